@@ -1,0 +1,19 @@
+// An error a caller can fix: it answers with its status and sentences, and nothing was written.
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly errors: string[];
+
+  constructor(statusCode: number, errors: string | string[]) {
+    const list = Array.isArray(errors) ? errors : [errors];
+    super(list.join(' '));
+    this.statusCode = statusCode;
+    this.errors = list;
+  }
+}
+
+export const badRequest = (errors: string | string[]) => new HttpError(400, errors);
+export const unauthorized = (errors: string | string[]) => new HttpError(401, errors);
+export const forbidden = (errors: string | string[]) => new HttpError(403, errors);
+export const notFound = (errors: string | string[]) => new HttpError(404, errors);
+export const conflict = (errors: string | string[]) => new HttpError(409, errors);
+export const tooManyRequests = (errors: string | string[]) => new HttpError(429, errors);

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../platform/http-error.ts';
+
+const SERVER_ERROR = 'Something went wrong on the server. Please try again, and contact engineering if it persists.';
+
+// Fastify's own client errors, in words a staff member can act on.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+// Every error answers { errors: [...] }: 4xx for what the caller can fix, 500 (logged) for the rest.
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => describeIssue(issue.instancePath, issue.message ?? 'is not valid'));
+      return reply.code(400).send({ errors: [...new Set(errors)] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ errors: [FRAMEWORK_MESSAGES[error.code] ?? error.message] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ errors: [SERVER_ERROR] });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });
+  });
+}
+
+// Our schemas write whole sentences; zod's defaults ("Invalid input: expected string") get the field named.
+function describeIssue(instancePath: string, message: string): string {
+  if (/^[A-Z].*\.$/.test(message)) return message;
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field ? `${field}: ${message}` : message;
+}

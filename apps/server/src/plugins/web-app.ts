@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_BASE_PATH, type Stage } from '@portal/contracts';
+
+export type WebAppOptions = { distDir: string; stage: Stage; publicUrl: string | null };
+
+// Serves the built single-page app: files as they are, and index.html for every other GET so that
+// client routes (/user, /disputes/...) load on refresh. The stage and public URL go into meta tags,
+// so one build serves every stage.
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const indexPath = join(options.distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn(`No built web app at ${options.distDir}; run "npm run build" to serve it.`);
+    return;
+  }
+  const indexHtml = renderIndex(readFileSync(indexPath, 'utf8'), options);
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (response, path) => {
+      // Vite fingerprints everything under assets/, so those may be cached for good.
+      if (path.includes(`${join(options.distDir, 'assets')}`)) {
+        response.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+
+  app.get('/*', { config: { public: true } }, (_request, reply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+  app.all(`${API_BASE_PATH}/*`, { config: { public: true } }, (request, reply) => {
+    reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });
+  });
+}
+
+function renderIndex(html: string, { stage, publicUrl }: WebAppOptions): string {
+  return html
+    .replace(/<meta name="portal-stage" content="[^"]*"\s*\/?>/, `<meta name="portal-stage" content="${stage}">`)
+    .replace(
+      /<meta name="portal-public-url" content="[^"]*"\s*\/?>/,
+      `<meta name="portal-public-url" content="${escapeAttribute(publicUrl ?? '')}">`,
+    );
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}

@@ -1,0 +1,101 @@
+import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { employees } from './employees.ts';
+
+// The spec calls them "users"; in code they are customers, so they never mix with employees.
+export const customers = pgTable(
+  'customers',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    firstName: text().notNull(),
+    middleInitial: text(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phoneNumber: text(),
+    birthday: date({ mode: 'string' }),
+    ssn: text(),
+    // Verification code of spec 000 section 3: -7, -5, -2, -1, 1, 2 (0 = not yet checked).
+    verified: smallint().notNull().default(0),
+    verifiedAt: timestamp({ withTimezone: true }),
+    dnc: boolean().notNull().default(false),
+    dnl: boolean().notNull().default(false),
+    dnp: boolean().notNull().default(false),
+    street: text(),
+    city: text(),
+    state: text(),
+    zip: text(),
+    cycle: integer().notNull().default(0),
+    userCreditCents: integer().notNull().default(0),
+    utmSource: text(),
+    utmContent: text(),
+    referralCode: text(),
+    referrerId: bigint({ mode: 'number' }),
+    plaidCount: integer().notNull().default(0),
+    ibvCount: integer().notNull().default(0),
+    plaidNeedsUpdateMode: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customers_email_idx').on(table.email),
+    index('customers_phone_idx').on(table.phoneNumber),
+    index('customers_name_idx').on(table.lastName, table.firstName),
+  ],
+);
+
+// Every address a customer has used; the primary one is also customers.email.
+export const customerEmails = pgTable(
+  'customer_emails',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_emails_customer_idx').on(table.customerId), index('customer_emails_email_idx').on(table.email)],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    accountNumber: text().notNull(),
+    routingNumber: text().notNull(),
+    dnp: boolean().notNull().default(false),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bank_accounts_customer_idx').on(table.customerId)],
+);
+
+// Only the last four digits of a card are ever stored.
+export const debitCards = pgTable(
+  'debit_cards',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    lastFour: text().notNull(),
+    brand: text(),
+    dnp: boolean().notNull().default(false),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('debit_cards_customer_idx').on(table.customerId)],
+);
+
+export const customerComments = pgTable(
+  'customer_comments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    employeeId: integer().references(() => employees.id),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_comments_customer_idx').on(table.customerId)],
+);

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    clearance: integer().notNull().default(1),
+    online: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    // TOTP: a secret waits in mfaPendingSecret until the first sign-in with a valid code turns MFA on.
+    mfaSecret: text(),
+    mfaPendingSecret: text(),
+    mfaEnabledAt: timestamp({ withTimezone: true }),
+    // The last TOTP time step accepted, so that a code cannot be used twice.
+    mfaLastTimeStep: bigint({ mode: 'number' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('employees_email_key').on(sql`lower(${table.email})`)],
+);
+
+export const roles = pgTable('roles', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  permissions: text().array().notNull().default(sql`'{}'::text[]`),
+});
+
+export const employeeRoles = pgTable(
+  'employee_roles',
+  {
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.employeeId, table.roleId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    // sha256 of the bearer token: a leaked table does not leak usable tokens.
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ipAddress: text(),
+    userAgent: text(),
+  },
+  (table) => [index('sessions_employee_idx').on(table.employeeId)],
+);
+
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull(),
+    ipAddress: text().notNull(),
+    succeeded: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_attempts_email_idx').on(table.email, table.createdAt),
+    index('sign_in_attempts_ip_idx').on(table.ipAddress, table.createdAt),
+  ],
+);

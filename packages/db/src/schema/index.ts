@@ -1,0 +1,5 @@
+export * from './employees.ts';
+export * from './customers.ts';
+export * from './loans.ts';
+export * from './tickets.ts';
+export * from './audit.ts';

@@ -1,0 +1,118 @@
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { employees } from './employees.ts';
+
+export const loanTypes = ['standard', 'CreditBuilder', 'CommunityLoan'] as const;
+export const paymentMethods = ['ach', 'debit'] as const;
+export const paymentTypes = ['Installment', 'EarlyRepayment', 'Custom', 'Settlement'] as const;
+
+// A loan's state is its timestamps (spec 000 section 4), never a separate status column.
+export const loans = pgTable(
+  'loans',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text({ enum: loanTypes }).notNull().default('standard'),
+    appliedAt: timestamp({ withTimezone: true }).notNull(),
+    approvedAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    fundedAt: timestamp({ withTimezone: true }),
+    fundingReturnedAt: timestamp({ withTimezone: true }),
+    deniedAt: timestamp({ withTimezone: true }),
+    denyReason: text(),
+    denialSentAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    paidOffAt: timestamp({ withTimezone: true }),
+    maturity: date({ mode: 'string' }),
+    appliedAmountCents: integer().notNull(),
+    cashAdvancedCents: integer(),
+    installmentCount: integer().notNull(),
+    // APR in basis points (3599 = 35.99%).
+    aprBasisPoints: integer().notNull(),
+    approvalCode: text(),
+    autoDebit: boolean().notNull().default(true),
+    fundingMethod: text({ enum: paymentMethods }),
+    settlementMinCents: integer(),
+    amountCreditedCents: integer().notNull().default(0),
+    experiment: text(),
+    stage3: boolean().notNull().default(false),
+    manuals: boolean().notNull().default(false),
+    uploadOpen: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('loans_customer_idx').on(table.customerId)],
+);
+
+export const loanComments = pgTable(
+  'loan_comments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    loanId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    employeeId: integer().references(() => employees.id),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('loan_comments_loan_idx').on(table.loanId)],
+);
+
+// Payment state: paid (paidAt), processing (processingAt), invalid (invalidAt), otherwise due.
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    loanId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    type: text({ enum: paymentTypes }).notNull().default('Installment'),
+    expectedAmountCents: integer().notNull(),
+    due: date({ mode: 'string' }).notNull(),
+    originalDue: date({ mode: 'string' }).notNull(),
+    method: text({ enum: paymentMethods }).notNull().default('ach'),
+    paidAt: timestamp({ withTimezone: true }),
+    processingAt: timestamp({ withTimezone: true }),
+    invalidAt: timestamp({ withTimezone: true }),
+    bounceFeeCents: integer().notNull().default(0),
+    userInitiated: boolean().notNull().default(false),
+    refundable: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payments_loan_idx').on(table.loanId, table.due), index('payments_due_idx').on(table.due)],
+);
+
+export const bounces = pgTable(
+  'bounces',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    paymentId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    loanId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    // ACH return code (R01, R07, ...) or a card decline code.
+    returnCode: text().notNull(),
+    bouncedOn: date({ mode: 'string' }).notNull(),
+    amountCents: integer().notNull(),
+    feeCents: integer().notNull().default(0),
+    feeWaived: boolean().notNull().default(false),
+  },
+  (table) => [index('bounces_loan_idx').on(table.loanId), index('bounces_payment_idx').on(table.paymentId)],
+);
+
+export const statements = pgTable(
+  'statements',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    loanId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    pageNumber: integer().notNull().default(1),
+    statementDate: date({ mode: 'string' }).notNull(),
+  },
+  (table) => [index('statements_loan_idx').on(table.loanId)],
+);

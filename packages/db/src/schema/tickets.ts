@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { employees } from './employees.ts';
+
+export const ticketChannels = ['text', 'email'] as const;
+export const ticketStates = ['open', 'closed'] as const;
+export const messageTypes = ['text', 'email', 'notification'] as const;
+export const messageStatuses = ['received', 'queued', 'sent', 'undelivered'] as const;
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    // Null until the sender is matched to a customer (the Link Account panel).
+    customerId: bigint({ mode: 'number' }).references(() => customers.id),
+    channel: text({ enum: ticketChannels }).notNull(),
+    // The phone number or address the customer wrote from; replies go back to it.
+    contact: text().notNull(),
+    subject: text(),
+    state: text({ enum: ticketStates }).notNull().default('open'),
+    archivedAt: timestamp({ withTimezone: true }),
+    escalatedAt: timestamp({ withTimezone: true }),
+    escalatedBy: integer().references(() => employees.id),
+    // The queue lease: who works the ticket now, and until when.
+    assignedTo: integer().references(() => employees.id),
+    leaseExpiresAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    closedBy: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tickets_queue_idx').on(table.createdAt).where(sql`state = 'open' and archived_at is null and escalated_at is null`),
+    index('tickets_customer_idx').on(table.customerId),
+    index('tickets_contact_idx').on(table.contact, table.state),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    ticketId: bigint({ mode: 'number' }).references(() => tickets.id),
+    customerId: bigint({ mode: 'number' }).references(() => customers.id),
+    type: text({ enum: messageTypes }).notNull(),
+    inbound: boolean().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    fromAddress: text(),
+    toAddress: text(),
+    status: text({ enum: messageStatuses }).notNull(),
+    // The raw MIME message or provider payload, shown on demand (users/get_raw_message).
+    raw: text(),
+    externalId: text(),
+    processed: boolean().notNull().default(false),
+    error: text(),
+    employeeId: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_ticket_idx').on(table.ticketId, table.createdAt),
+    index('messages_customer_idx').on(table.customerId, table.createdAt),
+  ],
+);
+
+export const macros = pgTable('macros', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  title: text().notNull().unique(),
+  body: text().notNull(),
+  active: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const macroTags = pgTable(
+  'macro_tags',
+  {
+    macroId: integer()
+      .notNull()
+      .references(() => macros.id, { onDelete: 'cascade' }),
+    tag: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.macroId, table.tag] })],
+);

@@ -1,0 +1,66 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Permission } from '@portal/contracts';
+import type { Executor } from '../client.ts';
+import { hashPassword } from '../password-hash.ts';
+import { employeeRoles, employees, roles } from '../schema/index.ts';
+
+// The roles every installation has. The spec's employee-id checks (12 sees escalated tickets,
+// 6 may invalidate and validate any payment) become these permissions (convention 4).
+export const standardRoles: ReadonlyArray<{ name: string; permissions: Permission[] }> = [
+  { name: 'agent', permissions: [] },
+  { name: 'escalations', permissions: ['tickets.view_escalated'] },
+  { name: 'payments_admin', permissions: ['payments.validate_any'] },
+];
+
+export async function ensureStandardRoles(db: Executor): Promise<void> {
+  await db
+    .insert(roles)
+    .values(standardRoles.map((role) => ({ name: role.name, permissions: role.permissions })))
+    .onConflictDoNothing({ target: roles.name });
+}
+
+export type NewEmployee = {
+  id?: number;
+  email: string;
+  name?: string;
+  password?: string;
+  // A ready hash, so that a generator making many employees hashes the shared password once.
+  passwordHash?: string;
+  roles?: string[];
+  clearance?: number;
+  online?: boolean;
+};
+
+export const DEFAULT_TEST_PASSWORD = 'correct horse battery staple';
+
+export async function createEmployee(db: Executor, input: NewEmployee) {
+  await ensureStandardRoles(db);
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password ?? DEFAULT_TEST_PASSWORD));
+  const [employee] = await db
+    .insert(employees)
+    .values({
+      ...(input.id === undefined ? {} : { id: input.id }),
+      email: input.email,
+      name: input.name ?? input.email.split('@')[0] ?? input.email,
+      passwordHash,
+      clearance: input.clearance ?? 1,
+      online: input.online ?? false,
+    })
+    .returning();
+  if (!employee) throw new Error('createEmployee: insert returned nothing');
+  const roleNames = input.roles ?? ['agent'];
+  if (roleNames.length > 0) {
+    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, roleNames));
+    if (found.length !== roleNames.length) throw new Error(`createEmployee: unknown role in ${roleNames.join(', ')}`);
+    await db.insert(employeeRoles).values(found.map((role) => ({ employeeId: employee.id, roleId: role.id })));
+  }
+  return employee;
+}
+
+export async function findEmployeeByEmail(db: Executor, email: string) {
+  const [employee] = await db
+    .select()
+    .from(employees)
+    .where(eq(sql`lower(${employees.email})`, email.toLowerCase()));
+  return employee;
+}
