@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { API_URL, agentEmail, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+
+test('a revoked token signs the employee out with the expired message', async ({ page, request }) => {
+  await signIn(page, agentEmail(5));
+  const token = await apiTokenOf(page);
+
+  const revoked = await request.delete(`${API_URL}/employees/sign_out`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(revoked.ok()).toBe(true);
+
+  // Any API call now answers 401.
+  await page.getByRole('switch', { name: 'Online' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Employee Credentials have expired. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('session-expired'), fullPage: true });
+});

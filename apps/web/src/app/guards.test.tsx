@@ -1,0 +1,91 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client.ts';
+import { saveSession } from '../lib/session.ts';
+import { jsonResponse } from '../test/render.tsx';
+import { sessionFixture } from '../test/session-fixture.ts';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+function stubApi() {
+  const { apiToken: _token, ...current } = sessionFixture();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input) => {
+      const url = String(input);
+      if (url.endsWith('/employees/sign_in')) return Promise.resolve(jsonResponse(sessionFixture()));
+      if (url.endsWith('/employees/session')) return Promise.resolve(jsonResponse(current));
+      return Promise.resolve(jsonResponse({ errors: ['Not found.'] }, 404));
+    }),
+  );
+}
+
+describe('route guards', () => {
+  it('sends a signed-out visitor to /login and back where they were going after sign-in', async () => {
+    stubApi();
+    const router = renderApp('/disputes/open?page=2');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ana@portal.example');
+    await user.type(screen.getByLabelText('Password'), 'portal-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Disputes' })).toBeInTheDocument();
+    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/disputes/open?page=2');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in employee away from /login and /enable-mfa to /', async () => {
+    stubApi();
+    saveSession(sessionFixture());
+    const router = renderApp('/enable-mfa');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the navbar with its menus and the employee email only when signed in', async () => {
+    stubApi();
+    saveSession(sessionFixture());
+    renderApp('/fcra');
+    expect(await screen.findByRole('heading', { name: 'FCRA' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Dashboards', 'Editors', 'Search', 'Analytics']) {
+      expect(nav).toContainElement(screen.getByRole(name === 'Home' ? 'link' : 'button', { name }));
+    }
+    expect(screen.getByText('ana@portal.example')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dashboards' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Bankruptcy', '/bankruptcy'],
+      ['Disputes', '/disputes'],
+      ['FCRA', '/fcra'],
+      ['Identifications', '/identifications'],
+      ['Income Review', '/income'],
+    ]);
+  });
+
+  it('refreshes the stored session from the server on start', async () => {
+    const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(current))));
+    saveSession(sessionFixture({ online: false }));
+    renderApp('/');
+    expect(await screen.findByText('The ticket workspace is not available yet.')).toBeInTheDocument();
+    await waitFor(() => expect(document.cookie).toContain('online=true'));
+  });
+});

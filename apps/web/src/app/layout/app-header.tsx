@@ -1,0 +1,40 @@
+import { Link, useLocation } from 'react-router';
+import { Button, Group, Text } from '@mantine/core';
+import { LogOutButton } from '../../features/auth/components/log-out-button.tsx';
+import { SearchBox } from '../../features/search/components/search-box.tsx';
+import { useSession } from '../../lib/session.ts';
+import { navMenus } from './nav-links.ts';
+import { NavMenu } from './nav-menu.tsx';
+
+// The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
+// The email hides on narrow screens (Log Out's tooltip still names the employee).
+export function AppHeader() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const onHome = pathname === '/';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="lg" wrap="nowrap">
+        <Text component={Link} to="/" fw={800} c="indigo.7" fz="lg" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
+          The Portal
+        </Text>
+        <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
+          <Button component={Link} to="/" variant={onHome ? 'light' : 'subtle'} color={onHome ? 'indigo' : 'gray'} size="compact-sm" h={32} px="sm" fw={500}>
+            Home
+          </Button>
+          {navMenus.map((group) => (
+            <NavMenu key={group.label} group={group} />
+          ))}
+        </Group>
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        <SearchBox />
+        <Text fz="sm" c="dimmed" truncate maw={180} title={session?.name} visibleFrom="xl">
+          {session?.email}
+        </Text>
+        <LogOutButton />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { AppShell } from '@mantine/core';
+import { useRefreshSession } from '../../features/auth/api/get-current-session.ts';
+import { AppHeader } from './app-header.tsx';
+
+// The signed-in shell. Mounted only behind RequireSignIn, so the navbar shows only with a token.
+export function AppLayout() {
+  // Refresh online and permissions from the server once per start; a 401 signs out.
+  useRefreshSession();
+  return (
+    <AppShell header={{ height: 64 }} padding="lg">
+      <AppShell.Header>
+        <AppHeader />
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,34 @@
+export type NavLinkItem = { label: string; to: string };
+export type NavMenuGroup = { label: string; items: readonly NavLinkItem[] };
+
+// The navbar's menus (spec 000 section 2).
+export const navMenus: readonly NavMenuGroup[] = [
+  {
+    label: 'Dashboards',
+    items: [
+      { label: 'Bankruptcy', to: '/bankruptcy' },
+      { label: 'Disputes', to: '/disputes' },
+      { label: 'FCRA', to: '/fcra' },
+      { label: 'Identifications', to: '/identifications' },
+      { label: 'Income Review', to: '/income' },
+    ],
+  },
+  {
+    label: 'Editors',
+    items: [
+      { label: 'Blog', to: '/blog_post' },
+      { label: 'Macros', to: '/macros' },
+    ],
+  },
+  {
+    label: 'Search',
+    items: [
+      { label: 'GraphQL', to: '/graph_ql' },
+      { label: 'User Details', to: '/user' },
+    ],
+  },
+  {
+    label: 'Analytics',
+    items: [{ label: 'CS', to: '/visualize/cs' }],
+  },
+];

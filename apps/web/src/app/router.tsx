@@ -1,0 +1,71 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { RequireSignIn, SignedOutOnly } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
+import { LoginRoute } from './routes/login-route.tsx';
+
+// Screens of later issues, by route (spec 000 section 2 route table).
+const placeholderScreens: readonly { path: string; title: string }[] = [
+  { path: 'user', title: 'User Details' },
+  { path: 'visualize/:chart', title: 'Analytics' },
+  { path: 'identifications/*', title: 'Identifications' },
+  { path: 'income', title: 'Income Review' },
+  { path: 'cr_adj', title: 'Credit Report Adjustments' },
+  { path: 'disputes/*', title: 'Disputes' },
+  { path: 'survey/:path/:id', title: 'Survey' },
+  { path: 'surveys/:path', title: 'Surveys' },
+  { path: 'surveys', title: 'Surveys' },
+  { path: 'bankruptcy/*', title: 'Bankruptcy' },
+  { path: 'blog_post', title: 'Blog' },
+  { path: 'macros', title: 'Macros' },
+  { path: 'fcra', title: 'FCRA' },
+  { path: 'acdv', title: 'ACDV' },
+  { path: 'graph_ql', title: 'GraphQL' },
+];
+
+const placeholderRoutes: RouteObject[] = placeholderScreens.map(({ path, title }) => ({
+  path,
+  lazy: async () => {
+    const { PlaceholderRoute } = await import('./routes/placeholder-route.tsx');
+    return { element: <PlaceholderRoute title={title} /> };
+  },
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: (
+      <Center mih="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    ),
+    children: [
+      {
+        element: <SignedOutOnly />,
+        children: [
+          { path: 'login', element: <LoginRoute /> },
+          {
+            path: 'enable-mfa',
+            // The QR code library is only needed here.
+            lazy: async () => ({ Component: (await import('./routes/enable-mfa-route.tsx')).EnableMfaRoute }),
+          },
+        ],
+      },
+      {
+        element: <RequireSignIn />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [...placeholderRoutes, { path: '*', element: <HomeRoute /> }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,52 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { searchKinds, searchPath, type SearchKind } from '@portal/contracts';
+import { searchHint } from '../search-hint.ts';
+
+function toSearchKind(value: string): SearchKind {
+  return searchKinds.find((kind) => kind === value) ?? 'User';
+}
+
+// The global search box (spec 000 section 2): Enter opens /user?{parameter}={value}.
+export function SearchBox() {
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<SearchKind>('User');
+  const [value, setValue] = useState('');
+  const hintId = 'global-search-hint';
+
+  function search(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const path = searchPath(kind, value);
+    if (path) void navigate(path);
+  }
+
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <Radio.Group value={kind} onChange={(next) => setKind(toSearchKind(next))} aria-label="Search for">
+        <Group gap={10} wrap="nowrap">
+          {searchKinds.map((option) => (
+            <Radio key={option} value={option} label={option} size="xs" styles={{ label: { paddingInlineStart: 6 } }} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <Stack gap={0}>
+        <TextInput
+          aria-label="Search"
+          aria-describedby={hintId}
+          placeholder={kind === 'User' ? 'Email, phone, ID or name' : `${kind} ID`}
+          size="xs"
+          w={200}
+          type="search"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          onKeyDown={search}
+        />
+        <Text id={hintId} fz={11} c="dimmed" lh={1.4} mt={2}>
+          {searchHint(kind, value)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

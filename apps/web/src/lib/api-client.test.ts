@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES, toggleOnlineResponse } from '@portal/contracts';
+import { jsonResponse } from '../test/render.tsx';
+import { sessionFixture } from '../test/session-fixture.ts';
+import { apiRequest, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { readFlashes } from './flash.ts';
+import { queryClient } from './query-client.ts';
+import { readSession, saveSession } from './session.ts';
+import { handleUnauthorized } from './sign-out-locally.ts';
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn<typeof fetch>(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const toggle = () => apiRequest('toggle_online', { method: 'PATCH', body: { online: true }, schema: toggleOnlineResponse });
+
+describe('apiRequest', () => {
+  it('calls the base path with JSON and the bearer token, and answers the parsed body', async () => {
+    saveSession(sessionFixture({ apiToken: 'secret-token' }));
+    const fetchMock = stubFetch(jsonResponse({ online: true }));
+
+    await expect(toggle()).resolves.toEqual({ online: true });
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/toggle_online');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"online":true}');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer secret-token');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no Authorization header when signed out, and puts query values in the URL', async () => {
+    const fetchMock = stubFetch(jsonResponse({ online: false }));
+    await apiRequest('tickets', { query: { num: 10, skip: undefined }, schema: toggleOnlineResponse });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/tickets?num=10');
+    expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('throws an ApiError with the status and the server errors on a non-2xx answer', async () => {
+    stubFetch(jsonResponse({ errors: ['Online must be true or false.'] }, 400));
+    const error = await toggle().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, errors: ['Online must be true or false.'] });
+  });
+
+  it('explains an error answer without an errors list', async () => {
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(toggle()).rejects.toMatchObject({ status: 502, errors: ['The server could not complete the request (status 502).'] });
+  });
+
+  it('reports a lost connection with the spec message', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(toggle()).rejects.toMatchObject({ status: 0, errors: [MESSAGES.noConnection] });
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    stubFetch(jsonResponse({ online: 'yes' }));
+    await expect(toggle()).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('401 handling', () => {
+  it('calls the registered handler on any 401', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    stubFetch(jsonResponse({ errors: ['Your session has expired.'] }, 401));
+    await expect(toggle()).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a 401 to the caller when asked to (sign-in: wrong credentials)', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    stubFetch(jsonResponse({ errors: ['Invalid email or password.'] }, 401));
+    await expect(
+      apiRequest('employees/sign_in', { method: 'POST', body: {}, schema: toggleOnlineResponse, signOutOnUnauthorized: false }),
+    ).rejects.toMatchObject({ status: 401, errors: ['Invalid email or password.'] });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('signs a signed-in employee out: cookies, session and query cache cleared, expired message flashed', async () => {
+    setUnauthorizedHandler(handleUnauthorized);
+    saveSession(sessionFixture());
+    queryClient.setQueryData(['tickets'], ['cached']);
+    expect(document.cookie).toContain('apiToken=token-abc');
+    stubFetch(jsonResponse({ errors: ['Your session has expired.'] }, 401));
+
+    await expect(toggle()).rejects.toMatchObject({ status: 401 });
+
+    expect(readSession()).toBeNull();
+    expect(document.cookie).toBe('');
+    expect(queryClient.getQueryData(['tickets'])).toBeUndefined();
+    expect(readFlashes()).toEqual([expect.objectContaining({ message: MESSAGES.credentialsExpired, type: 'error' })]);
+  });
+
+  it('flashes nothing when nobody was signed in', async () => {
+    setUnauthorizedHandler(handleUnauthorized);
+    stubFetch(jsonResponse({ errors: ['Sign in first.'] }, 401));
+    await expect(toggle()).rejects.toMatchObject({ status: 401 });
+    expect(readFlashes()).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { API_BASE_PATH, MESSAGES, errorsResponse } from '@portal/contracts';
+import { ApiError } from './api-error.ts';
+import { readSession } from './session.ts';
+
+// Any validator with zod's safeParse shape; the schemas come from @portal/contracts.
+export type ResponseSchema<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  schema: ResponseSchema<T>;
+  // Sign-in and MFA enrolment answer 401 for wrong credentials, which is not an expired session.
+  signOutOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+};
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+// The app registers what a 401 does (sign out, flash the expired message) at boot.
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): string {
+  const url = `${API_BASE_PATH}/${path.replace(/^\//, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? url : `${url}?${search}`;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = readSession()?.apiToken;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    // fetch rejects with a TypeError when there is no connection; an abort is the caller's own doing.
+    if (error instanceof TypeError) throw new ApiError(0, [MESSAGES.noConnection]);
+    throw error;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, query, schema, signOutOnUnauthorized = true, signal } = options;
+  const hasBody = body !== undefined;
+  const response = await send(buildUrl(path, query), {
+    method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
+    const parsed = errorsResponse.safeParse(data);
+    const errors =
+      parsed.success && parsed.data.errors.length > 0
+        ? parsed.data.errors
+        : [`The server could not complete the request (status ${response.status}).`];
+    throw new ApiError(response.status, errors);
+  }
+
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, ['The server sent an answer the Portal does not understand.']);
+  return parsed.data;
+}

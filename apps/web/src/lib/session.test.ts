@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { sessionFixture } from '../test/session-fixture.ts';
+import { readCookie } from './cookies.ts';
+import { clearSession, readSession, reloadSession, saveSession, updateSession } from './session.ts';
+
+describe('session store', () => {
+  it('keeps the session in cookies, one per field, and reads it back', () => {
+    const session = sessionFixture({ online: true, permissions: ['payments.validate_any'] });
+    saveSession(session);
+    expect(readCookie('apiToken')).toBe('token-abc');
+    expect(readCookie('online')).toBe('true');
+    expect(readCookie('employeeId')).toBe('7');
+
+    reloadSession();
+    expect(readSession()).toEqual(session);
+  });
+
+  it('updates fields such as online in memory and in the cookie', () => {
+    saveSession(sessionFixture({ online: false }));
+    updateSession({ online: true });
+    expect(readSession()?.online).toBe(true);
+    expect(readCookie('online')).toBe('true');
+  });
+
+  it('treats damaged cookies as signed out', () => {
+    saveSession(sessionFixture());
+    document.cookie = 'employeeId=%7Bnot-json; path=/';
+    reloadSession();
+    expect(readSession()).toBeNull();
+  });
+
+  it('clears every cookie on sign-out', () => {
+    saveSession(sessionFixture());
+    document.cookie = 'reply_draft=hello; path=/';
+    clearSession();
+    expect(readSession()).toBeNull();
+    expect(document.cookie).toBe('');
+  });
+});

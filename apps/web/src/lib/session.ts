@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from 'react';
+import { SESSION_TTL_MS, sessionResponse, type SessionResponse } from '@portal/contracts';
+import { clearAllCookies, readCookie, writeCookie } from './cookies.ts';
+
+// The signed-in employee, as sign-in answered it. Kept in cookies (one per field, named as the
+// spec names them) for SESSION_TTL_DAYS, and mirrored in memory so React can subscribe to it.
+export type Session = SessionResponse;
+export type SessionPatch = Partial<Omit<Session, 'apiToken'>>;
+
+type SessionField = keyof Session;
+
+// Strings are stored as they are; every other field as JSON.
+const RAW_FIELDS = ['apiToken', 'email', 'name', 'expiresAt'] as const satisfies readonly SessionField[];
+const JSON_FIELDS = [
+  'clearance',
+  'employeeId',
+  'online',
+  'permissions',
+  'mfaEnabled',
+  'sts_key_id',
+  'sts_secret_key',
+  'sts_session_token',
+] as const satisfies readonly SessionField[];
+
+function loadSessionFromCookies(): Session | null {
+  const draft: Record<string, unknown> = {};
+  for (const field of RAW_FIELDS) draft[field] = readCookie(field);
+  for (const field of JSON_FIELDS) {
+    const value = readCookie(field);
+    try {
+      draft[field] = value === null ? undefined : JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = sessionResponse.safeParse(draft);
+  return parsed.success ? parsed.data : null;
+}
+
+function cookieExpiry(session: Session): Date {
+  const latest = Date.now() + SESSION_TTL_MS;
+  const serverExpiry = Date.parse(session.expiresAt);
+  return new Date(Number.isNaN(serverExpiry) ? latest : Math.min(serverExpiry, latest));
+}
+
+function writeSessionCookies(session: Session): void {
+  const expires = cookieExpiry(session);
+  for (const field of RAW_FIELDS) writeCookie(field, session[field], { expires });
+  for (const field of JSON_FIELDS) writeCookie(field, JSON.stringify(session[field]), { expires });
+}
+
+let current: Session | null = loadSessionFromCookies();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function readSession(): Session | null {
+  return current;
+}
+
+export function saveSession(session: Session): void {
+  writeSessionCookies(session);
+  current = session;
+  emit();
+}
+
+// Merges fresh fields (online, permissions, ...) into the stored session; no-op when signed out.
+export function updateSession(patch: SessionPatch): void {
+  if (!current) return;
+  saveSession({ ...current, ...patch });
+}
+
+// Sign-out clears all cookies and the in-memory state.
+export function clearSession(): void {
+  clearAllCookies();
+  current = null;
+  emit();
+}
+
+// Re-reads the cookies, e.g. after a test rewrote them.
+export function reloadSession(): void {
+  current = loadSessionFromCookies();
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, readSession, readSession);
+}

@@ -1,0 +1,32 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+// Shows where the router is, so a test can assert on navigation.
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+type RenderOptions = { route?: string; extraRoutes?: ReactNode };
+
+export function renderWithProviders(ui: ReactElement, { route = '/', extraRoutes }: RenderOptions = {}): RenderResult {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="*" element={ui} />
+          {extraRoutes}
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+// A fetch Response with a JSON body.
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,70 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export type Measurement = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+
+// A throwaway PostgreSQL database for one benchmark run.
+export async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+// Runs a server script in its own process, so it does not share a core's event loop with the load.
+export async function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(new URL(script, import.meta.url), { env: { ...process.env, ...env }, stdio: 'inherit' });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function measure(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+}): Promise<Measurement> {
+  // A short warm-up first, so the JIT and the connection pools are ready before counting.
+  await autocannon({ url: options.url, connections: options.connections, duration: 2, headers: options.headers });
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function formatMeasurement(label: string, measurement: Measurement): string {
+  const rps = Math.round(measurement.requestsPerSecond).toLocaleString('en-US');
+  return `${label.padEnd(38)} ${rps.padStart(9)} req/s   p50 ${measurement.p50} ms   p99 ${measurement.p99} ms   errors ${measurement.errors + measurement.non2xx}`;
+}
