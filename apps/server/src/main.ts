@@ -2,7 +2,6 @@ import { migrateDatabase, openDatabase } from '@portal/db';
 import { DEMO_EMAIL, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '@portal/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { todayIn } from './platform/business-date.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
@@ -11,7 +10,7 @@ await migrateDatabase(database);
 // First start: demo data, so the Portal can be tried with no setup.
 if (config.seedCustomers > 0 && (await isDatabaseEmpty(database.db))) {
   console.log(`Seeding demo data (${config.seedCustomers} customers)...`);
-  await seedDemoData(database.db, { customers: config.seedCustomers, today: todayIn(config.businessTimeZone) });
+  await seedDemoData(database.db, { customers: config.seedCustomers, timeZone: config.businessTimeZone });
 }
 
 const app = await buildApp({

@@ -34,7 +34,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return reply('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
   app.all(`${API_BASE_PATH}/*`, { config: { public: true } }, (request, reply) => {
     reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });

@@ -1,4 +1,0 @@
-// "Today" in the business time zone (convention 6), as YYYY-MM-DD.
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}

@@ -1,0 +1,13 @@
+import type { Executor } from '../client.ts';
+import { employees } from '../schema/index.ts';
+
+export { seedDemoData, DEFAULT_DEMO_SEED, DEMO_EMAIL, DEMO_PASSWORD, type DemoDataOptions, type DemoSummary } from './demo-data.ts';
+export { todayInTimeZone } from './calendar.ts';
+export { loanTotalCents, splitInstallments } from './loan-schedule.ts';
+export { createEmployee, ensureStandardRoles, findEmployeeByEmail, DEFAULT_TEST_PASSWORD, standardRoles, type NewEmployee } from './employees.ts';
+
+// A database counts as empty until it has an employee: the server seeds demo data only then.
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
+  const found = await db.select({ id: employees.id }).from(employees).limit(1);
+  return found.length === 0;
+}

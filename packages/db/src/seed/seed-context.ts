@@ -1,0 +1,19 @@
+import type { Clock } from './calendar.ts';
+import type { IdCounters, SeedRows } from './seed-rows.ts';
+import type { Random } from './random.ts';
+
+// What every generator needs: the seed, the fixed "today", the run's sizes and where rows go.
+export type SeedContext = {
+  seed: number;
+  clock: Clock;
+  customerCount: number;
+  // How many tickets belong to known customers (the unmatched ones come on top).
+  customerTicketCount: number;
+  employeeIds: readonly number[];
+  ids: IdCounters;
+  rows: SeedRows;
+};
+
+export function pickEmployee(context: SeedContext, random: Random): number {
+  return random.pick(context.employeeIds);
+}
