@@ -38,7 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, stage);
+  registerSecurityHeaders(app, stage);
 
   const cache = new SessionCache(deps.sessionCacheSeconds ?? 30);
   const stopListening = await deps.database.listen(SESSION_CHANGES_CHANNEL, (change) => cache.evict(change));

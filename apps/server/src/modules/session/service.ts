@@ -176,9 +176,9 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
   async function authenticate(token: string | null): Promise<AuthenticatedSession> {
     if (!token) throw unauthorized(MESSAGES.signInRequired);
     const now = clock.now();
-    const tokenHash = hashSessionToken(token);
-    const cached = cache.get(tokenHash, now);
+    const cached = cache.get(token, now);
     if (cached) return cached;
+    const tokenHash = hashSessionToken(token);
     const row = await repository.findSessionByTokenHash(db, tokenHash);
     if (!row || row.revokedAt || !row.active) throw unauthorized(MESSAGES.sessionEnded);
     if (row.expiresAt <= now) throw unauthorized(MESSAGES.sessionExpired);
@@ -194,7 +194,7 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
       mfaEnabled: row.mfaEnabled,
       expiresAt: row.expiresAt,
     };
-    cache.set(session, now);
+    cache.set(token, session, now);
     return session;
   }
 
