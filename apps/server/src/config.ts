@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { STAGES } from '@portal/contracts';
@@ -27,6 +27,14 @@ const environment = z.object({
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  STORAGE_DIR: z.string().min(1).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Portal Support <support@portal.example>'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().min(10).optional(),
+  INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
+  TICKET_LEASE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
 });
 
 export type Config = {
@@ -42,6 +50,11 @@ export type Config = {
   webDistDir: string;
   signIn: { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerAddress: number };
   sessionCacheSeconds: number;
+  storageDir: string;
+  smtp: { url: string; from: string } | null;
+  twilio: { accountSid: string | null; authToken: string | null; fromNumber: string | null };
+  inboundEmailSecret: string | null;
+  ticketLeaseMinutes: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.env.INIT_CWD ?? process.cwd()): Config {
@@ -70,5 +83,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       maxFailuresPerAddress: values.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
     },
     sessionCacheSeconds: values.SESSION_CACHE_SECONDS,
+    storageDir: resolve(cwd, values.STORAGE_DIR ?? join(values.DATA_DIR, 'files')),
+    smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.MAIL_FROM } : null,
+    twilio: {
+      accountSid: values.TWILIO_ACCOUNT_SID ?? null,
+      authToken: values.TWILIO_AUTH_TOKEN ?? null,
+      fromNumber: values.TWILIO_FROM_NUMBER ?? null,
+    },
+    inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
+    ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
   };
 }

@@ -2,6 +2,9 @@ import { migrateDatabase, openDatabase } from '@portal/db';
 import { DEMO_EMAIL, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from '@portal/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createSmtpMailer } from './platform/mail.ts';
+import { createTwilioSmsSender } from './platform/sms.ts';
+import { createDirectoryStorage } from './platform/storage.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.database);
@@ -22,6 +25,15 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   signInLimits: config.signIn,
   sessionCacheSeconds: config.sessionCacheSeconds,
+  businessTimeZone: config.businessTimeZone,
+  mailer: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
+  sms:
+    config.twilio.accountSid && config.twilio.authToken && config.twilio.fromNumber
+      ? createTwilioSmsSender({ accountSid: config.twilio.accountSid, authToken: config.twilio.authToken, from: config.twilio.fromNumber })
+      : null,
+  storage: createDirectoryStorage(config.storageDir),
+  ticketLeaseMinutes: config.ticketLeaseMinutes,
+  inbound: { twilioAuthToken: config.twilio.authToken, emailSecret: config.inboundEmailSecret, publicUrl: config.publicUrl },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,3 +3,4 @@ export * from './customers.ts';
 export * from './loans.ts';
 export * from './tickets.ts';
 export * from './audit.ts';
+export * from './documents.ts';

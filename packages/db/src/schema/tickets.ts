@@ -33,6 +33,8 @@ export const tickets = pgTable(
     index('tickets_queue_idx').on(table.createdAt).where(sql`state = 'open' and archived_at is null and escalated_at is null`),
     index('tickets_customer_idx').on(table.customerId),
     index('tickets_contact_idx').on(table.contact, table.state),
+    index('tickets_assigned_idx').on(table.assignedTo).where(sql`assigned_to is not null`),
+    index('tickets_closed_by_idx').on(table.closedBy, table.closedAt),
   ],
 );
 
@@ -55,6 +57,9 @@ export const messages = pgTable(
     processed: boolean().notNull().default(false),
     error: text(),
     employeeId: integer().references(() => employees.id),
+    // For replies: the macro and the suggestion the agent started from.
+    macroId: integer(),
+    filterId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

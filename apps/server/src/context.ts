@@ -1,0 +1,25 @@
+import type { Database } from '@portal/db';
+import type { Clock } from './platform/clock.ts';
+import type { Mailer } from './platform/mail.ts';
+import type { SmsSender } from './platform/sms.ts';
+import type { FileStorage } from './platform/storage.ts';
+
+// What the domain modules are given: the database and the adapters to the outside world.
+export type ServerContext = {
+  db: Database;
+  clock: Clock;
+  businessTimeZone: string;
+  // null: not configured, so outbound messages stay in the outbox (status queued).
+  mailer: Mailer | null;
+  sms: SmsSender | null;
+  storage: FileStorage;
+  ticketLeaseMinutes: number;
+  inbound: {
+    // Twilio signs every webhook with the account's auth token; null turns the SMS webhook off.
+    twilioAuthToken: string | null;
+    // The inbound-email relay sends this secret as a bearer token; null turns the endpoint off.
+    emailSecret: string | null;
+    // The public base URL Twilio calls, which its signature covers.
+    publicUrl: string | null;
+  };
+};

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+
+export function registerUserRoutes(_app: FastifyInstance, _context: ServerContext): void {}

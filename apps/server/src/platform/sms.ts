@@ -1,0 +1,33 @@
+export type OutgoingText = { to: string; body: string };
+export type SentText = { providerId: string };
+
+// Sends texts. Without a provider configured there is none: texts stay in the outbox (status queued).
+export type SmsSender = { send: (text: OutgoingText) => Promise<SentText> };
+
+export type TwilioSettings = { accountSid: string; authToken: string; from: string; apiBaseUrl?: string };
+
+// Twilio's Messages API over HTTPS. `to` is our 10-digit form; Twilio wants E.164.
+export function createTwilioSmsSender(settings: TwilioSettings): SmsSender {
+  const base = settings.apiBaseUrl ?? 'https://api.twilio.com';
+  const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+  return {
+    send: async ({ to, body }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: toE164(to), From: toE164(settings.from), Body: body }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
+      if (!response.ok || !answer.sid) throw new Error(answer.message ?? `The SMS provider answered ${response.status}.`);
+      return { providerId: answer.sid };
+    },
+  };
+}
+
+export function toE164(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.startsWith('+')) return `+${digits}`;
+  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+}

@@ -1,0 +1,48 @@
+import { PHONE_DIGITS } from '../constants.ts';
+
+// Editable personal fields and the rules of spec 000 section 5.
+export const editableUserFields = ['first_name', 'middle_initial', 'last_name', 'email', 'phone_number', 'birthday', 'street', 'city', 'state', 'zip'] as const;
+export type EditableUserField = (typeof editableUserFields)[number];
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE_STRIPPED = /[\s()[\]-]/g;
+
+export function invalidEntryMessage(field: string): string {
+  return `Invalid Entry for field: ${field}`;
+}
+
+export type FieldCheck = { ok: true; value: string } | { ok: false; error: string };
+
+export function normalizePhone(text: string): string {
+  return text.replace(PHONE_STRIPPED, '');
+}
+
+export function isValidDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export function validateUserField(field: EditableUserField, text: string): FieldCheck {
+  const value = text.trim();
+  const invalid = { ok: false as const, error: invalidEntryMessage(field) };
+  switch (field) {
+    case 'email':
+      return EMAIL_PATTERN.test(value) && value.length <= 254 ? { ok: true, value: value.toLowerCase() } : invalid;
+    case 'phone_number': {
+      const digits = normalizePhone(value);
+      return new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits) ? { ok: true, value: digits } : invalid;
+    }
+    case 'birthday':
+      return isValidDate(value) ? { ok: true, value } : invalid;
+    case 'middle_initial':
+      return /^[A-Za-z]?$/.test(value) ? { ok: true, value: value.toUpperCase() } : invalid;
+    case 'state':
+      return /^[A-Za-z]{2}$/.test(value) ? { ok: true, value: value.toUpperCase() } : invalid;
+    case 'zip':
+      return /^\d{5}(-\d{4})?$/.test(value) ? { ok: true, value } : invalid;
+    default:
+      return value.length > 0 && value.length <= 100 ? { ok: true, value } : invalid;
+  }
+}
