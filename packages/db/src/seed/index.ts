@@ -11,3 +11,5 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   const found = await db.select({ id: employees.id }).from(employees).limit(1);
   return found.length === 0;
 }
+export { createCustomer, createLoan, type NewCustomer, type NewLoan, type LoanState } from './factories/customers.ts';
+export { createTicket, createMacro, type NewTicket } from './factories/tickets.ts';
