@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { INBOUND_EMAIL_SECRET } from './e2e/fixtures.ts';
 
 const port = 3100;
 const baseURL = `http://localhost:${port}`;
@@ -43,7 +44,14 @@ export default defineConfig({
     command: '../../node_modules/.bin/node ../server/src/main.ts',
     cwd: import.meta.dirname,
     url: `${baseURL}/internal/api/health`,
-    env: { PORT: String(port), DATA_DIR: dataDir, STAGE: 'dev', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STAGE: 'dev',
+      LOG_LEVEL: 'warn',
+      // Lets a spec deliver an inbound email (POST webhooks/email), e.g. from an unknown sender.
+      INBOUND_EMAIL_SECRET: INBOUND_EMAIL_SECRET,
+    },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

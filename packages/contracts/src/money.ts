@@ -9,8 +9,11 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+// Built once: a formatter costs far more to make than to use.
+const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 export function formatDollars(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return dollarFormat.format(cents / 100);
 }
 
 // A dollar amount as a caller may send it: a positive number with at most two decimals.

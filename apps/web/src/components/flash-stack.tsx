@@ -15,12 +15,12 @@ const titles: Record<FlashType, string> = {
   warning: 'Warning',
 };
 
-// Flash messages, stacked in the top-right corner below the header.
+// Flash messages, stacked in the bottom-right corner, clear of the header and the workspace's controls.
 export function FlashStack() {
   const messages = useFlashMessages();
   if (messages.length === 0) return null;
   return (
-    <Stack gap="xs" pos="fixed" top={72} right={16} w={380} maw="calc(100vw - 32px)" style={{ zIndex: 1000 }}>
+    <Stack gap="xs" pos="fixed" bottom={16} right={16} w={380} maw="calc(100vw - 32px)" style={{ zIndex: 1000 }}>
       {messages.map((entry) => (
         <Notification
           key={entry.id}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, toggleOnlineResponse } from '@portal/contracts';
 import { jsonResponse } from '../test/render.tsx';
 import { sessionFixture } from '../test/session-fixture.ts';
-import { apiRequest, setUnauthorizedHandler } from './api-client.ts';
+import { apiFileRequest, apiRequest, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { readFlashes } from './flash.ts';
 import { queryClient } from './query-client.ts';
@@ -103,5 +103,25 @@ describe('401 handling', () => {
     stubFetch(jsonResponse({ errors: ['Sign in first.'] }, 401));
     await expect(toggle()).rejects.toMatchObject({ status: 401 });
     expect(readFlashes()).toEqual([]);
+  });
+});
+
+describe('apiFileRequest', () => {
+  it('fetches an API file with the bearer token, as a blob', async () => {
+    saveSession(sessionFixture({ apiToken: 'secret-token' }));
+    const fetchMock = stubFetch(new Response('%PDF', { headers: { 'Content-Type': 'application/pdf' } }));
+    const blob = await apiFileRequest('/internal/api/documents/st-1');
+    expect(blob.type).toBe('application/pdf');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/documents/st-1');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+  });
+
+  it('never sends the token to another origin', async () => {
+    saveSession(sessionFixture());
+    const fetchMock = stubFetch(new Response('x'));
+    await expect(apiFileRequest('https://elsewhere.example/doc.pdf')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiFileRequest('//elsewhere.example/doc.pdf')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -65,6 +65,14 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
+function failure(response: Response, data: unknown, signOutOnUnauthorized: boolean): ApiError {
+  if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
+  const parsed = errorsResponse.safeParse(data);
+  const errors =
+    parsed.success && parsed.data.errors.length > 0 ? parsed.data.errors : [`The server could not complete the request (status ${response.status}).`];
+  return new ApiError(response.status, errors);
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const { method = 'GET', body, query, schema, signOutOnUnauthorized = true, signal } = options;
   const hasBody = body !== undefined;
@@ -75,18 +83,22 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     signal,
   });
   const data = await readJson(response);
-
-  if (!response.ok) {
-    if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
-    const parsed = errorsResponse.safeParse(data);
-    const errors =
-      parsed.success && parsed.data.errors.length > 0
-        ? parsed.data.errors
-        : [`The server could not complete the request (status ${response.status}).`];
-    throw new ApiError(response.status, errors);
-  }
+  if (!response.ok) throw failure(response, data, signOutOnUnauthorized);
 
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, ['The server sent an answer the Portal does not understand.']);
   return parsed.data;
+}
+
+// A file the API serves (a document): fetched with the bearer header, since a plain link or an
+// iframe src would carry no token. Only paths of this API are accepted, so the token never leaves
+// for another origin.
+export async function apiFileRequest(path: string, signal?: AbortSignal): Promise<Blob> {
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) throw new ApiError(0, ['This document is not stored by the Portal.']);
+  const url = path.startsWith(`${API_BASE_PATH}/`) ? path : buildUrl(path, undefined);
+  const headers = buildHeaders(false);
+  headers.set('Accept', '*/*');
+  const response = await send(url, { method: 'GET', headers, signal });
+  if (!response.ok) throw failure(response, await readJson(response), true);
+  return response.blob();
 }

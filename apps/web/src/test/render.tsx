@@ -14,7 +14,7 @@ type RenderOptions = { route?: string; extraRoutes?: ReactNode };
 
 export function renderWithProviders(ui: ReactElement, { route = '/', extraRoutes }: RenderOptions = {}): RenderResult {
   return render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={createQueryClient()} env="test">
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path="*" element={ui} />

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 
@@ -35,6 +35,8 @@ export const tickets = pgTable(
     index('tickets_contact_idx').on(table.contact, table.state),
     index('tickets_assigned_idx').on(table.assignedTo).where(sql`assigned_to is not null`),
     index('tickets_closed_by_idx').on(table.closedBy, table.closedAt),
+    index('tickets_archived_idx').on(table.archivedAt).where(sql`state = 'open' and archived_at is not null`),
+    index('tickets_escalated_idx').on(table.escalatedAt).where(sql`state = 'open' and escalated_at is not null`),
   ],
 );
 
@@ -65,6 +67,9 @@ export const messages = pgTable(
   (table) => [
     index('messages_ticket_idx').on(table.ticketId, table.createdAt),
     index('messages_customer_idx').on(table.customerId, table.createdAt),
+    // A provider's message id is stored once: a webhook retried by the provider adds nothing. Only
+    // inbound rows: an outbound row keeps the In-Reply-To id there until it is sent.
+    uniqueIndex('messages_inbound_external_id_key').on(table.type, table.externalId).where(sql`inbound and external_id is not null`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { conflict, tooManyRequests, unauthorized } from '../../platform/http-error.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
+import { releaseTicketLeases } from '../tickets/repository.ts';
 import * as repository from './repository.ts';
 import { SESSION_CHANGES_CHANNEL, type AuthenticatedSession, type SessionCache } from './session-cache.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
@@ -201,6 +202,8 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
   async function signOut(session: AuthenticatedSession, context: RequestContext): Promise<void> {
     await db.transaction(async (tx) => {
       await repository.revokeSession(tx, session.sessionId, clock.now());
+      // Tickets held by someone who left go back to the queue now, not when their leases run out.
+      await releaseTicketLeases(tx, session.employeeId);
       await recordAuditEvent(tx, {
         employeeId: session.employeeId,
         action: 'employee.sign_out',
@@ -216,6 +219,8 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
   async function toggleOnline(session: AuthenticatedSession, online: boolean, context: RequestContext) {
     await db.transaction(async (tx) => {
       await repository.setEmployeeOnline(tx, session.employeeId, online);
+      // Set offline first: the queue locks the employee row before leasing, so no lease slips in after this release.
+      if (!online) await releaseTicketLeases(tx, session.employeeId);
       await recordAuditEvent(tx, {
         employeeId: session.employeeId,
         action: 'employee.toggle_online',

@@ -1,4 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  API_BASE_PATH,
+  sendPasswordResetResponse,
+  sendReplyRequest,
+  sendReplyResponse,
+  ticket,
+  ticketIdBody,
+  ticketIdQuery,
+  ticketQuery,
+  ticketsQuery,
+  ticketsResponse,
+  ticketStateResponse,
+} from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { parseInput } from '../../platform/request-input.ts';
+import type { Caller } from './caller.ts';
+import { createTicketService } from './service.ts';
+import type { TicketStateChange } from './state-service.ts';
 
-export function registerTicketRoutes(_app: FastifyInstance, _context: ServerContext): void {}
+export function registerTicketRoutes(app: FastifyInstance, context: ServerContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tickets = createTicketService(context);
+
+  api.get(`${API_BASE_PATH}/tickets`, { schema: { querystring: ticketsQuery, response: { 200: ticketsResponse } } }, (request) =>
+    tickets.listTickets(callerOf(request), request.query.num),
+  );
+
+  api.get(`${API_BASE_PATH}/ticket`, { schema: { querystring: ticketQuery, response: { 200: ticket } } }, (request) =>
+    tickets.getTicket(callerOf(request), request.query.id, request.query.preview),
+  );
+
+  // The spec's client sends the id in the query; other clients send a body. Either is accepted.
+  api.delete(`${API_BASE_PATH}/ticket`, { schema: { response: { 200: ticketStateResponse } } }, (request) =>
+    tickets.changeTicketState(callerOf(request), idFromQueryOrBody(request), 'close'),
+  );
+
+  const stateChanges: ReadonlyArray<[string, TicketStateChange]> = [
+    ['archive_ticket', 'archive'],
+    ['unarchive_ticket', 'unarchive'],
+    ['escalate_ticket', 'escalate'],
+    ['deescalate_ticket', 'deescalate'],
+  ];
+  for (const [path, change] of stateChanges) {
+    api.patch(`${API_BASE_PATH}/${path}`, { schema: { body: ticketIdBody, response: { 200: ticketStateResponse } } }, (request) =>
+      tickets.changeTicketState(callerOf(request), request.body.id, change),
+    );
+  }
+
+  api.post(`${API_BASE_PATH}/send_reply`, { schema: { body: sendReplyRequest, response: { 200: sendReplyResponse } } }, (request) =>
+    tickets.sendReply(callerOf(request), request.body),
+  );
+
+  api.post(
+    `${API_BASE_PATH}/send_password_reset`,
+    { schema: { body: ticketIdBody, response: { 200: sendPasswordResetResponse } } },
+    (request) => tickets.sendPasswordReset(callerOf(request), request.body.id),
+  );
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  const session = requireSession(request);
+  return { employeeId: session.employeeId, name: session.name, permissions: session.permissions, ipAddress: request.ip };
+}
+
+function idFromQueryOrBody(request: FastifyRequest): number {
+  const fromBody = fieldOf(request.body, 'id');
+  return parseInput(ticketIdQuery, { id: fromBody ?? fieldOf(request.query, 'id') }).id;
+}
+
+function fieldOf(container: unknown, name: string): unknown {
+  if (typeof container !== 'object' || container === null || !(name in container)) return undefined;
+  return (container as Record<string, unknown>)[name];
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { customerEmails, messages, tickets } from '@portal/db';
+import { createCustomer } from '@portal/db/seed';
+import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
+import { countWrites } from '../../testing/row-counts.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const secret = 'relay-secret-for-tests';
+let t: TestApp;
+let counter = 0;
+const messageId = () => `<m${(counter += 1)}.${process.pid}@mail.example>`;
+
+beforeAll(async () => {
+  t = await createTestApp({ inbound: { emailSecret: secret } });
+});
+afterAll(() => t.close());
+
+async function messageByExternalId(externalId: string) {
+  const [message] = await t.database.db.select().from(messages).where(eq(messages.externalId, externalId));
+  return message;
+}
+
+describe('POST webhooks/email', () => {
+  it('matches the sender by primary email, opens a ticket with the subject, and keeps the raw MIME and Message-ID', async () => {
+    const customer = await createCustomer(t.database.db, { email: 'jane.doe@example.com' });
+    const id = messageId();
+    const raw = rawEmail({ from: 'Jane.Doe@Example.com', subject: 'Payment question', messageId: id, text: 'When is my next payment due?' });
+    const response = await postEmail(t.app, raw, secret);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ received: true, duplicate: false });
+    const message = await messageByExternalId(id);
+    expect(message).toMatchObject({
+      type: 'email',
+      inbound: true,
+      status: 'received',
+      processed: false,
+      subject: 'Payment question',
+      body: 'When is my next payment due?',
+      fromAddress: 'jane.doe@example.com',
+      toAddress: 'support@portal.example',
+      customerId: customer.id,
+      raw,
+    });
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, message!.ticketId!));
+    expect(ticket).toMatchObject({ channel: 'email', contact: 'jane.doe@example.com', subject: 'Payment question', customerId: customer.id });
+  });
+
+  it("matches an old address from the customer's email history and joins their open email ticket", async () => {
+    const customer = await createCustomer(t.database.db, { email: 'current@example.com' });
+    await t.database.db.insert(customerEmails).values({ customerId: customer.id, email: 'old.address@example.com' });
+    const first = messageId();
+    await postEmail(t.app, rawEmail({ from: 'current@example.com', subject: 'Hello', messageId: first, text: 'From my new address' }), secret);
+    const second = messageId();
+    const response = await postEmail(t.app, rawEmail({ from: 'old.address@example.com', subject: 'Re: Hello', messageId: second, text: 'From my old address' }), secret);
+
+    expect(response.statusCode).toBe(200);
+    const [a, b] = [await messageByExternalId(first), await messageByExternalId(second)];
+    expect(b?.customerId).toBe(customer.id);
+    expect(b?.ticketId).toBe(a?.ticketId);
+    expect(await t.database.db.select().from(tickets).where(eq(tickets.customerId, customer.id))).toHaveLength(1);
+  });
+
+  it('opens an unmatched ticket for an unknown sender, and reads an HTML-only message as text', async () => {
+    const id = messageId();
+    const raw = rawEmail({ from: 'stranger@example.net', subject: 'Hi', messageId: id, html: '<p>Hello <b>there</b></p><p>Second line</p>' });
+    expect((await postEmail(t.app, raw, secret)).statusCode).toBe(200);
+    const message = await messageByExternalId(id);
+    expect(message?.customerId).toBeNull();
+    expect(message?.body).toMatch(/^Hello there\s+Second line$/i);
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, message!.ticketId!));
+    expect(ticket?.customerId).toBeNull();
+  });
+
+  it('leaves an address two customers have used unmatched rather than guess', async () => {
+    const one = await createCustomer(t.database.db);
+    const two = await createCustomer(t.database.db);
+    await t.database.db.insert(customerEmails).values([
+      { customerId: one.id, email: 'shared@example.com' },
+      { customerId: two.id, email: 'shared@example.com' },
+    ]);
+    const id = messageId();
+    await postEmail(t.app, rawEmail({ from: 'shared@example.com', subject: 'Hi', messageId: id }), secret);
+    expect((await messageByExternalId(id))?.customerId).toBeNull();
+  });
+
+  it('ignores a Message-ID it already stored: 200 and nothing new', async () => {
+    const raw = rawEmail({ from: 'repeat@example.com', subject: 'Once', messageId: messageId() });
+    await postEmail(t.app, raw, secret);
+    const before = await countWrites(t.database.db);
+    const replay = await postEmail(t.app, raw, secret);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ duplicate: true });
+    expect(await countWrites(t.database.db)).toEqual(before);
+  });
+
+  it('decodes a Latin-1 quoted-printable body by its declared charset', async () => {
+    const id = messageId();
+    const raw = [
+      'From: Renée <renee@example.com>',
+      'Subject: =?ISO-8859-1?Q?Caf=E9?=',
+      `Message-ID: ${id}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=ISO-8859-1',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Je voudrais payer =E0 l=27avance.',
+      '',
+    ].join('\r\n');
+    expect((await postEmail(t.app, raw, secret)).statusCode).toBe(200);
+    expect(await messageByExternalId(id)).toMatchObject({ subject: 'Café', body: "Je voudrais payer à l'avance.", raw });
+  });
+
+  it('answers 400 for a message without a From address or an empty body, and writes nothing', async () => {
+    const before = await countWrites(t.database.db);
+    const noFrom = 'Subject: No sender\r\nMessage-ID: <nofrom@mail.example>\r\n\r\nHello\r\n';
+    const headerless = await postEmail(t.app, 'this is not an email at all', secret);
+    const missingFrom = await postEmail(t.app, noFrom, secret);
+    const empty = await postEmail(t.app, '', secret);
+
+    for (const response of [headerless, missingFrom]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: ['The message has no From address, so it cannot be matched to a customer.'] });
+    }
+    expect(empty.statusCode).toBe(400);
+    expect(await countWrites(t.database.db)).toEqual(before);
+  });
+
+  it('answers 401 for a wrong or missing relay secret, and writes nothing', async () => {
+    const before = await countWrites(t.database.db);
+    const raw = rawEmail({ from: 'someone@example.com', subject: 'Hi', messageId: messageId() });
+    for (const given of ['wrong-secret', `${secret}x`, null]) {
+      const response = await postEmail(t.app, raw, given);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errors: ['The inbound email relay did not send the right secret.'] });
+    }
+    expect(await countWrites(t.database.db)).toEqual(before);
+  });
+
+  it('answers 503 when no relay secret is configured', async () => {
+    const off = await createTestApp();
+    try {
+      const response = await postEmail(off.app, rawEmail({ from: 'a@example.com', subject: 'Hi', messageId: messageId() }), 'anything');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ errors: ['Inbound email is not configured.'] });
+    } finally {
+      await off.close();
+    }
+  });
+});

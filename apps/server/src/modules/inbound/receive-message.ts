@@ -1,0 +1,85 @@
+import type { ServerContext } from '../../context.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { matchCustomerByContact } from '../customers/repository.ts';
+import * as repository from './repository.ts';
+import type { InboundChannel } from './repository.ts';
+
+// A customer's text or email as the webhooks hand it over, the sender already normalized.
+export type InboundMessage = {
+  channel: InboundChannel;
+  contact: string;
+  to: string | null;
+  subject: string | null;
+  body: string;
+  // The raw MIME message, or the provider's parameters as JSON (users/get_raw_message).
+  raw: string;
+  // Twilio's MessageSid or the email's Message-ID: the same id twice is the same message.
+  externalId: string | null;
+};
+
+export type ReceivedMessage =
+  | { duplicate: true; messageId: number }
+  | { duplicate: false; messageId: number; ticketId: number; customerId: number | null; newTicket: boolean };
+
+// Matches the sender to a customer, threads the message into their open ticket (or opens one) and
+// stores it, with its audit event, in one transaction. A provider id seen before changes nothing.
+export async function receiveInboundMessage(context: ServerContext, received: InboundMessage): Promise<ReceivedMessage> {
+  const message = withoutNulBytes(received);
+  return context.db.transaction(async (tx) => {
+    if (message.externalId) {
+      await repository.lockKey(tx, `inbound-id:${message.channel}:${message.externalId}`);
+      const existing = await repository.findInboundMessageByExternalId(tx, message.channel, message.externalId);
+      if (existing !== null) return { duplicate: true, messageId: existing };
+    }
+    await repository.lockKey(tx, `inbound-contact:${message.channel}:${message.contact}`);
+
+    const now = context.clock.now();
+    const matchedCustomerId = await matchCustomerByContact(tx, message.channel, message.contact);
+    let ticket = await repository.findOpenTicketByContact(tx, message.channel, message.contact);
+    if (!ticket && matchedCustomerId !== null) {
+      ticket = await repository.findOpenTicketByCustomer(tx, message.channel, matchedCustomerId);
+    }
+    const newTicket = !ticket;
+    ticket ??= await repository.insertTicket(tx, {
+      channel: message.channel,
+      contact: message.contact,
+      subject: message.subject,
+      customerId: matchedCustomerId,
+      createdAt: now,
+    });
+    // A ticket staff already linked keeps its customer; the message belongs to that thread.
+    const customerId = ticket.customerId ?? matchedCustomerId;
+    const messageId = await repository.insertInboundMessage(tx, {
+      ticketId: ticket.id,
+      customerId,
+      type: message.channel,
+      subject: message.subject,
+      body: message.body,
+      fromAddress: message.contact,
+      toAddress: message.to,
+      raw: message.raw,
+      externalId: message.externalId,
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      employeeId: null,
+      action: 'message.received',
+      entityType: 'message',
+      entityId: messageId,
+      after: { channel: message.channel, contact: message.contact, ticketId: ticket.id, newTicket, customerId, externalId: message.externalId },
+    });
+    return { duplicate: false, messageId, ticketId: ticket.id, customerId, newTicket };
+  });
+}
+
+// PostgreSQL text cannot hold a NUL byte; a sender's stray one must not cost us the message.
+function withoutNulBytes(message: InboundMessage): InboundMessage {
+  const clean = (text: string) => text.replaceAll('\0', '');
+  return {
+    ...message,
+    subject: message.subject === null ? null : clean(message.subject),
+    body: clean(message.body),
+    raw: clean(message.raw),
+    externalId: message.externalId === null ? null : clean(message.externalId),
+  };
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { messages, tickets, type Executor } from '@portal/db';
+
+export type InboundChannel = 'text' | 'email';
+export type TicketRecord = typeof tickets.$inferSelect;
+
+// Serialises the transactions that share a key until they commit: the same provider id twice
+// (a webhook retried) or two messages from one sender arriving together (one ticket, not two).
+export async function lockKey(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+export async function findInboundMessageByExternalId(tx: Executor, channel: InboundChannel, externalId: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.type, channel), eq(messages.inbound, true), eq(messages.externalId, externalId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+// The newest open ticket of this sender on this channel.
+export async function findOpenTicketByContact(tx: Executor, channel: InboundChannel, contact: string): Promise<TicketRecord | undefined> {
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.contact, contact), eq(tickets.state, 'open'), eq(tickets.channel, channel)))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(1);
+  return ticket;
+}
+
+// The newest open ticket of this customer on this channel (they wrote from another address).
+export async function findOpenTicketByCustomer(tx: Executor, channel: InboundChannel, customerId: number): Promise<TicketRecord | undefined> {
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.customerId, customerId), eq(tickets.state, 'open'), eq(tickets.channel, channel)))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(1);
+  return ticket;
+}
+
+export async function insertTicket(
+  tx: Executor,
+  values: { channel: InboundChannel; contact: string; subject: string | null; customerId: number | null; createdAt: Date },
+): Promise<TicketRecord> {
+  const [ticket] = await tx.insert(tickets).values(values).returning();
+  if (!ticket) throw new Error('insertTicket: insert returned nothing');
+  return ticket;
+}
+
+export async function insertInboundMessage(
+  tx: Executor,
+  values: {
+    ticketId: number;
+    customerId: number | null;
+    type: InboundChannel;
+    subject: string | null;
+    body: string;
+    fromAddress: string;
+    toAddress: string | null;
+    raw: string;
+    externalId: string | null;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, inbound: true, status: 'received', processed: false })
+    .returning({ id: messages.id });
+  if (!row) throw new Error('insertInboundMessage: insert returned nothing');
+  return row.id;
+}

@@ -1,0 +1,104 @@
+import { centsToDollars, formatDollars } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
+import { assertCollectionDate } from './collection-date.ts';
+import { isOpenPayment, notActiveReason, paymentState } from './loan-state.ts';
+import { payoffCentsAsOf } from './payoff.ts';
+import * as repository from './repository.ts';
+import type { LoanRecord, PaymentRecord } from './repository.ts';
+
+const isPendingEarlyRepayment = (payment: PaymentRecord) => payment.type === 'EarlyRepayment' && isOpenPayment(payment);
+
+function assertBeforeMaturity(loan: LoanRecord, date: string): void {
+  if (loan.maturity && date > loan.maturity) throw badRequest(`${date} is after loan ${loan.id} matures on ${loan.maturity}; pick a date on or before it.`);
+}
+
+function assertActive(loan: LoanRecord | undefined, loanId: number): asserts loan is LoanRecord {
+  if (!loan) throw notFound(`Loan ${loanId} was not found.`);
+  const reason = notActiveReason(loan);
+  if (reason) throw conflict(reason);
+}
+
+// GET early_repay_balance: the payoff amount for a date the early repayment could be scheduled on.
+export async function quoteEarlyRepayment(context: ServerContext, loanId: number, date: string) {
+  assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
+  const loan = await repository.findLoan(context.db, loanId);
+  assertActive(loan, loanId);
+  assertBeforeMaturity(loan, date);
+  const payments = await repository.loanPayments(context.db, loanId);
+  return { loan_id: loanId, date, balance: centsToDollars(payoffCentsAsOf(loan, payments, date, context.businessTimeZone)) };
+}
+
+// POST early_repay: one payment of the payoff balance on `date`, collected like the next payment.
+export async function scheduleEarlyRepayment(context: ServerContext, actor: Actor, loanId: number, date: string) {
+  assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
+  return context.db.transaction(async (tx) => {
+    const loan = await repository.lockLoan(tx, loanId);
+    assertActive(loan, loanId);
+    assertBeforeMaturity(loan, date);
+    const payments = await repository.loanPayments(tx, loanId);
+    const pending = payments.find(isPendingEarlyRepayment);
+    if (pending) {
+      throw conflict(`Loan ${loanId} already has an early repayment (payment ${pending.id}) due ${pending.due}; cancel it before scheduling another.`);
+    }
+    const amount = payoffCentsAsOf(loan, payments, date, context.businessTimeZone);
+    if (amount <= 0) throw conflict(`Loan ${loanId} has nothing left to pay off.`);
+    const nextPayment = payments.find((payment) => isOpenPayment(payment));
+    const payment = await repository.insertPayment(tx, {
+      loanId,
+      type: 'EarlyRepayment',
+      expectedAmountCents: amount,
+      due: date,
+      originalDue: date,
+      method: nextPayment?.method ?? loan.fundingMethod ?? 'ach',
+      userInitiated: false,
+      createdAt: context.clock.now(),
+    });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.early_repayment_scheduled',
+      entityType: 'payment',
+      entityId: payment.id,
+      after: { loanId, due: date, expectedAmountCents: amount, method: payment.method },
+    });
+    return { message: `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).` };
+  });
+}
+
+// DELETE early_repay: the early repayment is cancelled (marked invalid); the schedule stays as it was.
+export async function cancelEarlyRepayment(context: ServerContext, actor: Actor, paymentId: number) {
+  return context.db.transaction(async (tx) => {
+    const found = await repository.findPayment(tx, paymentId);
+    if (!found) throw notFound(`Payment ${paymentId} was not found.`);
+    // Lock the loan first, as scheduling does, so the two cannot cross.
+    await repository.lockLoan(tx, found.loanId);
+    const payment = await repository.findPayment(tx, paymentId);
+    if (!payment) throw notFound(`Payment ${paymentId} was not found.`);
+    if (payment.type !== 'EarlyRepayment') throw conflict(`Payment ${paymentId} is not an early repayment.`);
+    const state = paymentState(payment);
+    if (state === 'paid') throw conflict(`Early repayment ${paymentId} is already paid, so it cannot be cancelled.`);
+    if (state === 'processing') throw conflict(`Early repayment ${paymentId} is being processed, so it cannot be cancelled.`);
+    if (state === 'invalid') throw conflict(`Early repayment ${paymentId} is already cancelled.`);
+    const now = context.clock.now();
+    await repository.updatePayment(tx, paymentId, { invalidAt: now });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.early_repayment_cancelled',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { invalidAt: null },
+      after: { invalidAt: now.toISOString() },
+    });
+    return { message: `Early repayment ${paymentId} of ${formatDollars(payment.expectedAmountCents)} due ${payment.due} is cancelled.` };
+  });
+}
+
+// The payoff balance today, for messages to the customer.
+export async function payoffToday(context: ServerContext, loan: LoanRecord) {
+  const today = businessToday(context.clock, context.businessTimeZone);
+  const payments = await repository.loanPayments(context.db, loan.id);
+  return { date: today, cents: payoffCentsAsOf(loan, payments, today, context.businessTimeZone) };
+}

@@ -1,0 +1,99 @@
+import { formatDollars } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { HttpError, conflict, notFound } from '../../platform/http-error.ts';
+import { deliverQueuedMessage, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { findCustomer } from '../customers/repository.ts';
+import { notActiveReason, principalOf } from './loan-state.ts';
+import { payoffCentsAsOf } from './payoff.ts';
+import * as repository from './repository.ts';
+import { businessToday } from '../../platform/business-date.ts';
+
+// Where the customer accepts an offer; the customer app is outside this system.
+export const CUSTOMER_APP_URL = 'https://app.portal.example';
+// The spec's words for a failed resend (section 8), kept as written.
+export const SEND_FAILED_MESSAGE = 'An error occured.';
+
+export function approvalText(firstName: string, amountCents: number, loanId: number): string {
+  return `Good news, ${firstName}! Your loan of ${formatDollars(amountCents)} is approved. Open the app to review and accept your offer: ${CUSTOMER_APP_URL}/loans/${loanId}`;
+}
+
+// After the commit: the provider's verdict. A message the provider refused stays in the outbox as
+// undelivered (with the provider's error) and the caller hears the spec's words; without a provider
+// it stays queued, which counts as sent.
+async function deliverOrFail(context: ServerContext, queued: MessageRecord): Promise<void> {
+  const delivered = await deliverQueuedMessage(context, queued);
+  if (delivered.status === 'undelivered') throw new HttpError(502, SEND_FAILED_MESSAGE);
+}
+
+// POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
+export async function resendApprovalText(context: ServerContext, actor: Actor, loanId: number): Promise<{ message: 'Text Sent' }> {
+  const queued = await context.db.transaction(async (tx) => {
+    const loan = await repository.findLoan(tx, loanId);
+    if (!loan) throw notFound(`Loan ${loanId} was not found.`);
+    if (loan.deniedAt) throw conflict(`Loan ${loanId} was denied, so there is no approval to text about.`);
+    if (!loan.approvedAt) throw conflict(`Loan ${loanId} is not approved yet, so there is no approval text to send.`);
+    if (loan.fundedAt) throw conflict(`Loan ${loanId} is already funded; the approval text is only for an offer waiting to be accepted.`);
+    if (loan.closedAt) throw conflict(`Loan ${loanId} is closed; reopen the approval before texting the customer about it.`);
+    const customer = await findCustomer(tx, loan.customerId);
+    if (!customer?.phoneNumber) throw conflict('The customer has no phone number on file, so no text can be sent.');
+    const message = await queueOutboundMessage(
+      tx,
+      {
+        type: 'text',
+        to: customer.phoneNumber,
+        body: approvalText(customer.firstName, principalOf(loan), loanId),
+        customerId: customer.id,
+        ticketId: await repository.findOpenTicketOfCustomer(tx, customer.id, 'text'),
+        employeeId: actor.employeeId,
+      },
+      context.clock.now(),
+    );
+    await recordAuditEvent(tx, { ...actor, action: 'loan.approval_text_sent', entityType: 'loan', entityId: loanId, after: { messageId: message.id } });
+    return message;
+  });
+  await deliverOrFail(context, queued);
+  return { message: 'Text Sent' };
+}
+
+// The send_payoff_balance message action: today's payoff balance, by text when the customer has a
+// phone on file, else by email.
+export async function sendPayoffBalance(context: ServerContext, actor: Actor, loanId: number): Promise<{ message: string }> {
+  const { queued, summary } = await context.db.transaction(async (tx) => {
+    const loan = await repository.findLoan(tx, loanId);
+    if (!loan) throw notFound(`Loan ${loanId} was not found.`);
+    const reason = notActiveReason(loan);
+    if (reason) throw conflict(reason);
+    const customer = await findCustomer(tx, loan.customerId);
+    if (!customer) throw notFound(`The customer of loan ${loanId} was not found.`);
+    const today = businessToday(context.clock, context.businessTimeZone);
+    const cents = payoffCentsAsOf(loan, await repository.loanPayments(tx, loanId), today, context.businessTimeZone);
+    const body = `Hi ${customer.firstName}, the payoff balance of your loan ${loanId} is ${formatDollars(cents)} as of ${today}. It grows a little each day with interest; reply to this message if you would like to schedule a payoff.`;
+    const type = customer.phoneNumber ? 'text' : 'email';
+    const to = customer.phoneNumber ?? customer.email;
+    const message = await queueOutboundMessage(
+      tx,
+      {
+        type,
+        to,
+        subject: type === 'email' ? `Your payoff balance for loan ${loanId}` : null,
+        body,
+        customerId: customer.id,
+        ticketId: await repository.findOpenTicketOfCustomer(tx, customer.id, type),
+        employeeId: actor.employeeId,
+      },
+      context.clock.now(),
+    );
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'loan.payoff_balance_sent',
+      entityType: 'loan',
+      entityId: loanId,
+      after: { messageId: message.id, payoffCents: cents, asOf: today, channel: type },
+    });
+    return { queued: message, summary: `Payoff balance of ${formatDollars(cents)} as of ${today} sent by ${type === 'text' ? 'text' : 'email'} to ${to}.` };
+  });
+  await deliverOrFail(context, queued);
+  return { message: summary };
+}

@@ -1,0 +1,44 @@
+import type { LoanRecord, PaymentRecord } from './repository.ts';
+
+// Pure readings of a loan's and a payment's timestamps (spec 000 section 4).
+
+export type PaymentState = 'due' | 'paid' | 'processing' | 'invalid';
+
+export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processingAt' | 'invalidAt'>): PaymentState {
+  if (payment.invalidAt) return 'invalid';
+  if (payment.paidAt) return 'paid';
+  if (payment.processingAt) return 'processing';
+  return 'due';
+}
+
+// Funded, not paid off, and the money did not come back.
+export function isActiveLoan(loan: LoanRecord): boolean {
+  return loan.fundedAt !== null && loan.paidOffAt === null && loan.fundingReturnedAt === null && loan.deniedAt === null;
+}
+
+// Why a loan is not active, in a sentence staff can act on; null when it is.
+export function notActiveReason(loan: LoanRecord): string | null {
+  if (loan.deniedAt) return `Loan ${loan.id} was denied, so it has no balance to repay.`;
+  if (loan.paidOffAt) return `Loan ${loan.id} is already paid off.`;
+  if (loan.fundingReturnedAt) return `The funding of loan ${loan.id} was returned, so it has no balance to repay.`;
+  if (!loan.fundedAt) return `Loan ${loan.id} is not funded yet, so it has no balance to repay.`;
+  return null;
+}
+
+// Why a payment's date, method or amount cannot change; null when it can.
+export function unchangeableReason(payment: PaymentRecord): string | null {
+  const state = paymentState(payment);
+  if (state === 'paid') return `Payment ${payment.id} is already paid, so it cannot be changed.`;
+  if (state === 'processing') return `Payment ${payment.id} is being processed, so it cannot be changed.`;
+  if (state === 'invalid') return `Payment ${payment.id} was cancelled (invalid), so it cannot be changed.`;
+  return null;
+}
+
+// A payment still to be collected: not paid, not processing, not cancelled.
+export function isOpenPayment(payment: PaymentRecord): boolean {
+  return paymentState(payment) === 'due';
+}
+
+export function principalOf(loan: LoanRecord): number {
+  return loan.cashAdvancedCents ?? loan.appliedAmountCents;
+}

@@ -1,0 +1,136 @@
+import { dollarsToCents, formatDollars, MIN_CUSTOM_PAYMENT_DOLLARS } from '@portal/contracts';
+import type { Transaction } from '@portal/db';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { addMonths, businessToday, nextWeekday } from '../../platform/business-date.ts';
+import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
+import { findPaymentInstruments } from '../customers/repository.ts';
+import { assertCollectionDate } from './collection-date.ts';
+import { isOpenPayment, unchangeableReason } from './loan-state.ts';
+import { ineligibleReason, methodLabel } from './payment-methods.ts';
+import * as repository from './repository.ts';
+import type { LoanRecord, PaymentRecord } from './repository.ts';
+
+// The spec's own words (section 5).
+export const SMALLER_PAYMENT_MINIMUM_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
+
+// The payment and its loan, both locked (loan first, as every loan change takes them).
+async function lockPaymentAndLoan(tx: Transaction, paymentId: number): Promise<{ loan: LoanRecord; payment: PaymentRecord }> {
+  const found = await repository.findPayment(tx, paymentId);
+  if (!found) throw notFound(`Payment ${paymentId} was not found.`);
+  const loan = await repository.lockLoan(tx, found.loanId);
+  const payment = await repository.findPayment(tx, paymentId);
+  if (!loan || !payment) throw notFound(`Payment ${paymentId} was not found.`);
+  return { loan, payment };
+}
+
+function assertChangeable(payment: PaymentRecord): void {
+  const reason = unchangeableReason(payment);
+  if (reason) throw conflict(reason);
+}
+
+// PATCH payment_date: a new due date on a weekday from today on; original_due keeps the first one.
+export async function reschedulePayment(context: ServerContext, actor: Actor, paymentId: number, date: string) {
+  assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
+  return context.db.transaction(async (tx) => {
+    const { payment } = await lockPaymentAndLoan(tx, paymentId);
+    assertChangeable(payment);
+    if (payment.due === date) return { message: `Payment ${paymentId} is already due on ${date}; nothing changed.` };
+    await repository.updatePayment(tx, paymentId, { due: date });
+    await recordAuditEvent(tx, { ...actor, action: 'payment.rescheduled', entityType: 'payment', entityId: paymentId, before: { due: payment.due }, after: { due: date } });
+    return { message: `Payment ${paymentId} moved from ${payment.due} to ${date}.` };
+  });
+}
+
+// PATCH toggle_payment_method: ach <-> debit, only to a method the customer can pay with.
+export async function togglePaymentMethod(context: ServerContext, actor: Actor, paymentId: number) {
+  return context.db.transaction(async (tx) => {
+    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
+    assertChangeable(payment);
+    const method = payment.method === 'ach' ? 'debit' : 'ach';
+    const reason = ineligibleReason(await findPaymentInstruments(tx, loan.customerId), method);
+    if (reason) throw conflict(reason);
+    await repository.updatePayment(tx, paymentId, { method });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.method_changed',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { method: payment.method },
+      after: { method },
+    });
+    return { message: `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.` };
+  });
+}
+
+// PATCH smaller_payment: the payment becomes `dollars`; what it no longer collects moves to the next
+// installment still to be paid, or to a new installment a month after the last one.
+export async function makePaymentSmaller(context: ServerContext, actor: Actor, paymentId: number, dollars: number) {
+  const cents = dollarsToCents(dollars);
+  if (cents < MIN_CUSTOM_PAYMENT_DOLLARS * 100) throw badRequest(SMALLER_PAYMENT_MINIMUM_MESSAGE);
+  return context.db.transaction(async (tx) => {
+    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
+    assertChangeable(payment);
+    if (payment.type === 'EarlyRepayment') {
+      throw conflict(`Payment ${paymentId} is an early repayment of the whole balance; cancel it instead of making it smaller.`);
+    }
+    if (cents >= payment.expectedAmountCents) {
+      throw badRequest(`The new amount must be less than the payment's current amount of ${formatDollars(payment.expectedAmountCents)}.`);
+    }
+    const difference = payment.expectedAmountCents - cents;
+    const payments = await repository.loanPayments(tx, loan.id);
+    const later = (other: PaymentRecord) => other.due > payment.due || (other.due === payment.due && other.id > payment.id);
+    const next = payments.find((other) => other.id !== payment.id && other.type !== 'EarlyRepayment' && isOpenPayment(other) && later(other));
+
+    await repository.updatePayment(tx, paymentId, { expectedAmountCents: cents });
+    let movedTo: PaymentRecord;
+    if (next) {
+      movedTo = await repository.updatePayment(tx, next.id, { expectedAmountCents: next.expectedAmountCents + difference });
+    } else {
+      const lastDue = payments.filter((other) => other.invalidAt === null).reduce((latest, other) => (other.due > latest ? other.due : latest), payment.due);
+      const due = nextWeekday(addMonths(lastDue, 1));
+      movedTo = await repository.insertPayment(tx, {
+        loanId: loan.id,
+        type: 'Installment',
+        expectedAmountCents: difference,
+        due,
+        originalDue: due,
+        method: payment.method,
+        createdAt: context.clock.now(),
+      });
+    }
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.made_smaller',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { expectedAmountCents: payment.expectedAmountCents, [`payment${movedTo.id}`]: next ? next.expectedAmountCents : null },
+      after: { expectedAmountCents: cents, [`payment${movedTo.id}`]: movedTo.expectedAmountCents, movedToNewPayment: !next },
+    });
+    const where = next
+      ? `added to payment ${movedTo.id} due ${movedTo.due}`
+      : `added as a new payment ${movedTo.id} due ${movedTo.due}`;
+    return { message: `Payment ${paymentId} is now ${formatDollars(cents)}; the remaining ${formatDollars(difference)} was ${where}.` };
+  });
+}
+
+// PATCH credit_bounce_fee: the fee is taken off the payment and its bounces are marked fee waived.
+export async function creditBounceFee(context: ServerContext, actor: Actor, paymentId: number) {
+  return context.db.transaction(async (tx) => {
+    const { payment } = await lockPaymentAndLoan(tx, paymentId);
+    if (payment.bounceFeeCents <= 0) throw conflict(`Payment ${paymentId} has no bounce fee to credit.`);
+    assertChangeable(payment);
+    await repository.updatePayment(tx, paymentId, { bounceFeeCents: 0 });
+    const waived = await repository.waiveBounceFees(tx, paymentId);
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.bounce_fee_credited',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { bounceFeeCents: payment.bounceFeeCents },
+      after: { bounceFeeCents: 0, bouncesWaived: waived },
+    });
+    return { message: `The ${formatDollars(payment.bounceFeeCents)} bounce fee on payment ${paymentId} was credited.` };
+  });
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, macros } from '@portal/db';
+import { createMacro } from '@portal/db/seed';
+import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+
+let t: TestApp;
+let editor: SignedInStaff;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await createSignedInStaff(t.app, t.database.db);
+});
+afterAll(() => t.close());
+
+type Macro = { id: number; title: string; body: string; tags: string[] };
+type Branch = { tag: string; macros: Macro[] };
+
+const fetchMacros = () => t.app.inject({ method: 'GET', url: '/internal/api/fetch_macros', headers: editor.headers });
+const titlesOf = (list: Macro[]) => list.map((macro) => macro.title);
+
+describe('GET fetch_macros', () => {
+  it('answers the active macros by title and the tree: All Macros, each tag alphabetically, Uncategorized', async () => {
+    await createMacro(t.database.db, { title: 'zz_payments', body: 'Z', tags: ['Payments'] });
+    await createMacro(t.database.db, { title: 'aa_untagged', body: 'A' });
+    await createMacro(t.database.db, { title: 'mm_both', body: 'M', tags: ['Payments', 'Account'] });
+    const retired = await createMacro(t.database.db, { title: 'old_macro', body: 'O', tags: ['Account'] });
+    await t.database.db.update(macros).set({ active: false }).where(eq(macros.id, retired.id));
+
+    const response = await fetchMacros();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(titlesOf(body.macros)).toEqual(['aa_untagged', 'mm_both', 'zz_payments']);
+    expect(body.macros[1]).toMatchObject({ title: 'mm_both', body: 'M', tags: ['Account', 'Payments'] });
+    expect(body.tree.map((branch: Branch) => [branch.tag, titlesOf(branch.macros)])).toEqual([
+      ['All Macros', ['aa_untagged', 'mm_both', 'zz_payments']],
+      ['Account', ['mm_both']],
+      ['Payments', ['mm_both', 'zz_payments']],
+      ['Uncategorized', ['aa_untagged']],
+    ]);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/internal/api/fetch_macros' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST update_macro', () => {
+  it('creates a macro with its tags, and records it', async () => {
+    const response = await postJson(t.app, editor, 'update_macro', { title: 'welcome_back', body: 'Welcome back, {first_name}!', tags: ['General', 'Account', 'General'] });
+    expect(response.statusCode).toBe(200);
+    const { macro } = response.json();
+    expect(macro).toMatchObject({ title: 'welcome_back', body: 'Welcome back, {first_name}!', tags: ['Account', 'General'] });
+    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'macro.created'), eq(auditEvents.entityId, String(macro.id))));
+    expect(audit).toMatchObject({ employeeId: editor.id, entityType: 'macro', before: null, after: { title: 'welcome_back', tags: ['Account', 'General'] } });
+    const tree = (await fetchMacros()).json().tree as Branch[];
+    expect(tree.find((branch) => branch.tag === 'General')?.macros.map((entry) => entry.id)).toEqual([macro.id]);
+  });
+
+  it('updates the text and replaces the tags of the macro with that title, keeping its id', async () => {
+    const first = (await postJson(t.app, editor, 'update_macro', { title: 'late_fee', body: 'Old text', tags: ['Fees', 'Payments'] })).json().macro;
+    const response = await postJson(t.app, editor, 'update_macro', { title: 'late_fee', body: 'New text', tags: ['Bounces'] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().macro).toEqual({ id: first.id, title: 'late_fee', body: 'New text', tags: ['Bounces'] });
+    expect(await t.database.db.select().from(macros).where(eq(macros.title, 'late_fee'))).toHaveLength(1);
+    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(first.id))));
+    expect(audit).toMatchObject({ before: { body: 'Old text', tags: ['Fees', 'Payments'] }, after: { body: 'New text', tags: ['Bounces'] } });
+    const tree = (await fetchMacros()).json().tree as Branch[];
+    expect(tree.find((branch) => branch.tag === 'Fees')).toBeUndefined();
+    expect(tree.find((branch) => branch.tag === 'Bounces')?.macros.map((entry) => entry.body)).toEqual(['New text']);
+  });
+
+  it('moves a macro to Uncategorized when its tags are cleared', async () => {
+    await postJson(t.app, editor, 'update_macro', { title: 'to_clear', body: 'Text', tags: ['Temporary'] });
+    await postJson(t.app, editor, 'update_macro', { title: 'to_clear', body: 'Text' });
+    const tree = (await fetchMacros()).json().tree as Branch[];
+    expect(tree.at(-1)?.macros.map((macro) => macro.title)).toContain('to_clear');
+    expect(tree.find((branch) => branch.tag === 'Temporary')).toBeUndefined();
+  });
+
+  it.each([
+    ['a title with capitals and spaces', { title: 'Bad Title!', body: 'x' }, 'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).'],
+    ['no title', { body: 'x' }, 'A macro needs a title.'],
+    ['an empty text', { title: 'empty_text', body: '  ' }, 'A macro needs text.'],
+    ['an over-long text', { title: 'long_text', body: 'x'.repeat(2001) }, 'A macro text must be at most 2,000 characters.'],
+    ['too many tags', { title: 'many_tags', body: 'x', tags: Array.from({ length: 11 }, (_, index) => `t${index}`) }, 'A macro has at most 10 tags.'],
+    ['an empty tag', { title: 'empty_tag', body: 'x', tags: [''] }, 'A tag cannot be empty.'],
+  ])('answers 400 for %s and writes nothing', async (_case, payload, error) => {
+    const before = await snapshotTicketWrites(t.database.db);
+    const response = await postJson(t.app, editor, 'update_macro', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContain(error);
+    expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
+  });
+
+  it('saves two simultaneous creations of one title as one macro', async () => {
+    const [one, two] = await Promise.all([
+      postJson(t.app, editor, 'update_macro', { title: 'race_title', body: 'First', tags: ['A'] }),
+      postJson(t.app, editor, 'update_macro', { title: 'race_title', body: 'Second', tags: ['B'] }),
+    ]);
+    expect([one?.statusCode, two?.statusCode]).toEqual([200, 200]);
+    expect(one?.json().macro.id).toBe(two?.json().macro.id);
+    expect(await t.database.db.select().from(macros).where(eq(macros.title, 'race_title'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { macroTags, macros, type Database, type Executor } from '@portal/db';
+import { preparedPerDatabase } from '../tickets/prepared.ts';
+
+export type MacroRecord = typeof macros.$inferSelect;
+export type MacroWithTags = { id: number; title: string; body: string; tags: string[] };
+
+// Active macros by title, each with its tags (alphabetical): two queries, however many macros.
+export async function findActiveMacros(executor: Executor): Promise<MacroWithTags[]> {
+  const rows = await executor
+    .select({ id: macros.id, title: macros.title, body: macros.body })
+    .from(macros)
+    .where(eq(macros.active, true))
+    .orderBy(asc(macros.title));
+  const tags = await findTags(executor, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, tags: tags.get(row.id) ?? [] }));
+}
+
+export async function findTags(executor: Executor, macroIds: number[]): Promise<Map<number, string[]>> {
+  const byMacro = new Map<number, string[]>();
+  if (macroIds.length === 0) return byMacro;
+  const rows = await executor
+    .select()
+    .from(macroTags)
+    .where(inArray(macroTags.macroId, macroIds))
+    .orderBy(asc(macroTags.tag));
+  for (const row of rows) byMacro.set(row.macroId, [...(byMacro.get(row.macroId) ?? []), row.tag]);
+  return byMacro;
+}
+
+export async function macroExists(executor: Executor, macroId: number): Promise<boolean> {
+  const [row] = await executor.select({ id: macros.id }).from(macros).where(eq(macros.id, macroId));
+  return row !== undefined;
+}
+
+// Inserts a macro unless its title is taken; answers undefined when it was.
+export async function insertMacro(executor: Executor, values: { title: string; body: string; at: Date }): Promise<MacroRecord | undefined> {
+  const [row] = await executor
+    .insert(macros)
+    .values({ title: values.title, body: values.body, createdAt: values.at, updatedAt: values.at })
+    .onConflictDoNothing({ target: macros.title })
+    .returning();
+  return row;
+}
+
+export async function lockMacroByTitle(executor: Executor, title: string): Promise<MacroRecord | undefined> {
+  const [row] = await executor.select().from(macros).where(eq(macros.title, title)).for('update');
+  return row;
+}
+
+export async function updateMacroBody(executor: Executor, macroId: number, body: string, at: Date): Promise<MacroRecord> {
+  const [row] = await executor
+    .update(macros)
+    .set({ body, active: true, updatedAt: at })
+    .where(eq(macros.id, macroId))
+    .returning();
+  if (!row) throw new Error(`updateMacroBody: macro ${macroId} vanished inside its transaction`);
+  return row;
+}
+
+export async function replaceTags(executor: Executor, macroId: number, tags: readonly string[]): Promise<void> {
+  await executor.delete(macroTags).where(eq(macroTags.macroId, macroId));
+  if (tags.length > 0) await executor.insert(macroTags).values(tags.map((tag) => ({ macroId, tag })));
+}
+
+// What the suggestion rules need on every ticket view: no tags, one prepared query.
+const activeMacroTexts = preparedPerDatabase((db) =>
+  db.select({ id: macros.id, title: macros.title, body: macros.body }).from(macros).where(eq(macros.active, true)).prepare('macros_active_texts'),
+);
+
+export async function findActiveMacroTexts(db: Database): Promise<Array<{ id: number; title: string; body: string }>> {
+  return activeMacroTexts(db).execute();
+}

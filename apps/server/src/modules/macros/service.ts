@@ -1,0 +1,52 @@
+import type { Macro } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { buildMacroTree, type MacroTree } from './macro-tree.ts';
+import * as repository from './repository.ts';
+
+export type MacroInput = { title: string; body: string; tags: string[] };
+type Editor = { employeeId: number; ipAddress: string };
+
+export function createMacroService(context: ServerContext) {
+  const { db, clock } = context;
+
+  async function fetchMacros(): Promise<{ macros: Macro[]; tree: MacroTree }> {
+    const macros = await repository.findActiveMacros(db);
+    return { macros, tree: buildMacroTree(macros) };
+  }
+
+  // Creates the macro, or, when one of that title exists, replaces its text and tags (the title
+  // is the name agents type as #title, so it is the key).
+  async function saveMacro(editor: Editor, input: MacroInput): Promise<{ macro: Macro }> {
+    const tags = [...new Set(input.tags)].sort((a, b) => a.localeCompare(b));
+    const now = clock.now();
+    const macro = await db.transaction(async (tx) => {
+      // Insert first: two editors creating one title at once cannot both insert, and the loser updates.
+      const created = await repository.insertMacro(tx, { title: input.title, body: input.body, at: now });
+      let before: MacroInput | null = null;
+      let saved = created;
+      if (!saved) {
+        const existing = await repository.lockMacroByTitle(tx, input.title);
+        if (!existing) throw new Error(`saveMacro: macro ${input.title} neither inserted nor found`);
+        const oldTags = (await repository.findTags(tx, [existing.id])).get(existing.id) ?? [];
+        before = { title: existing.title, body: existing.body, tags: oldTags };
+        saved = await repository.updateMacroBody(tx, existing.id, input.body, now);
+      }
+      await repository.replaceTags(tx, saved.id, tags);
+      const after = { id: saved.id, title: saved.title, body: saved.body, tags };
+      await recordAuditEvent(tx, {
+        employeeId: editor.employeeId,
+        action: created ? 'macro.created' : 'macro.updated',
+        entityType: 'macro',
+        entityId: saved.id,
+        before,
+        after,
+        ipAddress: editor.ipAddress,
+      });
+      return after;
+    });
+    return { macro };
+  }
+
+  return { fetchMacros, saveMacro };
+}

@@ -1,0 +1,82 @@
+import type { TicketsResponse, TicketStats, TicketSummary } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { conflict } from '../../platform/http-error.ts';
+import { addDays, dateInTimeZone, startOfBusinessDay } from '../../platform/business-date.ts';
+import type { Caller } from './caller.ts';
+import type { ExpiringValue } from './expiring-value.ts';
+import { leaseUntil } from './lease.ts';
+import { TICKET_ERRORS } from './messages.ts';
+import * as repository from './repository.ts';
+import { toTicketSummary } from './wire.ts';
+
+export const LIST_LIMIT = 100;
+const DAY_MS = 86_400_000;
+
+export type GlobalStats = Omit<TicketStats, 'employeeTicketCount'>;
+
+// What every employee's dashboard shows alike: kept per process for a few seconds (service.ts).
+export type SharedViews = {
+  stats: ExpiringValue<GlobalStats>;
+  archived: ExpiringValue<TicketSummary[]>;
+  escalated: ExpiringValue<TicketSummary[]>;
+};
+
+export function createQueueService(context: ServerContext, shared: SharedViews) {
+  const { db, clock } = context;
+
+  function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {
+    return shared.stats.get(today, async () => {
+      const [queue, unpaid] = await Promise.all([
+        repository.countQueue(db, new Date(now.getTime() - DAY_MS)),
+        repository.countUnpaidDue(db, addDays(today, 1), addDays(today, 2)),
+      ]);
+      return {
+        totalTicketCount: queue.total,
+        createdOver24h: queue.createdOver24h,
+        createdUnder24h: queue.total - queue.createdOver24h,
+        unpaidDueTomorrow: unpaid.first,
+        unpaidDueDayAfterTomorrow: unpaid.second,
+      };
+    });
+  }
+
+  const loadArchived = () => shared.archived.get('all', async () => (await repository.findArchivedSummaries(db, LIST_LIMIT)).map(toTicketSummary));
+  const loadEscalated = () => shared.escalated.get('all', async () => (await repository.findEscalatedSummaries(db, LIST_LIMIT)).map(toTicketSummary));
+
+  // GET tickets: renews the caller's leases, tops them up to `num` from the queue, and answers
+  // the lists and counts of the dashboard. An employee polling with their tickets in hand costs
+  // two prepared reads; leases are written only when half used, or when tickets are handed out.
+  async function listTickets(caller: Caller, num: number): Promise<TicketsResponse> {
+    const now = clock.now();
+    const until = leaseUntil(now, context.ticketLeaseMinutes);
+    const today = dateInTimeZone(now, context.businessTimeZone);
+    const [mine, closed, archived, escalated, stats] = await Promise.all([
+      repository.findHeldTickets(db, caller.employeeId),
+      repository.findClosedSince(db, caller.employeeId, startOfBusinessDay(today, context.businessTimeZone)),
+      loadArchived(),
+      caller.permissions.includes('tickets.view_escalated') ? loadEscalated() : [],
+      loadGlobalStats(now, today),
+    ]);
+    if (!mine.online) throw conflict(TICKET_ERRORS.goOnline);
+
+    const threshold = repository.renewalThreshold(now, until);
+    const due = mine.held.filter((ticket) => ticket.leaseExpiresAt === null || ticket.leaseExpiresAt < threshold);
+    const renewed = new Set(await repository.renewLeases(db, caller.employeeId, due.map((ticket) => ticket.id), until));
+    // A lease that ran out and was taken by someone else meanwhile is not renewed, and not shown.
+    const kept = mine.held.filter((ticket) => !due.includes(ticket) || renewed.has(ticket.id));
+    const taken = await repository.leaseNextTickets(db, caller.employeeId, num - kept.length, now, until);
+    const open = [...kept, ...(await repository.findSummariesByIds(db, taken))].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+    );
+    return {
+      ...stats,
+      employeeTicketCount: closed.length,
+      openTickets: open.map(toTicketSummary),
+      archivedTickets: archived,
+      escalatedTickets: escalated,
+      closedTickets: closed,
+    };
+  }
+
+  return { listTickets };
+}

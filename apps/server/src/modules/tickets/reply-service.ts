@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { Message } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { badRequest, conflict, HttpError } from '../../platform/http-error.ts';
+import { deliverQueuedMessage, queueOutboundMessage } from '../../platform/outbound.ts';
+import { macroExists } from '../macros/repository.ts';
+import type { Caller } from './caller.ts';
+import { TICKET_ERRORS } from './messages.ts';
+import { findCustomerContact, findLatestInboundEmailId, markInboundProcessed, updateTicket } from './repository.ts';
+import { closeValues, lockWorkableTicket, ticketSnapshot } from './state-service.ts';
+import { toWireMessage } from './wire.ts';
+
+export const DEFAULT_REPLY_SUBJECT = 'Your message to Portal support';
+// Where the customer app takes a reset token. A constant until the customer app's URL is configuration.
+export const PASSWORD_RESET_URL = 'https://app.portal.example/reset';
+export const PASSWORD_RESET_SUBJECT = 'Reset your password';
+
+export type ReplyInput = { id: number; reply: string; macro_id?: number | null; filter_id?: string | null };
+
+export function replySubject(subject: string | null): string {
+  const trimmed = subject?.trim() ?? '';
+  if (trimmed === '') return DEFAULT_REPLY_SUBJECT;
+  return /^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
+}
+
+export function createReplyService(context: ServerContext, onChange: () => void) {
+  const { db, clock } = context;
+
+  // The reply is written to the outbox, the customer's messages marked answered and the ticket
+  // closed in one transaction; the provider is called only after it commits, and its outcome
+  // (sent, or undelivered with the error) is stored on the message, which is never lost.
+  async function sendReply(caller: Caller, input: ReplyInput): Promise<{ ticket_id: number; message: Message }> {
+    const now = clock.now();
+    const queued = await db.transaction(async (tx) => {
+      const ticket = await lockWorkableTicket(tx, input.id, caller, now);
+      if (ticket.state === 'closed') throw conflict(TICKET_ERRORS.alreadyClosed(ticket.id));
+      if (input.macro_id && !(await macroExists(tx, input.macro_id))) throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
+      const email = ticket.channel === 'email';
+      const message = await queueOutboundMessage(
+        tx,
+        {
+          type: ticket.channel,
+          to: ticket.contact,
+          subject: email ? replySubject(ticket.subject) : null,
+          body: input.reply,
+          ticketId: ticket.id,
+          customerId: ticket.customerId,
+          employeeId: caller.employeeId,
+          macroId: input.macro_id ?? null,
+          filterId: input.filter_id ?? null,
+          inReplyTo: email ? await findLatestInboundEmailId(tx, ticket.id) : null,
+        },
+        now,
+      );
+      const answered = await markInboundProcessed(tx, ticket.id);
+      const closed = await updateTicket(tx, ticket.id, closeValues(caller.employeeId, now));
+      await recordAuditEvent(tx, {
+        employeeId: caller.employeeId,
+        action: 'ticket.reply_sent',
+        entityType: 'ticket',
+        entityId: ticket.id,
+        before: ticketSnapshot(ticket),
+        after: { ...ticketSnapshot(closed), messageId: message.id, macroId: message.macroId, answeredMessages: answered },
+        ipAddress: caller.ipAddress,
+      });
+      return message;
+    });
+    onChange();
+    const delivered = await deliverQueuedMessage(context, queued);
+    return { ticket_id: input.id, message: toWireMessage(delivered, caller.name) };
+  }
+
+  // Emails the ticket's customer a link to choose a new password.
+  async function sendPasswordReset(caller: Caller, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
+    const now = clock.now();
+    const queued = await db.transaction(async (tx) => {
+      const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
+      const customer = ticket.customerId === null ? undefined : await findCustomerContact(tx, ticket.customerId);
+      if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
+      const token = randomBytes(32).toString('base64url');
+      const message = await queueOutboundMessage(
+        tx,
+        {
+          type: 'email',
+          to: customer.email,
+          subject: PASSWORD_RESET_SUBJECT,
+          body: passwordResetBody(customer.firstName, `${PASSWORD_RESET_URL}?token=${token}`),
+          ticketId: ticket.id,
+          customerId: customer.id,
+          employeeId: caller.employeeId,
+        },
+        now,
+      );
+      await recordAuditEvent(tx, {
+        employeeId: caller.employeeId,
+        action: 'customer.password_reset_sent',
+        entityType: 'customer',
+        entityId: customer.id,
+        // Never the token: the audit trail is readable by more people than the customer's inbox.
+        after: { ticketId: ticket.id, messageId: message.id, to: customer.email },
+        ipAddress: caller.ipAddress,
+      });
+      return message;
+    });
+    const delivered = await deliverQueuedMessage(context, queued);
+    // Claiming "sent" when the provider refused it would mislead the agent and the customer.
+    if (delivered.status === 'undelivered') throw new HttpError(502, TICKET_ERRORS.resetUndelivered(delivered.error ?? 'no reason given'));
+    return { message: 'Instructions sent.' };
+  }
+
+  return { sendReply, sendPasswordReset };
+}
+
+export function passwordResetBody(firstName: string, link: string): string {
+  return [
+    `Hi ${firstName},`,
+    '',
+    'We received a request to reset the password of your account. Open this link to choose a new password:',
+    '',
+    link,
+    '',
+    "If you did not ask for this, you can ignore this email; your password stays the same.",
+  ].join('\n');
+}

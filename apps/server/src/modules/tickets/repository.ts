@@ -1,0 +1,281 @@
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { customers, employees, loans, messages, payments, tickets, type Database, type Executor } from '@portal/db';
+import { preparedPerDatabase } from './prepared.ts';
+import type { SummaryRow } from './wire.ts';
+
+export type TicketRecord = typeof tickets.$inferSelect;
+
+export const PREVIEW_LENGTH = 140;
+
+// Written out (not as parameters) so the planner matches the partial index tickets_queue_idx.
+const inQueue = sql`${tickets.state} = 'open' and ${tickets.archivedAt} is null and ${tickets.escalatedAt} is null`;
+
+// Raw statements answer rows whose shape the driver decides; only ::int ids are read from them.
+async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
+// Going offline and signing out hand the employee's tickets back to the queue (session service).
+export async function releaseTicketLeases(executor: Executor, employeeId: number): Promise<number> {
+  const released = await executor
+    .update(tickets)
+    .set({ assignedTo: null, leaseExpiresAt: null })
+    .where(eq(tickets.assignedTo, employeeId))
+    .returning({ id: tickets.id });
+  return released.length;
+}
+
+// Leases are renewed only once past half their life, so a steady stream of polls from an
+// employee who holds their tickets writes nothing (no row versions, no commit to wait for).
+export function renewalThreshold(now: Date, until: Date): Date {
+  return new Date(now.getTime() + (until.getTime() - now.getTime()) / 2);
+}
+
+const escalator = alias(employees, 'escalator');
+
+// The summary columns of a ticket row, with the customer's newest words served by messages_ticket_idx.
+const summaryColumns = {
+  id: tickets.id,
+  customerId: tickets.customerId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  channel: tickets.channel,
+  contact: tickets.contact,
+  subject: tickets.subject,
+  preview: sql<string | null>`(select left(m.body, ${sql.raw(String(PREVIEW_LENGTH))}) from ${messages} m
+    where m.ticket_id = ${tickets.id} and m.inbound order by m.created_at desc limit 1)`,
+  createdAt: tickets.createdAt,
+  archivedAt: tickets.archivedAt,
+  escalatedAt: tickets.escalatedAt,
+  escalatedByName: escalator.name,
+};
+
+// The employee's online flag and the queue tickets they hold, as summaries: one row per ticket,
+// or one row with no ticket. The poll's main read, so it is prepared.
+const heldStatement = preparedPerDatabase((db) =>
+  db
+    .select({ online: employees.online, leaseExpiresAt: tickets.leaseExpiresAt, ...summaryColumns })
+    .from(employees)
+    .leftJoin(tickets, and(eq(tickets.assignedTo, employees.id), inQueue))
+    .leftJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy))
+    .where(eq(employees.id, sql.placeholder('employeeId')))
+    .orderBy(tickets.createdAt, tickets.id)
+    .prepare('tickets_held_by'),
+);
+
+export type HeldTicket = SummaryRow & { leaseExpiresAt: Date | null };
+
+export async function findHeldTickets(db: Database, employeeId: number): Promise<{ online: boolean; held: HeldTicket[] }> {
+  const rows = await heldStatement(db).execute({ employeeId });
+  const held = rows.flatMap(({ online: _online, id, channel, contact, createdAt, ...rest }) =>
+    id === null || channel === null || contact === null || createdAt === null ? [] : [{ ...rest, id, channel, contact, createdAt }],
+  );
+  return { online: rows[0]?.online ?? false, held };
+}
+
+// Pushes out the given leases if the employee still holds them (UPDATE re-checks assigned_to on a
+// row someone changed meanwhile, e.g. took after the lease ran out, or released on going offline).
+export async function renewLeases(executor: Executor, employeeId: number, ticketIds: number[], until: Date): Promise<number[]> {
+  if (ticketIds.length === 0) return [];
+  const renewed = await executor
+    .update(tickets)
+    .set({ leaseExpiresAt: until })
+    .where(and(inArray(tickets.id, ticketIds), eq(tickets.assignedTo, employeeId)))
+    .returning({ id: tickets.id });
+  return renewed.map((row) => row.id);
+}
+
+// The employee row is locked (FOR SHARE) before any ticket, in the order toggle_online locks them,
+// so a lease and a concurrent "go offline" serialize: either the release sees the new lease or the
+// lease sees the employee offline.
+const onlineEmployee = (employeeId: number) =>
+  sql`me as (select id from ${employees} where id = ${employeeId} and online for share)`;
+
+// Leases up to `count` free queue tickets, oldest first, in one statement. SKIP LOCKED lets
+// concurrent callers pass over the rows another caller is taking, so no ticket goes to two people.
+export async function leaseNextTickets(executor: Executor, employeeId: number, count: number, now: Date, until: Date): Promise<number[]> {
+  if (count <= 0) return [];
+  const rows = await rowsOf<{ id: number }>(
+    executor,
+    sql`with ${onlineEmployee(employeeId)},
+      next as (
+        select id from tickets
+        where state = 'open' and archived_at is null and escalated_at is null
+          -- The caller's own tickets are renewed by the poll, not leased again; a lease with no end is free.
+          and (assigned_to is null
+            or (assigned_to <> ${employeeId} and (lease_expires_at is null or lease_expires_at <= ${now.toISOString()}::timestamptz)))
+          and exists (select 1 from me)
+        order by created_at
+        limit ${count}
+        for update skip locked
+      )
+      update tickets set assigned_to = ${employeeId}, lease_expires_at = ${until.toISOString()}::timestamptz
+      from next where tickets.id = next.id
+      returning tickets.id::int as id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+function selectSummaries(executor: Executor) {
+  return executor
+    .select(summaryColumns)
+    .from(tickets)
+    .leftJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy));
+}
+
+const summariesByIdsStatement = preparedPerDatabase((db) =>
+  selectSummaries(db)
+    .where(sql`${tickets.id} = any(${sql.placeholder('ids')})`)
+    .orderBy(tickets.createdAt, tickets.id)
+    .prepare('tickets_summaries_by_ids'),
+);
+
+export async function findSummariesByIds(db: Database, ids: number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  return summariesByIdsStatement(db).execute({ ids });
+}
+
+export async function findArchivedSummaries(executor: Executor, limit: number): Promise<SummaryRow[]> {
+  return selectSummaries(executor)
+    .where(and(sql`${tickets.state} = 'open'`, isNotNull(tickets.archivedAt)))
+    .orderBy(desc(tickets.archivedAt))
+    .limit(limit);
+}
+
+export async function findEscalatedSummaries(executor: Executor, limit: number): Promise<SummaryRow[]> {
+  return selectSummaries(executor)
+    .where(and(sql`${tickets.state} = 'open'`, isNotNull(tickets.escalatedAt)))
+    .orderBy(desc(tickets.escalatedAt))
+    .limit(limit);
+}
+
+// Served by tickets_closed_by_idx (closed_by, closed_at).
+const closedSinceStatement = preparedPerDatabase((db) =>
+  db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.closedBy, sql.placeholder('employeeId')), gte(tickets.closedAt, sql.placeholder('since')), sql`${tickets.state} = 'closed'`))
+    .orderBy(desc(tickets.closedAt), desc(tickets.id))
+    .prepare('tickets_closed_since'),
+);
+
+export async function findClosedSince(db: Database, employeeId: number, since: Date): Promise<number[]> {
+  const rows = await closedSinceStatement(db).execute({ employeeId, since: since.toISOString() });
+  return rows.map((row) => row.id);
+}
+
+export type QueueCounts = { total: number; createdOver24h: number };
+
+export async function countQueue(executor: Executor, dayAgo: Date): Promise<QueueCounts> {
+  const [row] = await executor
+    .select({
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      createdOver24h: sql<number>`(count(*) filter (where ${lt(tickets.createdAt, dayAgo)}))::int`.mapWith(Number),
+    })
+    .from(tickets)
+    .where(inQueue);
+  return row ?? { total: 0, createdOver24h: 0 };
+}
+
+// Payments still to collect on the two dates: not paid, processing or invalid, on funded loans not paid off.
+export async function countUnpaidDue(executor: Executor, first: string, second: string): Promise<{ first: number; second: number }> {
+  const [row] = await executor
+    .select({
+      first: sql<number>`(count(*) filter (where ${eq(payments.due, first)}))::int`.mapWith(Number),
+      second: sql<number>`(count(*) filter (where ${eq(payments.due, second)}))::int`.mapWith(Number),
+    })
+    .from(payments)
+    .innerJoin(loans, eq(loans.id, payments.loanId))
+    .where(
+      and(
+        inArray(payments.due, [first, second]),
+        isNull(payments.paidAt),
+        isNull(payments.processingAt),
+        isNull(payments.invalidAt),
+        isNotNull(loans.fundedAt),
+        isNull(loans.paidOffAt),
+      ),
+    );
+  return row ?? { first: 0, second: 0 };
+}
+
+// Takes the lease on one open ticket unless someone else holds a live one; the caller's own lease
+// is renewed once past half its life. False when nothing was written (see the ticket row for why).
+const takeLeaseStatement = preparedPerDatabase((db) =>
+  db
+    .update(tickets)
+    .set({ assignedTo: sql`${sql.placeholder('employeeId')}`, leaseExpiresAt: sql`${sql.placeholder('until')}::timestamptz` })
+    .where(
+      and(
+        eq(tickets.id, sql.placeholder('ticketId')),
+        sql`${tickets.state} = 'open'`,
+        or(
+          isNull(tickets.assignedTo),
+          isNull(tickets.leaseExpiresAt),
+          lte(tickets.leaseExpiresAt, sql.placeholder('now')),
+          and(eq(tickets.assignedTo, sql.placeholder('employeeId')), lt(tickets.leaseExpiresAt, sql.placeholder('renewBefore'))),
+        ),
+      ),
+    )
+    .returning({ id: tickets.id })
+    .prepare('tickets_take_lease'),
+);
+
+export async function takeTicketLease(db: Database, ticketId: number, employeeId: number, now: Date, until: Date): Promise<boolean> {
+  const taken = await takeLeaseStatement(db).execute({
+    ticketId,
+    employeeId,
+    now: now.toISOString(),
+    until: until.toISOString(),
+    renewBefore: renewalThreshold(now, until).toISOString(),
+  });
+  return taken.length > 0;
+}
+
+export async function lockTicket(executor: Executor, ticketId: number): Promise<TicketRecord | undefined> {
+  const [row] = await executor.select().from(tickets).where(eq(tickets.id, ticketId)).for('update');
+  return row;
+}
+
+export async function updateTicket(executor: Executor, ticketId: number, values: Partial<TicketRecord>): Promise<TicketRecord> {
+  const [row] = await executor.update(tickets).set(values).where(eq(tickets.id, ticketId)).returning();
+  if (!row) throw new Error(`updateTicket: ticket ${ticketId} vanished inside its transaction`);
+  return row;
+}
+
+export async function findEmployeeName(executor: Executor, employeeId: number): Promise<string | null> {
+  const [row] = await executor.select({ name: employees.name }).from(employees).where(eq(employees.id, employeeId));
+  return row?.name ?? null;
+}
+
+export async function markInboundProcessed(executor: Executor, ticketId: number): Promise<number> {
+  const marked = await executor
+    .update(messages)
+    .set({ processed: true })
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.inbound, true), eq(messages.processed, false)))
+    .returning({ id: messages.id });
+  return marked.length;
+}
+
+// The provider id of the customer's newest email on the ticket, so the reply threads under it.
+export async function findLatestInboundEmailId(executor: Executor, ticketId: number): Promise<string | null> {
+  const [row] = await executor
+    .select({ externalId: messages.externalId })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.inbound, true), eq(messages.type, 'email'), isNotNull(messages.externalId)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  return row?.externalId ?? null;
+}
+
+export async function findCustomerContact(executor: Executor, customerId: number) {
+  const [row] = await executor
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}

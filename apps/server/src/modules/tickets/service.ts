@@ -1,0 +1,33 @@
+import type { ServerContext } from '../../context.ts';
+import { createExpiringValue } from './expiring-value.ts';
+import { createQueueService, type SharedViews } from './queue-service.ts';
+import { createReplyService } from './reply-service.ts';
+import { createTicketStateService } from './state-service.ts';
+import { createTicketViewService } from './ticket-view-service.ts';
+
+// The dashboard's shared parts (queue counts, archived and escalated lists) are the same for every
+// employee and are read on every poll, so each API process keeps them this long and then refreshes
+// them in the background; a change made through this process drops them at once. Other processes'
+// changes show within this time.
+export const SHARED_VIEWS_TTL_MS = 5_000;
+
+export function createTicketService(context: ServerContext) {
+  const shared: SharedViews = {
+    stats: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
+    archived: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
+    escalated: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
+  };
+  const refreshShared = () => {
+    shared.stats.clear();
+    shared.archived.clear();
+    shared.escalated.clear();
+  };
+  return {
+    ...createQueueService(context, shared),
+    ...createTicketViewService(context),
+    ...createTicketStateService(context, refreshShared),
+    ...createReplyService(context, refreshShared),
+  };
+}
+
+export type TicketService = ReturnType<typeof createTicketService>;

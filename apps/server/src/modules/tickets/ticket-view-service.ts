@@ -1,0 +1,121 @@
+import type { Ticket } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { findActiveMacroTexts } from '../macros/repository.ts';
+import { analyzeLoans, eligibleMethods, groupLoans, suggestionState, toLoanInfo, toUserInfo } from './assemble-ticket.ts';
+import { dateInTimeZone } from '../../platform/business-date.ts';
+import type { Caller } from './caller.ts';
+import * as details from './detail-repository.ts';
+import { createExpiringValue } from './expiring-value.ts';
+import { isHeldByOther, leaseUntil } from './lease.ts';
+import { TICKET_ERRORS } from './messages.ts';
+import { renewalThreshold, takeTicketLease } from './repository.ts';
+import { suggestReplies, type MacroText } from './suggest.ts';
+import { toWireMessage } from './wire.ts';
+
+// Macro texts change rarely and every ticket view reads them for the suggestions.
+const MACRO_TEXTS_TTL_MS = 5_000;
+
+export function createTicketViewService(context: ServerContext) {
+  const { db, clock } = context;
+  const macroTexts = createExpiringValue<MacroText[]>(MACRO_TEXTS_TTL_MS, clock);
+
+  // Takes or renews the caller's lease unless it is fresh; answers the holder's name afterwards.
+  async function leaseForCaller(caller: Caller, view: details.TicketViewRow, now: Date): Promise<string | null> {
+    const { ticket } = view;
+    const until = leaseUntil(now, context.ticketLeaseMinutes);
+    const mineAndFresh = ticket.assignedTo === caller.employeeId && ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt >= renewalThreshold(now, until);
+    if (mineAndFresh) return view.holderName;
+    if (isHeldByOther(ticket, caller.employeeId, now)) {
+      throw conflict(TICKET_ERRORS.beingWorked(ticket.id, view.holderName ?? 'another employee'));
+    }
+    if (await takeTicketLease(db, ticket.id, caller.employeeId, now, until)) return caller.name;
+    // Someone took it between our read and our write: read again to name them.
+    const again = await details.findTicketView(db, ticket.id);
+    if (again && isHeldByOther(again.ticket, caller.employeeId, now)) {
+      throw conflict(TICKET_ERRORS.beingWorked(ticket.id, again.holderName ?? 'another employee'));
+    }
+    return again?.holderName ?? null;
+  }
+
+  // GET ticket: the whole ticket. Without preview the caller takes (or renews) the lease, as
+  // opening a ticket from the queue means working it; a preview only reads. Five reads in the
+  // usual case, whatever the number of loans and payments.
+  async function getTicket(caller: Caller, ticketId: number, preview: boolean): Promise<Ticket> {
+    const now = clock.now();
+    const view = await details.findTicketView(db, ticketId);
+    if (!view) throw notFound(TICKET_ERRORS.notFound(ticketId));
+    const { ticket } = view;
+    const working = !preview && ticket.state === 'open';
+    const holderName = working ? await leaseForCaller(caller, view, now) : view.holderName;
+    const leaseLive = working || (ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt > now);
+
+    const profile: details.CustomerProfileRow | null = view.customer ? { ...view, customer: view.customer } : null;
+    const customerId = profile?.customer.id ?? null;
+    const [thread, customerMessages, comments, loanRows, macros] = await Promise.all([
+      details.findThread(db, ticketId),
+      customerId === null ? [] : details.findCustomerMessages(db, customerId),
+      customerId === null ? [] : details.findCustomerComments(db, customerId),
+      customerId === null ? [] : details.findLoansWithPayments(db, customerId),
+      customerId === null ? [] : macroTexts.get('active', () => findActiveMacroTexts(db)),
+    ]);
+
+    const toMessages = (rows: typeof thread) => rows.map((row) => toWireMessage(row.message, row.employeeName));
+    // Unlinked tickets have no customer history; their own thread fills the panels.
+    const history = profile ? customerMessages : thread;
+    const { loans, paymentsByLoan } = groupLoans(loanRows);
+    const loanContext = {
+      today: dateInTimeZone(now, context.businessTimeZone),
+      timeZone: context.businessTimeZone,
+      eligibleMethods: profile ? eligibleMethods(profile) : [],
+    };
+    const guesses = suggestReplies({
+      words: latestCustomerWords(thread, ticket.subject),
+      state: profile ? suggestionState(profile, loans, paymentsByLoan) : null,
+      macros,
+    });
+
+    return {
+      id: ticket.id,
+      user_id: ticket.customerId,
+      channel: ticket.channel,
+      contact: ticket.contact,
+      subject: ticket.subject,
+      state: ticket.state,
+      archived: ticket.archivedAt?.toISOString() ?? null,
+      escalated: ticket.escalatedAt?.toISOString() ?? null,
+      created_at: ticket.createdAt.toISOString(),
+      assigned_to: leaseLive ? holderName : null,
+      user: profile ? toUserInfo(profile, comments) : null,
+      details: {
+        first_name: profile?.customer.firstName ?? null,
+        last_name: profile?.customer.lastName ?? null,
+        email: profile?.customer.email ?? null,
+        inboundTexts: toMessages(history.filter((row) => row.message.type === 'text')),
+        inboundEmails: toMessages(history.filter((row) => row.message.type === 'email')),
+        all_emails: profile?.emails ?? [],
+        guesses,
+        last_escalated_by: view.escalatedByName,
+      },
+      messages: toMessages(thread),
+      analysis: analyzeLoans(loans, now),
+      loans: Object.fromEntries(loans.map((loan) => [String(loan.id), toLoanInfo(loan, paymentsByLoan.get(loan.id) ?? [], loanContext)])),
+    };
+  }
+
+  return { getTicket };
+}
+
+// The customer's words since our last reply (what the agent is answering), and the email subject,
+// which often names the request.
+export function latestCustomerWords(
+  thread: ReadonlyArray<{ message: { inbound: boolean; type: string; body: string } }>,
+  subject: string | null,
+): string[] {
+  let start = 0;
+  thread.forEach((row, index) => {
+    if (!row.message.inbound && row.message.type !== 'notification') start = index + 1;
+  });
+  const words = thread.slice(start).flatMap((row) => (row.message.inbound ? [row.message.body] : []));
+  return subject ? [subject, ...words] : words;
+}

@@ -1,0 +1,64 @@
+import type { Message, TicketSummary } from '@portal/contracts';
+import type { messages } from '@portal/db';
+
+// The columns a message needs on the wire (never the raw MIME, which can be large).
+export type WireMessageSource = Pick<
+  typeof messages.$inferSelect,
+  'id' | 'ticketId' | 'type' | 'inbound' | 'subject' | 'body' | 'createdAt' | 'processed' | 'status' | 'error'
+>;
+
+export function isoOrNull(at: Date | null): string | null {
+  return at ? at.toISOString() : null;
+}
+
+export function fullName(first: string | null, last: string | null): string | null {
+  const name = [first, last].filter((part) => part).join(' ');
+  return name === '' ? null : name;
+}
+
+export function toWireMessage(row: WireMessageSource, employeeName: string | null): Message {
+  return {
+    id: row.id,
+    ticket_id: row.ticketId,
+    type: row.type,
+    inbound: row.inbound,
+    subject: row.subject,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+    processed: row.processed,
+    status: row.status,
+    error: row.error,
+    employee_name: employeeName,
+  };
+}
+
+export type SummaryRow = {
+  id: number;
+  customerId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  channel: 'text' | 'email';
+  contact: string;
+  subject: string | null;
+  preview: string | null;
+  createdAt: Date;
+  archivedAt: Date | null;
+  escalatedAt: Date | null;
+  escalatedByName: string | null;
+};
+
+export function toTicketSummary(row: SummaryRow): TicketSummary {
+  return {
+    id: row.id,
+    user_id: row.customerId,
+    name: fullName(row.firstName, row.lastName),
+    channel: row.channel,
+    contact: row.contact,
+    subject: row.subject,
+    preview: row.preview ?? '',
+    created_at: row.createdAt.toISOString(),
+    archived: isoOrNull(row.archivedAt),
+    escalated: isoOrNull(row.escalatedAt),
+    last_escalated_by: row.escalatedByName,
+  };
+}

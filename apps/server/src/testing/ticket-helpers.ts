@@ -1,0 +1,50 @@
+import { asc, count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditEvents, macroTags, macros, messages, tickets, type Executor } from '@portal/db';
+import type { SignedInStaff } from './staff-helpers.ts';
+
+// Everything a refused ticket or macro call must leave alone: row counts, and the ticket columns
+// the calls change, so a test can compare before and after.
+export async function snapshotTicketWrites(db: Executor) {
+  const countOf = async (table: typeof messages | typeof auditEvents | typeof macros | typeof macroTags) => {
+    const [row] = await db.select({ n: count() }).from(table);
+    return row?.n ?? 0;
+  };
+  const ticketRows = await db
+    .select({
+      id: tickets.id,
+      state: tickets.state,
+      archivedAt: tickets.archivedAt,
+      escalatedAt: tickets.escalatedAt,
+      assignedTo: tickets.assignedTo,
+      leaseExpiresAt: tickets.leaseExpiresAt,
+      closedAt: tickets.closedAt,
+    })
+    .from(tickets)
+    .orderBy(asc(tickets.id));
+  return {
+    messages: await countOf(messages),
+    auditEvents: await countOf(auditEvents),
+    macros: await countOf(macros),
+    macroTags: await countOf(macroTags),
+    tickets: JSON.stringify(ticketRows),
+  };
+}
+
+export function getTickets(app: FastifyInstance, staff: SignedInStaff, num?: number) {
+  return app.inject({ method: 'GET', url: '/internal/api/tickets', headers: staff.headers, query: num === undefined ? {} : { num: String(num) } });
+}
+
+export function getTicket(app: FastifyInstance, staff: SignedInStaff, id: number | string, preview?: boolean) {
+  const query: Record<string, string> = { id: String(id) };
+  if (preview !== undefined) query.preview = String(preview);
+  return app.inject({ method: 'GET', url: '/internal/api/ticket', headers: staff.headers, query });
+}
+
+export function patchTicket(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
+  return app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload: payload as object });
+}
+
+export function postJson(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
+  return app.inject({ method: 'POST', url: `/internal/api/${path}`, headers: staff.headers, payload: payload as object });
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL, goOnline, screenshotPath, signIn } from './fixtures.ts';
+
+const ticketHeading = /^Ticket #\d+$/;
+
+function idOf(heading: string | null): number {
+  const id = Number(heading?.replace('Ticket #', ''));
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`Not a ticket heading: ${heading}`);
+  return id;
+}
+
+test('an agent reads the first ticket, answers it with a macro and moves on to the next', async ({ page }) => {
+  await signIn(page, DEMO_EMAIL);
+  await goOnline(page);
+
+  // The first ticket of the queue: thread, reply box and the customer's panels.
+  const heading = page.getByRole('heading', { name: ticketHeading });
+  await expect(heading).toBeVisible();
+  const firstId = idOf(await heading.textContent());
+  await expect(page.getByRole('list', { name: 'Message thread' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Communications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Loan Information' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Escalate #${firstId}` })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('workspace-ticket'), fullPage: true });
+
+  // #change_phone + Enter puts the macro's text, with the customer's first name, in place of the shortcut.
+  const reply = page.getByRole('textbox', { name: 'Reply' });
+  await reply.click();
+  await reply.pressSequentially('#change_phone');
+  await reply.press('Enter');
+  await expect(reply).toHaveValue(/^Hi \S+, your phone number is now \{new_phone\}\. You'll get our texts and payment reminders there from now on\.$/);
+  await expect(page.getByText('Still to fill in: {new_phone}')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('workspace-macro-expanded'), fullPage: true });
+
+  // Send: the ticket closes, the marker shows, and the next ticket of the queue takes its place.
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Ticket #${firstId} sent` })).toBeVisible();
+  await expect(heading).not.toHaveText(`Ticket #${firstId}`);
+  const nextId = idOf(await heading.textContent());
+  expect(nextId).not.toBe(firstId);
+  await expect(reply).toHaveValue('');
+  await page.screenshot({ path: screenshotPath('workspace-next-ticket'), fullPage: true });
+
+  // The marker goes after three seconds.
+  await expect(page.getByText(`Ticket #${firstId} sent`)).toBeHidden({ timeout: 6_000 });
+});
+
+test('the keyboard moves through the queue and the help lists the shortcuts', async ({ page }) => {
+  await signIn(page, DEMO_EMAIL);
+  await goOnline(page);
+  const heading = page.getByRole('heading', { name: ticketHeading });
+  await expect(heading).toBeVisible();
+  const firstId = idOf(await heading.textContent());
+
+  await page.locator('body').press('j');
+  await expect(heading).not.toHaveText(`Ticket #${firstId}`);
+
+  await page.locator('body').press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByText('Close the ticket')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // Going offline clears the workspace.
+  await page.getByRole('switch', { name: 'Online' }).click({ force: true });
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(heading).toBeHidden();
+});

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
+import type { LoanInfo, Ticket } from '@portal/contracts';
+import { LinkAccountPanel } from '../../features/customers/components/link-account-panel.tsx';
+import { PersonalInformationPanel } from '../../features/customers/components/personal-information-panel.tsx';
+import { DocumentsButton } from '../../features/documents/components/documents-button.tsx';
+import { AnalysisPanel } from '../../features/loans/components/analysis-panel.tsx';
+import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
+import { useMacros } from '../../features/macros/api/fetch-macros.ts';
+import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
+import type { SendReplyResult } from '../../features/replies/api/send-reply.ts';
+import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
+import { useTicket } from '../../features/tickets/api/get-ticket.ts';
+import { CommunicationsPanel } from '../../features/tickets/components/communications-panel.tsx';
+import { ErrorStrip } from '../../features/tickets/components/error-strip.tsx';
+import { TicketHeader } from '../../features/tickets/components/ticket-header.tsx';
+import { useTicketActions } from '../../features/tickets/hooks/use-ticket-actions.ts';
+import { errorMessages } from '../../lib/api-error.ts';
+import { useSession } from '../../lib/session.ts';
+import { macroValues } from './macro-values.ts';
+import { useShortcuts } from './use-shortcuts.ts';
+
+type TicketScreenProps = {
+  ticketId: number;
+  onLeft: (ticketId: number) => void;
+  onSent: (result: SendReplyResult) => void;
+  onSkip: () => void;
+};
+
+const NO_MACROS = { macros: [], tree: [] };
+
+function channelLabel(ticket: Ticket): string {
+  return `${ticket.channel === 'email' ? 'Email' : 'Text'} to ${ticket.user?.email && ticket.channel === 'email' ? ticket.user.email : ticket.contact}`;
+}
+
+function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 'ticketId'> & { ticket: Ticket }) {
+  const session = useSession();
+  const actions = useTicketActions(ticket.id, onLeft);
+  const macros = useMacros().data ?? NO_MACROS;
+  useShortcuts({ close: actions.close, archive: actions.archive, escalate: actions.escalate });
+
+  const values = useMemo(() => macroValues(ticket, session?.name ?? null), [ticket, session?.name]);
+  const activeLoans = useMemo(
+    () => ticket.analysis.active_loan.map((id) => ticket.loans[String(id)]).filter((loan): loan is LoanInfo => loan !== undefined),
+    [ticket],
+  );
+
+  return (
+    <Grid gap="md" align="flex-start">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack gap="sm">
+          <TicketHeader ticket={ticket} actions={actions} documentsButton={<DocumentsButton userId={ticket.user_id} />} onSkip={onSkip} />
+          <ErrorStrip ticketId={ticket.id} />
+          <CommunicationsPanel ticket={ticket} />
+          <ReplyBox
+            key={ticket.id}
+            ticketId={ticket.id}
+            channelLabel={channelLabel(ticket)}
+            macros={macros.macros}
+            placeholderValues={values}
+            activeLoans={activeLoans}
+            suggestions={ticket.details.guesses.response}
+            suggestedActions={ticket.details.guesses.action}
+            renderMacroPicker={(insert) => <MacroSelect macros={macros.macros} tree={macros.tree} onPick={insert} />}
+            onSent={onSent}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Stack gap="sm">
+          {ticket.user ? (
+            <PersonalInformationPanel ticketId={ticket.id} user={ticket.user} />
+          ) : (
+            <LinkAccountPanel ticketId={ticket.id} suggestedEmail={ticket.details.email ?? (ticket.channel === 'email' ? ticket.contact : null)} />
+          )}
+          <AnalysisPanel analysis={ticket.analysis} loans={ticket.loans} />
+          <LoanInformationPanel ticketId={ticket.id} loans={ticket.loans} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function TicketSkeleton() {
+  return (
+    <Grid gap="md" aria-busy="true" aria-label="Loading ticket">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Stack gap="sm">
+          <Skeleton h={72} radius="md" />
+          <Skeleton h={280} radius="md" />
+          <Skeleton h={200} radius="md" />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Stack gap="sm">
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={240} radius="md" />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+// One ticket, fetched (and so taken) by id: from my queue or from a ?ticket= deep link.
+export function TicketScreen({ ticketId, ...handlers }: TicketScreenProps) {
+  const ticket = useTicket(ticketId);
+  useShortcuts({ next: handlers.onSkip });
+  if (ticket.isPending) return <TicketSkeleton />;
+  if (ticket.isError) {
+    return (
+      <Alert color="red" variant="light" title={`Ticket #${ticketId} could not be opened`}>
+        <Stack gap="xs">
+          {errorMessages(ticket.error).join(' ')}
+          <Group>
+            <Button size="xs" variant="default" onClick={handlers.onSkip}>
+              Go to my next ticket
+            </Button>
+            <Button size="xs" variant="subtle" onClick={() => void ticket.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <TicketView ticket={ticket.data} {...handlers} />;
+}

@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { sessionFixture } from '../../../test/session-fixture.ts';
+import { DocumentsButton } from './documents-button.tsx';
+
+const statement = { id: 'st-1', name: 'Statement 2024-05-31', kind: 'statement', loan_id: 60, date: '2024-05-31', url: '/internal/api/documents/st-1' };
+
+describe('DocumentsButton', () => {
+  it("says 'No Documents Uploaded' for a customer without documents", async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ documents: [] }))));
+    renderWithProviders(<DocumentsButton userId={38} />);
+    await userEvent.click(screen.getByRole('button', { name: 'View Documents' }));
+    expect(await screen.findByText('No Documents Uploaded')).toBeInTheDocument();
+  });
+
+  it('fetches a document with the bearer token and opens it in the tab the click opened', async () => {
+    saveSession(sessionFixture({ apiToken: 'secret-token' }));
+    const fetchMock = vi.fn<typeof fetch>((input) =>
+      Promise.resolve(
+        String(input).startsWith('/internal/api/users/fetch_documents')
+          ? jsonResponse({ documents: [statement] })
+          : new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:doc-1');
+    URL.revokeObjectURL = vi.fn();
+
+    renderWithProviders(<DocumentsButton userId={38} />);
+    await userEvent.click(screen.getByRole('button', { name: 'View Documents' }));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/fetch_documents?user_id=38');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Statement 2024-05-31' }));
+
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('blob:doc-1'));
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/internal/api/documents/st-1');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+    expect(tab.opener).toBeNull();
+    open.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+});

@@ -1,0 +1,118 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { errorMessages } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useDocumentFile } from '../api/fetch-document-file.ts';
+import { useDocuments, type DocumentItem } from '../api/fetch-documents.ts';
+
+type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
+
+// A blank tab opened within the click, while the browser still counts it as the user's doing.
+function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  return tab;
+}
+
+function DocumentsTable({ userId, loanId }: { userId: number; loanId: number | null }) {
+  const documents = useDocuments(userId, loanId, true);
+  const file = useDocumentFile();
+  const busy = (document: DocumentItem, mode: 'open' | 'download') =>
+    file.isPending && file.variables.url === document.url && file.variables.mode === mode;
+
+  if (documents.isPending) return <Loader size="sm" aria-label="Loading documents" />;
+  if (documents.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {errorMessages(documents.error).join(' ')}
+      </Alert>
+    );
+  }
+  if (documents.data.documents.length === 0) {
+    return (
+      <Text c="dimmed" fz="sm" py="lg" ta="center">
+        No Documents Uploaded
+      </Text>
+    );
+  }
+  return (
+    <>
+      {file.isError && (
+        <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => file.reset()}>
+          {errorMessages(file.error).join(' ')}
+        </Alert>
+      )}
+      <Table fz="sm" verticalSpacing={6} highlightOnHover aria-label="Documents">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Document</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Loan</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {documents.data.documents.map((document) => (
+            <Table.Tr key={document.id}>
+              <Table.Td fw={500}>{document.name}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color="gray">
+                  {document.kind}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDate(document.date)}</Table.Td>
+              <Table.Td>{document.loan_id ? `#${document.loan_id}` : '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={`Open ${document.name}`}
+                    loading={busy(document, 'open')}
+                    onClick={() => file.mutate({ url: document.url, name: document.name, mode: 'open', tab: openBlankTab() })}
+                  >
+                    Open
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Download ${document.name}`}
+                    loading={busy(document, 'download')}
+                    onClick={() => file.mutate({ url: document.url, name: document.name, mode: 'download', tab: null })}
+                  >
+                    Download
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+// 'View Documents' (spec 000 section 2): the customer's documents; each opens in a new tab.
+export function DocumentsButton({ userId, loanId = null }: DocumentsButtonProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  if (userId === null) {
+    return (
+      <Tooltip label="Link the ticket to a customer first">
+        <Button size="xs" variant="default" data-disabled onClick={(event) => event.preventDefault()}>
+          View Documents
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={open}>
+        View Documents
+      </Button>
+      <Modal opened={opened} onClose={close} title={`Documents · customer #${userId}`} size="xl">
+        {opened && <DocumentsTable userId={userId} loanId={loanId} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button, Center, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { MIN_CUSTOM_PAYMENT_DOLLARS, type Payment } from '@portal/contracts';
+import { localToday } from '../../../lib/dates.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useCancelEarlyRepay } from '../api/cancel-early-repay.ts';
+import { useChangePaymentDate } from '../api/change-payment-date.ts';
+import { useSmallerPayment } from '../api/smaller-payment.ts';
+import { defaultPaymentDate } from '../payment-controls.ts';
+import { PaymentDatePicker } from './payment-date-picker.tsx';
+
+export type PaymentDialog = 'change-date' | 'smaller-payment' | 'cancel-early-repay';
+
+type PaymentActionModalProps = {
+  ticketId: number;
+  payment: Payment;
+  dialog: PaymentDialog | null;
+  onClose: () => void;
+};
+
+const MIN_AMOUNT_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
+
+function ChangeDateForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+  const today = localToday();
+  const [date, setDate] = useState<string | null>(() => defaultPaymentDate(payment.due, today));
+  const change = useChangePaymentDate(ticketId);
+  return (
+    <Stack gap="sm">
+      <Text fz="sm">
+        Due {formatDate(payment.due)} · {formatMoney(payment.expected_amt)}
+      </Text>
+      <Center>
+        <PaymentDatePicker value={date} onChange={setDate} today={today} />
+      </Center>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          disabled={date === null}
+          loading={change.isPending}
+          onClick={() => date && change.mutate({ pmt_id: payment.id, date }, { onSettled: onClose })}
+        >
+          Move to {date ? formatDate(date) : '…'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SmallerPaymentForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+  const [amount, setAmount] = useState<number | string>('');
+  const [error, setError] = useState<string | null>(null);
+  const smaller = useSmallerPayment(ticketId);
+
+  function submit() {
+    const value = typeof amount === 'number' ? amount : Number.NaN;
+    // Spec 000 section 5: an amount, and at least $25.
+    if (!Number.isFinite(value) || value < MIN_CUSTOM_PAYMENT_DOLLARS) {
+      setError(MIN_AMOUNT_MESSAGE);
+      return;
+    }
+    smaller.mutate({ pmt_id: payment.id, amt: value }, { onSettled: onClose });
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text fz="sm">
+        Currently {formatMoney(payment.expected_amt)}, due {formatDate(payment.due)}.
+      </Text>
+      <NumberInput
+        label="New amount"
+        prefix="$"
+        decimalScale={2}
+        min={0}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setError(null);
+        }}
+        error={error}
+        data-autofocus
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button loading={smaller.isPending} onClick={submit}>
+          Lower payment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CancelEarlyRepayForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+  const cancel = useCancelEarlyRepay(ticketId);
+  return (
+    <Stack gap="sm">
+      <Text fz="sm">
+        Cancel the early repayment of {formatMoney(payment.expected_amt)} on {formatDate(payment.due)}? The loan goes back to its regular
+        schedule.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}>
+          Cancel early repayment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const titles: Record<PaymentDialog, string> = {
+  'change-date': 'Change payment date',
+  'smaller-payment': 'Smaller payment',
+  'cancel-early-repay': 'Cancel early repayment',
+};
+
+// The payment actions that need an answer from the agent before the call.
+export function PaymentActionModal({ ticketId, payment, dialog, onClose }: PaymentActionModalProps) {
+  return (
+    <Modal opened={dialog !== null} onClose={onClose} title={dialog ? `${titles[dialog]} · payment #${payment.id}` : ''} size="auto" centered>
+      {dialog === 'change-date' && <ChangeDateForm ticketId={ticketId} payment={payment} onClose={onClose} />}
+      {dialog === 'smaller-payment' && <SmallerPaymentForm ticketId={ticketId} payment={payment} onClose={onClose} />}
+      {dialog === 'cancel-early-repay' && <CancelEarlyRepayForm ticketId={ticketId} payment={payment} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
+import type { Payment } from '@portal/contracts';
+import { useCreditBounceFee } from '../api/credit-bounce-fee.ts';
+import { useTogglePaymentMethod } from '../api/toggle-payment-method.ts';
+import { paymentControls } from '../payment-controls.ts';
+import { PaymentActionModal, type PaymentDialog } from './payment-action-modal.tsx';
+
+function DotsIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}
+
+// The per-payment actions; none are offered on a paid or processing payment.
+export function PaymentActions({ ticketId, payment }: { ticketId: number; payment: Payment }) {
+  const [dialog, setDialog] = useState<PaymentDialog | null>(null);
+  const toggleMethod = useTogglePaymentMethod(ticketId);
+  const waiveFee = useCreditBounceFee(ticketId);
+  const controls = paymentControls(payment);
+  if (controls.length === 0) return null;
+  const busy = toggleMethod.isPending || waiveFee.isPending;
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for payment #${payment.id}`} loading={busy}>
+            <DotsIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {controls.includes('change-date') && <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>}
+          {controls.includes('toggle-method') && (
+            <Menu.Item onClick={() => toggleMethod.mutate({ pmt_id: payment.id })}>
+              Switch to {payment.method === 'ach' ? 'debit card' : 'ACH'}
+            </Menu.Item>
+          )}
+          {controls.includes('smaller-payment') && <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>}
+          {controls.includes('waive-bounce-fee') && (
+            <Menu.Item onClick={() => waiveFee.mutate({ pmt_id: payment.id })}>Waive bounce fee</Menu.Item>
+          )}
+          {controls.includes('cancel-early-repay') && (
+            <Menu.Item color="red" onClick={() => setDialog('cancel-early-repay')}>
+              Cancel early repayment…
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <PaymentActionModal ticketId={ticketId} payment={payment} dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}

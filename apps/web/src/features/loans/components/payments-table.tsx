@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Badge, Button, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { Payment } from '@portal/contracts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { paymentsToShow } from '../loan-selection.ts';
+import { PaymentActions } from './payment-actions.tsx';
+
+const stateColors: Record<Payment['state'], string> = { due: 'blue', paid: 'teal', processing: 'yellow', invalid: 'gray' };
+const stateLabels: Record<Payment['state'], string> = { due: 'Due', paid: 'Paid', processing: 'Processing', invalid: 'Invalid' };
+
+export function PaymentsTable({ ticketId, loanId, payments }: { ticketId: number; loanId: number; payments: readonly Payment[] }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = paymentsToShow(payments, showAll);
+  if (payments.length === 0) {
+    return (
+      <Text fz="xs" c="dimmed">
+        No payments scheduled.
+      </Text>
+    );
+  }
+  const collapsible = paymentsToShow(payments, false).length < payments.length;
+  const toggle = collapsible ? (
+    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setShowAll((value) => !value)} style={{ alignSelf: 'flex-start' }}>
+      {showAll ? 'Show fewer payments' : `Show all ${payments.length} payments`}
+    </Button>
+  ) : null;
+  if (shown.length === 0) return toggle;
+  return (
+    <Stack gap={2}>
+      <Table fz="xs" verticalSpacing={4} horizontalSpacing={6} striped highlightOnHover aria-label={`Payments of loan #${loanId}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Due</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Bounce fee</Table.Th>
+            <Table.Th w={32}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((payment) => (
+            <Table.Tr key={payment.id} aria-label={`Payment #${payment.id}`}>
+              <Table.Td>
+                {formatDate(payment.due)}
+                {payment.original_due !== payment.due && (
+                  <Text span fz={10} c="dimmed" display="block">
+                    was {formatDate(payment.original_due)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(payment.expected_amt)}
+              </Table.Td>
+              <Table.Td tt="uppercase">
+                {payment.method}
+                {payment.type === 'EarlyRepayment' && (
+                  <Badge size="xs" variant="light" color="grape" ml={4}>
+                    Payoff
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge size="xs" variant="light" color={stateColors[payment.state]}>
+                  {stateLabels[payment.state]}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {payment.bounce_fee > 0 ? (
+                  <Tooltip label={payment.bounces.map((bounce) => `${bounce.code} on ${formatDate(bounce.date)}`).join(', ') || 'Returned payment'}>
+                    <Text span fz="xs" c="red.7">
+                      {formatMoney(payment.bounce_fee)}
+                    </Text>
+                  </Tooltip>
+                ) : (
+                  <Text span c="dimmed" fz="xs">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <PaymentActions ticketId={ticketId} payment={payment} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {toggle}
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DEBIT_WARNING, MACRO_PREFILL_MISSING, type Macro } from '@portal/contracts';
+import { readFlashes } from '../../../lib/flash.ts';
+import { readTicketErrors } from '../../../lib/ticket-errors.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
+import { ReplyBox, type ReplyBoxProps } from './reply-box.tsx';
+
+const changePhone = macroFixture({ id: 2, title: 'change_phone', body: 'Hi {first_name}, your phone number is now {new_phone}.' });
+const blank = macroFixture({ id: 3, title: 'blank_macro', body: '  ' });
+
+function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
+  const onSent = vi.fn();
+  const props: ReplyBoxProps = {
+    ticketId: 101,
+    macros: [changePhone, blank] satisfies Macro[],
+    placeholderValues: { first_name: 'Jane' },
+    activeLoans: [],
+    onSent,
+    ...overrides,
+  };
+  const view = renderWithProviders(<ReplyBox key={props.ticketId} {...props} />);
+  return { ...view, onSent, props };
+}
+
+const replyBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
+const sentResponse = (status: 'sent' | 'queued' | 'undelivered' = 'sent', error: string | null = null) =>
+  jsonResponse({ ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }) });
+
+describe('ReplyBox: macro shortcut', () => {
+  it('replaces #change_phone with the macro text, placeholders filled, on Enter', async () => {
+    renderBox();
+    await userEvent.type(replyBox(), 'Thanks! #change_phone{Enter}');
+    expect(replyBox()).toHaveValue('Thanks! Hi Jane, your phone number is now {new_phone}.');
+    expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
+  });
+
+  it('inserts a newline on Enter when no macro matches', async () => {
+    renderBox();
+    await userEvent.type(replyBox(), 'Hello #nothing_here{Enter}there');
+    expect(replyBox()).toHaveValue('Hello #nothing_here\nthere');
+  });
+
+  it('alerts the prefill message for a macro without text and leaves the reply alone', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderBox();
+    await userEvent.type(replyBox(), '#blank_macro{Enter}');
+    expect(alert).toHaveBeenCalledWith(MACRO_PREFILL_MISSING);
+    expect(replyBox()).toHaveValue('#blank_macro');
+    alert.mockRestore();
+  });
+});
+
+describe('ReplyBox: macro picker', () => {
+  it('inserts the picked macro with its placeholders filled and sends its id', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderBox({
+      renderMacroPicker: (insert) => (
+        <button type="button" onClick={() => insert(changePhone)}>
+          Pick change_phone
+        </button>
+      ),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
+    expect(replyBox()).toHaveValue('Hi Jane, your phone number is now {new_phone}.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ macro_id: 2, filter_id: null });
+  });
+});
+
+describe('ReplyBox: debit warning', () => {
+  const achOnly = { eligible_payment_methods: ['ach'] };
+  const withDebit = { eligible_payment_methods: ['ach', 'debit'] };
+
+  it('shows while the reply mentions debit and no active loan allows it', async () => {
+    renderBox({ activeLoans: [achOnly] });
+    await userEvent.type(replyBox(), 'We can charge your card');
+    expect(screen.queryByText(DEBIT_WARNING)).not.toBeInTheDocument();
+    await userEvent.type(replyBox(), ' by debit');
+    expect(screen.getByText(DEBIT_WARNING)).toBeInTheDocument();
+    await userEvent.clear(replyBox());
+    expect(screen.queryByText(DEBIT_WARNING)).not.toBeInTheDocument();
+  });
+
+  it('does not show when an active loan allows debit, or when there is no active loan', async () => {
+    const { unmount } = renderBox({ activeLoans: [achOnly, withDebit] });
+    await userEvent.type(replyBox(), 'Pay by debit');
+    expect(screen.queryByText(DEBIT_WARNING)).not.toBeInTheDocument();
+    unmount();
+    renderBox({ ticketId: 102, activeLoans: [] });
+    await userEvent.type(replyBox(), 'Pay by debit');
+    expect(screen.queryByText(DEBIT_WARNING)).not.toBeInTheDocument();
+  });
+});
+
+describe('ReplyBox: send', () => {
+  it('ignores a second click within 2000 ms and accepts one after', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse({ errors: ['The text provider is down.'] }, 503))
+      .mockResolvedValue(sentResponse());
+    vi.stubGlobal('fetch', fetchMock);
+    const { onSent } = renderBox();
+    await userEvent.type(replyBox(), 'Your payment is scheduled.');
+    const send = screen.getByRole('button', { name: 'Send' });
+
+    await userEvent.click(send);
+    await waitFor(() => expect(readTicketErrors(101).map((entry) => entry.message)).toEqual(['The text provider is down.']));
+    expect(send).toBeEnabled();
+
+    // The first call has finished: only the guard stands in the way now.
+    await userEvent.click(send);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    act(() => vi.advanceTimersByTime(2000));
+    await userEvent.click(send);
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/internal/api/send_reply');
+    expect(JSON.parse(String(init?.body))).toEqual({ id: 101, reply: 'Your payment is scheduled.', macro_id: null, filter_id: null });
+    expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply sent']);
+  });
+
+  it('shows loading while the reply is on its way', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderBox();
+    await userEvent.type(replyBox(), 'On its way');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('data-loading', 'true'));
+    await act(async () => answer(sentResponse('queued')));
+    await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply queued in the outbox']));
+  });
+
+  it('alerts the server error when the reply was undelivered', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(sentResponse('undelivered', 'The number cannot receive texts.'))));
+    const { onSent } = renderBox();
+    await userEvent.type(replyBox(), 'Hello');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('The number cannot receive texts.'));
+    expect(onSent).toHaveBeenCalledOnce();
+    alert.mockRestore();
+  });
+});
+
+describe('ReplyBox: suggestions', () => {
+  it('shows a long suggestion cut to 140 characters and inserts the whole text with its title as filter_id', async () => {
+    const text = `${'a'.repeat(130)} ${'b'.repeat(119)}`;
+    expect(text).toHaveLength(250);
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
+    vi.stubGlobal('fetch', fetchMock);
+    renderBox({ suggestions: [{ macro_id: 9, title: 'calc_early_repay', text, reason: 'Asked about paying off' }] });
+
+    const card = screen.getByRole('listitem', { name: 'Use suggestion calc_early_repay' });
+    expect(card).toHaveTextContent(`${text.slice(0, 140)}...`);
+    expect(card).not.toHaveTextContent(text);
+
+    await userEvent.click(card);
+    expect(replyBox()).toHaveValue(text);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ macro_id: 9, filter_id: 'calc_early_repay' });
+  });
+});
+
+describe('ReplyBox: draft cookie', () => {
+  it('restores the draft on remount and clears it after send', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(sentResponse())));
+    const first = renderBox();
+    await userEvent.type(replyBox(), 'Half-written answer');
+    expect(document.cookie).toContain('reply_draft_101=');
+    first.unmount();
+
+    const { onSent } = renderBox();
+    expect(replyBox()).toHaveValue('Half-written answer');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    expect(document.cookie).not.toContain('reply_draft_101=');
+    expect(replyBox()).toHaveValue('');
+  });
+
+  it('keeps one draft per ticket', async () => {
+    const first = renderBox({ ticketId: 101 });
+    await userEvent.type(replyBox(), 'For 101');
+    first.unmount();
+    renderBox({ ticketId: 102 });
+    expect(replyBox()).toHaveValue('');
+  });
+});

@@ -1,0 +1,6 @@
+import { useTicketStateMutation } from './ticket-state-mutation.ts';
+
+// PATCH unarchive_ticket {id}: the ticket goes back to the queue.
+export function useUnarchiveTicket() {
+  return useTicketStateMutation({ path: 'unarchive_ticket', method: 'PATCH', leavesQueue: false });
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Badge, Button, Drawer, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { TicketSummary } from '@portal/contracts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { TicketPreviewModal } from './ticket-preview-modal.tsx';
+
+type TicketListDrawerProps = {
+  // 'Archived' or 'Escalated'
+  label: string;
+  color: string;
+  tickets: readonly TicketSummary[];
+  // 'Unarchive' or 'De-escalate'
+  actionLabel: string;
+  onAction: (ticketId: number) => void;
+  pendingId: number | null;
+};
+
+// A badge with the list's count that opens the list; each ticket can be previewed and sent back.
+export function TicketListDrawer({ label, color, tickets, actionLabel, onAction, pendingId }: TicketListDrawerProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [previewId, setPreviewId] = useState<number | null>(null);
+
+  const actionButton = (id: number) => (
+    <Button size="compact-xs" variant="light" color={color} loading={pendingId === id} onClick={() => onAction(id)}>
+      {actionLabel} #{id}
+    </Button>
+  );
+
+  return (
+    <>
+      <UnstyledButton onClick={open} aria-label={`${label} tickets: ${tickets.length}`}>
+        <Badge size="lg" variant={tickets.length > 0 ? 'light' : 'default'} color={color} style={{ cursor: 'pointer' }}>
+          {label} {tickets.length}
+        </Badge>
+      </UnstyledButton>
+      <Drawer opened={opened} onClose={close} title={`${label} tickets`} position="right" size="md">
+        {tickets.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            No {label.toLowerCase()} tickets.
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0}>
+            {tickets.map((entry) => (
+              <Paper key={entry.id} component="li" withBorder p="xs" radius="md" style={{ listStyle: 'none' }}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <UnstyledButton onClick={() => setPreviewId(entry.id)} style={{ minWidth: 0, flex: 1 }} aria-label={`Preview ticket #${entry.id}`}>
+                    <Text fz="sm" fw={600} truncate>
+                      #{entry.id} · {entry.name ?? entry.contact}
+                    </Text>
+                    <Text fz="xs" c="dimmed" lineClamp={2}>
+                      {entry.subject ? `${entry.subject}: ` : ''}
+                      {entry.preview}
+                    </Text>
+                    <Text fz={11} c="dimmed">
+                      {formatDateTime(entry.archived ?? entry.escalated ?? entry.created_at)}
+                      {entry.last_escalated_by ? ` · escalated by ${entry.last_escalated_by}` : ''}
+                    </Text>
+                  </UnstyledButton>
+                  {actionButton(entry.id)}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Drawer>
+      <TicketPreviewModal
+        ticketId={previewId}
+        onClose={() => setPreviewId(null)}
+        footer={
+          previewId !== null && tickets.some((entry) => entry.id === previewId) ? actionButton(previewId) : null
+        }
+      />
+    </>
+  );
+}

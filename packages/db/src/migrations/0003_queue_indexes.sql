@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "messages_inbound_external_id_key" ON "messages" USING btree ("type","external_id") WHERE inbound and external_id is not null;--> statement-breakpoint
+CREATE INDEX "tickets_archived_idx" ON "tickets" USING btree ("archived_at") WHERE state = 'open' and archived_at is not null;--> statement-breakpoint
+CREATE INDEX "tickets_escalated_idx" ON "tickets" USING btree ("escalated_at") WHERE state = 'open' and escalated_at is not null;
