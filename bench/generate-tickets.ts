@@ -9,10 +9,13 @@ export async function generateBenchTickets(
   db: Database,
   options: { tickets: number; messages: number; customers: number; firstTicketId: number; firstMessageId: number; now: Date },
 ): Promise<{ tickets: number; messages: number }> {
+  // mulberry32: small, fast and well spread (a plain LCG clustered customers badly).
   let seed = 20_261_121;
   const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
   };
   const perTicket = options.messages / options.tickets;
   let messageId = options.firstMessageId;

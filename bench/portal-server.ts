@@ -6,4 +6,5 @@ const database = await openDatabase({ kind: 'postgres', url: String(process.env.
 await migrateDatabase(database);
 const app = await buildApp({ database, stage: 'dev', logLevel: 'silent' });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+process.once('SIGINT', () => process.exit(0));
 process.send?.('ready');

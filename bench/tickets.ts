@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { messages, migrateDatabase, openDatabase, tickets } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
 import { generateBenchTickets } from './generate-tickets.ts';
+import { measurePaced } from './paced.ts';
 import { createBenchDatabase, DEFAULT_SERVER_URL, formatMeasurement, measure, startServer, stopServer, type Measurement } from './lib.ts';
 
 // npm run bench:tickets: the ticket workspace's two hot reads at 20 concurrent employees, on
@@ -12,6 +13,9 @@ const TOTAL_TICKETS = Number(process.env.BENCH_TICKETS ?? 200_000);
 const TOTAL_MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// An agent's screen polls GET tickets every 30 s and opens a ticket every minute or so; 5 requests a
+// second per employee is far above that, and leaves the machine room to answer on time.
+const PACED_RATE = Number(process.env.BENCH_RATE_PER_EMPLOYEE ?? 5);
 const PORT = '3902';
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -45,17 +49,26 @@ try {
 
   const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
   const agents = await Promise.all(emails.map((email) => signInOnline(email)));
-  const queue = await measurePerEmployee(agents.map((agent) => ({ url: `${base}/internal/api/tickets?num=10`, token: agent.token })));
+  const queueTargets = agents.map((agent) => ({ url: `${base}/internal/api/tickets?num=10`, token: agent.token }));
   const held = await Promise.all(agents.map((agent) => firstHeldTicket(agent.token)));
-  const detail = await measurePerEmployee(agents.map((agent, index) => ({ url: `${base}/internal/api/ticket?id=${held[index]}`, token: agent.token })));
+  const detailTargets = agents.map((agent, index) => ({ url: `${base}/internal/api/ticket?id=${held[index]}`, token: agent.token }));
+  const queue = await measurePerEmployee(queueTargets);
+  const detail = await measurePerEmployee(detailTargets);
+  const queuePaced = await measurePaced(queueTargets, PACED_RATE, SECONDS);
+  const detailPaced = await measurePaced(detailTargets, PACED_RATE, SECONDS);
   await stopServer(portal);
 
   console.log(`\nPostgreSQL, ${EMPLOYEES} concurrent employees (one connection each), ${SECONDS} s each`);
+  console.log('Flat out (each employee sends the next request as soon as the last is answered):');
   console.log(formatMeasurement('GET /hello (plain Fastify)', baseline));
   console.log(formatMeasurement('GET /internal/api/tickets?num=10', queue));
   console.log(formatMeasurement('GET /internal/api/ticket?id=…', detail));
-  for (const [label, measurement] of [['tickets', queue], ['ticket', detail]] as const) {
-    console.log(`${label}: p99 ${measurement.p99} ms (target under 20 ms) ${measurement.p99 < 20 ? 'MET' : 'NOT MET'}; ${((measurement.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of hello`);
+  console.log(`Paced (${PACED_RATE} requests a second per employee, ${PACED_RATE * EMPLOYEES} in all):`);
+  console.log(formatMeasurement('GET /internal/api/tickets?num=10', queuePaced));
+  console.log(formatMeasurement('GET /internal/api/ticket?id=…', detailPaced));
+  for (const [label, flatOut, paced] of [['tickets', queue, queuePaced], ['ticket', detail, detailPaced]] as const) {
+    const share = ((flatOut.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1);
+    console.log(`${label}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${flatOut.p99 < 20 ? 'MET flat out' : paced.p99 < 20 ? 'met paced only' : 'NOT MET'}); flat-out throughput ${share}% of hello`);
   }
 } finally {
   await database.drop();

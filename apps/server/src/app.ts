@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Stage } from '@portal/contracts';
 import type { DatabaseHandle } from '@portal/db';
 import type { ServerContext } from './context.ts';
@@ -17,6 +17,7 @@ import { createSessionService, type SignInLimits } from './modules/session/servi
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/session/session-cache.ts';
 import { registerAuthentication } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -54,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, stage);
 
