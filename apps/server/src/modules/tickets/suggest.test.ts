@@ -100,6 +100,11 @@ describe('suggestReplies', () => {
     expect(result.response[0]?.text).toContain('Hi Dana, {amount} on December 1, 2026');
   });
 
+  it('offers sending the payoff balance, which users/take_message_action can run in one click', () => {
+    const result = suggest(['I want to pay off early']);
+    expect(result.action.map((action) => action.action)).toContain('send_payoff_balance');
+  });
+
   it('skips a rule whose macros do not exist, and keeps the others', () => {
     const without = macros.filter((macro) => macro.title !== 'change_email');
     const result = suggest(['Update my email and my phone'], withLoan, without);

@@ -77,6 +77,8 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
     actions: [
       { action: 'calc_early_repay', label: 'Calculate the payoff amount' },
       { action: 'set_early_repay', label: 'Schedule the early repayment' },
+      // One click through users/take_message_action: texts (or emails) today's payoff balance.
+      { action: 'send_payoff_balance', label: "Send today's payoff balance" },
     ],
     // The payoff amount depends on the date the customer picks; the agent calculates it.
     values: () => ({ amount: null }),
