@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_BASE_PATH,
+  loanInfoResponse,
   sendPasswordResetResponse,
   sendReplyRequest,
   sendReplyResponse,
@@ -12,6 +13,7 @@ import {
   ticketsQuery,
   ticketsResponse,
   ticketStateResponse,
+  userInfo,
 } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -30,6 +32,14 @@ export function registerTicketRoutes(app: FastifyInstance, context: ServerContex
 
   api.get(`${API_BASE_PATH}/ticket`, { schema: { querystring: ticketQuery, response: { 200: ticket } } }, (request) =>
     tickets.getTicket(callerOf(request), request.query.id, request.query.preview),
+  );
+
+  api.get(`${API_BASE_PATH}/user_info`, { schema: { querystring: ticketIdQuery, response: { 200: userInfo } } }, (request) =>
+    tickets.getUserInfo(request.query.id),
+  );
+
+  api.get(`${API_BASE_PATH}/loan_info`, { schema: { querystring: ticketIdQuery, response: { 200: loanInfoResponse } } }, (request) =>
+    tickets.getLoanInfo(request.query.id),
   );
 
   // The spec's client sends the id in the query; other clients send a body. Either is accepted.

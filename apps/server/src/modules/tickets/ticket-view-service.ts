@@ -1,4 +1,4 @@
-import type { Ticket } from '@portal/contracts';
+import type { LoanInfo, Ticket, UserInfo } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { findActiveMacroTexts } from '../macros/repository.ts';
@@ -103,7 +103,32 @@ export function createTicketViewService(context: ServerContext) {
     };
   }
 
-  return { getTicket };
+  // The ticket's customer, for the spec's GET user_info {id}: a read, no lease.
+  async function findTicketCustomer(ticketId: number): Promise<details.CustomerProfileRow> {
+    const view = await details.findTicketView(db, ticketId);
+    if (!view) throw notFound(TICKET_ERRORS.notFound(ticketId));
+    if (!view.customer) throw conflict(TICKET_ERRORS.notLinked(ticketId));
+    return { ...view, customer: view.customer };
+  }
+
+  async function getUserInfo(ticketId: number): Promise<UserInfo> {
+    const profile = await findTicketCustomer(ticketId);
+    return toUserInfo(profile, await details.findCustomerComments(db, profile.customer.id));
+  }
+
+  // GET loan_info {id}: the loans of the ticket's customer, as GET ticket carries them.
+  async function getLoanInfo(ticketId: number): Promise<{ loans: Record<string, LoanInfo> }> {
+    const profile = await findTicketCustomer(ticketId);
+    const { loans, paymentsByLoan } = groupLoans(await details.findLoansWithPayments(db, profile.customer.id));
+    const loanContext = {
+      today: dateInTimeZone(clock.now(), context.businessTimeZone),
+      timeZone: context.businessTimeZone,
+      eligibleMethods: eligibleMethods(profile),
+    };
+    return { loans: Object.fromEntries(loans.map((loan) => [String(loan.id), toLoanInfo(loan, paymentsByLoan.get(loan.id) ?? [], loanContext)])) };
+  }
+
+  return { getTicket, getUserInfo, getLoanInfo };
 }
 
 // The customer's words since our last reply (what the agent is answering), and the email subject,
