@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Message } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -12,8 +11,6 @@ import { closeValues, lockWorkableTicket, ticketSnapshot } from './state-service
 import { toWireMessage } from './wire.ts';
 
 export const DEFAULT_REPLY_SUBJECT = 'Your message to Portal support';
-// Where the customer app takes a reset token. A constant until the customer app's URL is configuration.
-export const PASSWORD_RESET_URL = 'https://app.portal.example/reset';
 export const PASSWORD_RESET_SUBJECT = 'Reset your password';
 
 export type ReplyInput = { id: number; reply: string; macro_id?: number | null; filter_id?: string | null };
@@ -71,21 +68,22 @@ export function createReplyService(context: ServerContext, onChange: () => void)
     return { ticket_id: input.id, message: toWireMessage(delivered, caller.name) };
   }
 
-  // Emails the ticket's customer a link to choose a new password.
+  // Emails the ticket's customer how to reset their password in the customer app. No link or token
+  // is made here: the email also lands in the ticket's thread, which every agent can read, and a
+  // usable reset link there would let staff take over the account. The app sends the code itself.
   async function sendPasswordReset(caller: Caller, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
     const now = clock.now();
     const queued = await db.transaction(async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
       const customer = ticket.customerId === null ? undefined : await findCustomerContact(tx, ticket.customerId);
       if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
-      const token = randomBytes(32).toString('base64url');
       const message = await queueOutboundMessage(
         tx,
         {
           type: 'email',
           to: customer.email,
           subject: PASSWORD_RESET_SUBJECT,
-          body: passwordResetBody(customer.firstName, `${PASSWORD_RESET_URL}?token=${token}`),
+          body: passwordResetBody(customer.firstName, customer.email),
           ticketId: ticket.id,
           customerId: customer.id,
           employeeId: caller.employeeId,
@@ -97,7 +95,6 @@ export function createReplyService(context: ServerContext, onChange: () => void)
         action: 'customer.password_reset_sent',
         entityType: 'customer',
         entityId: customer.id,
-        // Never the token: the audit trail is readable by more people than the customer's inbox.
         after: { ticketId: ticket.id, messageId: message.id, to: customer.email },
         ipAddress: caller.ipAddress,
       });
@@ -112,14 +109,14 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   return { sendReply, sendPasswordReset };
 }
 
-export function passwordResetBody(firstName: string, link: string): string {
+export function passwordResetBody(firstName: string, email: string): string {
   return [
     `Hi ${firstName},`,
     '',
-    'We received a request to reset the password of your account. Open this link to choose a new password:',
+    'You asked us how to reset the password of your account. In the app, tap Sign in, then',
+    `"Forgot password?", and enter this email address (${email}). The app sends you a one-time code`,
+    'to choose a new password.',
     '',
-    link,
-    '',
-    "If you did not ask for this, you can ignore this email; your password stays the same.",
+    'We will never ask you for your password or that code. If you did not ask for this, you can ignore this email.',
   ].join('\n');
 }
