@@ -41,6 +41,7 @@ export type AppDeps = {
   sms?: SmsSender | null;
   storage?: FileStorage;
   ticketLeaseMinutes?: number;
+  customerAppUrl?: string;
   inbound?: Partial<ServerContext['inbound']>;
 };
 
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms ?? null,
     storage: deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files')),
     ticketLeaseMinutes: deps.ticketLeaseMinutes ?? 15,
+    customerAppUrl: deps.customerAppUrl ?? 'https://app.portal.example',
     inbound: {
       twilioAuthToken: deps.inbound?.twilioAuthToken ?? null,
       emailSecret: deps.inbound?.emailSecret ?? null,

@@ -35,6 +35,7 @@ const environment = z.object({
   TWILIO_FROM_NUMBER: z.string().min(10).optional(),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
   TICKET_LEASE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  CUSTOMER_APP_URL: z.string().url().default('https://app.portal.example'),
 });
 
 export type Config = {
@@ -55,6 +56,7 @@ export type Config = {
   twilio: { accountSid: string | null; authToken: string | null; fromNumber: string | null };
   inboundEmailSecret: string | null;
   ticketLeaseMinutes: number;
+  customerAppUrl: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.env.INIT_CWD ?? process.cwd()): Config {
@@ -92,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
+    customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),
   };
 }

@@ -14,6 +14,8 @@ export type ServerContext = {
   sms: SmsSender | null;
   storage: FileStorage;
   ticketLeaseMinutes: number;
+  // The customer app's address, for links in messages to customers (where they accept an offer).
+  customerAppUrl: string;
   inbound: {
     // Twilio signs every webhook with the account's auth token; null turns the SMS webhook off.
     twilioAuthToken: string | null;

@@ -33,6 +33,7 @@ const app = await buildApp({
       : null,
   storage: createDirectoryStorage(config.storageDir),
   ticketLeaseMinutes: config.ticketLeaseMinutes,
+  customerAppUrl: config.customerAppUrl,
   inbound: { twilioAuthToken: config.twilio.authToken, emailSecret: config.inboundEmailSecret, publicUrl: config.publicUrl },
 });
 

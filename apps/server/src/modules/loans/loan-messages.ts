@@ -10,13 +10,12 @@ import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
 import { businessToday } from '../../platform/business-date.ts';
 
-// Where the customer accepts an offer; the customer app is outside this system.
-export const CUSTOMER_APP_URL = 'https://app.portal.example';
 // The spec's words for a failed resend (section 8), kept as written.
 export const SEND_FAILED_MESSAGE = 'An error occured.';
 
-export function approvalText(firstName: string, amountCents: number, loanId: number): string {
-  return `Good news, ${firstName}! Your loan of ${formatDollars(amountCents)} is approved. Open the app to review and accept your offer: ${CUSTOMER_APP_URL}/loans/${loanId}`;
+// The offer's page in the customer app (CUSTOMER_APP_URL), which is outside this system.
+export function approvalText(customerAppUrl: string, firstName: string, amountCents: number, loanId: number): string {
+  return `Good news, ${firstName}! Your loan of ${formatDollars(amountCents)} is approved. Open the app to review and accept your offer: ${customerAppUrl}/loans/${loanId}`;
 }
 
 // After the commit: the provider's verdict. A message the provider refused stays in the outbox as
@@ -43,7 +42,7 @@ export async function resendApprovalText(context: ServerContext, actor: Actor, l
       {
         type: 'text',
         to: customer.phoneNumber,
-        body: approvalText(customer.firstName, principalOf(loan), loanId),
+        body: approvalText(context.customerAppUrl, customer.firstName, principalOf(loan), loanId),
         customerId: customer.id,
         ticketId: await repository.findOpenTicketOfCustomer(tx, customer.id, 'text'),
         employeeId: actor.employeeId,

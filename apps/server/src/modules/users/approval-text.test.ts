@@ -13,7 +13,7 @@ let staff: StaffSession;
 
 beforeAll(async () => {
   sms = createRecordingSms();
-  t = await createTestApp({ sms });
+  t = await createTestApp({ sms, customerAppUrl: 'https://apply.lender.example' });
   staff = await signInAsStaff(t.app, t.database.db);
 });
 afterAll(() => t.close());
@@ -36,7 +36,7 @@ describe('POST users/resend_approval_text', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Text Sent' });
-    const body = `Good news, Maria! Your loan of $1,000.00 is approved. Open the app to review and accept your offer: https://app.portal.example/loans/${loan.id}`;
+    const body = `Good news, Maria! Your loan of $1,000.00 is approved. Open the app to review and accept your offer: https://apply.lender.example/loans/${loan.id}`;
     expect(sms.sent.at(-1)).toEqual({ to: '5035550160', body });
     const [stored] = await t.database.db.select().from(messages).where(and(eq(messages.customerId, customer.id), eq(messages.inbound, false)));
     expect(stored).toMatchObject({ type: 'text', status: 'sent', body, ticketId: ticket.id, employeeId: staff.employeeId, toAddress: '5035550160' });
