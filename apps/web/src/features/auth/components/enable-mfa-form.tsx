@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { CredentialFields } from './credential-fields.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { useEnableMfa } from '../api/enable-mfa.ts';
 import { MfaEnrolment } from './mfa-enrolment.tsx';
@@ -24,23 +25,7 @@ export function EnableMfaForm() {
         {enableMfa.isError && (
           <ErrorAlert title="Could not enable MFA" errors={errorMessages(enableMfa.error)} onClose={() => enableMfa.reset()} />
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          withAsterisk={false}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <CredentialFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
         <Button type="submit" fullWidth loading={enableMfa.isPending} disabled={enableMfa.isPending}>
           Get QR code
         </Button>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { CredentialFields } from './credential-fields.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
@@ -24,23 +25,7 @@ export function SignInForm() {
         {signIn.isError && (
           <ErrorAlert title="Could not sign in" errors={errorMessages(signIn.error)} onClose={() => signIn.reset()} />
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          withAsterisk={false}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
+        <CredentialFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
         <TextInput
           label="One-time password"
           description="Only if MFA is on for your account."
