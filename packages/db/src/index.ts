@@ -3,3 +3,4 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './password-hash.ts';
 export * from './bulk-insert.ts';
+export * from './json-object.ts';

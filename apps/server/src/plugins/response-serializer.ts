@@ -10,10 +10,15 @@ type JsonSchema = { [key: string]: unknown };
 // whole zod schema over every response: 12% of the CPU of the ticket queue; decision 011.)
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+  return compileSerializer(schema);
+};
+
+// The writer of one contract's JSON, for a route that assembles its response body itself.
+export function compileSerializer<Schema extends z.ZodType>(schema: Schema): (data: z.output<Schema>) => string {
   const jsonSchema = nullableAsTypeList(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
   delete jsonSchema.$schema;
   return fastJson(jsonSchema);
-};
+}
 
 // zod writes a nullable object as anyOf [object, null]; fast-json-stringify would check every value
 // against both with a validator. type: ['object', 'null'] says the same and is written directly.

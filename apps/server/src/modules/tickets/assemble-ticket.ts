@@ -1,6 +1,6 @@
 import { centsToDollars, loanDisplayLabel, payoffBalanceCents, type LoanInfo, type Payment, type UserInfo } from '@portal/contracts';
 import { dateInTimeZone } from '../../platform/business-date.ts';
-import type { CommentRow, CustomerProfileRow, LoanPaymentRow, LoanRow } from './detail-repository.ts';
+import type { CommentRow, CustomerProfileRow, LoanRow, LoanWithPayments, PaymentRecord, PaymentWithBounces } from './detail-repository.ts';
 import type { SuggestionState } from './suggest.ts';
 import { isoOrNull } from './wire.ts';
 
@@ -9,10 +9,6 @@ import { isoOrNull } from './wire.ts';
 const DAY_MS = 86_400_000;
 export const APPLIED_WITHIN_DAYS = 30;
 export const APPROVED_WITHIN_DAYS = 14;
-
-type PaymentRecord = NonNullable<LoanPaymentRow['payment']>;
-type BounceRecord = NonNullable<LoanPaymentRow['bounce']>;
-export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[] };
 
 // Invalid wins over paid: an invalidated payment no longer counts, whatever it was before.
 export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processingAt' | 'invalidAt'>): Payment['state'] {
@@ -24,29 +20,6 @@ export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processing
 
 export function isActiveLoan(loan: Pick<LoanRow, 'fundedAt' | 'paidOffAt' | 'fundingReturnedAt'>): boolean {
   return loan.fundedAt !== null && loan.paidOffAt === null && loan.fundingReturnedAt === null;
-}
-
-// The join answers one row per loan, payment and bounce, in order; fold them back into loans,
-// each with its payments, each with its bounces.
-export function groupLoans(rows: readonly LoanPaymentRow[]): { loans: LoanRow[]; paymentsByLoan: Map<number, PaymentWithBounces[]> } {
-  const loans: LoanRow[] = [];
-  const paymentsByLoan = new Map<number, PaymentWithBounces[]>();
-  const byPayment = new Map<number, PaymentWithBounces>();
-  for (const { loan, payment, bounce } of rows) {
-    if (!paymentsByLoan.has(loan.id)) {
-      loans.push(loan);
-      paymentsByLoan.set(loan.id, []);
-    }
-    if (!payment) continue;
-    let entry = byPayment.get(payment.id);
-    if (!entry) {
-      entry = { payment, bounces: [] };
-      byPayment.set(payment.id, entry);
-      paymentsByLoan.get(loan.id)?.push(entry);
-    }
-    if (bounce) entry.bounces.push(bounce);
-  }
-  return { loans, paymentsByLoan };
 }
 
 function toWirePayment({ payment, bounces }: PaymentWithBounces): Payment {
@@ -95,7 +68,7 @@ function payoffCents(loan: LoanRow, payments: readonly PaymentWithBounces[], con
   });
 }
 
-export function toLoanInfo(loan: LoanRow, payments: readonly PaymentWithBounces[], context: LoanContext): LoanInfo {
+export function toLoanInfo({ loan, payments }: LoanWithPayments, context: LoanContext): LoanInfo {
   const timestamps = {
     approved: isoOrNull(loan.approvedAt),
     accepted: isoOrNull(loan.acceptedAt),
@@ -190,14 +163,10 @@ export function toUserInfo(profile: CustomerProfileRow, comments: readonly Comme
 }
 
 // What the suggestion rules need to know about the account.
-export function suggestionState(
-  profile: CustomerProfileRow,
-  loans: readonly LoanRow[],
-  paymentsByLoan: ReadonlyMap<number, readonly PaymentWithBounces[]>,
-): SuggestionState {
-  const active = loans.filter(isActiveLoan);
-  const newestActive = [...active].sort((a, b) => (b.fundedAt?.getTime() ?? 0) - (a.fundedAt?.getTime() ?? 0))[0];
-  const activePayments = active.flatMap((loan) => paymentsByLoan.get(loan.id) ?? []);
+export function suggestionState(profile: CustomerProfileRow, loans: readonly LoanWithPayments[]): SuggestionState {
+  const active = loans.filter(({ loan }) => isActiveLoan(loan));
+  const newestActive = active.map(({ loan }) => loan).sort((a, b) => (b.fundedAt?.getTime() ?? 0) - (a.fundedAt?.getTime() ?? 0))[0];
+  const activePayments = active.flatMap(({ payments }) => payments);
   const due = activePayments.filter(({ payment }) => paymentState(payment) === 'due').sort((a, b) => a.payment.due.localeCompare(b.payment.due));
   const next = due.find(({ payment }) => payment.type !== 'EarlyRepayment')?.payment;
   const early = due.find(({ payment }) => payment.type === 'EarlyRepayment')?.payment;

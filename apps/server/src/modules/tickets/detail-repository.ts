@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankAccounts,
@@ -8,16 +8,21 @@ import {
   customers,
   debitCards,
   employees,
+  jsonObject,
+  jsonObjectDecoder,
   loans,
   messages,
   payments,
   tickets,
   type Database,
+  type JsonObjectRow,
 } from '@portal/db';
 import { preparedPerDatabase } from './prepared.ts';
 
-// The queries behind GET ticket: a fixed handful whatever the number of loans and payments,
-// prepared because every employee opens tickets all day (prepared.ts).
+// The reads behind GET ticket, prepared because every employee opens tickets all day
+// (prepared.ts). The whole ticket is one statement: the ticket and customer row, with the thread,
+// the customer's messages, comments and loans (with payments and bounces) nested as JSON, so one
+// round trip answers it whatever the number of loans and payments (decision 013).
 
 export const CUSTOMER_MESSAGES_PER_CHANNEL = 100;
 
@@ -33,46 +38,72 @@ const messageColumns = {
   status: messages.status,
   error: messages.error,
 };
+const commentColumns = {
+  id: customerComments.id,
+  body: customerComments.body,
+  createdAt: customerComments.createdAt,
+  employeeName: employees.name,
+};
+const loanColumns = getTableColumns(loans);
+const paymentColumns = getTableColumns(payments);
+const bounceColumns = getTableColumns(bounces);
 
-const threadStatement = preparedPerDatabase((db) =>
-  db
-    .select({ message: messageColumns, employeeName: employees.name })
-    .from(messages)
-    .leftJoin(employees, eq(employees.id, messages.employeeId))
-    .where(eq(messages.ticketId, sql.placeholder('ticketId')))
-    .orderBy(messages.createdAt, messages.id)
-    .prepare('tickets_thread'),
-);
+export type ThreadRow = { message: JsonObjectRow<typeof messageColumns>; employeeName: string | null };
+export type CommentRow = JsonObjectRow<typeof commentColumns>;
+export type LoanRow = JsonObjectRow<typeof loanColumns>;
+export type PaymentRecord = JsonObjectRow<typeof paymentColumns>;
+export type BounceRecord = JsonObjectRow<typeof bounceColumns>;
+export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[] };
+export type LoanWithPayments = { loan: LoanRow; payments: PaymentWithBounces[] };
 
-export async function findThread(db: Database, ticketId: number) {
-  return threadStatement(db).execute({ ticketId });
-}
+const emptyArray = sql`'[]'::json`;
+const withAuthor = sql`json_build_object('message', ${jsonObject(messageColumns)}, 'employeeName', ${employees.name})`;
 
-export type ThreadRow = Awaited<ReturnType<typeof findThread>>[number];
+// The ticket's own messages, oldest first, with the replying employee's name.
+const threadJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messages.createdAt}, ${messages.id}), ${emptyArray})
+  from ${messages} left join ${employees} on ${employees.id} = ${messages.employeeId}
+  where ${messages.ticketId} = ${tickets.id})`;
 
-// The newest 100 texts and 100 emails of the customer across tickets, both directions, oldest first.
-const customerMessagesStatement = preparedPerDatabase((db) => {
-  const ranked = db
-    .select({
-      id: messages.id,
-      rank: sql<number>`row_number() over (partition by ${messages.type} order by ${messages.createdAt} desc, ${messages.id} desc)`.as('rank'),
-    })
-    .from(messages)
-    .where(and(eq(messages.customerId, sql.placeholder('customerId')), inArray(messages.type, ['text', 'email'])))
-    .as('ranked');
-  return db
-    .select({ message: messageColumns, employeeName: employees.name })
-    .from(ranked)
-    .innerJoin(messages, eq(messages.id, ranked.id))
-    .leftJoin(employees, eq(employees.id, messages.employeeId))
-    .where(lte(ranked.rank, CUSTOMER_MESSAGES_PER_CHANNEL))
-    .orderBy(messages.createdAt, messages.id)
-    .prepare('tickets_customer_messages');
-});
+// The newest 100 texts and 100 emails of the customer across tickets, both directions, oldest
+// first. Each channel is its own index scan; the union is named "messages" so the columns above
+// read from it.
+const newestOfChannel = (type: 'text' | 'email') => sql`(select ${sql.join([...Object.values(messageColumns), messages.employeeId], sql`, `)}
+  from ${messages} where ${messages.customerId} = ${customers.id} and ${messages.type} = ${sql.raw(`'${type}'`)}
+  order by ${messages.createdAt} desc, ${messages.id} desc limit ${sql.raw(String(CUSTOMER_MESSAGES_PER_CHANNEL))})`;
+const customerMessagesJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messages.createdAt}, ${messages.id}), ${emptyArray})
+  from (${newestOfChannel('text')} union all ${newestOfChannel('email')}) as ${messages}
+  left join ${employees} on ${employees.id} = ${messages.employeeId})`;
 
-export async function findCustomerMessages(db: Database, customerId: number): Promise<ThreadRow[]> {
-  return customerMessagesStatement(db).execute({ customerId });
-}
+// Newest first, as the Personal Information panel lists them.
+const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${customerComments.createdAt} desc, ${customerComments.id} desc), ${emptyArray})
+  from ${customerComments} left join ${employees} on ${employees.id} = ${customerComments.employeeId}
+  where ${customerComments.customerId} = ${customers.id})`;
+
+// Every loan in application order, each with its payments by due date, each with its bounces.
+const bouncesJson = sql`(select coalesce(json_agg(${jsonObject(bounceColumns)} order by ${bounces.bouncedOn}, ${bounces.id}), ${emptyArray})
+  from ${bounces} where ${bounces.paymentId} = ${payments.id})`;
+const paymentsJson = sql`(select coalesce(json_agg(json_build_object('payment', ${jsonObject(paymentColumns)}, 'bounces', ${bouncesJson}) order by ${payments.due}, ${payments.id}), ${emptyArray})
+  from ${payments} where ${payments.loanId} = ${loans.id})`;
+const loansJson = sql`(select coalesce(json_agg(json_build_object('loan', ${jsonObject(loanColumns)}, 'payments', ${paymentsJson}) order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
+  from ${loans} where ${loans.customerId} = ${customers.id})`;
+
+type JsonList = Array<Record<string, unknown>>;
+const decodeMessage = jsonObjectDecoder(messageColumns);
+const decodeComment = jsonObjectDecoder(commentColumns);
+const decodeLoan = jsonObjectDecoder(loanColumns);
+const decodePayment = jsonObjectDecoder(paymentColumns);
+const decodeBounce = jsonObjectDecoder(bounceColumns);
+
+const decodeMessages = (list: JsonList): ThreadRow[] =>
+  list.map((row) => ({ message: decodeMessage(row.message as Record<string, unknown>), employeeName: row.employeeName as string | null }));
+const decodeLoans = (list: JsonList): LoanWithPayments[] =>
+  list.map((row) => ({
+    loan: decodeLoan(row.loan as Record<string, unknown>),
+    payments: (row.payments as JsonList).map((entry) => ({
+      payment: decodePayment(entry.payment as Record<string, unknown>),
+      bounces: (entry.bounces as JsonList).map(decodeBounce),
+    })),
+  }));
 
 const latestBank = alias(bankAccounts, 'latest_bank');
 const latestCard = alias(debitCards, 'latest_card');
@@ -81,9 +112,9 @@ const escalator = alias(employees, 'escalator');
 
 // The ticket with the names of its lease holder and escalator, and its customer (if linked) with
 // the newest bank account and card, every address, and whether any bank account or card may be
-// charged (not marked do-not-pay): the first read of GET ticket, in one round trip.
-const ticketViewStatement = preparedPerDatabase((db) =>
-  db
+// charged (not marked do-not-pay); `extra` adds fields over the same rows.
+function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra: Extra) {
+  return db
     .select({
       ticket: tickets,
       holderName: holder.name,
@@ -99,6 +130,7 @@ const ticketViewStatement = preparedPerDatabase((db) =>
       emails: sql<string[]>`array(select e.email from ${customerEmails} e where e.customer_id = ${customers.id} order by e.added_at, e.id)`,
       chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
       chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
+      ...extra,
     })
     .from(tickets)
     .leftJoin(holder, eq(holder.id, tickets.assignedTo))
@@ -112,10 +144,12 @@ const ticketViewStatement = preparedPerDatabase((db) =>
       latestCard,
       eq(latestCard.id, sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`),
     )
-    .where(eq(tickets.id, sql.placeholder('ticketId')))
-    .prepare('tickets_view'),
-);
+    .where(eq(tickets.id, sql.placeholder('ticketId')));
+}
 
+const ticketViewStatement = preparedPerDatabase((db) => selectTicketView(db, {}).prepare('tickets_view'));
+
+// The ticket and customer row alone: the lease check, GET user_info and GET loan_info start here.
 export async function findTicketView(db: Database, ticketId: number) {
   const [row] = await ticketViewStatement(db).execute({ ticketId });
   return row;
@@ -126,38 +160,52 @@ export type CustomerProfileRow = Omit<TicketViewRow, 'ticket' | 'holderName' | '
   customer: NonNullable<TicketViewRow['customer']>;
 };
 
-const commentsStatement = preparedPerDatabase((db) =>
+const ticketDetailStatement = preparedPerDatabase((db) =>
+  selectTicketView(db, {
+    thread: sql<JsonList>`${threadJson}`,
+    customerMessages: sql<JsonList>`${customerMessagesJson}`,
+    comments: sql<JsonList>`${commentsJson}`,
+    loans: sql<JsonList>`${loansJson}`,
+  }).prepare('tickets_detail'),
+);
+
+// Everything GET ticket shows, in one round trip. An unlinked ticket has no customer, so its
+// customer messages, comments and loans are empty.
+export async function findTicketDetail(db: Database, ticketId: number) {
+  const [row] = await ticketDetailStatement(db).execute({ ticketId });
+  if (!row) return undefined;
+  const { thread, customerMessages, comments, loans: loanList, ...view } = row;
+  return {
+    view: view satisfies TicketViewRow,
+    thread: decodeMessages(thread),
+    customerMessages: decodeMessages(customerMessages),
+    comments: comments.map(decodeComment),
+    loans: decodeLoans(loanList),
+  };
+}
+
+const customerCommentsStatement = preparedPerDatabase((db) =>
   db
-    .select({ id: customerComments.id, body: customerComments.body, createdAt: customerComments.createdAt, employeeName: employees.name })
-    .from(customerComments)
-    .leftJoin(employees, eq(employees.id, customerComments.employeeId))
-    .where(eq(customerComments.customerId, sql.placeholder('customerId')))
-    .orderBy(desc(customerComments.createdAt), desc(customerComments.id))
+    .select({ comments: sql<JsonList>`${commentsJson}` })
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('customerId')))
     .prepare('tickets_customer_comments'),
 );
 
-export async function findCustomerComments(db: Database, customerId: number) {
-  return commentsStatement(db).execute({ customerId });
+export async function findCustomerComments(db: Database, customerId: number): Promise<CommentRow[]> {
+  const [row] = await customerCommentsStatement(db).execute({ customerId });
+  return (row?.comments ?? []).map(decodeComment);
 }
 
-export type CommentRow = Awaited<ReturnType<typeof findCustomerComments>>[number];
-
-// Every loan of the customer with its payments and their bounces: one row per loan, payment and
-// bounce, loans in application order and payments by due date.
-const loansStatement = preparedPerDatabase((db) =>
+const customerLoansStatement = preparedPerDatabase((db) =>
   db
-    .select({ loan: loans, payment: payments, bounce: bounces })
-    .from(loans)
-    .leftJoin(payments, eq(payments.loanId, loans.id))
-    .leftJoin(bounces, eq(bounces.paymentId, payments.id))
-    .where(eq(loans.customerId, sql.placeholder('customerId')))
-    .orderBy(loans.appliedAt, loans.id, payments.due, payments.id, bounces.bouncedOn, bounces.id)
+    .select({ loans: sql<JsonList>`${loansJson}` })
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('customerId')))
     .prepare('tickets_customer_loans'),
 );
 
-export async function findLoansWithPayments(db: Database, customerId: number) {
-  return loansStatement(db).execute({ customerId });
+export async function findCustomerLoans(db: Database, customerId: number): Promise<LoanWithPayments[]> {
+  const [row] = await customerLoansStatement(db).execute({ customerId });
+  return decodeLoans(row?.loans ?? []);
 }
-
-export type LoanPaymentRow = Awaited<ReturnType<typeof findLoansWithPayments>>[number];
-export type LoanRow = LoanPaymentRow['loan'];

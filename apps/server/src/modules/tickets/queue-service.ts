@@ -45,14 +45,13 @@ export function createQueueService(context: ServerContext, shared: SharedViews) 
 
   // GET tickets: renews the caller's leases, tops them up to `num` from the queue, and answers
   // the lists and counts of the dashboard. An employee polling with their tickets in hand costs
-  // two prepared reads; leases are written only when half used, or when tickets are handed out.
+  // one prepared read; leases are written only when half used, or when tickets are handed out.
   async function listTickets(caller: Caller, num: number): Promise<TicketsResponse> {
     const now = clock.now();
     const until = leaseUntil(now, context.ticketLeaseMinutes);
     const today = dateInTimeZone(now, context.businessTimeZone);
-    const [mine, closed, archived, escalated, stats] = await Promise.all([
-      repository.findHeldTickets(db, caller.employeeId),
-      repository.findClosedSince(db, caller.employeeId, startOfBusinessDay(today, context.businessTimeZone)),
+    const [mine, archived, escalated, stats] = await Promise.all([
+      repository.findHeldTickets(db, caller.employeeId, startOfBusinessDay(today, context.businessTimeZone)),
       loadArchived(),
       caller.permissions.includes('tickets.view_escalated') ? loadEscalated() : [],
       loadGlobalStats(now, today),
@@ -70,11 +69,11 @@ export function createQueueService(context: ServerContext, shared: SharedViews) 
     );
     return {
       ...stats,
-      employeeTicketCount: closed.length,
+      employeeTicketCount: mine.closed.length,
       openTickets: open.map(toTicketSummary),
       archivedTickets: archived,
       escalatedTickets: escalated,
-      closedTickets: closed,
+      closedTickets: mine.closed,
     };
   }
 

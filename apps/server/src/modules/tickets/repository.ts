@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { customers, employees, loans, messages, payments, tickets, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from './prepared.ts';
@@ -52,11 +52,19 @@ const summaryColumns = {
   escalatedByName: escalator.name,
 };
 
-// The employee's online flag and the queue tickets they hold, as summaries: one row per ticket,
-// or one row with no ticket. The poll's main read, so it is prepared.
+// The employee's online flag, the ids of the tickets they closed since a moment (newest first,
+// from the covering tickets_closed_by_idx) and the queue tickets they hold, as summaries: one row per
+// ticket, or one row with no ticket. The poll's only read, so it is prepared. (The closed list
+// names the employee by the parameter, not the row, so it is computed once, not once per row.)
 const heldStatement = preparedPerDatabase((db) =>
   db
-    .select({ online: employees.online, leaseExpiresAt: tickets.leaseExpiresAt, ...summaryColumns })
+    .select({
+      online: employees.online,
+      closedSince: sql<number[]>`(select coalesce(json_agg(c.id order by c.closed_at desc, c.id desc), '[]'::json) from ${tickets} c
+        where c.closed_by = ${sql.placeholder('employeeId')} and c.closed_at >= ${sql.placeholder('closedSince')} and c.state = 'closed')`,
+      leaseExpiresAt: tickets.leaseExpiresAt,
+      ...summaryColumns,
+    })
     .from(employees)
     .leftJoin(tickets, and(eq(tickets.assignedTo, employees.id), inQueue))
     .leftJoin(customers, eq(customers.id, tickets.customerId))
@@ -68,12 +76,16 @@ const heldStatement = preparedPerDatabase((db) =>
 
 export type HeldTicket = SummaryRow & { leaseExpiresAt: Date | null };
 
-export async function findHeldTickets(db: Database, employeeId: number): Promise<{ online: boolean; held: HeldTicket[] }> {
-  const rows = await heldStatement(db).execute({ employeeId });
-  const held = rows.flatMap(({ online: _online, id, channel, contact, createdAt, ...rest }) =>
+export async function findHeldTickets(
+  db: Database,
+  employeeId: number,
+  closedSince: Date,
+): Promise<{ online: boolean; held: HeldTicket[]; closed: number[] }> {
+  const rows = await heldStatement(db).execute({ employeeId, closedSince: closedSince.toISOString() });
+  const held = rows.flatMap(({ online: _online, closedSince: _closed, id, channel, contact, createdAt, ...rest }) =>
     id === null || channel === null || contact === null || createdAt === null ? [] : [{ ...rest, id, channel, contact, createdAt }],
   );
-  return { online: rows[0]?.online ?? false, held };
+  return { online: rows[0]?.online ?? false, held, closed: rows[0]?.closedSince ?? [] };
 }
 
 // Pushes out the given leases if the employee still holds them (UPDATE re-checks assigned_to on a
@@ -151,21 +163,6 @@ export async function findEscalatedSummaries(executor: Executor, limit: number):
     .where(and(sql`${tickets.state} = 'open'`, isNotNull(tickets.escalatedAt)))
     .orderBy(desc(tickets.escalatedAt))
     .limit(limit);
-}
-
-// Served by tickets_closed_by_idx (closed_by, closed_at).
-const closedSinceStatement = preparedPerDatabase((db) =>
-  db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.closedBy, sql.placeholder('employeeId')), gte(tickets.closedAt, sql.placeholder('since')), sql`${tickets.state} = 'closed'`))
-    .orderBy(desc(tickets.closedAt), desc(tickets.id))
-    .prepare('tickets_closed_since'),
-);
-
-export async function findClosedSince(db: Database, employeeId: number, since: Date): Promise<number[]> {
-  const rows = await closedSinceStatement(db).execute({ employeeId, since: since.toISOString() });
-  return rows.map((row) => row.id);
 }
 
 export type QueueCounts = { total: number; createdOver24h: number };

@@ -11,7 +11,6 @@ import {
   ticketIdQuery,
   ticketQuery,
   ticketsQuery,
-  ticketsResponse,
   ticketStateResponse,
   userInfo,
 } from '@portal/contracts';
@@ -20,15 +19,20 @@ import { requireSession } from '../../plugins/auth.ts';
 import { parseInput } from '../../platform/request-input.ts';
 import type { Caller } from './caller.ts';
 import { createTicketService } from './service.ts';
+import { createTicketsResponseWriter } from './tickets-response-writer.ts';
 import type { TicketStateChange } from './state-service.ts';
 
 export function registerTicketRoutes(app: FastifyInstance, context: ServerContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tickets = createTicketService(context);
 
-  api.get(`${API_BASE_PATH}/tickets`, { schema: { querystring: ticketsQuery, response: { 200: ticketsResponse } } }, (request) =>
-    tickets.listTickets(callerOf(request), request.query.num),
-  );
+  // The body follows the ticketsResponse contract but is written by its own writer, which reuses
+  // the shared lists' bytes between polls (tickets-response-writer.ts).
+  const writeTicketsResponse = createTicketsResponseWriter();
+  api.get(`${API_BASE_PATH}/tickets`, { schema: { querystring: ticketsQuery } }, async (request, reply) => {
+    const body = writeTicketsResponse(await tickets.listTickets(callerOf(request), request.query.num));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   api.get(`${API_BASE_PATH}/ticket`, { schema: { querystring: ticketQuery, response: { 200: ticket } } }, (request) =>
     tickets.getTicket(callerOf(request), request.query.id, request.query.preview),

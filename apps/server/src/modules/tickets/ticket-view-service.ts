@@ -2,7 +2,7 @@ import type { LoanInfo, Ticket, UserInfo } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { findActiveMacroTexts } from '../macros/repository.ts';
-import { analyzeLoans, eligibleMethods, groupLoans, suggestionState, toLoanInfo, toUserInfo } from './assemble-ticket.ts';
+import { analyzeLoans, eligibleMethods, suggestionState, toLoanInfo, toUserInfo, type LoanContext } from './assemble-ticket.ts';
 import { dateInTimeZone } from '../../platform/business-date.ts';
 import type { Caller } from './caller.ts';
 import * as details from './detail-repository.ts';
@@ -39,40 +39,27 @@ export function createTicketViewService(context: ServerContext) {
   }
 
   // GET ticket: the whole ticket. Without preview the caller takes (or renews) the lease, as
-  // opening a ticket from the queue means working it; a preview only reads. Five reads in the
-  // usual case, whatever the number of loans and payments.
+  // opening a ticket from the queue means working it; a preview only reads. One read (and a lease
+  // write when the lease is not the caller's and fresh), whatever the number of loans and payments.
   async function getTicket(caller: Caller, ticketId: number, preview: boolean): Promise<Ticket> {
     const now = clock.now();
-    const view = await details.findTicketView(db, ticketId);
-    if (!view) throw notFound(TICKET_ERRORS.notFound(ticketId));
+    const [detail, macros] = await Promise.all([details.findTicketDetail(db, ticketId), macroTexts.get('active', () => findActiveMacroTexts(db))]);
+    if (!detail) throw notFound(TICKET_ERRORS.notFound(ticketId));
+    const { view, thread, customerMessages, comments, loans } = detail;
     const { ticket } = view;
     const working = !preview && ticket.state === 'open';
     const holderName = working ? await leaseForCaller(caller, view, now) : view.holderName;
     const leaseLive = working || (ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt > now);
 
     const profile: details.CustomerProfileRow | null = view.customer ? { ...view, customer: view.customer } : null;
-    const customerId = profile?.customer.id ?? null;
-    const [thread, customerMessages, comments, loanRows, macros] = await Promise.all([
-      details.findThread(db, ticketId),
-      customerId === null ? [] : details.findCustomerMessages(db, customerId),
-      customerId === null ? [] : details.findCustomerComments(db, customerId),
-      customerId === null ? [] : details.findLoansWithPayments(db, customerId),
-      customerId === null ? [] : macroTexts.get('active', () => findActiveMacroTexts(db)),
-    ]);
-
-    const toMessages = (rows: typeof thread) => rows.map((row) => toWireMessage(row.message, row.employeeName));
+    const toMessages = (rows: readonly details.ThreadRow[]) => rows.map((row) => toWireMessage(row.message, row.employeeName));
     // Unlinked tickets have no customer history; their own thread fills the panels.
     const history = profile ? customerMessages : thread;
-    const { loans, paymentsByLoan } = groupLoans(loanRows);
-    const loanContext = {
-      today: dateInTimeZone(now, context.businessTimeZone),
-      timeZone: context.businessTimeZone,
-      eligibleMethods: profile ? eligibleMethods(profile) : [],
-    };
+    const loanContext = loanContextFor(profile, now);
     const guesses = suggestReplies({
       words: latestCustomerWords(thread, ticket.subject),
-      state: profile ? suggestionState(profile, loans, paymentsByLoan) : null,
-      macros,
+      state: profile ? suggestionState(profile, loans) : null,
+      macros: profile ? macros : [],
     });
 
     return {
@@ -98,8 +85,8 @@ export function createTicketViewService(context: ServerContext) {
         last_escalated_by: view.escalatedByName,
       },
       messages: toMessages(thread),
-      analysis: analyzeLoans(loans, now),
-      loans: Object.fromEntries(loans.map((loan) => [String(loan.id), toLoanInfo(loan, paymentsByLoan.get(loan.id) ?? [], loanContext)])),
+      analysis: analyzeLoans(loans.map(({ loan }) => loan), now),
+      loans: loanInfoById(loans, loanContext),
     };
   }
 
@@ -119,16 +106,22 @@ export function createTicketViewService(context: ServerContext) {
   // GET loan_info {id}: the loans of the ticket's customer, as GET ticket carries them.
   async function getLoanInfo(ticketId: number): Promise<{ loans: Record<string, LoanInfo> }> {
     const profile = await findTicketCustomer(ticketId);
-    const { loans, paymentsByLoan } = groupLoans(await details.findLoansWithPayments(db, profile.customer.id));
-    const loanContext = {
-      today: dateInTimeZone(clock.now(), context.businessTimeZone),
+    return { loans: loanInfoById(await details.findCustomerLoans(db, profile.customer.id), loanContextFor(profile, clock.now())) };
+  }
+
+  function loanContextFor(profile: details.CustomerProfileRow | null, now: Date): LoanContext {
+    return {
+      today: dateInTimeZone(now, context.businessTimeZone),
       timeZone: context.businessTimeZone,
-      eligibleMethods: eligibleMethods(profile),
+      eligibleMethods: profile ? eligibleMethods(profile) : [],
     };
-    return { loans: Object.fromEntries(loans.map((loan) => [String(loan.id), toLoanInfo(loan, paymentsByLoan.get(loan.id) ?? [], loanContext)])) };
   }
 
   return { getTicket, getUserInfo, getLoanInfo };
+}
+
+function loanInfoById(loans: readonly details.LoanWithPayments[], loanContext: LoanContext): Record<string, LoanInfo> {
+  return Object.fromEntries(loans.map((entry) => [String(entry.loan.id), toLoanInfo(entry, loanContext)]));
 }
 
 // The customer's words since our last reply (what the agent is answering), and the email subject,
