@@ -61,6 +61,20 @@ export async function revokeSession(db: Executor, sessionId: number, at: Date): 
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+// Taken first by a sign-out, so two sessions of one employee signing out at once see each other's
+// revocation (the second waits for the first).
+export async function lockEmployee(db: Executor, employeeId: number): Promise<void> {
+  await db.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId)).for('update');
+}
+
+export async function hasLiveSession(db: Executor, employeeId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ live: count() })
+    .from(sessions)
+    .where(and(eq(sessions.employeeId, employeeId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return (row?.live ?? 0) > 0;
+}
+
 export async function setEmployeeOnline(db: Executor, employeeId: number, online: boolean): Promise<void> {
   await db.update(employees).set({ online }).where(eq(employees.id, employeeId));
 }

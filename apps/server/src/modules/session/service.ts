@@ -200,20 +200,32 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
   }
 
   async function signOut(session: AuthenticatedSession, context: RequestContext): Promise<void> {
-    await db.transaction(async (tx) => {
-      await repository.revokeSession(tx, session.sessionId, clock.now());
-      // Tickets held by someone who left go back to the queue now, not when their leases run out.
-      await releaseTicketLeases(tx, session.employeeId);
+    const now = clock.now();
+    const signedOutEverywhere = await db.transaction(async (tx) => {
+      await repository.lockEmployee(tx, session.employeeId);
+      await repository.revokeSession(tx, session.sessionId, now);
+      // Signed out of their last session: offline, and their tickets go back to the queue now, not
+      // when the leases run out. Another live session (a second browser) keeps working as it was.
+      const everywhere = !(await repository.hasLiveSession(tx, session.employeeId, now));
+      if (everywhere) {
+        await repository.setEmployeeOnline(tx, session.employeeId, false);
+        await releaseTicketLeases(tx, session.employeeId);
+        await announceChange(tx, `employee:${session.employeeId}`);
+      }
       await recordAuditEvent(tx, {
         employeeId: session.employeeId,
         action: 'employee.sign_out',
         entityType: 'session',
         entityId: session.sessionId,
+        before: { online: session.online },
+        after: { online: everywhere ? false : session.online },
         ipAddress: context.ipAddress,
       });
       await announceChange(tx, `token:${session.tokenHash}`);
+      return everywhere;
     });
     cache.evict(`token:${session.tokenHash}`);
+    if (signedOutEverywhere) cache.evict(`employee:${session.employeeId}`);
   }
 
   async function toggleOnline(session: AuthenticatedSession, online: boolean, context: RequestContext) {

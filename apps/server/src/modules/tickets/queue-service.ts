@@ -16,7 +16,8 @@ export type GlobalStats = Omit<TicketStats, 'employeeTicketCount'>;
 
 // What every employee's dashboard shows alike: kept per process for a few seconds (service.ts).
 export type SharedViews = {
-  stats: ExpiringValue<GlobalStats>;
+  queueCounts: ExpiringValue<repository.QueueCounts>;
+  unpaidDue: ExpiringValue<{ first: number; second: number }>;
   archived: ExpiringValue<TicketSummary[]>;
   escalated: ExpiringValue<TicketSummary[]>;
 };
@@ -24,20 +25,18 @@ export type SharedViews = {
 export function createQueueService(context: ServerContext, shared: SharedViews) {
   const { db, clock } = context;
 
-  function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {
-    return shared.stats.get(today, async () => {
-      const [queue, unpaid] = await Promise.all([
-        repository.countQueue(db, new Date(now.getTime() - DAY_MS)),
-        repository.countUnpaidDue(db, addDays(today, 1), addDays(today, 2)),
-      ]);
-      return {
-        totalTicketCount: queue.total,
-        createdOver24h: queue.createdOver24h,
-        createdUnder24h: queue.total - queue.createdOver24h,
-        unpaidDueTomorrow: unpaid.first,
-        unpaidDueDayAfterTomorrow: unpaid.second,
-      };
-    });
+  async function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {
+    const [queue, unpaid] = await Promise.all([
+      shared.queueCounts.get(today, () => repository.countQueue(db, new Date(now.getTime() - DAY_MS))),
+      shared.unpaidDue.get(today, () => repository.countUnpaidDue(db, addDays(today, 1), addDays(today, 2))),
+    ]);
+    return {
+      totalTicketCount: queue.total,
+      createdOver24h: queue.createdOver24h,
+      createdUnder24h: queue.total - queue.createdOver24h,
+      unpaidDueTomorrow: unpaid.first,
+      unpaidDueDayAfterTomorrow: unpaid.second,
+    };
   }
 
   const loadArchived = () => shared.archived.get('all', async () => (await repository.findArchivedSummaries(db, LIST_LIMIT)).map(toTicketSummary));

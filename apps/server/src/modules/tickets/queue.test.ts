@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { payments, tickets } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { employees, payments, tickets } from '@portal/db';
+import { createCustomer, createLoan, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { createSignedInStaff, setOnline } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTickets } from '../../testing/ticket-helpers.ts';
+import { SHARED_VIEWS_TTL_MS, UNPAID_DUE_TTL_MS } from './service.ts';
 
 const LEASE_MINUTES = 15;
 const MINUTE = 60_000;
@@ -30,6 +31,11 @@ async function queueTickets(howMany: number, options: { firstMinutesAgo?: number
     created.push(await createTicket(t.database.db, { createdAt: minutesAgo((options.firstMinutesAgo ?? 500) - index) }));
   }
   return created;
+}
+
+async function isOnline(employeeId: number): Promise<boolean | undefined> {
+  const [row] = await t.database.db.select({ online: employees.online }).from(employees).where(eq(employees.id, employeeId));
+  return row?.online;
 }
 
 async function leasedTo(employeeId: number) {
@@ -138,6 +144,29 @@ describe('GET tickets', () => {
     expect(signOut.statusCode).toBe(200);
     expect(await leasedTo(agent.id)).toEqual([]);
     expect(await leasedTo(colleague.id)).toHaveLength(1);
+    expect(await isOnline(agent.id)).toBe(false);
+  });
+
+  it('keeps the employee online with their tickets while another of their sessions is still signed in', async () => {
+    await queueTickets(2);
+    const agent = await createSignedInStaff(t.app, t.database.db);
+    const secondBrowser = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/employees/sign_in',
+      payload: { employee: { email: agent.email, password: DEFAULT_TEST_PASSWORD } },
+    });
+    const second = { ...agent, headers: { authorization: `Bearer ${secondBrowser.json().apiToken}` } };
+    expect((await getTickets(t.app, agent)).json().openTickets).toHaveLength(2);
+
+    await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers: agent.headers });
+    expect(await isOnline(agent.id)).toBe(true);
+    expect(await leasedTo(agent.id)).toHaveLength(2);
+    expect((await getTickets(t.app, second)).json().openTickets).toHaveLength(2);
+
+    // The last session out takes the employee offline.
+    await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers: second.headers });
+    expect(await isOnline(agent.id)).toBe(false);
+    expect(await leasedTo(agent.id)).toEqual([]);
   });
 
   it('lists archived tickets newest first, at most 100, and escalated ones only to staff with the permission', async () => {
@@ -176,6 +205,8 @@ describe('GET tickets', () => {
   });
 
   it('counts the queue by age, the unpaid payments of the next two days, and what the caller closed today', async () => {
+    // Past the unpaid counts' minute, so they are counted again (earlier tests stored them).
+    t.clock.advance(UNPAID_DUE_TTL_MS);
     const agent = await createSignedInStaff(t.app, t.database.db);
     // Queue: two over a day old, three under; archived and escalated tickets do not count.
     for (const minutes of [3000, 1500, 600, 60, 5]) await createTicket(t.database.db, { createdAt: minutesAgo(minutes) });
@@ -211,22 +242,43 @@ describe('GET tickets', () => {
     const other = await createSignedInStaff(t.app, t.database.db);
     await createTicket(t.database.db, { state: 'closed', closedBy: other.id, closedAt: minutesAgo(5) });
 
-    const body = (await getTickets(t.app, agent, 1)).json();
-    expect(body).toMatchObject({
-      employeeTicketCount: 2,
-      closedTickets: [mine[1]?.id, mine[0]?.id],
-      // The caller's own lease is still a queue ticket.
-      totalTicketCount: 5,
-      createdOver24h: 2,
-      createdUnder24h: 3,
-      unpaidDueTomorrow: 2,
-      unpaidDueDayAfterTomorrow: 1,
-    });
+    await vi.waitFor(async () =>
+      expect((await getTickets(t.app, agent, 1)).json()).toMatchObject({
+        employeeTicketCount: 2,
+        closedTickets: [mine[1]?.id, mine[0]?.id],
+        // The caller's own lease is still a queue ticket.
+        totalTicketCount: 5,
+        createdOver24h: 2,
+        createdUnder24h: 3,
+        unpaidDueTomorrow: 2,
+        unpaidDueDayAfterTomorrow: 1,
+      }),
+    );
     const [queued] = await t.database.db
       .select({ n: count() })
       .from(tickets)
       .where(and(eq(tickets.state, 'open'), eq(tickets.assignedTo, agent.id)));
     expect(queued?.n).toBe(1);
+  });
+
+  it('keeps the unpaid counts for a minute, as they change with the payment runs, not with tickets', async () => {
+    const agent = await createSignedInStaff(t.app, t.database.db);
+    t.clock.advance(UNPAID_DUE_TTL_MS);
+    await getTickets(t.app, agent, 1);
+    const counted = async () => (await getTickets(t.app, agent, 1)).json().unpaidDueTomorrow as number;
+    const before = await vi.waitFor(async () => {
+      const value = await counted();
+      // The refresh started by the poll above has landed once two polls agree.
+      expect(await counted()).toBe(value);
+      return value;
+    });
+    const customer = await createCustomer(t.database.db);
+    await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22' });
+    t.clock.advance(SHARED_VIEWS_TTL_MS + 1000);
+    await getTickets(t.app, agent, 1);
+    expect(await counted()).toBe(before);
+    t.clock.advance(UNPAID_DUE_TTL_MS);
+    await vi.waitFor(async () => expect(await counted()).toBe(before + 1));
   });
 
   it('keeps the shared counts for a few seconds, and refreshes them at once after a change made here', async () => {

@@ -10,15 +10,19 @@ import { createTicketViewService } from './ticket-view-service.ts';
 // them in the background; a change made through this process drops them at once. Other processes'
 // changes show within this time.
 export const SHARED_VIEWS_TTL_MS = 5_000;
+// Unpaid payments due tomorrow and the day after change with the payment runs, not with each
+// ticket, and counting them reads thousands of payments: refreshed once a minute.
+export const UNPAID_DUE_TTL_MS = 60_000;
 
 export function createTicketService(context: ServerContext) {
   const shared: SharedViews = {
-    stats: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
+    queueCounts: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
+    unpaidDue: createExpiringValue(UNPAID_DUE_TTL_MS, context.clock),
     archived: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
     escalated: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
   };
   const refreshShared = () => {
-    shared.stats.clear();
+    shared.queueCounts.clear();
     shared.archived.clear();
     shared.escalated.clear();
   };
