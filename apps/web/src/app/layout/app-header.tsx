@@ -7,7 +7,8 @@ import { navMenus } from './nav-links.ts';
 import { NavMenu } from './nav-menu.tsx';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
-// The email hides on narrow screens (Log Out's tooltip still names the employee).
+// The email hides on narrow screens (Log Out's tooltip still names the employee); below the lg
+// breakpoint the menus and the search box tighten so Log Out stays on screen down to 1024 px.
 export function AppHeader() {
   const session = useSession();
   const { pathname } = useLocation();
@@ -15,12 +16,12 @@ export function AppHeader() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="md" wrap="nowrap">
         <Text component={Link} to="/" fw={800} c="indigo.7" fz="lg" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
           The Portal
         </Text>
         <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
-          <Button component={Link} to="/" variant={onHome ? 'light' : 'subtle'} color={onHome ? 'indigo' : 'gray'} size="compact-sm" h={32} px="sm" fw={500}>
+          <Button component={Link} to="/" variant={onHome ? 'light' : 'subtle'} color={onHome ? 'indigo' : 'gray'} size="compact-sm" h={32} px={{ base: 6, lg: 'sm' }} fw={500}>
             Home
           </Button>
           {navMenus.map((group) => (
@@ -28,7 +29,7 @@ export function AppHeader() {
           ))}
         </Group>
       </Group>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
         <SearchBox />
         <Text fz="sm" c="dimmed" truncate maw={180} title={session?.name} visibleFrom="xl">
           {session?.email}

@@ -20,7 +20,7 @@ export function NavMenu({ group }: { group: NavMenuGroup }) {
   return (
     <Menu position="bottom-start" shadow="md" width={200} withinPortal>
       <Menu.Target>
-        <Button variant={active ? 'light' : 'subtle'} color={active ? 'indigo' : 'gray'} size="compact-sm" h={32} px="sm" fw={500} rightSection={<Chevron />}>
+        <Button variant={active ? 'light' : 'subtle'} color={active ? 'indigo' : 'gray'} size="compact-sm" h={32} px={{ base: 6, lg: 'sm' }} fw={500} rightSection={<Chevron />}>
           {group.label}
         </Button>
       </Menu.Target>

@@ -37,7 +37,7 @@ export function SearchBox() {
           aria-describedby={hintId}
           placeholder={kind === 'User' ? 'Email, phone, ID or name' : `${kind} ID`}
           size="xs"
-          w={200}
+          w={{ base: 140, lg: 200 }}
           type="search"
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
