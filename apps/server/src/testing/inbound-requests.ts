@@ -54,7 +54,15 @@ export function postEmail(app: FastifyInstance, raw: string, secret: string | nu
 }
 
 // A small RFC 5322 message, CRLF line ends as on the wire.
-export function rawEmail(input: { from: string; to?: string; subject: string; messageId: string; text?: string; html?: string }): string {
+export function rawEmail(input: {
+  from: string;
+  to?: string;
+  subject: string;
+  messageId: string;
+  text?: string;
+  html?: string;
+  extraHeaders?: string[];
+}): string {
   const headers = [
     `From: Customer <${input.from}>`,
     `To: ${input.to ?? 'support@portal.example'}`,
@@ -62,6 +70,7 @@ export function rawEmail(input: { from: string; to?: string; subject: string; me
     `Message-ID: ${input.messageId}`,
     'Date: Sat, 21 Nov 2026 17:00:00 +0000',
     'MIME-Version: 1.0',
+    ...(input.extraHeaders ?? []),
   ];
   const body = input.html
     ? ['Content-Type: text/html; charset=utf-8', '', input.html]

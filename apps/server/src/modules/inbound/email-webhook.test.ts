@@ -47,6 +47,62 @@ describe('POST webhooks/email', () => {
     expect(ticket).toMatchObject({ channel: 'email', contact: 'jane.doe@example.com', subject: 'Payment question', customerId: customer.id });
   });
 
+  it('keeps an auto-reply on the open ticket, already processed, and never opens a ticket for one', async () => {
+    const customer = await createCustomer(t.database.db, { email: 'away@example.com' });
+    const question = messageId();
+    await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: 'Due date', messageId: question, text: 'Can I move my due date?' }), secret);
+    const ticketId = (await messageByExternalId(question))?.ticketId;
+
+    const outOfOffice = messageId();
+    const joined = await postEmail(
+      t.app,
+      rawEmail({ from: 'away@example.com', subject: 'Out of office', messageId: outOfOffice, text: 'I am away until Monday.', extraHeaders: ['Auto-Submitted: auto-replied'] }),
+      secret,
+    );
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ duplicate: false, ticket_id: ticketId });
+    expect(await messageByExternalId(outOfOffice)).toMatchObject({ ticketId, customerId: customer.id, processed: true, body: 'I am away until Monday.' });
+
+    // With no open ticket it stays on the customer's history only: no ticket for an agent to work.
+    await t.database.db.update(tickets).set({ state: 'closed' }).where(eq(tickets.customerId, customer.id));
+    for (const [index, header] of ['Auto-Submitted: auto-generated', 'Precedence: bulk', 'X-Autoreply: yes'].entries()) {
+      const id = messageId();
+      const alone = await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: `Robot ${index}`, messageId: id, extraHeaders: [header] }), secret);
+      expect(alone.json()).toMatchObject({ duplicate: false, ticket_id: null });
+      expect(await messageByExternalId(id)).toMatchObject({ ticketId: null, customerId: customer.id, processed: true });
+    }
+    const open = await t.database.db.select().from(tickets).where(eq(tickets.customerId, customer.id));
+    expect(open.filter((ticket) => ticket.state === 'open')).toEqual([]);
+
+    // 'Auto-Submitted: no' is a person writing: it opens a ticket as usual.
+    const human = messageId();
+    const typed = await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: 'Back', messageId: human, extraHeaders: ['Auto-Submitted: no'] }), secret);
+    expect(typed.json().ticket_id).toEqual(expect.any(Number));
+  });
+
+  it('opens no ticket for a delivery failure report from a mail server', async () => {
+    const id = messageId();
+    const report = [
+      'From: Mail Delivery System <MAILER-DAEMON@mx.example.net>',
+      'To: support@portal.example',
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: ${id}`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Your message could not be delivered.',
+      '--b1--',
+      '',
+    ].join('\r\n');
+    const response = await postEmail(t.app, report, secret);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ ticket_id: null });
+    expect(await messageByExternalId(id)).toMatchObject({ ticketId: null, customerId: null, processed: true });
+  });
+
   it("matches an old address from the customer's email history and joins their open email ticket", async () => {
     const customer = await createCustomer(t.database.db, { email: 'current@example.com' });
     await t.database.db.insert(customerEmails).values({ customerId: customer.id, email: 'old.address@example.com' });

@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
 import { badRequest } from '../../platform/http-error.ts';
 import { normalizeEmailContact } from '../customers/contact.ts';
 import type { InboundMessage } from './receive-message.ts';
@@ -28,7 +28,30 @@ export async function parseInboundEmail(source: Buffer): Promise<InboundMessage>
     body: bodyOf(parsed),
     raw: source.toString('utf8'),
     externalId: parsed.messageId?.trim() || null,
+    automatic: isAutomatic(parsed, contact),
   };
+}
+
+// Sent by a machine, not typed by the customer (RFC 3834): an out-of-office or other auto-reply,
+// a delivery failure report, a bulk mailing. Such a message never opens a ticket, and answering it
+// could start a mail loop between two robots.
+function isAutomatic(parsed: Pick<ParsedMail, 'headers'>, sender: string): boolean {
+  const header = (name: string) => headerText(parsed.headers.get(name));
+  const autoSubmitted = header('auto-submitted');
+  if (autoSubmitted !== '' && autoSubmitted !== 'no') return true;
+  if (header('x-autoreply') !== '' || header('x-autorespond') !== '') return true;
+  if (['auto_reply', 'bulk', 'junk', 'list'].includes(header('precedence'))) return true;
+  if (header('content-type') === 'multipart/report') return true;
+  return /^(mailer-daemon|postmaster)@/.test(sender);
+}
+
+// A header's main value, lowercased: mailparser gives structured headers (Content-Type) as
+// {value, params}, repeated ones as arrays.
+function headerText(value: HeaderValue | undefined): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first === 'string') return first.trim().toLowerCase();
+  if (typeof first === 'object' && first !== null && 'value' in first && typeof first.value === 'string') return first.value.trim().toLowerCase();
+  return '';
 }
 
 function firstAddress(field: AddressObject | AddressObject[] | undefined): string | null {

@@ -15,14 +15,18 @@ export type InboundMessage = {
   raw: string;
   // Twilio's MessageSid or the email's Message-ID: the same id twice is the same message.
   externalId: string | null;
+  // An auto-reply or delivery report (parse-email.ts): kept, but it opens no ticket.
+  automatic?: boolean;
 };
 
 export type ReceivedMessage =
   | { duplicate: true; messageId: number }
-  | { duplicate: false; messageId: number; ticketId: number; customerId: number | null; newTicket: boolean };
+  | { duplicate: false; messageId: number; ticketId: number | null; customerId: number | null; newTicket: boolean };
 
 // Matches the sender to a customer, threads the message into their open ticket (or opens one) and
 // stores it, with its audit event, in one transaction. A provider id seen before changes nothing.
+// An automatic message joins an open ticket if there is one, already processed (nobody owes it an
+// answer), and otherwise stays on the customer's history without a ticket.
 export async function receiveInboundMessage(context: ServerContext, received: InboundMessage): Promise<ReceivedMessage> {
   const message = withoutNulBytes(received);
   return context.db.transaction(async (tx) => {
@@ -39,18 +43,22 @@ export async function receiveInboundMessage(context: ServerContext, received: In
     if (!ticket && matchedCustomerId !== null) {
       ticket = await repository.findOpenTicketByCustomer(tx, message.channel, matchedCustomerId);
     }
-    const newTicket = !ticket;
-    ticket ??= await repository.insertTicket(tx, {
-      channel: message.channel,
-      contact: message.contact,
-      subject: message.subject,
-      customerId: matchedCustomerId,
-      createdAt: now,
-    });
+    const automatic = message.automatic === true;
+    const newTicket = !ticket && !automatic;
+    if (newTicket) {
+      ticket = await repository.insertTicket(tx, {
+        channel: message.channel,
+        contact: message.contact,
+        subject: message.subject,
+        customerId: matchedCustomerId,
+        createdAt: now,
+      });
+    }
     // A ticket staff already linked keeps its customer; the message belongs to that thread.
-    const customerId = ticket.customerId ?? matchedCustomerId;
+    const customerId = ticket?.customerId ?? matchedCustomerId;
+    const ticketId = ticket?.id ?? null;
     const messageId = await repository.insertInboundMessage(tx, {
-      ticketId: ticket.id,
+      ticketId,
       customerId,
       type: message.channel,
       subject: message.subject,
@@ -59,6 +67,7 @@ export async function receiveInboundMessage(context: ServerContext, received: In
       toAddress: message.to,
       raw: message.raw,
       externalId: message.externalId,
+      processed: automatic,
       createdAt: now,
     });
     await recordAuditEvent(tx, {
@@ -66,9 +75,9 @@ export async function receiveInboundMessage(context: ServerContext, received: In
       action: 'message.received',
       entityType: 'message',
       entityId: messageId,
-      after: { channel: message.channel, contact: message.contact, ticketId: ticket.id, newTicket, customerId, externalId: message.externalId },
+      after: { channel: message.channel, contact: message.contact, ticketId, newTicket, customerId, externalId: message.externalId, automatic },
     });
-    return { duplicate: false, messageId, ticketId: ticket.id, customerId, newTicket };
+    return { duplicate: false, messageId, ticketId, customerId, newTicket };
   });
 }
 

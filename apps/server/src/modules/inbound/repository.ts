@@ -53,7 +53,7 @@ export async function insertTicket(
 export async function insertInboundMessage(
   tx: Executor,
   values: {
-    ticketId: number;
+    ticketId: number | null;
     customerId: number | null;
     type: InboundChannel;
     subject: string | null;
@@ -62,12 +62,13 @@ export async function insertInboundMessage(
     toAddress: string | null;
     raw: string;
     externalId: string | null;
+    processed: boolean;
     createdAt: Date;
   },
 ): Promise<number> {
   const [row] = await tx
     .insert(messages)
-    .values({ ...values, inbound: true, status: 'received', processed: false })
+    .values({ ...values, inbound: true, status: 'received' })
     .returning({ id: messages.id });
   if (!row) throw new Error('insertInboundMessage: insert returned nothing');
   return row.id;
