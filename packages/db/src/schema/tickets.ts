@@ -73,6 +73,8 @@ export const messages = pgTable(
     // A provider's message id is stored once: a webhook retried by the provider adds nothing. Only
     // inbound rows: an outbound row keeps the In-Reply-To id there until it is sent.
     uniqueIndex('messages_inbound_external_id_key').on(table.type, table.externalId).where(sql`inbound and external_id is not null`),
+    // Our sent messages by provider id: a customer's email reply names ours in In-Reply-To.
+    index('messages_outbound_external_id_idx').on(table.type, table.externalId).where(sql`not inbound and external_id is not null`),
   ],
 );
 

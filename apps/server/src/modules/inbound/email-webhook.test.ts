@@ -47,6 +47,47 @@ describe('POST webhooks/email', () => {
     expect(ticket).toMatchObject({ channel: 'email', contact: 'jane.doe@example.com', subject: 'Payment question', customerId: customer.id });
   });
 
+  it('threads a reply to one of our emails by its In-Reply-To, from whatever address it comes', async () => {
+    const customer = await createCustomer(t.database.db, { email: 'primary@example.com' });
+    const first = messageId();
+    await postEmail(t.app, rawEmail({ from: 'primary@example.com', subject: 'Payoff', messageId: first, text: 'What is my payoff?' }), secret);
+    const ticketId = (await messageByExternalId(first))?.ticketId ?? null;
+    // Our answer, as the outbox leaves it once SMTP accepted it: sent, with the Message-ID nodemailer gave it.
+    const ours = `<${crypto.randomUUID()}@portal.example>`;
+    await t.database.db.insert(messages).values({
+      ticketId,
+      customerId: customer.id,
+      type: 'email',
+      inbound: false,
+      body: 'Your payoff is $512.40.',
+      status: 'sent',
+      externalId: ours,
+      processed: true,
+    });
+
+    // From a work address nobody knows, quoting our message: it joins the same open ticket.
+    const reply = messageId();
+    const headers = [`In-Reply-To: ${ours}`, `References: ${first} ${ours}`];
+    const joined = await postEmail(t.app, rawEmail({ from: 'jane@work.example', subject: 'Re: Payoff', messageId: reply, extraHeaders: headers }), secret);
+    expect(joined.json()).toMatchObject({ duplicate: false, ticket_id: ticketId });
+    expect(await messageByExternalId(reply)).toMatchObject({ ticketId, customerId: customer.id });
+
+    // Once that ticket is closed, a later reply opens a new ticket, already linked to the customer.
+    await t.database.db.update(tickets).set({ state: 'closed' }).where(eq(tickets.customerId, customer.id));
+    const later = messageId();
+    const opened = await postEmail(t.app, rawEmail({ from: 'jane@work.example', subject: 'Re: Payoff', messageId: later, extraHeaders: [`References: ${ours}`] }), secret);
+    const newTicketId = opened.json().ticket_id;
+    expect(newTicketId).not.toBe(ticketId);
+    const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, newTicketId));
+    expect(ticket).toMatchObject({ state: 'open', customerId: customer.id, contact: 'jane@work.example' });
+
+    // An id we never sent threads nothing: an unknown sender stays unmatched.
+    const stray = messageId();
+    const unknown = await postEmail(t.app, rawEmail({ from: 'other@else.example', subject: 'Re: x', messageId: stray, extraHeaders: ['In-Reply-To: <never-sent@portal.example>'] }), secret);
+    expect((await messageByExternalId(stray))?.customerId).toBeNull();
+    expect(unknown.json().ticket_id).not.toBe(newTicketId);
+  });
+
   it('keeps an auto-reply on the open ticket, already processed, and never opens a ticket for one', async () => {
     const customer = await createCustomer(t.database.db, { email: 'away@example.com' });
     const question = messageId();

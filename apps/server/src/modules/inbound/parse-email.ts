@@ -29,7 +29,16 @@ export async function parseInboundEmail(source: Buffer): Promise<InboundMessage>
     raw: source.toString('utf8'),
     externalId: parsed.messageId?.trim() || null,
     automatic: isAutomatic(parsed, contact),
+    references: referencedIds(parsed),
   };
+}
+
+// The Message-IDs this email answers (In-Reply-To, then References, newest first): a reply to one
+// of our emails names it there, whatever address the customer writes from.
+function referencedIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
+  const references = Array.isArray(parsed.references) ? parsed.references : parsed.references ? parsed.references.split(/\s+/) : [];
+  const ids = [parsed.inReplyTo ?? '', ...[...references].reverse()].map((id) => id.trim()).filter((id) => id !== '');
+  return [...new Set(ids)].slice(0, 20);
 }
 
 // Sent by a machine, not typed by the customer (RFC 3834): an out-of-office or other auto-reply,

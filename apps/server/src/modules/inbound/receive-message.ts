@@ -17,6 +17,8 @@ export type InboundMessage = {
   externalId: string | null;
   // An auto-reply or delivery report (parse-email.ts): kept, but it opens no ticket.
   automatic?: boolean;
+  // Provider ids of our messages this one answers (an email's In-Reply-To and References).
+  references?: string[];
 };
 
 export type ReceivedMessage =
@@ -38,8 +40,10 @@ export async function receiveInboundMessage(context: ServerContext, received: In
     await repository.lockKey(tx, `inbound-contact:${message.channel}:${message.contact}`);
 
     const now = context.clock.now();
-    const matchedCustomerId = await matchCustomerByContact(tx, message.channel, message.contact);
-    let ticket = await repository.findOpenTicketByContact(tx, message.channel, message.contact);
+    // A reply to one of our emails belongs to that conversation: its open ticket, else its customer.
+    const answered = message.references?.length ? await repository.findAnsweredOutbound(tx, message.channel, message.references) : null;
+    const matchedCustomerId = (await matchCustomerByContact(tx, message.channel, message.contact)) ?? answered?.customerId ?? null;
+    let ticket = answered?.openTicket ?? (await repository.findOpenTicketByContact(tx, message.channel, message.contact));
     if (!ticket && matchedCustomerId !== null) {
       ticket = await repository.findOpenTicketByCustomer(tx, message.channel, matchedCustomerId);
     }

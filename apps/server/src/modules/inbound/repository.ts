@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { messages, tickets, type Executor } from '@portal/db';
 
 export type InboundChannel = 'text' | 'email';
@@ -17,6 +17,24 @@ export async function findInboundMessageByExternalId(tx: Executor, channel: Inbo
     .where(and(eq(messages.type, channel), eq(messages.inbound, true), eq(messages.externalId, externalId)))
     .limit(1);
   return row?.id ?? null;
+}
+
+// The newest of our sent messages among the given provider ids, with its customer and its ticket
+// if that ticket is still open.
+export async function findAnsweredOutbound(
+  tx: Executor,
+  channel: InboundChannel,
+  externalIds: string[],
+): Promise<{ customerId: number | null; openTicket: TicketRecord | undefined } | null> {
+  const [row] = await tx
+    .select({ customerId: messages.customerId, ticket: tickets })
+    .from(messages)
+    .leftJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.state, 'open')))
+    .where(and(eq(messages.type, channel), eq(messages.inbound, false), eq(messages.status, 'sent'), inArray(messages.externalId, externalIds)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  if (!row) return null;
+  return { customerId: row.customerId, openTicket: row.ticket ?? undefined };
 }
 
 // The newest open ticket of this sender on this channel.

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_outbound_external_id_idx" ON "messages" USING btree ("type","external_id") WHERE not inbound and external_id is not null;
