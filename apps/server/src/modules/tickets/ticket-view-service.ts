@@ -39,8 +39,8 @@ export function createTicketViewService(context: ServerContext) {
   }
 
   // GET ticket: the whole ticket. Without preview the caller takes (or renews) the lease, as
-  // opening a ticket from the queue means working it; a preview only reads. One read (and a lease
-  // write when the lease is not the caller's and fresh), whatever the number of loans and payments.
+  // opening a ticket from the queue means working it; a preview only reads. One read, plus a lease
+  // write unless the caller already holds a fresh lease, whatever the number of loans and payments.
   async function getTicket(caller: Caller, ticketId: number, preview: boolean): Promise<Ticket> {
     const now = clock.now();
     const [detail, macros] = await Promise.all([details.findTicketDetail(db, ticketId), macroTexts.get('active', () => findActiveMacroTexts(db))]);
