@@ -184,28 +184,26 @@ export async function findTicketDetail(db: Database, ticketId: number) {
   };
 }
 
-const customerCommentsStatement = preparedPerDatabase((db) =>
-  db
-    .select({ comments: sql<JsonList>`${commentsJson}` })
-    .from(customers)
-    .where(eq(customers.id, sql.placeholder('customerId')))
-    .prepare('tickets_customer_comments'),
-);
+// One of the fragments above for a customer alone, prepared under its own name.
+function customerFragmentStatement(name: string, fragment: SQL) {
+  return preparedPerDatabase((db) =>
+    db
+      .select({ value: sql<JsonList>`${fragment}` })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('customerId')))
+      .prepare(name),
+  );
+}
+
+const customerCommentsStatement = customerFragmentStatement('tickets_customer_comments', commentsJson);
+const customerLoansStatement = customerFragmentStatement('tickets_customer_loans', loansJson);
 
 export async function findCustomerComments(db: Database, customerId: number): Promise<CommentRow[]> {
   const [row] = await customerCommentsStatement(db).execute({ customerId });
-  return (row?.comments ?? []).map(decodeComment);
+  return (row?.value ?? []).map(decodeComment);
 }
-
-const customerLoansStatement = preparedPerDatabase((db) =>
-  db
-    .select({ loans: sql<JsonList>`${loansJson}` })
-    .from(customers)
-    .where(eq(customers.id, sql.placeholder('customerId')))
-    .prepare('tickets_customer_loans'),
-);
 
 export async function findCustomerLoans(db: Database, customerId: number): Promise<LoanWithPayments[]> {
   const [row] = await customerLoansStatement(db).execute({ customerId });
-  return decodeLoans(row?.loans ?? []);
+  return decodeLoans(row?.value ?? []);
 }
