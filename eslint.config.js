@@ -17,14 +17,41 @@ const featureZones = webFeatures.map((feature) => ({
   message: 'A feature never imports another feature; compose them in apps/web/src/app.',
 }));
 
+// Server modules use one another only through each one's index.ts; platform/ is below every module.
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleZones = serverModules.map((module) => ({
+  target: `./apps/server/src/modules/${module}`,
+  from: './apps/server/src/modules',
+  except: [`./${module}`, ...serverModules.filter((other) => other !== module).map((other) => `./${other}/index.ts`)],
+  message: 'A server module imports another only through its index.ts.',
+}));
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', 'packages/db/src/migrations/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'packages/db/src/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
@@ -35,18 +62,60 @@ export default tseslint.config(
         {
           zones: [
             // contracts <- db <- server; contracts <- web
-            { target: './packages/contracts', from: ['./packages/db', './apps'], message: 'contracts depends on nothing of ours.' },
+            {
+              target: './packages/contracts',
+              from: ['./packages/db', './apps'],
+              message: 'contracts depends on nothing of ours.',
+            },
             { target: './packages/db', from: './apps', message: 'db may import contracts only.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: './apps/web', from: ['./packages/db', './apps/server'], message: 'The web app imports contracts only.' },
+            {
+              target: './apps/web',
+              from: ['./packages/db', './apps/server'],
+              message: 'The web app imports contracts only.',
+            },
             ...featureZones,
+            ...moduleZones,
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src/modules',
+              message: 'platform/ serves every module and imports none.',
+            },
+            // The web app's layers (bulletproof-react): app composes features; features use lib and components; never back up.
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature never imports app/; app/ composes features.',
+            },
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'lib/ and components/ are shared by every feature and import none.',
+            },
           ],
         },
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@portal/*/src/*', '../../packages/*', '../../../packages/*'], message: 'Import a workspace package by its name.' }] },
+        {
+          patterns: [
+            {
+              group: ['@portal/*/src/*', '../../packages/*', '../../../packages/*'],
+              message: 'Import a workspace package by its name.',
+            },
+          ],
+        },
       ],
+    },
+  },
+  {
+    // Type-aware rules: a promise nobody awaits loses its error; one passed where a plain callback
+    // is expected too (JSX event handlers excepted: React ignores what they return).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
@@ -57,7 +126,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { paths: ['@portal/db', '@portal/server'].map((name) => ({ name, message: 'The web app imports contracts only.' })) },
+        {
+          paths: ['@portal/db', '@portal/server'].map((name) => ({
+            name,
+            message: 'The web app imports contracts only.',
+          })),
+        },
       ],
     },
   },
@@ -66,7 +140,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['@portal/db', '@portal/server', '@portal/web'].map((name) => ({ name, message: 'contracts depends on nothing of ours.' })) },
+        {
+          paths: ['@portal/db', '@portal/server', '@portal/web'].map((name) => ({
+            name,
+            message: 'contracts depends on nothing of ours.',
+          })),
+        },
       ],
     },
   },
@@ -75,7 +154,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['@portal/server', '@portal/web'].map((name) => ({ name, message: 'db may import contracts only.' })) },
+        {
+          paths: ['@portal/server', '@portal/web'].map((name) => ({ name, message: 'db may import contracts only.' })),
+        },
       ],
     },
   },

@@ -7,7 +7,14 @@ const CHUNK_TICKETS = 20_000;
 // scale: most tickets closed, a tenth open, a few archived or escalated; about 5 messages each.
 export async function generateBenchTickets(
   db: Database,
-  options: { tickets: number; messages: number; customers: number; firstTicketId: number; firstMessageId: number; now: Date },
+  options: {
+    tickets: number;
+    messages: number;
+    customers: number;
+    firstTicketId: number;
+    firstMessageId: number;
+    now: Date;
+  },
 ): Promise<{ tickets: number; messages: number }> {
   // mulberry32: small, fast and well spread (a plain LCG clustered customers badly).
   let seed = 20_261_121;
@@ -28,7 +35,8 @@ export async function generateBenchTickets(
       const matched = random() > 0.02;
       const customerId = matched ? 1 + Math.floor(random() * options.customers) : null;
       const channel = random() < 0.6 ? 'text' : 'email';
-      const contact = channel === 'text' ? `555${String(Math.floor(random() * 1e7)).padStart(7, '0')}` : `bench${id}@example.com`;
+      const contact =
+        channel === 'text' ? `555${String(Math.floor(random() * 1e7)).padStart(7, '0')}` : `bench${id}@example.com`;
       const createdAt = new Date(options.now.getTime() - random() * 60 * DAY_MS);
       const roll = random();
       const state = roll < 0.1 ? 'open' : 'closed';
@@ -55,7 +63,9 @@ export async function generateBenchTickets(
           type: channel,
           inbound,
           subject: channel === 'email' ? 'Question about my loan' : null,
-          body: inbound ? 'Can I change my payment date to the 15th?' : 'Thanks for reaching out, I have updated that for you.',
+          body: inbound
+            ? 'Can I change my payment date to the 15th?'
+            : 'Thanks for reaching out, I have updated that for you.',
           fromAddress: inbound ? contact : null,
           toAddress: inbound ? null : contact,
           status: inbound ? 'received' : 'sent',

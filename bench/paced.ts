@@ -14,7 +14,11 @@ export async function measurePaced(
   return runPaced(targets, ratePerTarget, seconds);
 }
 
-async function runPaced(targets: Array<{ url: string; token: string }>, ratePerTarget: number, seconds: number): Promise<Measurement> {
+async function runPaced(
+  targets: Array<{ url: string; token: string }>,
+  ratePerTarget: number,
+  seconds: number,
+): Promise<Measurement> {
   const latencies: number[] = [];
   let errors = 0;
   const interval = 1000 / ratePerTarget;
@@ -39,6 +43,7 @@ async function runPaced(targets: Array<{ url: string; token: string }>, ratePerT
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10) / 10;
+  const at = (share: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10) / 10;
   return { requestsPerSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx: 0 };
 }

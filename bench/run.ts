@@ -29,7 +29,9 @@ try {
   console.log(formatMeasurement('GET /hello (plain Fastify)', baseline));
   console.log(formatMeasurement('GET /internal/api/employees/session', session));
   const ratio = session.requestsPerSecond / baseline.requestsPerSecond;
-  console.log(`session / hello: ${(ratio * 100).toFixed(1)}% (target at least 40%) ${ratio >= 0.4 ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `session / hello: ${(ratio * 100).toFixed(1)}% (target at least 40%) ${ratio >= 0.4 ? 'MET' : 'NOT MET'}`,
+  );
 } finally {
   await database.drop();
 }

@@ -4,7 +4,15 @@ import { messages, migrateDatabase, openDatabase, tickets } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
 import { generateBenchTickets } from './generate-tickets.ts';
 import { measurePaced } from './paced.ts';
-import { createBenchDatabase, DEFAULT_SERVER_URL, formatMeasurement, measure, startServer, stopServer, type Measurement } from './lib.ts';
+import {
+  createBenchDatabase,
+  DEFAULT_SERVER_URL,
+  formatMeasurement,
+  measure,
+  startServer,
+  stopServer,
+  type Measurement,
+} from './lib.ts';
 
 // npm run bench:tickets: the ticket workspace's two hot reads at 20 concurrent employees, on
 // PostgreSQL with 200,000 tickets and 1,000,000 messages. Target: p99 under 20 ms.
@@ -26,7 +34,9 @@ try {
   const started = Date.now();
   await seedDemoData(handle.db, { customers: CUSTOMERS });
   const [existing] = await handle.db.select({ tickets: count(), lastTicket: max(tickets.id) }).from(tickets);
-  const [existingMessages] = await handle.db.select({ messages: count(), lastMessage: max(messages.id) }).from(messages);
+  const [existingMessages] = await handle.db
+    .select({ messages: count(), lastMessage: max(messages.id) })
+    .from(messages);
   await generateBenchTickets(handle.db, {
     tickets: TOTAL_TICKETS - (existing?.tickets ?? 0),
     messages: TOTAL_MESSAGES - (existingMessages?.messages ?? 0),
@@ -44,7 +54,9 @@ try {
   const [totals] = await handle.db.select({ tickets: count() }).from(tickets);
   const [messageTotals] = await handle.db.select({ messages: count() }).from(messages);
   await handle.close();
-  console.log(`data: ${totals?.tickets} tickets, ${messageTotals?.messages} messages, ${CUSTOMERS} customers (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `data: ${totals?.tickets} tickets, ${messageTotals?.messages} messages, ${CUSTOMERS} customers (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 
   const hello = await startServer('./hello-server.ts', { PORT });
   const baseline = await measure({ url: `${base}/hello`, connections: EMPLOYEES, seconds: SECONDS });
@@ -54,7 +66,10 @@ try {
   const agents = await Promise.all(emails.map((email) => signInOnline(email)));
   const queueTargets = agents.map((agent) => ({ url: `${base}/internal/api/tickets?num=10`, token: agent.token }));
   const held = await Promise.all(agents.map((agent) => firstHeldTicket(agent.token)));
-  const detailTargets = agents.map((agent, index) => ({ url: `${base}/internal/api/ticket?id=${held[index]}`, token: agent.token }));
+  const detailTargets = agents.map((agent, index) => ({
+    url: `${base}/internal/api/ticket?id=${held[index]}`,
+    token: agent.token,
+  }));
   const queue = await measurePerEmployee(queueTargets);
   const detail = await measurePerEmployee(detailTargets);
   const queuePaced = await measurePaced(queueTargets, PACED_RATE, SECONDS);
@@ -69,9 +84,14 @@ try {
   console.log(`Paced (${PACED_RATE} requests a second per employee, ${PACED_RATE * EMPLOYEES} in all):`);
   console.log(formatMeasurement('GET /internal/api/tickets?num=10', queuePaced));
   console.log(formatMeasurement('GET /internal/api/ticket?id=…', detailPaced));
-  for (const [label, flatOut, paced] of [['tickets', queue, queuePaced], ['ticket', detail, detailPaced]] as const) {
+  for (const [label, flatOut, paced] of [
+    ['tickets', queue, queuePaced],
+    ['ticket', detail, detailPaced],
+  ] as const) {
     const share = ((flatOut.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1);
-    console.log(`${label}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${flatOut.p99 < 20 ? 'MET flat out' : paced.p99 < 20 ? 'met paced only' : 'NOT MET'}); flat-out throughput ${share}% of hello`);
+    console.log(
+      `${label}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${flatOut.p99 < 20 ? 'MET flat out' : paced.p99 < 20 ? 'met paced only' : 'NOT MET'}); flat-out throughput ${share}% of hello`,
+    );
   }
 } finally {
   await database.drop();
@@ -93,7 +113,9 @@ async function signInOnline(email: string): Promise<{ token: string }> {
 }
 
 async function firstHeldTicket(token: string): Promise<number> {
-  const response = await fetch(`${base}/internal/api/tickets?num=10`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${base}/internal/api/tickets?num=10`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await response.json()) as { openTickets: Array<{ id: number }> };
   const first = body.openTickets[0];
   if (!first) throw new Error('an employee received no ticket');
@@ -104,7 +126,11 @@ async function firstHeldTicket(token: string): Promise<number> {
 // percentile is kept (p50, p99), so the p99 printed is never better than any employee saw.
 async function measurePerEmployee(targets: Array<{ url: string; token: string }>): Promise<Measurement> {
   const run = (duration: number) =>
-    Promise.all(targets.map((target) => autocannon({ url: target.url, connections: 1, duration, headers: { authorization: `Bearer ${target.token}` } })));
+    Promise.all(
+      targets.map((target) =>
+        autocannon({ url: target.url, connections: 1, duration, headers: { authorization: `Bearer ${target.token}` } }),
+      ),
+    );
   await run(2);
   const results = await run(SECONDS);
   return {

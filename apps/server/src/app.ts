@@ -2,104 +2,167 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { Stage } from '@portal/contracts';
+import { API_BASE_PATH } from '@portal/contracts';
 import type { DatabaseHandle } from '@portal/db';
+import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
 import { registerMacroRoutes } from './modules/macros/routes.ts';
+import { createMacroService } from './modules/macros/service.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
+import { createTicketService } from './modules/tickets/service.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
-import { createSessionService, type SignInLimits } from './modules/session/service.ts';
+import { createSessionService } from './modules/session/service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/session/session-cache.ts';
 import { registerAuthentication } from './plugins/auth.ts';
+import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerProxyWarning } from './plugins/proxy-warning.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { logRedaction } from './platform/log-redaction.ts';
+import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
+import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
+import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
 
+// The settings buildApp reads, as the configuration has them (config.ts writes each default once).
+export type AppSettings = Pick<
+  Config,
+  | 'stage'
+  | 'publicUrl'
+  | 'logLevel'
+  | 'trustProxy'
+  | 'signIn'
+  | 'sessionCacheSeconds'
+  | 'businessTimeZone'
+  | 'ticketLeaseMinutes'
+  | 'paymentDateGraceDays'
+  | 'customerAppUrl'
+  | 'inboundEmailSecret'
+  | 'twilio'
+>;
+
+// The configuration with nothing set, as a start with an empty environment would have it.
+const defaultSettings: AppSettings = loadConfig({});
+
 export type AppDeps = {
   database: DatabaseHandle;
+  // Any setting not given is the configuration's default.
+  settings?: Partial<AppSettings>;
   clock?: Clock;
-  stage?: Stage;
-  publicUrl?: string | null;
+  // The built web app to serve; none (API only) when not given.
   webDistDir?: string | null;
-  logLevel?: string;
-  trustProxy?: boolean;
-  signInLimits?: SignInLimits;
-  sessionCacheSeconds?: number;
-  businessTimeZone?: string;
+  // null: not configured, so outbound messages stay in the outbox.
   mailer?: Mailer | null;
   sms?: SmsSender | null;
   storage?: FileStorage;
-  ticketLeaseMinutes?: number;
-  customerAppUrl?: string;
-  inbound?: Partial<ServerContext['inbound']>;
+  // SECRETS_KEY (32 bytes); without it, anything that seals or opens a secret (MFA) fails.
+  secretsKey?: Buffer;
+  // Where the log goes (standard output by default); tests capture it.
+  logStream?: { write: (line: string) => void };
 };
-
-export const defaultSignInLimits: SignInLimits = { windowMinutes: 15, maxFailuresPerEmail: 5, maxFailuresPerAddress: 20 };
 
 // Builds the whole API (and the web app when a build is given). main.ts and every test use this.
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const stage = deps.stage ?? 'dev';
+  const settings: AppSettings = { ...defaultSettings, ...deps.settings };
+  const { stage } = settings;
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'silent', redact: logRedaction },
-    trustProxy: deps.trustProxy ?? false,
+    logger: {
+      level: settings.logLevel,
+      redact: logRedaction,
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    trustProxy: settings.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Variants of a path reach the same route (and so the same access rule): letter case, a
+    // trailing slash, doubled slashes. Percent-escapes are decoded by the router as always.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A URL the router or Node's HTTP parser cannot read still answers { errors: [...] } (decision 017).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, stage);
+  registerProxyWarning(app, { stage, trustProxy: settings.trustProxy });
 
-  const cache = new SessionCache(deps.sessionCacheSeconds ?? 30);
-  const stopListening = await deps.database.listen(SESSION_CHANGES_CHANNEL, (change) => cache.evict(change));
+  const cache = new SessionCache(settings.sessionCacheSeconds);
+  const stopListening = await deps.database.listen(
+    SESSION_CHANGES_CHANNEL,
+    (change) => cache.evict(change),
+    (listening) => {
+      cache.setListening(listening);
+      if (listening) app.log.info('Listening for session changes again; the session cache is back on.');
+      else
+        app.log.warn(
+          'Lost the connection that listens for session changes; sessions are looked up every time until it is back.',
+        );
+    },
+  );
   app.addHook('onClose', async () => {
     await stopListening();
   });
 
+  // The work queues register with it (through the context); signing out and going offline release through it.
+  const employeeOffline = createEmployeeOfflineRegistry();
   const sessions = createSessionService({
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
-    limits: deps.signInLimits ?? defaultSignInLimits,
+    limits: settings.signIn,
     cache,
+    secrets: deps.secretsKey ? createSecretBox(deps.secretsKey) : missingSecretBox,
+    employeeOffline,
   });
   registerAuthentication(app, sessions);
+  // After authentication (hooks run in registration order): signed out is 401 before bad text is 400.
+  registerTextInputCheck(app);
   registerHealthRoutes(app, deps.database.db);
   registerSessionRoutes(app, sessions);
 
   const context: ServerContext = {
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
-    businessTimeZone: deps.businessTimeZone ?? 'America/Los_Angeles',
+    businessTimeZone: settings.businessTimeZone,
     mailer: deps.mailer ?? null,
     sms: deps.sms ?? null,
     storage: deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files')),
-    ticketLeaseMinutes: deps.ticketLeaseMinutes ?? 15,
-    customerAppUrl: deps.customerAppUrl ?? 'https://app.portal.example',
+    ticketLeaseMinutes: settings.ticketLeaseMinutes,
+    employeeOffline,
+    paymentDateGraceDays: settings.paymentDateGraceDays,
+    customerAppUrl: settings.customerAppUrl,
     inbound: {
-      twilioAuthToken: deps.inbound?.twilioAuthToken ?? null,
-      emailSecret: deps.inbound?.emailSecret ?? null,
-      publicUrl: deps.inbound?.publicUrl ?? deps.publicUrl ?? null,
+      twilioAuthToken: settings.twilio.authToken,
+      emailSecret: settings.inboundEmailSecret,
+      publicUrl: settings.publicUrl,
     },
   };
-  registerTicketRoutes(app, context);
-  registerMacroRoutes(app, context);
+  // Each service is built once, here, and shared by every route (and, later, GraphQL) that needs it.
+  const tickets = createTicketService(context);
+  const macros = createMacroService(context);
+  registerTicketRoutes(app, context, tickets);
+  registerCustomerRoutes(app, context, tickets);
+  registerLoanRoutes(app, context, tickets);
+  registerDocumentRoutes(app, context);
+  registerMacroRoutes(app, macros);
   registerInboundRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerLoanRoutes(app, context);
-  registerCustomerRoutes(app, context);
+  // Unknown API paths answer JSON (to a signed-in caller; others get 401), never the web app's page.
+  app.all(`${API_BASE_PATH}/*`, (request, reply) => {
+    reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });
+  });
 
   if (deps.webDistDir) {
-    await registerWebApp(app, { distDir: deps.webDistDir, stage, publicUrl: deps.publicUrl ?? null });
+    await registerWebApp(app, { distDir: deps.webDistDir, stage, publicUrl: settings.publicUrl });
   }
   return app;
 }

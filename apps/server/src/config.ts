@@ -1,13 +1,17 @@
-import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { STAGES } from '@portal/contracts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const SECRETS_KEY_BYTES = 32;
+const DEV_SEED_CUSTOMERS = 200;
+const SECRETS_KEY_HOWTO = `${SECRETS_KEY_BYTES} random bytes in base64 (make one with: openssl rand -base64 32)`;
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 // Every setting the server reads, with its default. The README's configuration table lists them.
 const environment = z.object({
@@ -20,10 +24,16 @@ const environment = z.object({
   PUBLIC_URL: z.string().url().optional(),
   BUSINESS_TIME_ZONE: z.string().min(1).default('America/Los_Angeles'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  // Demo data is for the dev stage only (its accounts have a published password): 200 there, none elsewhere.
+  SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repositoryRoot, 'apps/web/dist')),
-  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SIGN_IN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   SIGN_IN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
@@ -34,49 +44,53 @@ const environment = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(10).optional(),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
-  TICKET_LEASE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  TICKET_LEASE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  PAYMENT_DATE_GRACE_DAYS: z.coerce.number().int().min(0).max(366).default(30),
   CUSTOMER_APP_URL: z.string().url().default('https://app.portal.example'),
+  SECRETS_KEY: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY must be ${SECRETS_KEY_HOWTO}.`)
+    .optional(),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
-  stage: (typeof STAGES)[number];
-  publicUrl: string | null;
-  businessTimeZone: string;
-  logLevel: z.infer<typeof environment>['LOG_LEVEL'];
-  seedCustomers: number;
-  trustProxy: boolean;
-  webDistDir: string;
-  signIn: { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerAddress: number };
-  sessionCacheSeconds: number;
-  storageDir: string;
-  smtp: { url: string; from: string } | null;
-  twilio: { accountSid: string | null; authToken: string | null; fromNumber: string | null };
-  inboundEmailSecret: string | null;
-  ticketLeaseMinutes: number;
-  customerAppUrl: string;
-};
+// What the server is configured with: inferred from loadConfig, so a setting is written once, there.
+export type Config = ReturnType<typeof loadConfig>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.env.INIT_CWD ?? process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.env.INIT_CWD ?? process.cwd()) {
   const parsed = environment.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.STAGE !== 'dev' && (values.SEED_CUSTOMERS ?? 0) > 0) {
+    throw new Error(
+      `Invalid configuration:\n  SEED_CUSTOMERS: demo data is seeded only with STAGE=dev (its accounts have a published password); unset it for STAGE ${values.STAGE}.`,
+    );
+  }
+  const secretsKey = values.SECRETS_KEY === undefined ? null : decodeSecretsKey(values.SECRETS_KEY);
+  // Outside dev a generated key file would be lost with the machine, and every API process must share one key.
+  if (!secretsKey && values.STAGE !== 'dev') {
+    throw new Error(
+      `Invalid configuration:\n  SECRETS_KEY: STAGE ${values.STAGE} needs SECRETS_KEY: set it to ${SECRETS_KEY_HOWTO}, the same on every API process.`,
+    );
+  }
   return {
     port: values.PORT,
     host: values.HOST,
     database: values.DATABASE_URL
-      ? { kind: 'postgres', url: values.DATABASE_URL, poolSize: values.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: resolve(cwd, values.DATA_DIR) },
+      ? { kind: 'postgres' as const, url: values.DATABASE_URL, poolSize: values.DATABASE_POOL_SIZE }
+      : { kind: 'pglite' as const, dataDir: resolve(cwd, values.DATA_DIR) },
     stage: values.STAGE,
     publicUrl: values.PUBLIC_URL ?? null,
     businessTimeZone: values.BUSINESS_TIME_ZONE,
     logLevel: values.LOG_LEVEL,
-    seedCustomers: values.SEED_CUSTOMERS,
+    seedCustomers: values.SEED_CUSTOMERS ?? (values.STAGE === 'dev' ? DEV_SEED_CUSTOMERS : 0),
     trustProxy: values.TRUST_PROXY,
     webDistDir: values.WEB_DIST_DIR,
     signIn: {
@@ -94,6 +108,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
+    paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),
+    // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
+    secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };
+}
+
+type SecretsSource = { key: Buffer } | { keyFile: string };
+
+function secretsSource(key: Buffer | null, keyFile: string): SecretsSource {
+  return key ? { key } : { keyFile };
+}
+
+// 32 bytes in standard base64 (padding optional), or null.
+function decodeSecretsKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(trimmed)) return null;
+  const key = Buffer.from(trimmed, 'base64');
+  return key.length === SECRETS_KEY_BYTES ? key : null;
+}
+
+// The configured key, or in dev the key kept in DATA_DIR/secrets.key, made (readable by this user
+// only) on first start. Made under another name and linked into place, so two processes starting
+// at once agree on one key and never read a half-written file.
+export function loadSecretsKey(secrets: Config['secrets']): Buffer {
+  if ('key' in secrets) return secrets.key;
+  const { keyFile } = secrets;
+  mkdirSync(dirname(keyFile), { recursive: true });
+  const draft = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(SECRETS_KEY_BYTES).toString('base64')}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, keyFile);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  const key = decodeSecretsKey(readFileSync(keyFile, 'utf8'));
+  if (!key)
+    throw new Error(`${keyFile} does not hold a secrets key (${SECRETS_KEY_HOWTO}); restore it, or set SECRETS_KEY.`);
+  return key;
 }

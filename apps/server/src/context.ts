@@ -1,5 +1,6 @@
 import type { Database } from '@portal/db';
 import type { Clock } from './platform/clock.ts';
+import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { SmsSender } from './platform/sms.ts';
 import type { FileStorage } from './platform/storage.ts';
@@ -14,6 +15,11 @@ export type ServerContext = {
   sms: SmsSender | null;
   storage: FileStorage;
   ticketLeaseMinutes: number;
+  // Each work queue registers here, so the session module hands an employee's items back when
+  // they go offline or sign out without knowing the queues.
+  employeeOffline: EmployeeOfflineRegistry;
+  // How many days past its loan's maturity a payment may be moved (PAYMENT_DATE_GRACE_DAYS).
+  paymentDateGraceDays: number;
   // The customer app's address, for links in messages to customers (where they accept an offer).
   customerAppUrl: string;
   inbound: {

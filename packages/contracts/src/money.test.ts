@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarAmount, dollarsToCents, formatDollars } from './money.ts';
+import { centsToDollars, dollarsToCents, formatDollars } from './money.ts';
+import { dollarAmountSchema } from './primitives.ts';
 
 describe('money', () => {
   it('converts between cents and dollars without float drift', () => {
@@ -9,9 +10,9 @@ describe('money', () => {
     expect(formatDollars(123456)).toBe('$1,234.56');
   });
   it('accepts amounts with at most two decimals', () => {
-    expect(dollarAmount.parse('25.50')).toBe(25.5);
-    expect(dollarAmount.safeParse(25.555).success).toBe(false);
-    expect(dollarAmount.safeParse(0).success).toBe(false);
-    expect(dollarAmount.safeParse('abc').success).toBe(false);
+    expect(dollarAmountSchema.parse('25.50')).toBe(25.5);
+    expect(dollarAmountSchema.safeParse(25.555).success).toBe(false);
+    expect(dollarAmountSchema.safeParse(0).success).toBe(false);
+    expect(dollarAmountSchema.safeParse('abc').success).toBe(false);
   });
 });

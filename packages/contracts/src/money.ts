@@ -1,6 +1,5 @@
-import { z } from 'zod';
-
 // Money is integer cents inside; dollars (a number with at most two decimals) only on the wire and in the UI.
+// The wire's dollar amount is dollarAmountSchema (primitives.ts).
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }
@@ -15,10 +14,3 @@ const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currenc
 export function formatDollars(cents: number): string {
   return dollarFormat.format(cents / 100);
 }
-
-// A dollar amount as a caller may send it: a positive number with at most two decimals.
-export const dollarAmount = z.coerce
-  .number({ error: 'Enter an amount in dollars.' })
-  .positive('The amount must be more than $0.')
-  .max(1_000_000, 'The amount must be at most $1,000,000.')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Amounts have at most two decimals (cents).');

@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, OTP_LENGTH } from './constants.ts';
 
-const email = z
+const emailSchema = z
   .string({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
   .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`)
   .email('Email is not a valid email address.');
 
-const password = z
+const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
 
 // The OTP field is optional: it is only checked for employees who have turned MFA on.
 // Authenticator apps show "123 456"; spaces are dropped before the check.
-const otp = z
+const otpSchema = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).replace(/\s+/g, ''))
   .pipe(
@@ -27,16 +28,19 @@ const otp = z
   .optional()
   .nullable();
 
-export const signInRequest = z.object({
-  employee: z.object({ email, password, otp }, { error: 'The employee field is required.' }),
+export const signInRequestSchema = z.object({
+  employee: z.object(
+    { email: emailSchema, password: passwordSchema, otp: otpSchema },
+    { error: 'The employee field is required.' },
+  ),
 });
-export type SignInRequest = z.input<typeof signInRequest>;
+export type SignInRequest = z.input<typeof signInRequestSchema>;
 
 export const permissions = ['tickets.view_escalated', 'payments.validate_any'] as const;
 export type Permission = (typeof permissions)[number];
 
 // The session as the spec names it (section 3), plus the permissions that replace employee-id checks.
-export const sessionResponse = z.object({
+export const sessionResponseSchema = z.object({
   apiToken: z.string(),
   clearance: z.number().int(),
   email: z.string(),
@@ -50,22 +54,47 @@ export const sessionResponse = z.object({
   sts_secret_key: z.string().nullable(),
   sts_session_token: z.string().nullable(),
 });
-export type SessionResponse = z.infer<typeof sessionResponse>;
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 // GET employees/session: the same fields without the token itself.
-export const currentSessionResponse = sessionResponse.omit({ apiToken: true });
-export type CurrentSessionResponse = z.infer<typeof currentSessionResponse>;
+export const currentSessionResponseSchema = sessionResponseSchema.omit({ apiToken: true });
+export type CurrentSessionResponse = z.infer<typeof currentSessionResponseSchema>;
 
-export const enableMfaRequest = z.object({ email, password });
-export type EnableMfaRequest = z.infer<typeof enableMfaRequest>;
-export const enableMfaResponse = z.object({ otp_uri: z.string() });
-export type EnableMfaResponse = z.infer<typeof enableMfaResponse>;
+export const enableMfaRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type EnableMfaRequest = z.input<typeof enableMfaRequestSchema>;
+export const enableMfaResponseSchema = z.object({ otp_uri: z.string() });
+export type EnableMfaResponse = z.infer<typeof enableMfaResponseSchema>;
 
-export const toggleOnlineRequest = z.object({
+export const toggleOnlineRequestSchema = z.object({
   online: z.boolean({ error: 'Online must be true or false.' }),
 });
-export type ToggleOnlineRequest = z.infer<typeof toggleOnlineRequest>;
-export const toggleOnlineResponse = z.object({ online: z.boolean() });
-export type ToggleOnlineResponse = z.infer<typeof toggleOnlineResponse>;
+export type ToggleOnlineRequest = z.input<typeof toggleOnlineRequestSchema>;
+export const toggleOnlineResponseSchema = z.object({ online: z.boolean() });
+export type ToggleOnlineResponse = z.infer<typeof toggleOnlineResponseSchema>;
 
-export const signOutResponse = z.object({ signedOut: z.literal(true) });
+export const signOutResponseSchema = z.object({ signedOut: z.literal(true) });
+export type SignOutResponse = z.infer<typeof signOutResponseSchema>;
+
+// Sign-in and MFA enrolment are public routes (the server marks them); every other call needs a session.
+export const sessionCalls = {
+  signIn: defineCall({
+    method: 'POST',
+    path: 'employees/sign_in',
+    body: signInRequestSchema,
+    response: sessionResponseSchema,
+  }),
+  enableMfa: defineCall({
+    method: 'POST',
+    path: 'enable_2fa',
+    body: enableMfaRequestSchema,
+    response: enableMfaResponseSchema,
+  }),
+  getCurrentSession: defineCall({ method: 'GET', path: 'employees/session', response: currentSessionResponseSchema }),
+  signOut: defineCall({ method: 'DELETE', path: 'employees/sign_out', response: signOutResponseSchema }),
+  toggleOnline: defineCall({
+    method: 'PATCH',
+    path: 'toggle_online',
+    body: toggleOnlineRequestSchema,
+    response: toggleOnlineResponseSchema,
+  }),
+};

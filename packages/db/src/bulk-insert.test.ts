@@ -30,7 +30,10 @@ describe('bulkInsert', () => {
     expect(stored[0]?.birthday).toBeNull();
     expect((await test.db.select().from(roles))[0]?.permissions).toEqual(['a', 'b,c']);
 
-    const [next] = await test.db.insert(customers).values({ firstName: 'N', lastName: 'N', email: 'n@example.com' }).returning();
+    const [next] = await test.db
+      .insert(customers)
+      .values({ firstName: 'N', lastName: 'N', email: 'n@example.com' })
+      .returning();
     expect(next?.id).toBe(12_002);
   });
 });

@@ -24,12 +24,24 @@ export type DatabaseHandle = {
   kind: 'postgres' | 'pglite';
   // Runs raw SQL with no parameters (several statements allowed), for setup and bulk work.
   exec: (sql: string) => Promise<void>;
-  // Listens on a PostgreSQL notification channel; answers a function that stops listening.
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  // Listens on a PostgreSQL notification channel; answers a function that stops listening. On
+  // PostgreSQL the listening connection can drop (failover, restart, a proxy's idle timeout): it is
+  // then reopened with backoff, and onListening says when notifications can and cannot arrive.
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListening?: (listening: boolean) => void,
+  ) => Promise<() => Promise<void>>;
+  // Runs `run` while holding a PostgreSQL advisory lock (session-level, on a connection of its own),
+  // so API processes starting together on one database take turns. PGlite has one process: it just runs.
+  exclusive: <T>(lockId: number, run: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+// Column names are the schema's property names in snake_case; hand-written SQL that must name a
+// column bare (an UPDATE's SET list) converts with this same casing.
+export const DATABASE_CASING = 'snake_case';
+const drizzleOptions = { schema, casing: DATABASE_CASING } as const;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 20);
@@ -44,37 +56,124 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await client.exec(sql);
     },
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    exclusive: (_lockId, run) => run(),
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // A dropped connection must never crash the process. Idle ones are reported on the pool; one
+  // checked out (inside a transaction, between two queries) on the client itself, where nothing
+  // else listens: its next query fails instead, the request answers 503, and the pool discards it.
   pool.on('error', () => undefined);
-  const listeners: pg.PoolClient[] = [];
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database,
     kind: 'postgres',
     exec: async (sql) => {
       await pool.query(sql);
     },
-    listen: async (channel, onPayload) => {
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listen: async (channel, onPayload, onListening) => {
+      const stop = await listenWithReconnect(url, channel, onPayload, onListening ?? (() => undefined));
+      listeners.add(stop);
       return async () => {
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-        listeners.splice(listeners.indexOf(client), 1);
-        client.release();
+        listeners.delete(stop);
+        await stop();
       };
     },
+    exclusive: async (lockId, run) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [lockId]);
+        return await run();
+      } finally {
+        // Ending the connection releases the lock even if the unlock cannot be sent.
+        await client.end().catch(() => undefined);
+      }
+    },
     close: async () => {
-      for (const client of listeners.splice(0)) client.release();
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_FIRST_DELAY_MS = 100;
+const RECONNECT_MAX_DELAY_MS = 5_000;
+
+// A connection of its own (not one of the pool's), LISTENing on one channel. When it drops it is
+// reopened after 100 ms, 200 ms, ... up to 5 s between tries, until stopped. The first connection
+// must succeed (the caller has just used the database); later ones are retried for ever.
+// onListening(false) says the connection dropped, onListening(true) that it is back.
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => undefined);
+      if (current !== client) return;
+      current = null;
+      onListening(false);
+      scheduleRetry();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped || lost) {
+      await client.end().catch(() => undefined);
+      if (!stopped) throw new Error('The listening connection dropped while it was being opened.');
+      return;
+    }
+    const reconnected = failures > 0;
+    current = client;
+    failures = 0;
+    if (reconnected) onListening(true);
+  };
+
+  const scheduleRetry = () => {
+    if (stopped) return;
+    const delay = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_FIRST_DELAY_MS * 2 ** failures);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      open().catch(scheduleRetry);
+    }, delay);
+    retry.unref();
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -17,7 +17,10 @@ describe('jsonObject and jsonObjectDecoder', () => {
     await createLoan(test.db, { customerId: customer.id, state: 'active', paidInstallments: 2 });
     await createLoan(test.db, { customerId: customer.id, state: 'denied' });
     // Microseconds and a session time zone far from UTC: the JSON text carries both.
-    await test.db.update(loans).set({ approvedAt: sql`'2026-03-04 05:06:07.123456+00'` }).where(isNotNull(loans.approvedAt));
+    await test.db
+      .update(loans)
+      .set({ approvedAt: sql`'2026-03-04 05:06:07.123456+00'` })
+      .where(isNotNull(loans.approvedAt));
     // In one transaction, so the session setting holds for every read on a pooled connection too.
     await test.db.transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'Asia/Kolkata'`);

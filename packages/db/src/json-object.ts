@@ -4,7 +4,9 @@ export type ColumnMap = Record<string, Column>;
 
 // The row a column map reads as, the same shape `db.select(columns)` answers.
 export type JsonObjectRow<Columns extends ColumnMap> = {
-  [Key in keyof Columns]: Columns[Key]['_']['notNull'] extends true ? Columns[Key]['_']['data'] : Columns[Key]['_']['data'] | null;
+  [Key in keyof Columns]: Columns[Key]['_']['notNull'] extends true
+    ? Columns[Key]['_']['data']
+    : Columns[Key]['_']['data'] | null;
 };
 
 // json_build_object over columns, keyed by the map's own names, so nested rows (a customer's
@@ -18,7 +20,9 @@ export function jsonObject(columns: ColumnMap): SQL {
 
 // Reads an object jsonObject built back into typed values with each column's own driver mapping,
 // as the query builder does for plain rows (a timestamptz's ISO text becomes a Date, and so on).
-export function jsonObjectDecoder<Columns extends ColumnMap>(columns: Columns): (value: Record<string, unknown>) => JsonObjectRow<Columns> {
+export function jsonObjectDecoder<Columns extends ColumnMap>(
+  columns: Columns,
+): (value: Record<string, unknown>) => JsonObjectRow<Columns> {
   const entries = Object.entries(columns);
   return (value) => {
     const row: Record<string, unknown> = {};

@@ -1,22 +1,25 @@
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle, Executor } from './client.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: it names the lock that keeps two starting API processes from migrating at once.
 const MIGRATION_LOCK_ID = 7_310_042;
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-    return;
-  }
-  await handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
-    await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
+// Applies the migrations, then runs `afterwards` (first-start seeding) in a transaction, both under
+// one advisory lock: of API processes starting together on one PostgreSQL database, one migrates
+// and seeds while the others wait, then find it done.
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  afterwards?: (tx: Executor) => Promise<void>,
+): Promise<void> {
+  await handle.exclusive(MIGRATION_LOCK_ID, async () => {
+    // Each migrator runs the pending migrations in one transaction of its own.
+    if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    else await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    if (afterwards) await handle.db.transaction(afterwards);
   });
 }

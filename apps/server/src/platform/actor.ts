@@ -1,10 +1,33 @@
 import type { FastifyRequest } from 'fastify';
+import type { Permission } from '@portal/contracts';
 import { requireSession } from '../plugins/auth.ts';
+import { forbidden } from './http-error.ts';
 
-// Who is making a change, for its audit event.
-export type Actor = { employeeId: number; ipAddress: string };
+// The signed-in employee acting through a request: who (for the audit and the lease), what they
+// may do, and from where. The one type every service takes.
+export type Actor = {
+  employeeId: number;
+  name: string;
+  permissions: readonly Permission[];
+  ipAddress: string;
+};
 
-// The signed-in employee behind a request (401 without a session).
+// The employee behind a request (401 without a session).
 export function actorOf(request: FastifyRequest): Actor {
-  return { employeeId: requireSession(request).employeeId, ipAddress: request.ip };
+  const session = requireSession(request);
+  return {
+    employeeId: session.employeeId,
+    name: session.name,
+    permissions: session.permissions,
+    ipAddress: request.ip,
+  };
+}
+
+export function hasPermission(actor: Actor, permission: Permission): boolean {
+  return actor.permissions.includes(permission);
+}
+
+// 403 with the sentence given unless the actor holds the permission.
+export function requirePermission(actor: Actor, permission: Permission, refusal: string): void {
+  if (!hasPermission(actor, permission)) throw forbidden(refusal);
 }

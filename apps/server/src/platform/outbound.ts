@@ -69,7 +69,11 @@ export async function deliverQueuedMessage(context: ServerContext, message: Mess
   if (!outcome) return message;
   const [updated] = await context.db
     .update(messages)
-    .set(outcome.status === 'sent' ? { status: 'sent', externalId: outcome.externalId, error: null } : { status: 'undelivered', error: outcome.error })
+    .set(
+      outcome.status === 'sent'
+        ? { status: 'sent', externalId: outcome.externalId, error: null }
+        : { status: 'undelivered', error: outcome.error },
+    )
     .where(eq(messages.id, message.id))
     .returning();
   return updated ?? message;

@@ -13,11 +13,23 @@ describe('toWinAnsi', () => {
 describe('renderPdf', () => {
   it('breaks onto a new page when the content does not fit one', async () => {
     const rows = Array.from({ length: 80 }, (_, index) => [`Row ${index}`, String(index)]);
-    const pdf = await renderPdf([{ kind: 'table', columns: [{ header: 'Name', width: 200 }, { header: 'N', width: 100, align: 'right' }], rows }], {
-      title: 'Test',
-      author: 'Portal Lending',
-      createdAt: new Date('2026-11-21T17:00:00Z'),
-    });
+    const pdf = await renderPdf(
+      [
+        {
+          kind: 'table',
+          columns: [
+            { header: 'Name', width: 200 },
+            { header: 'N', width: 100, align: 'right' },
+          ],
+          rows,
+        },
+      ],
+      {
+        title: 'Test',
+        author: 'Portal Lending',
+        createdAt: new Date('2026-11-21T17:00:00Z'),
+      },
+    );
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(2);
   });
 });

@@ -46,7 +46,14 @@ export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buff
     page = document.addPage([PAGE.width, PAGE.height]);
     y = PAGE.height - PAGE.margin;
   };
-  const write = (text: string, x: number, size: number, font: PDFFont, width?: number, align: 'left' | 'right' = 'left') => {
+  const write = (
+    text: string,
+    x: number,
+    size: number,
+    font: PDFFont,
+    width?: number,
+    align: 'left' | 'right' = 'left',
+  ) => {
     let safe = toWinAnsi(text);
     // Cut what does not fit its column (ending in "..") rather than run into the next one.
     const fits = (value: string) => width === undefined || font.widthOfTextAtSize(value, size) <= width - 4;
@@ -64,7 +71,12 @@ export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buff
       y -= block.height;
     } else if (block.kind === 'rule') {
       room(8);
-      page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+      page.drawLine({
+        start: { x: PAGE.margin, y },
+        end: { x: PAGE.width - PAGE.margin, y },
+        thickness: 0.5,
+        color: rgb(0.6, 0.6, 0.6),
+      });
       y -= 8;
     } else if (block.kind === 'text') {
       const size = block.size ?? BODY_SIZE;
@@ -84,7 +96,10 @@ export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buff
         });
         y -= lineHeight - BODY_SIZE;
       };
-      drawRow(block.columns.map((column) => column.header), bold);
+      drawRow(
+        block.columns.map((column) => column.header),
+        bold,
+      );
       for (const row of block.rows) drawRow(row, regular);
     }
   }

@@ -20,7 +20,8 @@ export function createTwilioSmsSender(settings: TwilioSettings): SmsSender {
         signal: AbortSignal.timeout(10_000),
       });
       const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
-      if (!response.ok || !answer.sid) throw new Error(answer.message ?? `The SMS provider answered ${response.status}.`);
+      if (!response.ok || !answer.sid)
+        throw new Error(answer.message ?? `The SMS provider answered ${response.status}.`);
       return { providerId: answer.sid };
     },
   };

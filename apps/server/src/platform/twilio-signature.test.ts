@@ -5,7 +5,13 @@ import { computeTwilioSignature, isValidTwilioSignature } from './twilio-signatu
 const documented = {
   authToken: '12345',
   url: 'https://mycompany.com/myapp.php?foo=1&bar=2',
-  params: { CallSid: 'CA1234567890ABCDE', Caller: '+14158675310', Digits: '1234', From: '+14158675310', To: '+18005551212' },
+  params: {
+    CallSid: 'CA1234567890ABCDE',
+    Caller: '+14158675310',
+    Digits: '1234',
+    From: '+14158675310',
+    To: '+18005551212',
+  },
   signature: 'GvWf1cFY/Q7PnoempGyD5oXAezc=',
 };
 

@@ -16,7 +16,12 @@ export function computeTwilioSignature(authToken: string, url: string, params: T
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
-export function isValidTwilioSignature(authToken: string, signature: string | undefined, url: string, params: TwilioParams): boolean {
+export function isValidTwilioSignature(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  params: TwilioParams,
+): boolean {
   if (!signature) return false;
   return secretsMatch(signature, computeTwilioSignature(authToken, url, params));
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_BASE_PATH } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { AuthenticatedSession } from '../modules/session/session-cache.ts';
 import type { SessionService } from '../modules/session/service.ts';
 import { unauthorized } from '../platform/http-error.ts';
@@ -10,19 +9,54 @@ declare module 'fastify' {
     auth: AuthenticatedSession | null;
   }
   interface FastifyContextConfig {
-    // Routes that answer without a session: sign-in, MFA enrolment, health, inbound webhooks.
+    // Answers without a staff session: sign-in, MFA enrolment, health, the inbound webhooks (which
+    // check their own secrets) and the web app's files. Every other route needs a session.
     public?: boolean;
+  }
+  interface FastifyInstance {
+    // Every route with whether it is public, in registration order (for the deny-by-default test).
+    listRouteAccess: () => RouteAccess[];
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
+export type RouteAccess = { method: HTTPMethods; url: string; public: boolean };
+
+// Deny by default (decision 014): a request needs a signed-in employee unless the route it matched
+// says `config: { public: true }`. The decision is made on the matched route, never on the URL's
+// text, so percent-escapes, doubled slashes or letter case cannot route around it; a request that
+// matched no route needs a session too, so a signed-out caller cannot even learn which paths exist.
+//
 // The token comes as a bearer header, or as a `token` field in the body or query (as the spec's
 // clients send it). Authentication runs before validation, so a signed-out caller gets 401, not 400.
 export function registerAuthentication(app: FastifyInstance, sessions: SessionService): void {
+  // Read when asked, not when registered: a scope's own onRoute hook (markScopePublic) runs after this one.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('listRouteAccess', () =>
+    routes.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+      })),
+    ),
+  );
+
   app.decorateRequest('auth', null);
   app.addHook('preValidation', async (request) => {
-    if (request.is404 || request.routeOptions.config.public || !request.url.startsWith(API_BASE_PATH)) return;
+    if (request.routeOptions.config.public === true) return;
     request.auth = await sessions.authenticate(tokenOf(request));
+  });
+}
+
+// Marks every route registered in this scope public (for plugins such as @fastify/static whose
+// routes take no config of ours).
+export function markScopePublic(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, public: true };
   });
 }
 

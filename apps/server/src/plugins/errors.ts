@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeDatabaseFailure } from '../platform/database-errors.ts';
 import { HttpError } from '../platform/http-error.ts';
 
 const SERVER_ERROR = 'Something went wrong on the server. Please try again, and contact engineering if it persists.';
+const DATABASE_UNAVAILABLE =
+  'The database cannot be reached right now. Nothing was changed; please try again in a moment.';
 
 // Fastify's own client errors, in words a staff member can act on.
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -20,12 +23,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send({ errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => describeIssue(issue.instancePath, issue.message ?? 'is not valid'));
+      const errors = error.validation.map((issue) =>
+        describeIssue(issue.instancePath, issue.message ?? 'is not valid'),
+      );
       return reply.code(400).send({ errors: [...new Set(errors)] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ errors: [FRAMEWORK_MESSAGES[error.code] ?? error.message] });
+    }
+    // A database failure is logged by query and code only: its message and parameters carry
+    // customer data (emails, field values, reply bodies).
+    const database = describeDatabaseFailure(error);
+    if (database?.unavailable) {
+      request.log.warn({ database: database.log }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [DATABASE_UNAVAILABLE] });
+    }
+    if (database) {
+      request.log.error({ database: database.log }, 'query failed');
+      return reply.code(500).send({ errors: [SERVER_ERROR] });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ errors: [SERVER_ERROR] });

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { API_BASE_PATH, type Stage } from '@portal/contracts';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import type { Stage } from '@portal/contracts';
+import { markScopePublic } from './auth.ts';
 
 export type WebAppOptions = { distDir: string; stage: Stage; publicUrl: string | null };
 
@@ -17,16 +18,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
   const indexHtml = renderIndex(readFileSync(indexPath, 'utf8'), options);
 
-  await app.register(fastifyStatic, {
-    root: options.distDir,
-    wildcard: false,
-    index: false,
-    setHeaders: (response, path) => {
-      // Vite fingerprints everything under assets/, so those may be cached for good.
-      if (path.includes(`${join(options.distDir, 'assets')}`)) {
-        response.header('cache-control', 'public, max-age=31536000, immutable');
-      }
-    },
+  // The built files are public; @fastify/static's routes take no config of ours, so its scope marks them.
+  await app.register(async (scope) => {
+    markScopePublic(scope);
+    await scope.register(fastifyStatic, staticOptions(options.distDir));
   });
 
   app.get('/*', { config: { public: true } }, (request, reply) => {
@@ -36,9 +31,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
-  app.all(`${API_BASE_PATH}/*`, { config: { public: true } }, (request, reply) => {
-    reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });
-  });
+}
+
+function staticOptions(distDir: string): FastifyStaticOptions {
+  return {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (response, path) => {
+      // Vite fingerprints everything under assets/, so those may be cached for good.
+      if (path.includes(join(distDir, 'assets'))) {
+        response.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  };
 }
 
 function renderIndex(html: string, { stage, publicUrl }: WebAppOptions): string {

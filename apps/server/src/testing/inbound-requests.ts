@@ -13,7 +13,12 @@ export function twilioTestSignature(authToken: string, url: string, params: Reco
 export type SmsWebhookOptions = { authToken: string; publicUrl: string; signature?: string | null };
 
 // What Twilio posts for an incoming text from `from`.
-export function twilioSmsParams(input: { from: string; body: string; sid: string; to?: string }): Record<string, string> {
+export function twilioSmsParams(input: {
+  from: string;
+  body: string;
+  sid: string;
+  to?: string;
+}): Record<string, string> {
   return {
     ToCountry: 'US',
     SmsMessageSid: input.sid,
@@ -35,11 +40,16 @@ export const EMAIL_WEBHOOK_PATH = '/internal/api/webhooks/email';
 
 export function postSms(app: FastifyInstance, params: Record<string, string>, options: SmsWebhookOptions) {
   const signature =
-    options.signature === undefined ? twilioTestSignature(options.authToken, `${options.publicUrl}${SMS_WEBHOOK_PATH}`, params) : options.signature;
+    options.signature === undefined
+      ? twilioTestSignature(options.authToken, `${options.publicUrl}${SMS_WEBHOOK_PATH}`, params)
+      : options.signature;
   return app.inject({
     method: 'POST',
     url: SMS_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+    },
     payload: new URLSearchParams(params).toString(),
   });
 }

@@ -40,7 +40,8 @@ export async function createSignedInStaff(
     // Each employee from its own address, so the per-address sign-in limit never trips in a test.
     remoteAddress: `10.9.${Math.floor(staffCounter / 250) % 250}.${staffCounter % 250}`,
   });
-  if (signIn.statusCode !== 200) throw new Error(`createSignedInStaff: sign-in answered ${signIn.statusCode} ${signIn.body}`);
+  if (signIn.statusCode !== 200)
+    throw new Error(`createSignedInStaff: sign-in answered ${signIn.statusCode} ${signIn.body}`);
   const token: string = signIn.json().apiToken;
   const staff = { id: employee.id, name: employee.name, email, token, headers: { authorization: `Bearer ${token}` } };
   if (options.online ?? true) await setOnline(app, staff, true);
@@ -48,6 +49,12 @@ export async function createSignedInStaff(
 }
 
 export async function setOnline(app: FastifyInstance, staff: SignedInStaff, online: boolean): Promise<void> {
-  const response = await app.inject({ method: 'PATCH', url: '/internal/api/toggle_online', headers: staff.headers, payload: { online } });
-  if (response.statusCode !== 200) throw new Error(`setOnline: toggle_online answered ${response.statusCode} ${response.body}`);
+  const response = await app.inject({
+    method: 'PATCH',
+    url: '/internal/api/toggle_online',
+    headers: staff.headers,
+    payload: { online },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`setOnline: toggle_online answered ${response.statusCode} ${response.body}`);
 }

@@ -32,7 +32,12 @@ export async function snapshotTicketWrites(db: Executor) {
 }
 
 export function getTickets(app: FastifyInstance, staff: SignedInStaff, num?: number) {
-  return app.inject({ method: 'GET', url: '/internal/api/tickets', headers: staff.headers, query: num === undefined ? {} : { num: String(num) } });
+  return app.inject({
+    method: 'GET',
+    url: '/internal/api/tickets',
+    headers: staff.headers,
+    query: num === undefined ? {} : { num: String(num) },
+  });
 }
 
 export function getTicket(app: FastifyInstance, staff: SignedInStaff, id: number | string, preview?: boolean) {
@@ -42,9 +47,19 @@ export function getTicket(app: FastifyInstance, staff: SignedInStaff, id: number
 }
 
 export function patchTicket(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
-  return app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload: payload as object });
+  return app.inject({
+    method: 'PATCH',
+    url: `/internal/api/${path}`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
 }
 
 export function postJson(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
-  return app.inject({ method: 'POST', url: `/internal/api/${path}`, headers: staff.headers, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: `/internal/api/${path}`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
 }

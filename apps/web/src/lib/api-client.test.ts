@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, toggleOnlineResponse } from '@portal/contracts';
+import { documentCalls, MESSAGES, messageCalls, sessionCalls, ticketCalls, toggleOnlineResponseSchema } from '@portal/contracts';
 import { jsonResponse } from '../test/render.tsx';
 import { sessionFixture } from '../test/session-fixture.ts';
-import { apiFileRequest, apiRequest, setUnauthorizedHandler } from './api-client.ts';
+import { apiFileRequest, apiRequest, callApi, setUnauthorizedHandler } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { readFlashes } from './flash.ts';
 import { queryClient } from './query-client.ts';
@@ -15,7 +15,7 @@ function stubFetch(response: Response | Error) {
   return fetchMock;
 }
 
-const toggle = () => apiRequest('toggle_online', { method: 'PATCH', body: { online: true }, schema: toggleOnlineResponse });
+const toggle = () => apiRequest('toggle_online', { method: 'PATCH', body: { online: true }, schema: toggleOnlineResponseSchema });
 
 describe('apiRequest', () => {
   it('calls the base path with JSON and the bearer token, and answers the parsed body', async () => {
@@ -35,7 +35,7 @@ describe('apiRequest', () => {
 
   it('sends no Authorization header when signed out, and puts query values in the URL', async () => {
     const fetchMock = stubFetch(jsonResponse({ online: false }));
-    await apiRequest('tickets', { query: { num: 10, skip: undefined }, schema: toggleOnlineResponse });
+    await apiRequest('tickets', { query: { num: 10, skip: undefined }, schema: toggleOnlineResponseSchema });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/internal/api/tickets?num=10');
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
@@ -78,7 +78,7 @@ describe('401 handling', () => {
     setUnauthorizedHandler(handler);
     stubFetch(jsonResponse({ errors: ['Invalid email or password.'] }, 401));
     await expect(
-      apiRequest('employees/sign_in', { method: 'POST', body: {}, schema: toggleOnlineResponse, signOutOnUnauthorized: false }),
+      apiRequest('employees/sign_in', { method: 'POST', body: {}, schema: toggleOnlineResponseSchema, signOutOnUnauthorized: false }),
     ).rejects.toMatchObject({ status: 401, errors: ['Invalid email or password.'] });
     expect(handler).not.toHaveBeenCalled();
   });
@@ -123,5 +123,50 @@ describe('apiFileRequest', () => {
     await expect(apiFileRequest('https://elsewhere.example/doc.pdf')).rejects.toBeInstanceOf(ApiError);
     await expect(apiFileRequest('//elsewhere.example/doc.pdf')).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('callApi', () => {
+  it('sends a body call with its method and path, and parses the answer with its contract', async () => {
+    saveSession(sessionFixture({ apiToken: 'secret-token' }));
+    const fetchMock = stubFetch(jsonResponse({ online: false }));
+    await expect(callApi(sessionCalls.toggleOnline, { body: { online: false } })).resolves.toEqual({ online: false });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/toggle_online');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"online":false}');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+  });
+
+  it('puts a query call’s fields in the URL, DELETE included', async () => {
+    const fetchMock = stubFetch(jsonResponse({ id: 101, state: 'closed', archived: null, escalated: null }));
+    await callApi(ticketCalls.closeTicket, { query: { id: 101 } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/ticket?id=101');
+    expect(init?.method).toBe('DELETE');
+    expect(init?.body).toBeUndefined();
+  });
+
+  it('rejects an answer its response contract does not allow', async () => {
+    stubFetch(jsonResponse({ ticket_id: 'seven' }));
+    await expect(callApi(messageCalls.sendReply, { body: { id: 7, reply: 'Hi' } })).rejects.toMatchObject({
+      errors: ['The server sent an answer the Portal does not understand.'],
+    });
+  });
+
+  it('fills path parameters percent-encoded, and answers a file call with its bytes', async () => {
+    const fetchMock = stubFetch(new Response('%PDF', { headers: { 'Content-Type': 'application/pdf' } }));
+    const blob = await callApi(documentCalls.getDocumentFile, { params: { id: 'statement 1/2' } });
+    expect(blob.type).toBe('application/pdf');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/documents/statement%201%2F2');
+  });
+
+  it('leaves a 401 to the caller when asked to', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    stubFetch(jsonResponse({ errors: ['Invalid email or password.'] }, 401));
+    const signIn = callApi(sessionCalls.signIn, { body: { employee: { email: 'a@b.c', password: 'x' } } }, { signOutOnUnauthorized: false });
+    await expect(signIn).rejects.toMatchObject({ status: 401 });
+    expect(handler).not.toHaveBeenCalled();
   });
 });

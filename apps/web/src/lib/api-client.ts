@@ -1,4 +1,14 @@
-import { API_BASE_PATH, MESSAGES, errorsResponse } from '@portal/contracts';
+import {
+  API_BASE_PATH,
+  FILE_RESPONSE,
+  MESSAGES,
+  errorsResponseSchema,
+  fillCallPath,
+  type CallDescriptor,
+  type CallInput,
+  type CallMethod,
+  type CallOutput,
+} from '@portal/contracts';
 import { ApiError } from './api-error.ts';
 import { readSession } from './session.ts';
 
@@ -7,10 +17,8 @@ export type ResponseSchema<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 };
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 export type ApiRequestOptions<T> = {
-  method?: HttpMethod;
+  method?: CallMethod;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   schema: ResponseSchema<T>;
@@ -67,7 +75,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 
 function failure(response: Response, data: unknown, signOutOnUnauthorized: boolean): ApiError {
   if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
-  const parsed = errorsResponse.safeParse(data);
+  const parsed = errorsResponseSchema.safeParse(data);
   const errors =
     parsed.success && parsed.data.errors.length > 0 ? parsed.data.errors : [`The server could not complete the request (status ${response.status}).`];
   return new ApiError(response.status, errors);
@@ -101,4 +109,26 @@ export async function apiFileRequest(path: string, signal?: AbortSignal): Promis
   const response = await send(url, { method: 'GET', headers, signal });
   if (!response.ok) throw failure(response, await readJson(response), true);
   return response.blob();
+}
+
+export type CallOptions = Pick<ApiRequestOptions<unknown>, 'signOutOnUnauthorized' | 'signal'>;
+
+// The input may be left out when the call takes none (GET employees/session, fetch_macros).
+type CallArgs<Call extends CallDescriptor> =
+  Record<string, never> extends CallInput<Call> ? [input?: CallInput<Call>, options?: CallOptions] : [input: CallInput<Call>, options?: CallOptions];
+
+type AnyCallInput = { body?: unknown; query?: ApiRequestOptions<unknown>['query']; params?: Readonly<Record<string, unknown>> };
+
+// Makes one call as its descriptor defines it (@portal/contracts): method, path with its
+// parameters filled in and encoded, body or query, and the answer parsed with the response
+// contract (a file call answers a Blob).
+export function callApi<Call extends CallDescriptor>(call: Call, ...[input, options]: CallArgs<Call>): Promise<CallOutput<Call>> {
+  // The answer is what call.response parsed (or the file), which is CallOutput<Call>.
+  return sendCall(call, input ?? {}, options ?? {}) as Promise<CallOutput<Call>>;
+}
+
+function sendCall(call: CallDescriptor, input: AnyCallInput, options: CallOptions): Promise<unknown> {
+  const path = fillCallPath(call.path, input.params);
+  if (call.response === FILE_RESPONSE) return apiFileRequest(path, options.signal);
+  return apiRequest(path, { method: call.method, body: input.body, query: input.query, schema: call.response, ...options });
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION_TTL_MS, sessionResponse, type SessionResponse } from '@portal/contracts';
+import { SESSION_TTL_MS, sessionResponseSchema, type SessionResponse } from '@portal/contracts';
 import { clearAllCookies, readCookie, writeCookie } from './cookies.ts';
 
 // The signed-in employee, as sign-in answered it. Kept in cookies (one per field, named as the
@@ -33,7 +33,7 @@ function loadSessionFromCookies(): Session | null {
       return null;
     }
   }
-  const parsed = sessionResponse.safeParse(draft);
+  const parsed = sessionResponseSchema.safeParse(draft);
   return parsed.success ? parsed.data : null;
 }
 

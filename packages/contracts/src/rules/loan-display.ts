@@ -9,7 +9,8 @@ export type LoanTimestamps = {
   paid_off: string | null;
 };
 
-export type LoanDisplayStatus = 'DENIED' | 'PAID OFF' | 'ACTIVE' | 'CLOSED/CANCELLED' | 'ACCEPTED' | 'APPROVED' | 'APPLIED';
+export type LoanDisplayStatus =
+  'DENIED' | 'PAID OFF' | 'ACTIVE' | 'CLOSED/CANCELLED' | 'ACCEPTED' | 'APPROVED' | 'APPLIED';
 
 // First match wins.
 export function loanDisplayStatus(loan: LoanTimestamps): LoanDisplayStatus {

@@ -24,6 +24,8 @@ describe('payoffBalanceCents', () => {
     expect(payoff).toBe(120_000 + 3551);
   });
   it('adds no interest for a date before interest starts', () => {
-    expect(payoffBalanceCents({ ...loan, paidInstallments: 0, interestFrom: '2026-01-31', asOf: '2026-01-01' })).toBe(120_000);
+    expect(payoffBalanceCents({ ...loan, paidInstallments: 0, interestFrom: '2026-01-31', asOf: '2026-01-01' })).toBe(
+      120_000,
+    );
   });
 });

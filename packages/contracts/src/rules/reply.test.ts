@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEBIT_WARNING, debitWarning, expandMacroShortcut, fillMacroPlaceholders, truncateSuggestion } from './reply.ts';
+import {
+  DEBIT_WARNING,
+  debitWarning,
+  expandMacroShortcut,
+  fillMacroPlaceholders,
+  truncateSuggestion,
+} from './reply.ts';
 
 const achOnly = { eligible_payment_methods: ['ach'] };
 const withDebit = { eligible_payment_methods: ['ach', 'debit'] };

@@ -4,7 +4,10 @@ export const DEBIT_WARNING = 'Debit is mentioned in the reply but is not an elig
 export const MACRO_PREFILL_MISSING = 'This macro has no prefill text. Please contact internal tools to fix it.';
 
 // Spec 000 section 5: warn when the reply mentions debit, an active loan exists and none allows debit.
-export function debitWarning(reply: string, activeLoans: ReadonlyArray<{ eligible_payment_methods: readonly string[] }>): string | null {
+export function debitWarning(
+  reply: string,
+  activeLoans: ReadonlyArray<{ eligible_payment_methods: readonly string[] }>,
+): string | null {
   if (!/\bdebit\b/i.test(reply) || activeLoans.length === 0) return null;
   return activeLoans.some((loan) => loan.eligible_payment_methods.includes('debit')) ? null : DEBIT_WARNING;
 }
@@ -39,6 +42,9 @@ export function expandMacroShortcut(
 }
 
 // Fills {placeholders} the Portal knows; unknown ones stay for the agent to complete.
-export function fillMacroPlaceholders(body: string, values: Readonly<Record<string, string | null | undefined>>): string {
+export function fillMacroPlaceholders(
+  body: string,
+  values: Readonly<Record<string, string | null | undefined>>,
+): string {
   return body.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }

@@ -10,7 +10,10 @@ describe('validateUserField', () => {
   });
   it('strips spaces, brackets, parentheses and dashes from a phone and needs exactly 10 digits', () => {
     expect(validateUserField('phone_number', '(555) [123]-4567')).toEqual({ ok: true, value: '5551234567' });
-    expect(validateUserField('phone_number', '555-123-456')).toEqual({ ok: false, error: 'Invalid Entry for field: phone_number' });
+    expect(validateUserField('phone_number', '555-123-456')).toEqual({
+      ok: false,
+      error: 'Invalid Entry for field: phone_number',
+    });
     expect(validateUserField('phone_number', '555.123.4567')).toMatchObject({ ok: false });
   });
   it('needs a birthday that is a real date', () => {

@@ -1,7 +1,18 @@
 import { PHONE_DIGITS } from '../constants.ts';
 
 // Editable personal fields and the rules of spec 000 section 5.
-export const editableUserFields = ['first_name', 'middle_initial', 'last_name', 'email', 'phone_number', 'birthday', 'street', 'city', 'state', 'zip'] as const;
+export const editableUserFields = [
+  'first_name',
+  'middle_initial',
+  'last_name',
+  'email',
+  'phone_number',
+  'birthday',
+  'street',
+  'city',
+  'state',
+  'zip',
+] as const;
 export type EditableUserField = (typeof editableUserFields)[number];
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

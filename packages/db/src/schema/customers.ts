@@ -52,7 +52,10 @@ export const customerEmails = pgTable(
     email: text().notNull(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('customer_emails_customer_idx').on(table.customerId), index('customer_emails_email_idx').on(table.email)],
+  (table) => [
+    index('customer_emails_customer_idx').on(table.customerId),
+    index('customer_emails_email_idx').on(table.email),
+  ],
 );
 
 export const bankAccounts = pgTable(

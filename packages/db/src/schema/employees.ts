@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const employees = pgTable(
   'employees',
@@ -12,6 +22,7 @@ export const employees = pgTable(
     online: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     // TOTP: a secret waits in mfaPendingSecret until the first sign-in with a valid code turns MFA on.
+    // Both hold the secret sealed with SECRETS_KEY (platform/secret-box.ts), never in plain text.
     mfaSecret: text(),
     mfaPendingSecret: text(),
     mfaEnabledAt: timestamp({ withTimezone: true }),
@@ -25,7 +36,10 @@ export const employees = pgTable(
 export const roles = pgTable('roles', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull().unique(),
-  permissions: text().array().notNull().default(sql`'{}'::text[]`),
+  permissions: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 export const employeeRoles = pgTable(
@@ -65,7 +79,14 @@ export const signInAttempts = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     email: text().notNull(),
     ipAddress: text().notNull(),
+    // Written as a failure before the password is checked, so that parallel attempts count each
+    // other; turned into a success, or marked refused (answered 429, nothing checked), afterwards.
     succeeded: boolean().notNull(),
+    refused: boolean().notNull().default(false),
+    // Whether the email belonged to an employee at the time: the per-address limit counts only
+    // failures on emails that are not an account, so one address shared by many employees (a
+    // proxy) is not locked by their typos.
+    accountExists: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

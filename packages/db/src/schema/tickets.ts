@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 
@@ -30,15 +40,25 @@ export const tickets = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('tickets_queue_idx').on(table.createdAt).where(sql`state = 'open' and archived_at is null and escalated_at is null`),
+    index('tickets_queue_idx')
+      .on(table.createdAt)
+      .where(sql`state = 'open' and archived_at is null and escalated_at is null`),
     index('tickets_customer_idx').on(table.customerId),
     index('tickets_contact_idx').on(table.contact, table.state),
-    index('tickets_assigned_idx').on(table.assignedTo).where(sql`assigned_to is not null`),
+    index('tickets_assigned_idx')
+      .on(table.assignedTo)
+      .where(sql`assigned_to is not null`),
     // The employee's closed tickets, newest first, read from the index alone (the GET tickets poll);
     // covering, so the poll's prepared statement keeps one cheap generic plan instead of re-planning.
-    index('tickets_closed_by_idx').on(table.closedBy, table.closedAt, table.id).where(sql`state = 'closed'`),
-    index('tickets_archived_idx').on(table.archivedAt).where(sql`state = 'open' and archived_at is not null`),
-    index('tickets_escalated_idx').on(table.escalatedAt).where(sql`state = 'open' and escalated_at is not null`),
+    index('tickets_closed_by_idx')
+      .on(table.closedBy, table.closedAt, table.id)
+      .where(sql`state = 'closed'`),
+    index('tickets_archived_idx')
+      .on(table.archivedAt)
+      .where(sql`state = 'open' and archived_at is not null`),
+    index('tickets_escalated_idx')
+      .on(table.escalatedAt)
+      .where(sql`state = 'open' and escalated_at is not null`),
   ],
 );
 
@@ -72,9 +92,13 @@ export const messages = pgTable(
     index('messages_customer_idx').on(table.customerId, table.type, table.createdAt, table.id),
     // A provider's message id is stored once: a webhook retried by the provider adds nothing. Only
     // inbound rows: an outbound row keeps the In-Reply-To id there until it is sent.
-    uniqueIndex('messages_inbound_external_id_key').on(table.type, table.externalId).where(sql`inbound and external_id is not null`),
+    uniqueIndex('messages_inbound_external_id_key')
+      .on(table.type, table.externalId)
+      .where(sql`inbound and external_id is not null`),
     // Our sent messages by provider id: a customer's email reply names ours in In-Reply-To.
-    index('messages_outbound_external_id_idx').on(table.type, table.externalId).where(sql`not inbound and external_id is not null`),
+    index('messages_outbound_external_id_idx')
+      .on(table.type, table.externalId)
+      .where(sql`not inbound and external_id is not null`),
   ],
 );
 

@@ -1,3 +1,5 @@
+import { dateInTimeZone } from '@portal/contracts';
+
 // Dates for the generator. Date-only values are day numbers (days since 1970-01-01), which makes
 // "30 days before" plain arithmetic; timestamps are milliseconds, placed in business hours of the
 // business time zone.
@@ -11,8 +13,7 @@ export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 // Today's date (YYYY-MM-DD) in a time zone. Called once by whoever starts the generator; the
 // generator itself never reads the clock.
 export function todayInTimeZone(timeZone: string = BUSINESS_TIME_ZONE, now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateInTimeZone(now, timeZone);
 }
 
 export function parseDay(value: string): number {

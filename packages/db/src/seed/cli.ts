@@ -30,10 +30,13 @@ function readArguments(): Arguments {
     process.exit(0);
   }
   const users = Number(values.users);
-  if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new UsageError('--users must be a whole number from 1 to 2,000,000.');
+  if (!Number.isInteger(users) || users < 1 || users > 2_000_000)
+    throw new UsageError('--users must be a whole number from 1 to 2,000,000.');
   const seed = Number(values.seed);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff) throw new UsageError('--seed must be a whole number from 0 to 4294967295.');
-  if (values.today !== undefined && !isIsoDate(values.today)) throw new UsageError('--today must be a date written YYYY-MM-DD.');
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff)
+    throw new UsageError('--seed must be a whole number from 0 to 4294967295.');
+  if (values.today !== undefined && !isIsoDate(values.today))
+    throw new UsageError('--today must be a date written YYYY-MM-DD.');
   return { users, seed, today: values.today, reset: values.reset };
 }
 
@@ -46,7 +49,10 @@ function isIsoDate(value: string): boolean {
 
 // parseArgs reports unknown or malformed options with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION.
 function isUsageError(error: unknown): error is Error {
-  return error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+  return (
+    error instanceof UsageError ||
+    (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  );
 }
 
 // The same choice as the server's config: PostgreSQL when DATABASE_URL is set, else PGlite in
@@ -74,19 +80,25 @@ async function truncateAllTables(db: Executor): Promise<void> {
 function printSummary(summary: DemoSummary, seconds: number, where: string): void {
   console.log(`\nSeeded ${where} (seed ${summary.seed}, today ${summary.today}) in ${seconds.toFixed(1)} s:`);
   const width = Math.max(...Object.keys(summary.counts).map((name) => name.length));
-  for (const [name, count] of Object.entries(summary.counts)) console.log(`  ${name.padEnd(width)}  ${count.toLocaleString('en-US').padStart(10)}`);
+  for (const [name, count] of Object.entries(summary.counts))
+    console.log(`  ${name.padEnd(width)}  ${count.toLocaleString('en-US').padStart(10)}`);
   console.log(`\nDemo sign-in: ${summary.signIn.email} / ${summary.signIn.password}`);
 }
 
 async function main(): Promise<void> {
   const args = readArguments();
   const handle = await openConfiguredDatabase();
-  const where = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR || '.data')}`;
+  const where =
+    handle.kind === 'postgres'
+      ? 'PostgreSQL'
+      : `PGlite in ${resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR || '.data')}`;
   try {
     await migrateDatabase(handle);
     const hasData = !(await isDatabaseEmpty(handle.db)) || (await hasCustomers(handle.db));
     if (hasData && !args.reset) {
-      console.error(`The database (${where}) already has data. Run again with --reset to empty it and seed afresh:\n  npm run db:seed -- --reset`);
+      console.error(
+        `The database (${where}) already has data. Run again with --reset to empty it and seed afresh:\n  npm run db:seed -- --reset`,
+      );
       process.exitCode = 1;
       return;
     }

@@ -53,15 +53,24 @@ describe('seedDemoData', () => {
     expect(await countWhere(payments)).toBe(summary.counts.payments);
     expect(await countWhere(messages)).toBe(summary.counts.messages);
     expect(await isDatabaseEmpty(first.db)).toBe(false);
-    const [created] = await second.db.insert(customers).values({ firstName: 'New', lastName: 'Customer', email: 'new@example.com' }).returning();
+    const [created] = await second.db
+      .insert(customers)
+      .values({ firstName: 'New', lastName: 'Customer', email: 'new@example.com' })
+      .returning();
     expect(created?.id).toBe(CUSTOMERS + 1);
     await second.db.delete(customers).where(eq(customers.id, CUSTOMERS + 1));
   });
 
   it('is deterministic: the same seed gives the same rows', async () => {
     for (const table of [customers, loans, payments, tickets, messages]) {
-      const a = await first.db.select().from(table).orderBy(asc(sql`id`));
-      const b = await second.db.select().from(table).orderBy(asc(sql`id`));
+      const a = await first.db
+        .select()
+        .from(table)
+        .orderBy(asc(sql`id`));
+      const b = await second.db
+        .select()
+        .from(table)
+        .orderBy(asc(sql`id`));
       expect(a.length).toBeGreaterThan(0);
       expect(b).toEqual(a);
     }
@@ -97,7 +106,8 @@ describe('seedDemoData', () => {
       .from(customers);
     expect(row).toMatchObject({ phones: CUSTOMERS, emails: CUSTOMERS, badPhones: 0, badSsns: 0 });
     expect(row?.referred).toBeGreaterThan(0);
-    for (const code of [-7, -5, -2, -1, 0, 1, 2]) expect(await countWhere(customers, eq(customers.verified, code))).toBeGreaterThan(0);
+    for (const code of [-7, -5, -2, -1, 0, 1, 2])
+      expect(await countWhere(customers, eq(customers.verified, code))).toBeGreaterThan(0);
   });
 
   it('covers every loan state of the spec', async () => {
@@ -114,7 +124,7 @@ describe('seedDemoData', () => {
       'paid off': sql`paid_off_at is not null`,
       'past maturity with a settlement minimum': sql`settlement_min_cents is not null and maturity < ${TODAY}::date and paid_off_at is null`,
       'CreditBuilder awaiting a decision': sql`type = 'CreditBuilder' and approved_at is null and denied_at is null and closed_at is null`,
-      'CommunityLoan': sql`type = 'CommunityLoan'`,
+      CommunityLoan: sql`type = 'CommunityLoan'`,
       standard: sql`type = 'standard'`,
       'application with 3+ statements': sql`approved_at is null and (select count(*) from statements s where s.loan_id = loans.id) >= 3`,
       'application with a fraud alert': sql`approved_at is null and exists (select 1 from loan_comments c where c.loan_id = loans.id and c.body ilike '%fraud alert%')`,
@@ -157,7 +167,9 @@ describe('seedDemoData', () => {
       expect(loan.scheduled, `loan ${loan.id}`).toBe(loanTotalCents(loan.principal ?? 0, loan.apr, loan.installments));
       if (loan.paidOff) expect(loan.unpaid, `paid-off loan ${loan.id}`).toBe(0);
     }
-    expect(await countWhere(payments, sql`paid_at is not null and paid_at > ${new Date(nowMs).toISOString()}::timestamptz`)).toBe(0);
+    expect(
+      await countWhere(payments, sql`paid_at is not null and paid_at > ${new Date(nowMs).toISOString()}::timestamptz`),
+    ).toBe(0);
   });
 
   it('has payments in every state, with bounces, early repayments and refunds', async () => {
@@ -175,17 +187,30 @@ describe('seedDemoData', () => {
     for (const [name, condition] of Object.entries(states)) {
       expect(await countWhere(payments, condition), name).toBeGreaterThan(0);
     }
-    const [codes] = await first.db.execute<{ codes: number }>(sql`select count(distinct return_code)::int as codes from bounces`).then(
-      (result) => (result as unknown as { rows: Array<{ codes: number }> }).rows,
-    );
+    const [codes] = await first.db
+      .execute<{ codes: number }>(sql`select count(distinct return_code)::int as codes from bounces`)
+      .then((result) => (result as unknown as { rows: Array<{ codes: number }> }).rows);
     expect(codes?.codes).toBeGreaterThanOrEqual(3);
   });
 
   it('has every named macro, tagged, and one without tags', async () => {
-    const named = ['change_email', 'change_phone', 'change_dob', 'custom_payment', 'change_payment_date', 'update_payment_method', 'cancel_early_repay', 'handle_credit_bounce', 'calc_early_repay', 'set_early_repay'];
+    const named = [
+      'change_email',
+      'change_phone',
+      'change_dob',
+      'custom_payment',
+      'change_payment_date',
+      'update_payment_method',
+      'cancel_early_repay',
+      'handle_credit_bounce',
+      'calc_early_repay',
+      'set_early_repay',
+    ];
     const stored = await first.db.select({ title: macros.title }).from(macros);
     expect(stored.map((macro) => macro.title)).toEqual(expect.arrayContaining(named));
-    expect(await countWhere(macros, sql`not exists (select 1 from macro_tags t where t.macro_id = macros.id)`)).toBeGreaterThan(0);
+    expect(
+      await countWhere(macros, sql`not exists (select 1 from macro_tags t where t.macro_id = macros.id)`),
+    ).toBeGreaterThan(0);
     expect(await countWhere(macroTags, sql`tag = 'Early Repayment'`)).toBeGreaterThan(0);
   });
 
@@ -205,7 +230,12 @@ describe('seedDemoData', () => {
       expect(await countWhere(tickets, condition), name).toBeGreaterThan(0);
     }
     expect(await countWhere(tickets)).toBeGreaterThanOrEqual(25);
-    expect(await countWhere(tickets, sql`not exists (select 1 from messages m where m.ticket_id = tickets.id and m.inbound)`)).toBe(0);
+    expect(
+      await countWhere(
+        tickets,
+        sql`not exists (select 1 from messages m where m.ticket_id = tickets.id and m.inbound)`,
+      ),
+    ).toBe(0);
     // The contact is the matched customer's phone or one of their addresses.
     expect(
       await countWhere(

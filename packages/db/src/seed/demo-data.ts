@@ -11,7 +11,14 @@ import { addCustomerTickets, addNotifications, addUnmatchedTickets } from './gen
 import { insertDemoMacros } from './macros.ts';
 import { createRandom, mixSeed } from './random.ts';
 import type { SeedContext } from './seed-context.ts';
-import { emptySeedRows, seedTableNames, seedTables, startIdCounters, type SeedRows, type SeedTableName } from './seed-rows.ts';
+import {
+  emptySeedRows,
+  seedTableNames,
+  seedTables,
+  startIdCounters,
+  type SeedRows,
+  type SeedTableName,
+} from './seed-rows.ts';
 
 export { DEMO_EMAIL, DEMO_PASSWORD } from './demo-employees.ts';
 
@@ -39,7 +46,8 @@ export type DemoSummary = {
 
 export async function seedDemoData(db: Executor, options: DemoDataOptions): Promise<DemoSummary> {
   const customerCount = options.customers;
-  if (!Number.isInteger(customerCount) || customerCount < 1) throw new Error('seedDemoData: customers must be a whole number of at least 1');
+  if (!Number.isInteger(customerCount) || customerCount < 1)
+    throw new Error('seedDemoData: customers must be a whole number of at least 1');
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const timeZone = options.timeZone ?? BUSINESS_TIME_ZONE;
   const today = options.today ?? todayInTimeZone(timeZone);

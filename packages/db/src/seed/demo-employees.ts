@@ -9,8 +9,20 @@ export const DEMO_PASSWORD = 'portal-demo';
 
 // Employee ids are fixed: the spec gives employee 6 the payment-invalidation power and employee 12
 // the escalated-tickets list, and the demo data grants those through roles (convention 4).
-export const demoEmployees: ReadonlyArray<{ id: number; email: string; name: string; roles: string[]; clearance: number }> = [
-  { id: 1, email: DEMO_EMAIL, name: 'Demo Supervisor', roles: ['agent', 'escalations', 'payments_admin'], clearance: 3 },
+export const demoEmployees: ReadonlyArray<{
+  id: number;
+  email: string;
+  name: string;
+  roles: string[];
+  clearance: number;
+}> = [
+  {
+    id: 1,
+    email: DEMO_EMAIL,
+    name: 'Demo Supervisor',
+    roles: ['agent', 'escalations', 'payments_admin'],
+    clearance: 3,
+  },
   ...[
     'Maria Delgado',
     'Kevin Tran',
@@ -27,7 +39,13 @@ export const demoEmployees: ReadonlyArray<{ id: number; email: string; name: str
   ].map((name, index) => {
     const id = index + 2;
     const special = id === 6 ? ['payments_admin'] : id === 12 ? ['escalations'] : [];
-    return { id, email: `agent${index + 1}@portal.example`, name, roles: ['agent', ...special], clearance: special.length > 0 ? 2 : 1 };
+    return {
+      id,
+      email: `agent${index + 1}@portal.example`,
+      name,
+      roles: ['agent', ...special],
+      clearance: special.length > 0 ? 2 : 1,
+    };
   }),
 ];
 

@@ -40,7 +40,9 @@ export function describeCustomer(context: SeedContext, random: Random, index: nu
   ]);
   const oldEmails: string[] = [];
   for (let number = 1; number <= oldEmailCount; number += 1) {
-    oldEmails.push(`${first}${last}${random.int(70, 99)}.${id}${number === 1 ? '' : number}@${random.pick(emailDomains)}`);
+    oldEmails.push(
+      `${first}${last}${random.int(70, 99)}.${id}${number === 1 ? '' : number}@${random.pick(emailDomains)}`,
+    );
   }
   return {
     id,
@@ -108,7 +110,13 @@ const verificationCodes: ReadonlyArray<readonly [number, number]> = [
   [-7, 3],
 ];
 
-const dncReasons = ['User requested', 'Authorized third party requested', 'In bankruptcy', 'Identity theft/fraud', 'Profanity/threats'];
+const dncReasons = [
+  'User requested',
+  'Authorized third party requested',
+  'In bankruptcy',
+  'Identity theft/fraud',
+  'Profanity/threats',
+];
 const dnlReasons = ['In bankruptcy', 'Identity theft/fraud', 'Profanity/threats'];
 
 const commentBodies = [
@@ -134,7 +142,12 @@ const cardBrands: ReadonlyArray<readonly [string, number]> = [
   ['Discover', 5],
 ];
 
-export function addCustomerRows(context: SeedContext, random: Random, profile: CustomerProfile, history: CustomerHistory): void {
+export function addCustomerRows(
+  context: SeedContext,
+  random: Random,
+  profile: CustomerProfile,
+  history: CustomerHistory,
+): void {
   const { clock, rows, ids } = context;
   const createdMs = history.createdMs;
   const place = placeOfPhone(profile.phone);
@@ -158,7 +171,8 @@ export function addCustomerRows(context: SeedContext, random: Random, profile: C
     birthday: formatDay(birthday),
     ssn: `${String(ssnArea).padStart(3, '0')}${String(random.int(1, 99)).padStart(2, '0')}${String(random.int(1, 9999)).padStart(4, '0')}`,
     verified,
-    verifiedAt: verified === 0 ? null : new Date(Math.min(createdMs + random.int(1, 72) * HOUR_MS, clock.nowMs - MINUTE_MS)),
+    verifiedAt:
+      verified === 0 ? null : new Date(Math.min(createdMs + random.int(1, 72) * HOUR_MS, clock.nowMs - MINUTE_MS)),
     dnc,
     dnl,
     dnp: random.chance(0.02),
@@ -195,7 +209,12 @@ export function addCustomerRows(context: SeedContext, random: Random, profile: C
     emailTimes[index] = addedMs;
   }
   profile.oldEmails.forEach((email, index) => {
-    rows.customerEmails.push({ id: takeId(ids, 'customerEmails'), customerId: profile.id, email, addedAt: new Date(emailTimes[index] ?? createdMs) });
+    rows.customerEmails.push({
+      id: takeId(ids, 'customerEmails'),
+      customerId: profile.id,
+      email,
+      addedAt: new Date(emailTimes[index] ?? createdMs),
+    });
   });
   const primaryAddedMs = profile.oldEmails.length > 0 ? createdMs + random.int(1, 20) * HOUR_MS : createdMs;
   rows.customerEmails.push({
@@ -263,7 +282,25 @@ export function addCustomerRows(context: SeedContext, random: Random, profile: C
 
 // A nine-digit ABA routing number with a valid check digit.
 // Real routing numbers start with a Federal Reserve district, 01-12 (or 21-32 for thrifts).
-const routingDistricts = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '21', '22', '26', '31', '32'];
+const routingDistricts = [
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '21',
+  '22',
+  '26',
+  '31',
+  '32',
+];
 function routingNumber(random: Random): string {
   const prefix = `${random.pick(routingDistricts)}${random.digits(6)}`;
   const weights = [3, 7, 1, 3, 7, 1, 3, 7];

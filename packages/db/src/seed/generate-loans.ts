@@ -75,7 +75,13 @@ export function generateLoans(context: SeedContext, random: Random, profile: Cus
   return { firstAppliedMs: first.appliedMs, paidOffLoans, newest };
 }
 
-function addLoan(context: SeedContext, random: Random, profile: CustomerProfile, loanId: number, timeline: LoanTimeline): PaymentSummary {
+function addLoan(
+  context: SeedContext,
+  random: Random,
+  profile: CustomerProfile,
+  loanId: number,
+  timeline: LoanTimeline,
+): PaymentSummary {
   const { clock, rows } = context;
   const { state, extras } = timeline.plan;
   const accepted = timeline.acceptedMs !== null;
@@ -88,7 +94,14 @@ function addLoan(context: SeedContext, random: Random, profile: CustomerProfile,
   const payments = addLoanPayments(context, random, loanId, timeline, fundingMethod ?? 'ach', autoDebit);
 
   const deniedMs = timeline.deniedMs;
-  const denyReason = deniedMs === null ? null : extras.stage3 ? 'stage_3' : extras.stage3 === false ? 'insufficient_income' : random.weighted(denyReasons);
+  const denyReason =
+    deniedMs === null
+      ? null
+      : extras.stage3
+        ? 'stage_3'
+        : extras.stage3 === false
+          ? 'insufficient_income'
+          : random.weighted(denyReasons);
   const denialSentMs = deniedMs === null || !random.chance(0.85) ? null : deniedMs + random.int(1, 26) * HOUR_MS;
   const pastMaturity = payments.maturityDay !== null && payments.maturityDay < clock.today;
   const settles = state === 'delinquent' && pastMaturity && (extras.settlement ?? random.chance(0.6));
@@ -131,14 +144,22 @@ function addLoan(context: SeedContext, random: Random, profile: CustomerProfile,
 }
 
 // Bank statements the applicant uploaded, one per month before the application.
-function addStatements(context: SeedContext, random: Random, loanId: number, timeline: LoanTimeline, denyReason: string | null): void {
+function addStatements(
+  context: SeedContext,
+  random: Random,
+  loanId: number,
+  timeline: LoanTimeline,
+  denyReason: string | null,
+): void {
   const { state, extras } = timeline.plan;
   const count =
     extras.statements ??
     (denyReason === 'stage_3'
       ? 3
       : state === 'applied'
-        ? random.chance(0.45) ? random.int(1, 4) : 0
+        ? random.chance(0.45)
+          ? random.int(1, 4)
+          : 0
         : isFunded(state) && random.chance(0.25)
           ? random.int(1, 3)
           : 0);

@@ -79,7 +79,15 @@ export function addLoanPayments(
 ): PaymentSummary {
   const { fundedDay, fundedMs, principalCents } = timeline;
   if (fundedDay === null || fundedMs === null || principalCents === null) {
-    return { paidOffMs: null, maturityDay: null, nextDue: null, outstandingCents: 0, payoffCents: 0, bounced: false, earlyRepaymentDay: null };
+    return {
+      paidOffMs: null,
+      maturityDay: null,
+      nextDue: null,
+      outstandingCents: 0,
+      payoffCents: 0,
+      bounced: false,
+      earlyRepaymentDay: null,
+    };
   }
   const { state, extras } = timeline.plan;
   const n = timeline.installments;
@@ -105,7 +113,9 @@ export function addLoanPayments(
   const paidInstallments = drafts.filter((draft) => draft.paidMs !== null).length;
   const payoff = payoffCents(principalCents, timeline.aprBasisPoints, n, Math.min(paidInstallments, n));
   const earlyRepaymentDay =
-    state === 'active' && unpaid.length > 1 && (extras.earlyRepayment ?? random.chance(0.06)) ? addEarlyRepayment(loan, payoff) : null;
+    state === 'active' && unpaid.length > 1 && (extras.earlyRepayment ?? random.chance(0.06))
+      ? addEarlyRepayment(loan, payoff)
+      : null;
 
   let lastPaidMs: number | null = null;
   for (const draft of [...drafts, ...loan.extra]) {
@@ -152,7 +162,11 @@ function addBounceHistory({ random, drafts, today, timeline }: Loan): void {
 }
 
 function bounce(random: Random, draft: Draft): void {
-  draft.bounce = { code: random.weighted(returnCodes), day: nextBusinessDay(draft.originalDue + 2), waived: random.chance(0.2) };
+  draft.bounce = {
+    code: random.weighted(returnCodes),
+    day: nextBusinessDay(draft.originalDue + 2),
+    waived: random.chance(0.2),
+  };
   draft.bounceFeeCents = draft.bounce.waived ? 0 : BOUNCE_FEE_CENTS;
 }
 
@@ -200,7 +214,12 @@ function splitNextInstallment({ context, random, drafts, today }: Loan): void {
     index + 1,
     0,
     { ...original, amountCents: first, createdMs: invalidMs },
-    { ...original, amountCents: original.amountCents - first, due: nextBusinessDay(original.due + 14), createdMs: invalidMs },
+    {
+      ...original,
+      amountCents: original.amountCents - first,
+      due: nextBusinessDay(original.due + 14),
+      createdMs: invalidMs,
+    },
   );
   original.invalidMs = invalidMs;
 }
@@ -236,10 +255,24 @@ function addEarlyRepayment({ context, random, today, extra }: Loan, payoff: numb
 }
 
 function draftBase(createdMs: number): Omit<Draft, 'type' | 'amountCents' | 'due' | 'originalDue'> {
-  return { paidMs: null, processingMs: null, invalidMs: null, bounceFeeCents: 0, userInitiated: false, createdMs, bounce: null };
+  return {
+    paidMs: null,
+    processingMs: null,
+    invalidMs: null,
+    bounceFeeCents: 0,
+    userInitiated: false,
+    createdMs,
+    bounce: null,
+  };
 }
 
-function paymentRow(context: SeedContext, random: Random, loanId: number, draft: Draft, method: PaymentMethod): PaymentRow {
+function paymentRow(
+  context: SeedContext,
+  random: Random,
+  loanId: number,
+  draft: Draft,
+  method: PaymentMethod,
+): PaymentRow {
   return {
     id: takeId(context.ids, 'payments'),
     loanId,

@@ -37,7 +37,13 @@ export function ticketNumbersOf(context: SeedContext, index: number): { first: n
   return { first, count: Math.floor(((index + 1) * k) / n) - first };
 }
 
-type TicketShape = { channel: Channel; state: 'open' | 'closed'; escalated: boolean; archived: boolean; createdMs: number };
+type TicketShape = {
+  channel: Channel;
+  state: 'open' | 'closed';
+  escalated: boolean;
+  archived: boolean;
+  createdMs: number;
+};
 
 // The ticket number fixes the mix, so that every kind exists in a small demo too: 30% closed,
 // 5% escalated, 5% archived, the rest waiting in the queue; 40% email, 60% text.
@@ -53,11 +59,16 @@ function shapeOf(context: SeedContext, random: Random, number: number): TicketSh
   } else {
     // Open tickets: some from the last evening (under 24 hours old all day), most from the last
     // few days, a few a week old (their messages count as aged after 5 days).
-    const age = tenth === 0 ? 'recent' : tenth === 2 ? 'days' : random.weighted<'recent' | 'days' | 'week'>([
-      ['recent', 35],
-      ['days', 50],
-      ['week', 15],
-    ]);
+    const age =
+      tenth === 0
+        ? 'recent'
+        : tenth === 2
+          ? 'days'
+          : random.weighted<'recent' | 'days' | 'week'>([
+              ['recent', 35],
+              ['days', 50],
+              ['week', 15],
+            ]);
     createdMs =
       age === 'recent'
         ? nowMs - random.int(5, 240) * MINUTE_MS
@@ -65,15 +76,30 @@ function shapeOf(context: SeedContext, random: Random, number: number): TicketSh
           ? nowMs - random.int(30 * 60, 96 * 60) * MINUTE_MS
           : nowMs - random.int(6 * 24 * 60, 10 * 24 * 60) * MINUTE_MS;
   }
-  return { channel, state: closed ? 'closed' : 'open', escalated: twentieth === 3, archived: twentieth === 7, createdMs };
+  return {
+    channel,
+    state: closed ? 'closed' : 'open',
+    escalated: twentieth === 3,
+    archived: twentieth === 7,
+    createdMs,
+  };
 }
 
-export function addCustomerTickets(context: SeedContext, random: Random, profile: CustomerProfile, loans: LoanHistory): void {
+export function addCustomerTickets(
+  context: SeedContext,
+  random: Random,
+  profile: CustomerProfile,
+  loans: LoanHistory,
+): void {
   const { first, count } = ticketNumbersOf(context, profile.index);
   for (let number = first; number < first + count; number += 1) {
     const shape = shapeOf(context, random, number);
     const contact =
-      shape.channel === 'text' ? profile.phone : profile.oldEmails.length > 0 && random.chance(0.1) ? random.pick(profile.oldEmails) : profile.email;
+      shape.channel === 'text'
+        ? profile.phone
+        : profile.oldEmails.length > 0 && random.chance(0.1)
+          ? random.pick(profile.oldEmails)
+          : profile.email;
     const topic = pickTopic(random, loans);
     const texts = topicContext(context, random, profile, loans);
     addTicket(context, random, {
@@ -94,8 +120,10 @@ export function addUnmatchedTickets(context: SeedContext, random: Random, count:
   const { nowMs } = context.clock;
   for (let number = 0; number < count; number += 1) {
     const channel: Channel = number % 2 === 0 ? 'text' : 'email';
-    const contact = channel === 'text' ? `458555${String(1000 + number).slice(-4)}` : `sender${number + 1}@unlisted.example`;
-    const createdMs = number % 3 === 0 ? nowMs - random.int(5, 240) * MINUTE_MS : nowMs - random.int(26 * 60, 72 * 60) * MINUTE_MS;
+    const contact =
+      channel === 'text' ? `458555${String(1000 + number).slice(-4)}` : `sender${number + 1}@unlisted.example`;
+    const createdMs =
+      number % 3 === 0 ? nowMs - random.int(5, 240) * MINUTE_MS : nowMs - random.int(26 * 60, 72 * 60) * MINUTE_MS;
     addTicket(context, random, {
       customerId: null,
       fromName: channel === 'email' ? `Sender ${number + 1}` : '',
@@ -154,13 +182,20 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     } else {
       lastAgent = pickEmployee(context, random);
       const firstName = input.topicContext?.firstName ?? 'there';
-      text = position === 1 && topic && input.topicContext ? topic.reply(input.topicContext) : random.pick(secondReplies)(firstName);
-      if (position === 1 && !topic) text = 'Hi, thanks for writing in. To find your account, please send us your full name and date of birth.';
+      text =
+        position === 1 && topic && input.topicContext
+          ? topic.reply(input.topicContext)
+          : random.pick(secondReplies)(firstName);
+      if (position === 1 && !topic)
+        text = 'Hi, thanks for writing in. To find your account, please send us your full name and date of birth.';
       if (shape.channel === 'email') text = emailBody(text, employeeFirstName(lastAgent));
     }
     const messageId = takeId(ids, 'messages');
     const messageSubject = subject === null ? null : position === 0 ? subject : `Re: ${subject}`;
-    const externalId = shape.channel === 'text' ? `SM${random.chars('0123456789abcdef', 32)}` : `${ticketId}.${messageId}@mail.portal.example`;
+    const externalId =
+      shape.channel === 'text'
+        ? `SM${random.chars('0123456789abcdef', 32)}`
+        : `${ticketId}.${messageId}@mail.portal.example`;
     rows.messages.push({
       id: messageId,
       ticketId,
@@ -217,12 +252,22 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
 
 function pickTopic(random: Random, loans: LoanHistory): Topic {
   const state = loans.newest.state;
-  const scope = state === 'active' || state === 'delinquent' ? 'servicing' : state === 'applied' || state === 'approved' || state === 'accepted' ? 'application' : 'any';
+  const scope =
+    state === 'active' || state === 'delinquent'
+      ? 'servicing'
+      : state === 'applied' || state === 'approved' || state === 'accepted'
+        ? 'application'
+        : 'any';
   const fitting = topics.filter(([topic]) => topic.scope === scope || topic.scope === 'any' || scope === 'any');
   return random.weighted(fitting);
 }
 
-function topicContext(context: SeedContext, random: Random, profile: CustomerProfile, loans: LoanHistory): TopicContext {
+function topicContext(
+  context: SeedContext,
+  random: Random,
+  profile: CustomerProfile,
+  loans: LoanHistory,
+): TopicContext {
   const { today } = context.clock;
   const payments = loans.newest.payments;
   const dueDay = payments.nextDue?.day ?? today + 14;
@@ -241,7 +286,12 @@ function topicContext(context: SeedContext, random: Random, profile: CustomerPro
 }
 
 // Outbound texts that belong to no ticket: reminders and notices, plus one the carrier refused.
-export function addNotifications(context: SeedContext, random: Random, profile: CustomerProfile, loans: LoanHistory): void {
+export function addNotifications(
+  context: SeedContext,
+  random: Random,
+  profile: CustomerProfile,
+  loans: LoanHistory,
+): void {
   const { clock, rows, ids } = context;
   const newest = loans.newest;
   const undeliverable = profile.index === Math.min(2, context.customerCount - 1);

@@ -1,10 +1,26 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { employees } from '../schema/index.ts';
+import { demoEmployees } from './demo-employees.ts';
 
-export { seedDemoData, DEFAULT_DEMO_SEED, DEMO_EMAIL, DEMO_PASSWORD, type DemoDataOptions, type DemoSummary } from './demo-data.ts';
+export {
+  seedDemoData,
+  DEFAULT_DEMO_SEED,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  type DemoDataOptions,
+  type DemoSummary,
+} from './demo-data.ts';
 export { todayInTimeZone } from './calendar.ts';
 export { loanTotalCents, splitInstallments } from './loan-schedule.ts';
-export { createEmployee, ensureStandardRoles, findEmployeeByEmail, DEFAULT_TEST_PASSWORD, standardRoles, type NewEmployee } from './employees.ts';
+export {
+  createEmployee,
+  ensureStandardRoles,
+  findEmployeeByEmail,
+  DEFAULT_TEST_PASSWORD,
+  standardRoles,
+  type NewEmployee,
+} from './employees.ts';
 
 // A database counts as empty until it has an employee: the server seeds demo data only then.
 export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
@@ -13,3 +29,13 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
 }
 export { createCustomer, createLoan, type NewCustomer, type NewLoan, type LoanState } from './factories/customers.ts';
 export { createTicket, createMacro, type NewTicket } from './factories/tickets.ts';
+
+// The demo accounts that can still sign in (their password is published in the README).
+export async function findActiveDemoAccounts(db: Executor): Promise<string[]> {
+  const emails = demoEmployees.map((employee) => employee.email);
+  const rows = await db
+    .select({ email: employees.email })
+    .from(employees)
+    .where(and(inArray(sql`lower(${employees.email})`, emails), eq(employees.active, true)));
+  return rows.map((row) => row.email);
+}

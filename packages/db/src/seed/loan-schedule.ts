@@ -19,7 +19,12 @@ export function splitInstallments(totalCents: number, installments: number): num
 
 // What it takes to pay a loan off after `paidInstallments`: the principal still owed on the
 // amortisation schedule plus half a month of interest, as a payoff between two due dates would.
-export function payoffCents(principalCents: number, aprBasisPoints: number, installments: number, paidInstallments: number): number {
+export function payoffCents(
+  principalCents: number,
+  aprBasisPoints: number,
+  installments: number,
+  paidInstallments: number,
+): number {
   const monthlyRate = aprBasisPoints / 10_000 / 12;
   if (monthlyRate === 0) return Math.round((principalCents * (installments - paidInstallments)) / installments);
   const growth = (1 + monthlyRate) ** paidInstallments;

@@ -29,7 +29,6 @@ const loanTypeWeights: ReadonlyArray<readonly [LoanType, number]> = [
   ['CreditBuilder', 10],
 ];
 
-
 // A loan's terms: small loans run a few months, large ones up to two years.
 function planTerms(random: Random, type: LoanType): { amountCents: number; installments: number; apr: number } {
   if (type === 'CreditBuilder') {
@@ -46,8 +45,10 @@ function planTerms(random: Random, type: LoanType): { amountCents: number; insta
   ]);
   const amountCents = random.int(dollars[0] / 50, dollars[1] / 50) * 5000;
   // Bigger loans go to better credit: longer terms, lower rates.
-  if (amountCents < 100_000) return { amountCents, installments: random.pick([4, 6, 8]), apr: random.pick([14900, 17900, 19900]) };
-  if (amountCents < 250_000) return { amountCents, installments: random.pick([6, 8, 10, 12]), apr: random.pick([9900, 12900, 14900]) };
+  if (amountCents < 100_000)
+    return { amountCents, installments: random.pick([4, 6, 8]), apr: random.pick([14900, 17900, 19900]) };
+  if (amountCents < 250_000)
+    return { amountCents, installments: random.pick([6, 8, 10, 12]), apr: random.pick([9900, 12900, 14900]) };
   return { amountCents, installments: random.pick([12, 18, 24]), apr: random.pick([5900, 7900, 9900]) };
 }
 
@@ -64,13 +65,21 @@ function stepTimes(random: Random, clock: Clock, lastDay: number, steps: number,
 
 // `latestDay` is the last day this loan's own steps may fall on: yesterday for a customer's
 // newest loan, a while before the next loan's application for older ones.
-export function planTimeline(random: Random, clock: Clock, plan: LoanPlan, latestDay: number, newest: boolean): LoanTimeline {
+export function planTimeline(
+  random: Random,
+  clock: Clock,
+  plan: LoanPlan,
+  latestDay: number,
+  newest: boolean,
+): LoanTimeline {
   const type = plan.extras.type ?? random.weighted(loanTypeWeights);
   const terms = planTerms(random, type);
   const n = terms.installments;
   const today = clock.today;
   const counterOffer = random.chance(0.1);
-  const offeredCents = counterOffer ? Math.max(30_000, Math.round((terms.amountCents * 0.75) / 5000) * 5000) : terms.amountCents;
+  const offeredCents = counterOffer
+    ? Math.max(30_000, Math.round((terms.amountCents * 0.75) / 5000) * 5000)
+    : terms.amountCents;
 
   let steps: Steps = { firstDay: latestDay, times: [] };
   let fundedDay: number | null = null;

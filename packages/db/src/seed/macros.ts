@@ -99,7 +99,14 @@ export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: st
 ];
 
 export async function insertDemoMacros(db: Executor, createdAt: Date): Promise<{ macros: number; macroTags: number }> {
-  const macroRows = demoMacros.map((macro, index) => ({ id: index + 1, title: macro.title, body: macro.body, active: true, createdAt, updatedAt: createdAt }));
+  const macroRows = demoMacros.map((macro, index) => ({
+    id: index + 1,
+    title: macro.title,
+    body: macro.body,
+    active: true,
+    createdAt,
+    updatedAt: createdAt,
+  }));
   const tagRows = demoMacros.flatMap((macro, index) => macro.tags.map((tag) => ({ macroId: index + 1, tag })));
   await bulkInsert(db, macros, macroRows);
   await bulkInsert(db, macroTags, tagRows);

@@ -33,7 +33,8 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
         (c) => `Can I change my payment date to the ${c.askedDay}?`,
         (c) => `Hi, I get paid on the ${c.askedDay} now. Can you move my payment to that day?`,
       ],
-      reply: (c) => `Hi ${c.firstName}, I've moved your payment due ${c.dueDate} to the ${c.askedDay}. The amount stays ${c.dueAmount} and there's no fee for the change.`,
+      reply: (c) =>
+        `Hi ${c.firstName}, I've moved your payment due ${c.dueDate} to the ${c.askedDay}. The amount stays ${c.dueAmount} and there's no fee for the change.`,
     },
     16,
   ],
@@ -41,8 +42,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Update my email',
       scope: 'any',
-      openings: [(c) => `I need to update my email to ${c.newEmail}`, (c) => `Please send everything to ${c.newEmail} from now on, I don't use my old email anymore.`],
-      reply: (c) => `Done, ${c.firstName}! Your email is now ${c.newEmail}. Statements and notices will go there from now on.`,
+      openings: [
+        (c) => `I need to update my email to ${c.newEmail}`,
+        (c) => `Please send everything to ${c.newEmail} from now on, I don't use my old email anymore.`,
+      ],
+      reply: (c) =>
+        `Done, ${c.firstName}! Your email is now ${c.newEmail}. Statements and notices will go there from now on.`,
     },
     8,
   ],
@@ -50,8 +55,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Payoff amount',
       scope: 'servicing',
-      openings: [() => 'How much to pay off my loan early?', (c) => `What's my payoff amount if I pay everything on ${c.payoffDate}?`],
-      reply: (c) => `Hi ${c.firstName}, if you pay off your loan on ${c.payoffDate}, your payoff amount is ${c.payoffAmount}. Paying early saves you the remaining interest. Want me to schedule it?`,
+      openings: [
+        () => 'How much to pay off my loan early?',
+        (c) => `What's my payoff amount if I pay everything on ${c.payoffDate}?`,
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, if you pay off your loan on ${c.payoffDate}, your payoff amount is ${c.payoffAmount}. Paying early saves you the remaining interest. Want me to schedule it?`,
     },
     14,
   ],
@@ -59,8 +68,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Returned payment fee',
       scope: 'servicing',
-      openings: [() => 'My payment bounced, can you waive the fee?', () => 'Why was I charged a $15 fee? My paycheck came in a day late.'],
-      reply: (c) => `Hi ${c.firstName}, I've waived the returned-payment fee this time and rescheduled the payment for ${c.dueDate}. Please make sure funds are available that day.`,
+      openings: [
+        () => 'My payment bounced, can you waive the fee?',
+        () => 'Why was I charged a $15 fee? My paycheck came in a day late.',
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, I've waived the returned-payment fee this time and rescheduled the payment for ${c.dueDate}. Please make sure funds are available that day.`,
     },
     12,
   ],
@@ -68,8 +81,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Cancel early repayment',
       scope: 'servicing',
-      openings: [() => 'Please cancel my early repayment', () => "I scheduled a payoff but I can't afford it this week, please cancel it."],
-      reply: (c) => `Hi ${c.firstName}, I've cancelled your early repayment. Your loan is back on its regular schedule; your next payment of ${c.dueAmount} is due ${c.dueDate}.`,
+      openings: [
+        () => 'Please cancel my early repayment',
+        () => "I scheduled a payoff but I can't afford it this week, please cancel it.",
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, I've cancelled your early repayment. Your loan is back on its regular schedule; your next payment of ${c.dueAmount} is due ${c.dueDate}.`,
     },
     6,
   ],
@@ -78,7 +95,8 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
       subject: 'New phone number',
       scope: 'any',
       openings: [(c) => `I have a new phone number: ${c.newPhone}. Please update it.`],
-      reply: (c) => `Hi ${c.firstName}, your phone number is now ${c.newPhone}. You'll get our texts there from now on.`,
+      reply: (c) =>
+        `Hi ${c.firstName}, your phone number is now ${c.newPhone}. You'll get our texts there from now on.`,
     },
     6,
   ],
@@ -86,8 +104,13 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Loan status',
       scope: 'application',
-      openings: [() => 'When will my loan be funded?', () => 'Did my application get approved?', () => 'I accepted the offer yesterday, when do I get the money?'],
-      reply: (c) => `Hi ${c.firstName}, your application is with our team now. You'll get a text as soon as there's a decision, usually within one business day.`,
+      openings: [
+        () => 'When will my loan be funded?',
+        () => 'Did my application get approved?',
+        () => 'I accepted the offer yesterday, when do I get the money?',
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, your application is with our team now. You'll get a text as soon as there's a decision, usually within one business day.`,
     },
     14,
   ],
@@ -95,8 +118,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Paying by debit card',
       scope: 'servicing',
-      openings: [() => 'Can I pay with my debit card instead of my bank account?', () => 'I closed my old bank account. How do I switch my payments to my new card?'],
-      reply: (c) => `Hi ${c.firstName}, your payments will now be charged to your debit card on file, starting with ${c.dueAmount} on ${c.dueDate}.`,
+      openings: [
+        () => 'Can I pay with my debit card instead of my bank account?',
+        () => 'I closed my old bank account. How do I switch my payments to my new card?',
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, your payments will now be charged to your debit card on file, starting with ${c.dueAmount} on ${c.dueDate}.`,
     },
     8,
   ],
@@ -104,8 +131,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: 'Bank statements',
       scope: 'application',
-      openings: [() => 'I uploaded my bank statements, can you check them?', () => 'What documents do you still need from me?'],
-      reply: (c) => `Thanks ${c.firstName}, we received your statements and the team is reviewing them now. We'll text you once there's a decision.`,
+      openings: [
+        () => 'I uploaded my bank statements, can you check them?',
+        () => 'What documents do you still need from me?',
+      ],
+      reply: (c) =>
+        `Thanks ${c.firstName}, we received your statements and the team is reviewing them now. We'll text you once there's a decision.`,
     },
     8,
   ],
@@ -113,8 +144,12 @@ export const topics: ReadonlyArray<readonly [Topic, number]> = [
     {
       subject: "Can't make my payment",
       scope: 'servicing',
-      openings: [() => "I lost my job and can't make this month's payment. What are my options?", () => 'Can I pay half now and the rest in two weeks?'],
-      reply: (c) => `Hi ${c.firstName}, I'm sorry to hear that. I've moved your payment of ${c.dueAmount} to ${c.dueDate}; let us know if you need more time.`,
+      openings: [
+        () => "I lost my job and can't make this month's payment. What are my options?",
+        () => 'Can I pay half now and the rest in two weeks?',
+      ],
+      reply: (c) =>
+        `Hi ${c.firstName}, I'm sorry to hear that. I've moved your payment of ${c.dueAmount} to ${c.dueDate}; let us know if you need more time.`,
     },
     8,
   ],
@@ -139,14 +174,27 @@ export const secondReplies: ReadonlyArray<(firstName: string) => string> = [
 
 // Senders we cannot match to a customer: the Link Account panel.
 export const unmatchedOpenings = [
-  "Hi, this is Jordan. I got a new number, can you find my account? My old number ended in 4471.",
+  'Hi, this is Jordan. I got a new number, can you find my account? My old number ended in 4471.',
   "Hello, I'm writing from my work email. My loan is under my personal address. Can you help me make a payment?",
   'Who is this? I got a text about a loan payment.',
-  "My husband has a loan with you and asked me to check his balance. His name is Marcus Reed.",
+  'My husband has a loan with you and asked me to check his balance. His name is Marcus Reed.',
   'I want to apply again but I forgot which email I used.',
 ];
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function humanDate(isoDay: string): string {
   const month = months[Number(isoDay.slice(5, 7)) - 1] ?? '';
@@ -161,7 +209,14 @@ export function dollars(cents: number): string {
 }
 
 export function ordinal(day: number): string {
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
   return `${day}${suffix}`;
 }
 
@@ -171,7 +226,15 @@ export function emailBody(text: string, agentFirstName: string): string {
 }
 
 // The inbound email as the mail provider delivered it (users/get_raw_message shows it).
-export function rawEmail(input: { fromName: string; from: string; to: string; subject: string; sentMs: number; messageId: string; body: string }): string {
+export function rawEmail(input: {
+  fromName: string;
+  from: string;
+  to: string;
+  subject: string;
+  sentMs: number;
+  messageId: string;
+  body: string;
+}): string {
   return [
     `From: ${input.fromName} <${input.from}>`,
     `To: ${input.to}`,

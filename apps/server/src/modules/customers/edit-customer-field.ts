@@ -34,14 +34,23 @@ const LABELS: Record<EditableUserField, string> = {
   zip: 'ZIP code',
 };
 
-async function findTicketCustomerId(db: Executor, ticketId: number): Promise<{ customerId: number | null } | undefined> {
+async function findTicketCustomerId(
+  db: Executor,
+  ticketId: number,
+): Promise<{ customerId: number | null } | undefined> {
   const [ticket] = await db.select({ customerId: tickets.customerId }).from(tickets).where(eq(tickets.id, ticketId));
   return ticket;
 }
 
 // PATCH user_info: one personal field of the ticket's customer, checked by the rules of spec 000
 // section 5. A changed email keeps the old address in the customer's email history.
-export async function editTicketCustomerField(context: ServerContext, actor: Actor, ticketId: number, field: EditableUserField, text: string) {
+export async function editTicketCustomerField(
+  context: ServerContext,
+  actor: Actor,
+  ticketId: number,
+  field: EditableUserField,
+  text: string,
+) {
   const check = validateUserField(field, text);
   if (!check.ok) throw badRequest(check.error);
   // An empty middle initial clears it.
@@ -49,7 +58,8 @@ export async function editTicketCustomerField(context: ServerContext, actor: Act
   return context.db.transaction(async (tx) => {
     const ticket = await findTicketCustomerId(tx, ticketId);
     if (!ticket) throw notFound(`Ticket ${ticketId} was not found.`);
-    if (ticket.customerId === null) throw conflict(`Ticket ${ticketId} is not linked to a customer; link it to an account first.`);
+    if (ticket.customerId === null)
+      throw conflict(`Ticket ${ticketId} is not linked to a customer; link it to an account first.`);
     const customer = await repository.lockCustomer(tx, ticket.customerId);
     if (!customer) throw notFound(`Customer ${ticket.customerId} was not found.`);
     const column = COLUMNS[field];
@@ -73,6 +83,8 @@ export async function editTicketCustomerField(context: ServerContext, actor: Act
       after: { [field]: value },
     });
     if (value === null) return { message: `${LABELS[field]} cleared (was ${before}).` };
-    return { message: before ? `${LABELS[field]} changed from ${before} to ${value}.` : `${LABELS[field]} set to ${value}.` };
+    return {
+      message: before ? `${LABELS[field]} changed from ${before} to ${value}.` : `${LABELS[field]} set to ${value}.`,
+    };
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { bankAccounts, customerEmails, customers, debitCards, type Executor } from '@portal/db';
+import { bankAccounts, customerComments, customerEmails, customers, debitCards, type Executor } from '@portal/db';
 import type { ContactChannel } from './contact.ts';
 
 export type CustomerRecord = typeof customers.$inferSelect;
@@ -15,7 +15,11 @@ export async function lockCustomer(db: Executor, id: number): Promise<CustomerRe
   return customer;
 }
 
-export async function updateCustomer(db: Executor, id: number, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRecord> {
+export async function updateCustomer(
+  db: Executor,
+  id: number,
+  values: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerRecord> {
   const [customer] = await db.update(customers).set(values).where(eq(customers.id, id)).returning();
   if (!customer) throw new Error(`updateCustomer: customer ${id} vanished`);
   return customer;
@@ -28,7 +32,10 @@ export async function findCustomerIdsByPrimaryEmail(db: Executor, email: string)
 }
 
 export async function findCustomerIdsByPastEmail(db: Executor, email: string): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: customerEmails.customerId }).from(customerEmails).where(eq(customerEmails.email, email));
+  const rows = await db
+    .selectDistinct({ id: customerEmails.customerId })
+    .from(customerEmails)
+    .where(eq(customerEmails.email, email));
   return rows.map((row) => row.id);
 }
 
@@ -40,7 +47,11 @@ export async function findCustomerIdsByPhone(db: Executor, phone: string): Promi
 // The customer a sender belongs to, or null. A primary email or phone wins over an old address;
 // when several customers share what matched, nobody is chosen, so one customer's account is never
 // shown against another's message: staff link such a ticket by hand.
-export async function matchCustomerByContact(db: Executor, channel: ContactChannel, contact: string): Promise<number | null> {
+export async function matchCustomerByContact(
+  db: Executor,
+  channel: ContactChannel,
+  contact: string,
+): Promise<number | null> {
   if (channel === 'text') return onlyOne(await findCustomerIdsByPhone(db, contact));
   const primary = await findCustomerIdsByPrimaryEmail(db, contact);
   if (primary.length > 0) return onlyOne(primary);
@@ -62,13 +73,22 @@ export async function customerHasEmail(db: Executor, customerId: number, email: 
 }
 
 // Keeps an address in the customer's history (customer_emails) unless it is there already.
-export async function rememberCustomerEmail(db: Executor, customerId: number, email: string, at: Date): Promise<boolean> {
+export async function rememberCustomerEmail(
+  db: Executor,
+  customerId: number,
+  email: string,
+  at: Date,
+): Promise<boolean> {
   if (await customerHasEmail(db, customerId, email)) return false;
   await db.insert(customerEmails).values({ customerId, email, addedAt: at });
   return true;
 }
 
-export async function findOtherCustomerWithEmail(db: Executor, customerId: number, email: string): Promise<number | null> {
+export async function findOtherCustomerWithEmail(
+  db: Executor,
+  customerId: number,
+  email: string,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
@@ -84,12 +104,27 @@ export type PaymentInstruments = {
 
 export async function findPaymentInstruments(db: Executor, customerId: number): Promise<PaymentInstruments> {
   // One after the other: inside a transaction both run on the same connection anyway.
-  const accounts = await db.select({ id: bankAccounts.id, dnp: bankAccounts.dnp }).from(bankAccounts).where(eq(bankAccounts.customerId, customerId));
-  const cards = await db.select({ id: debitCards.id, dnp: debitCards.dnp }).from(debitCards).where(eq(debitCards.customerId, customerId));
+  const accounts = await db
+    .select({ id: bankAccounts.id, dnp: bankAccounts.dnp })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.customerId, customerId));
+  const cards = await db
+    .select({ id: debitCards.id, dnp: debitCards.dnp })
+    .from(debitCards)
+    .where(eq(debitCards.customerId, customerId));
   return { bankAccounts: accounts, debitCards: cards };
 }
 
 // The display name staff see in sentences ("Jane Q. Doe").
 export function customerName(customer: Pick<CustomerRecord, 'firstName' | 'middleInitial' | 'lastName'>): string {
-  return [customer.firstName, customer.middleInitial ? `${customer.middleInitial}.` : null, customer.lastName].filter(Boolean).join(' ');
+  return [customer.firstName, customer.middleInitial ? `${customer.middleInitial}.` : null, customer.lastName]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export async function insertCustomerComment(
+  executor: Executor,
+  values: { customerId: number; employeeId: number; body: string; createdAt: Date },
+): Promise<void> {
+  await executor.insert(customerComments).values(values);
 }

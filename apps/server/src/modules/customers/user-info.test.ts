@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, customerEmails, customers } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/seed';
 import { countWrites } from '../../testing/row-counts.ts';
-import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
-let t: TestApp;
-let staff: StaffSession;
+const t = useTestApp();
+const staff = useStaffSession(t);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInAsStaff(t.app, t.database.db);
-});
-afterAll(() => t.close());
-
-const edit = (payload: object) => t.app.inject({ method: 'PATCH', url: '/internal/api/user_info', headers: staff.headers, payload });
-const customerRow = async (id: number) => (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
+const edit = (payload: object) =>
+  t.app.inject({ method: 'PATCH', url: '/internal/api/user_info', headers: staff.headers, payload });
+const customerRow = async (id: number) =>
+  (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
 
 async function linkedTicket() {
   const customer = await createCustomer(t.database.db, { phoneNumber: '5035550140' });
@@ -34,8 +29,15 @@ describe('PATCH user_info', () => {
     expect((await customerRow(customer.id)).email).toBe('new.address@example.com');
     const history = await t.database.db.select().from(customerEmails).where(eq(customerEmails.customerId, customer.id));
     expect(history.map((row) => row.email).sort()).toEqual([customer.email, 'new.address@example.com'].sort());
-    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'customer.field_changed'), eq(auditEvents.entityId, String(customer.id))));
-    expect(audit).toMatchObject({ employeeId: staff.employeeId, before: { email: customer.email }, after: { email: 'new.address@example.com' } });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'customer.field_changed'), eq(auditEvents.entityId, String(customer.id))));
+    expect(audit).toMatchObject({
+      employeeId: staff.employeeId,
+      before: { email: customer.email },
+      after: { email: 'new.address@example.com' },
+    });
   });
 
   it('keeps the old address even when it was missing from the history', async () => {
@@ -53,7 +55,11 @@ describe('PATCH user_info', () => {
     });
     expect((await edit({ id: ticket.id, parameter: 'state', text: 'wa' })).statusCode).toBe(200);
     expect((await edit({ id: ticket.id, parameter: 'birthday', text: '1985-02-28' })).statusCode).toBe(200);
-    expect(await customerRow(customer.id)).toMatchObject({ phoneNumber: '5035550199', state: 'WA', birthday: '1985-02-28' });
+    expect(await customerRow(customer.id)).toMatchObject({
+      phoneNumber: '5035550199',
+      state: 'WA',
+      birthday: '1985-02-28',
+    });
   });
 
   it("answers 400 'Invalid Entry for field: ...' for a bad value, and writes nothing", async () => {

@@ -12,7 +12,7 @@ let counter = 0;
 const messageId = () => `<m${(counter += 1)}.${process.pid}@mail.example>`;
 
 beforeAll(async () => {
-  t = await createTestApp({ inbound: { emailSecret: secret } });
+  t = await createTestApp({ inboundEmailSecret: secret });
 });
 afterAll(() => t.close());
 
@@ -25,7 +25,12 @@ describe('POST webhooks/email', () => {
   it('matches the sender by primary email, opens a ticket with the subject, and keeps the raw MIME and Message-ID', async () => {
     const customer = await createCustomer(t.database.db, { email: 'jane.doe@example.com' });
     const id = messageId();
-    const raw = rawEmail({ from: 'Jane.Doe@Example.com', subject: 'Payment question', messageId: id, text: 'When is my next payment due?' });
+    const raw = rawEmail({
+      from: 'Jane.Doe@Example.com',
+      subject: 'Payment question',
+      messageId: id,
+      text: 'When is my next payment due?',
+    });
     const response = await postEmail(t.app, raw, secret);
 
     expect(response.statusCode).toBe(200);
@@ -44,13 +49,22 @@ describe('POST webhooks/email', () => {
       raw,
     });
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, message!.ticketId!));
-    expect(ticket).toMatchObject({ channel: 'email', contact: 'jane.doe@example.com', subject: 'Payment question', customerId: customer.id });
+    expect(ticket).toMatchObject({
+      channel: 'email',
+      contact: 'jane.doe@example.com',
+      subject: 'Payment question',
+      customerId: customer.id,
+    });
   });
 
   it('threads a reply to one of our emails by its In-Reply-To, from whatever address it comes', async () => {
     const customer = await createCustomer(t.database.db, { email: 'primary@example.com' });
     const first = messageId();
-    await postEmail(t.app, rawEmail({ from: 'primary@example.com', subject: 'Payoff', messageId: first, text: 'What is my payoff?' }), secret);
+    await postEmail(
+      t.app,
+      rawEmail({ from: 'primary@example.com', subject: 'Payoff', messageId: first, text: 'What is my payoff?' }),
+      secret,
+    );
     const ticketId = (await messageByExternalId(first))?.ticketId ?? null;
     // Our answer, as the outbox leaves it once SMTP accepted it: sent, with the Message-ID nodemailer gave it.
     const ours = `<${crypto.randomUUID()}@portal.example>`;
@@ -68,14 +82,27 @@ describe('POST webhooks/email', () => {
     // From a work address nobody knows, quoting our message: it joins the same open ticket.
     const reply = messageId();
     const headers = [`In-Reply-To: ${ours}`, `References: ${first} ${ours}`];
-    const joined = await postEmail(t.app, rawEmail({ from: 'jane@work.example', subject: 'Re: Payoff', messageId: reply, extraHeaders: headers }), secret);
+    const joined = await postEmail(
+      t.app,
+      rawEmail({ from: 'jane@work.example', subject: 'Re: Payoff', messageId: reply, extraHeaders: headers }),
+      secret,
+    );
     expect(joined.json()).toMatchObject({ duplicate: false, ticket_id: ticketId });
     expect(await messageByExternalId(reply)).toMatchObject({ ticketId, customerId: customer.id });
 
     // Once that ticket is closed, a later reply opens a new ticket, already linked to the customer.
     await t.database.db.update(tickets).set({ state: 'closed' }).where(eq(tickets.customerId, customer.id));
     const later = messageId();
-    const opened = await postEmail(t.app, rawEmail({ from: 'jane@work.example', subject: 'Re: Payoff', messageId: later, extraHeaders: [`References: ${ours}`] }), secret);
+    const opened = await postEmail(
+      t.app,
+      rawEmail({
+        from: 'jane@work.example',
+        subject: 'Re: Payoff',
+        messageId: later,
+        extraHeaders: [`References: ${ours}`],
+      }),
+      secret,
+    );
     const newTicketId = opened.json().ticket_id;
     expect(newTicketId).not.toBe(ticketId);
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, newTicketId));
@@ -83,7 +110,16 @@ describe('POST webhooks/email', () => {
 
     // An id we never sent threads nothing: an unknown sender stays unmatched.
     const stray = messageId();
-    const unknown = await postEmail(t.app, rawEmail({ from: 'other@else.example', subject: 'Re: x', messageId: stray, extraHeaders: ['In-Reply-To: <never-sent@portal.example>'] }), secret);
+    const unknown = await postEmail(
+      t.app,
+      rawEmail({
+        from: 'other@else.example',
+        subject: 'Re: x',
+        messageId: stray,
+        extraHeaders: ['In-Reply-To: <never-sent@portal.example>'],
+      }),
+      secret,
+    );
     expect((await messageByExternalId(stray))?.customerId).toBeNull();
     expect(unknown.json().ticket_id).not.toBe(newTicketId);
   });
@@ -91,24 +127,47 @@ describe('POST webhooks/email', () => {
   it('keeps an auto-reply on the open ticket, already processed, and never opens a ticket for one', async () => {
     const customer = await createCustomer(t.database.db, { email: 'away@example.com' });
     const question = messageId();
-    await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: 'Due date', messageId: question, text: 'Can I move my due date?' }), secret);
+    await postEmail(
+      t.app,
+      rawEmail({ from: 'away@example.com', subject: 'Due date', messageId: question, text: 'Can I move my due date?' }),
+      secret,
+    );
     const ticketId = (await messageByExternalId(question))?.ticketId;
 
     const outOfOffice = messageId();
     const joined = await postEmail(
       t.app,
-      rawEmail({ from: 'away@example.com', subject: 'Out of office', messageId: outOfOffice, text: 'I am away until Monday.', extraHeaders: ['Auto-Submitted: auto-replied'] }),
+      rawEmail({
+        from: 'away@example.com',
+        subject: 'Out of office',
+        messageId: outOfOffice,
+        text: 'I am away until Monday.',
+        extraHeaders: ['Auto-Submitted: auto-replied'],
+      }),
       secret,
     );
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toMatchObject({ duplicate: false, ticket_id: ticketId });
-    expect(await messageByExternalId(outOfOffice)).toMatchObject({ ticketId, customerId: customer.id, processed: true, body: 'I am away until Monday.' });
+    expect(await messageByExternalId(outOfOffice)).toMatchObject({
+      ticketId,
+      customerId: customer.id,
+      processed: true,
+      body: 'I am away until Monday.',
+    });
 
     // With no open ticket it stays on the customer's history only: no ticket for an agent to work.
     await t.database.db.update(tickets).set({ state: 'closed' }).where(eq(tickets.customerId, customer.id));
-    for (const [index, header] of ['Auto-Submitted: auto-generated', 'Precedence: bulk', 'X-Autoreply: yes'].entries()) {
+    for (const [index, header] of [
+      'Auto-Submitted: auto-generated',
+      'Precedence: bulk',
+      'X-Autoreply: yes',
+    ].entries()) {
       const id = messageId();
-      const alone = await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: `Robot ${index}`, messageId: id, extraHeaders: [header] }), secret);
+      const alone = await postEmail(
+        t.app,
+        rawEmail({ from: 'away@example.com', subject: `Robot ${index}`, messageId: id, extraHeaders: [header] }),
+        secret,
+      );
       expect(alone.json()).toMatchObject({ duplicate: false, ticket_id: null });
       expect(await messageByExternalId(id)).toMatchObject({ ticketId: null, customerId: customer.id, processed: true });
     }
@@ -117,7 +176,11 @@ describe('POST webhooks/email', () => {
 
     // 'Auto-Submitted: no' is a person writing: it opens a ticket as usual.
     const human = messageId();
-    const typed = await postEmail(t.app, rawEmail({ from: 'away@example.com', subject: 'Back', messageId: human, extraHeaders: ['Auto-Submitted: no'] }), secret);
+    const typed = await postEmail(
+      t.app,
+      rawEmail({ from: 'away@example.com', subject: 'Back', messageId: human, extraHeaders: ['Auto-Submitted: no'] }),
+      secret,
+    );
     expect(typed.json().ticket_id).toEqual(expect.any(Number));
   });
 
@@ -148,9 +211,22 @@ describe('POST webhooks/email', () => {
     const customer = await createCustomer(t.database.db, { email: 'current@example.com' });
     await t.database.db.insert(customerEmails).values({ customerId: customer.id, email: 'old.address@example.com' });
     const first = messageId();
-    await postEmail(t.app, rawEmail({ from: 'current@example.com', subject: 'Hello', messageId: first, text: 'From my new address' }), secret);
+    await postEmail(
+      t.app,
+      rawEmail({ from: 'current@example.com', subject: 'Hello', messageId: first, text: 'From my new address' }),
+      secret,
+    );
     const second = messageId();
-    const response = await postEmail(t.app, rawEmail({ from: 'old.address@example.com', subject: 'Re: Hello', messageId: second, text: 'From my old address' }), secret);
+    const response = await postEmail(
+      t.app,
+      rawEmail({
+        from: 'old.address@example.com',
+        subject: 'Re: Hello',
+        messageId: second,
+        text: 'From my old address',
+      }),
+      secret,
+    );
 
     expect(response.statusCode).toBe(200);
     const [a, b] = [await messageByExternalId(first), await messageByExternalId(second)];
@@ -161,7 +237,12 @@ describe('POST webhooks/email', () => {
 
   it('opens an unmatched ticket for an unknown sender, and reads an HTML-only message as text', async () => {
     const id = messageId();
-    const raw = rawEmail({ from: 'stranger@example.net', subject: 'Hi', messageId: id, html: '<p>Hello <b>there</b></p><p>Second line</p>' });
+    const raw = rawEmail({
+      from: 'stranger@example.net',
+      subject: 'Hi',
+      messageId: id,
+      html: '<p>Hello <b>there</b></p><p>Second line</p>',
+    });
     expect((await postEmail(t.app, raw, secret)).statusCode).toBe(200);
     const message = await messageByExternalId(id);
     expect(message?.customerId).toBeNull();
@@ -206,7 +287,11 @@ describe('POST webhooks/email', () => {
       '',
     ].join('\r\n');
     expect((await postEmail(t.app, raw, secret)).statusCode).toBe(200);
-    expect(await messageByExternalId(id)).toMatchObject({ subject: 'Café', body: "Je voudrais payer à l'avance.", raw });
+    expect(await messageByExternalId(id)).toMatchObject({
+      subject: 'Café',
+      body: "Je voudrais payer à l'avance.",
+      raw,
+    });
   });
 
   it('answers 400 for a message without a From address or an empty body, and writes nothing', async () => {
@@ -218,7 +303,9 @@ describe('POST webhooks/email', () => {
 
     for (const response of [headerless, missingFrom]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: ['The message has no From address, so it cannot be matched to a customer.'] });
+      expect(response.json()).toEqual({
+        errors: ['The message has no From address, so it cannot be matched to a customer.'],
+      });
     }
     expect(empty.statusCode).toBe(400);
     expect(await countWrites(t.database.db)).toEqual(before);
@@ -238,7 +325,11 @@ describe('POST webhooks/email', () => {
   it('answers 503 when no relay secret is configured', async () => {
     const off = await createTestApp();
     try {
-      const response = await postEmail(off.app, rawEmail({ from: 'a@example.com', subject: 'Hi', messageId: messageId() }), 'anything');
+      const response = await postEmail(
+        off.app,
+        rawEmail({ from: 'a@example.com', subject: 'Hi', messageId: messageId() }),
+        'anything',
+      );
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ errors: ['Inbound email is not configured.'] });
     } finally {

@@ -1,6 +1,7 @@
 import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
 import { badRequest } from '../../platform/http-error.ts';
-import { normalizeEmailContact } from '../customers/contact.ts';
+import { normalizeEmailContact } from '../customers/index.ts';
+import { cleanText } from './clean-text.ts';
 import type { InboundMessage } from './receive-message.ts';
 
 export const EMAIL_MESSAGES = {
@@ -8,7 +9,8 @@ export const EMAIL_MESSAGES = {
   noSender: 'The message has no From address, so it cannot be matched to a customer.',
 } as const;
 
-// A raw MIME message as the inbound relay delivers it, read into what a ticket needs.
+// A raw MIME message as the inbound relay delivers it, read into what a ticket needs. Every string
+// taken from it goes through cleanText (no NUL, no broken Unicode): the message is kept, never a 500.
 export async function parseInboundEmail(source: Buffer): Promise<InboundMessage> {
   let parsed: ParsedMail;
   try {
@@ -24,10 +26,10 @@ export async function parseInboundEmail(source: Buffer): Promise<InboundMessage>
     channel: 'email',
     contact,
     to: to ? to.toLowerCase() : null,
-    subject: parsed.subject?.trim() || null,
+    subject: cleanText(parsed.subject ?? '').trim() || null,
     body: bodyOf(parsed),
-    raw: source.toString('utf8'),
-    externalId: parsed.messageId?.trim() || null,
+    raw: cleanText(source.toString('utf8')),
+    externalId: cleanText(parsed.messageId ?? '').trim() || null,
     automatic: isAutomatic(parsed, contact),
     references: referencedIds(parsed),
   };
@@ -36,8 +38,14 @@ export async function parseInboundEmail(source: Buffer): Promise<InboundMessage>
 // The Message-IDs this email answers (In-Reply-To, then References, newest first): a reply to one
 // of our emails names it there, whatever address the customer writes from.
 function referencedIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
-  const references = Array.isArray(parsed.references) ? parsed.references : parsed.references ? parsed.references.split(/\s+/) : [];
-  const ids = [parsed.inReplyTo ?? '', ...[...references].reverse()].map((id) => id.trim()).filter((id) => id !== '');
+  const references = Array.isArray(parsed.references)
+    ? parsed.references
+    : parsed.references
+      ? parsed.references.split(/\s+/)
+      : [];
+  const ids = [parsed.inReplyTo ?? '', ...[...references].reverse()]
+    .map((id) => cleanText(id).trim())
+    .filter((id) => id !== '');
   return [...new Set(ids)].slice(0, 20);
 }
 
@@ -58,8 +66,9 @@ function isAutomatic(parsed: Pick<ParsedMail, 'headers'>, sender: string): boole
 // {value, params}, repeated ones as arrays.
 function headerText(value: HeaderValue | undefined): string {
   const first = Array.isArray(value) ? value[0] : value;
-  if (typeof first === 'string') return first.trim().toLowerCase();
-  if (typeof first === 'object' && first !== null && 'value' in first && typeof first.value === 'string') return first.value.trim().toLowerCase();
+  if (typeof first === 'string') return cleanText(first).trim().toLowerCase();
+  if (typeof first === 'object' && first !== null && 'value' in first && typeof first.value === 'string')
+    return cleanText(first.value).trim().toLowerCase();
   return '';
 }
 
@@ -67,7 +76,8 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
   const objects = Array.isArray(field) ? field : field ? [field] : [];
   for (const object of objects) {
     for (const entry of object.value) {
-      if (entry.address) return entry.address;
+      const address = entry.address ? cleanText(entry.address) : '';
+      if (address) return address;
     }
   }
   return null;
@@ -76,10 +86,15 @@ function firstAddress(field: AddressObject | AddressObject[] | undefined): strin
 // The plain-text part; mailparser derives one from HTML when the sender sent only HTML, and the
 // crude strip below covers an HTML part it left alone. Attachments stay in the raw message and are named.
 function bodyOf(parsed: ParsedMail): string {
-  const text = parsed.text?.trim() || (typeof parsed.html === 'string' ? textFromHtml(parsed.html) : '');
+  const text =
+    cleanText(parsed.text ?? '').trim() ||
+    (typeof parsed.html === 'string' ? textFromHtml(cleanText(parsed.html)) : '');
   const attachments = parsed.attachments
     .filter((attachment) => attachment.contentDisposition !== 'inline')
-    .map((attachment) => `[Attachment: ${attachment.filename ?? 'unnamed'} (${attachment.contentType})]`);
+    .map(
+      (attachment) =>
+        `[Attachment: ${cleanText(attachment.filename ?? 'unnamed')} (${cleanText(attachment.contentType)})]`,
+    );
   return [text, ...attachments].filter((part) => part !== '').join('\n');
 }
 

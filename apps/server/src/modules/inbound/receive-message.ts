@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { matchCustomerByContact } from '../customers/repository.ts';
+import { matchCustomerByContact } from '../customers/index.ts';
+import { cleanText } from './clean-text.ts';
 import * as repository from './repository.ts';
 import type { InboundChannel } from './repository.ts';
 
@@ -29,8 +30,11 @@ export type ReceivedMessage =
 // stores it, with its audit event, in one transaction. A provider id seen before changes nothing.
 // An automatic message joins an open ticket if there is one, already processed (nobody owes it an
 // answer), and otherwise stays on the customer's history without a ticket.
-export async function receiveInboundMessage(context: ServerContext, received: InboundMessage): Promise<ReceivedMessage> {
-  const message = withoutNulBytes(received);
+export async function receiveInboundMessage(
+  context: ServerContext,
+  received: InboundMessage,
+): Promise<ReceivedMessage> {
+  const message = cleanMessage(received);
   return context.db.transaction(async (tx) => {
     if (message.externalId) {
       await repository.lockKey(tx, `inbound-id:${message.channel}:${message.externalId}`);
@@ -41,9 +45,13 @@ export async function receiveInboundMessage(context: ServerContext, received: In
 
     const now = context.clock.now();
     // A reply to one of our emails belongs to that conversation: its open ticket, else its customer.
-    const answered = message.references?.length ? await repository.findAnsweredOutbound(tx, message.channel, message.references) : null;
-    const matchedCustomerId = (await matchCustomerByContact(tx, message.channel, message.contact)) ?? answered?.customerId ?? null;
-    let ticket = answered?.openTicket ?? (await repository.findOpenTicketByContact(tx, message.channel, message.contact));
+    const answered = message.references?.length
+      ? await repository.findAnsweredOutbound(tx, message.channel, message.references)
+      : null;
+    const matchedCustomerId =
+      (await matchCustomerByContact(tx, message.channel, message.contact)) ?? answered?.customerId ?? null;
+    let ticket =
+      answered?.openTicket ?? (await repository.findOpenTicketByContact(tx, message.channel, message.contact));
     if (!ticket && matchedCustomerId !== null) {
       ticket = await repository.findOpenTicketByCustomer(tx, message.channel, matchedCustomerId);
     }
@@ -79,20 +87,31 @@ export async function receiveInboundMessage(context: ServerContext, received: In
       action: 'message.received',
       entityType: 'message',
       entityId: messageId,
-      after: { channel: message.channel, contact: message.contact, ticketId, newTicket, customerId, externalId: message.externalId, automatic },
+      after: {
+        channel: message.channel,
+        contact: message.contact,
+        ticketId,
+        newTicket,
+        customerId,
+        externalId: message.externalId,
+        automatic,
+      },
     });
     return { duplicate: false, messageId, ticketId, customerId, newTicket };
   });
 }
 
-// PostgreSQL text cannot hold a NUL byte; a sender's stray one must not cost us the message.
-function withoutNulBytes(message: InboundMessage): InboundMessage {
-  const clean = (text: string) => text.replaceAll('\0', '');
+// The parsers clean what they read (clean-text.ts); this net makes the rule hold for every string
+// of every channel, present or added later, before any of it reaches a query.
+function cleanMessage(message: InboundMessage): InboundMessage {
   return {
     ...message,
-    subject: message.subject === null ? null : clean(message.subject),
-    body: clean(message.body),
-    raw: clean(message.raw),
-    externalId: message.externalId === null ? null : clean(message.externalId),
+    contact: cleanText(message.contact),
+    to: message.to === null ? null : cleanText(message.to),
+    subject: message.subject === null ? null : cleanText(message.subject),
+    body: cleanText(message.body),
+    raw: cleanText(message.raw),
+    externalId: message.externalId === null ? null : cleanText(message.externalId),
+    ...(message.references ? { references: message.references.map(cleanText) } : {}),
   };
 }

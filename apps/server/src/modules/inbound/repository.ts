@@ -10,7 +10,11 @@ export async function lockKey(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-export async function findInboundMessageByExternalId(tx: Executor, channel: InboundChannel, externalId: string): Promise<number | null> {
+export async function findInboundMessageByExternalId(
+  tx: Executor,
+  channel: InboundChannel,
+  externalId: string,
+): Promise<number | null> {
   const [row] = await tx
     .select({ id: messages.id })
     .from(messages)
@@ -30,7 +34,14 @@ export async function findAnsweredOutbound(
     .select({ customerId: messages.customerId, ticket: tickets })
     .from(messages)
     .leftJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.state, 'open')))
-    .where(and(eq(messages.type, channel), eq(messages.inbound, false), eq(messages.status, 'sent'), inArray(messages.externalId, externalIds)))
+    .where(
+      and(
+        eq(messages.type, channel),
+        eq(messages.inbound, false),
+        eq(messages.status, 'sent'),
+        inArray(messages.externalId, externalIds),
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(1);
   if (!row) return null;
@@ -38,7 +49,11 @@ export async function findAnsweredOutbound(
 }
 
 // The newest open ticket of this sender on this channel.
-export async function findOpenTicketByContact(tx: Executor, channel: InboundChannel, contact: string): Promise<TicketRecord | undefined> {
+export async function findOpenTicketByContact(
+  tx: Executor,
+  channel: InboundChannel,
+  contact: string,
+): Promise<TicketRecord | undefined> {
   const [ticket] = await tx
     .select()
     .from(tickets)
@@ -49,7 +64,11 @@ export async function findOpenTicketByContact(tx: Executor, channel: InboundChan
 }
 
 // The newest open ticket of this customer on this channel (they wrote from another address).
-export async function findOpenTicketByCustomer(tx: Executor, channel: InboundChannel, customerId: number): Promise<TicketRecord | undefined> {
+export async function findOpenTicketByCustomer(
+  tx: Executor,
+  channel: InboundChannel,
+  customerId: number,
+): Promise<TicketRecord | undefined> {
   const [ticket] = await tx
     .select()
     .from(tickets)
@@ -61,7 +80,13 @@ export async function findOpenTicketByCustomer(tx: Executor, channel: InboundCha
 
 export async function insertTicket(
   tx: Executor,
-  values: { channel: InboundChannel; contact: string; subject: string | null; customerId: number | null; createdAt: Date },
+  values: {
+    channel: InboundChannel;
+    contact: string;
+    subject: string | null;
+    customerId: number | null;
+    createdAt: Date;
+  },
 ): Promise<TicketRecord> {
   const [ticket] = await tx.insert(tickets).values(values).returning();
   if (!ticket) throw new Error('insertTicket: insert returned nothing');

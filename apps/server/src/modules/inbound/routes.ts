@@ -6,7 +6,13 @@ import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/h
 import { isValidTwilioSignature } from '../../platform/twilio-signature.ts';
 import { parseInboundEmail } from './parse-email.ts';
 import { receiveInboundMessage } from './receive-message.ts';
-import { parseFormParams, readTwilioMessage, TWIML_EMPTY_RESPONSE } from './twilio-message.ts';
+import {
+  isFormContentType,
+  parseFormParams,
+  readTwilioMessage,
+  TWILIO_MESSAGES,
+  TWIML_EMPTY_RESPONSE,
+} from './twilio-message.ts';
 
 export const INBOUND_MESSAGES = {
   textsOff: 'Inbound texts are not configured.',
@@ -24,48 +30,83 @@ const EMAIL_BODY_LIMIT = 10 * 1024 * 1024;
 export function registerInboundRoutes(app: FastifyInstance, context: ServerContext): void {
   // A scope of its own, so the form and raw-MIME body parsers apply to these two routes only.
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-      done(null, parseFormParams(String(body)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, parseFormParams(String(body)));
+      },
+    );
     scope.removeContentTypeParser('text/plain');
     // Bytes, not a string: mailparser decodes each part by its own charset.
-    scope.addContentTypeParser(['message/rfc822', 'text/plain'], { parseAs: 'buffer', bodyLimit: EMAIL_BODY_LIMIT }, (_request, body, done) => {
-      done(null, body);
-    });
+    scope.addContentTypeParser(
+      ['message/rfc822', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: EMAIL_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
 
-    scope.post(`${API_BASE_PATH}/webhooks/twilio/sms`, { config: { public: true } }, async (request, reply) => {
-      const authToken = context.inbound.twilioAuthToken;
-      if (!authToken) throw new HttpError(503, INBOUND_MESSAGES.textsOff);
-      const form = formOf(request.body);
-      const signature = request.headers['x-twilio-signature'];
-      if (!isValidTwilioSignature(authToken, typeof signature === 'string' ? signature : undefined, signedUrl(request, context), form)) {
-        throw forbidden(INBOUND_MESSAGES.badSignature);
-      }
-      await receiveInboundMessage(context, readTwilioMessage(form));
-      // An empty TwiML answer: we reply later, from the ticket, not automatically.
-      return reply.type('text/xml').send(TWIML_EMPTY_RESPONSE);
-    });
+    // Before the body is read: only Twilio's form is taken (415 for JSON or anything else).
+    const onlyForms = async (request: FastifyRequest) => {
+      twilioAuthToken(context);
+      if (!isFormContentType(request.headers['content-type'])) throw new HttpError(415, TWILIO_MESSAGES.formOnly);
+    };
+    scope.post(
+      `${API_BASE_PATH}/webhooks/twilio/sms`,
+      { config: { public: true, cleansOwnInput: true }, onRequest: onlyForms },
+      async (request, reply) => {
+        const authToken = twilioAuthToken(context);
+        const form = formOf(request.body);
+        const signature = request.headers['x-twilio-signature'];
+        if (
+          !isValidTwilioSignature(
+            authToken,
+            typeof signature === 'string' ? signature : undefined,
+            signedUrl(request, context),
+            form,
+          )
+        ) {
+          throw forbidden(INBOUND_MESSAGES.badSignature);
+        }
+        await receiveInboundMessage(context, readTwilioMessage(form));
+        // An empty TwiML answer: we reply later, from the ticket, not automatically.
+        return reply.type('text/xml').send(TWIML_EMPTY_RESPONSE);
+      },
+    );
 
-    scope.post(`${API_BASE_PATH}/webhooks/email`, { config: { public: true } }, async (request) => {
-      const secret = context.inbound.emailSecret;
-      if (!secret) throw new HttpError(503, INBOUND_MESSAGES.emailOff);
-      const header = request.headers.authorization ?? '';
-      const given = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-      if (!secretsMatch(given, secret)) throw unauthorized(INBOUND_MESSAGES.badRelaySecret);
-      if (!Buffer.isBuffer(request.body) || request.body.toString('utf8').trim() === '') throw badRequest(INBOUND_MESSAGES.emptyEmail);
-      const received = await receiveInboundMessage(context, await parseInboundEmail(request.body));
-      return received.duplicate
-        ? { received: true, duplicate: true, message_id: received.messageId, ticket_id: null }
-        : { received: true, duplicate: false, message_id: received.messageId, ticket_id: received.ticketId };
-    });
+    scope.post(
+      `${API_BASE_PATH}/webhooks/email`,
+      { config: { public: true, cleansOwnInput: true } },
+      async (request) => {
+        const secret = context.inbound.emailSecret;
+        if (!secret) throw new HttpError(503, INBOUND_MESSAGES.emailOff);
+        const header = request.headers.authorization ?? '';
+        const given = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+        if (!secretsMatch(given, secret)) throw unauthorized(INBOUND_MESSAGES.badRelaySecret);
+        if (!Buffer.isBuffer(request.body) || request.body.toString('utf8').trim() === '')
+          throw badRequest(INBOUND_MESSAGES.emptyEmail);
+        const received = await receiveInboundMessage(context, await parseInboundEmail(request.body));
+        return received.duplicate
+          ? { received: true, duplicate: true, message_id: received.messageId, ticket_id: null }
+          : { received: true, duplicate: false, message_id: received.messageId, ticket_id: received.ticketId };
+      },
+    );
   });
+}
+
+function twilioAuthToken(context: ServerContext): string {
+  const authToken = context.inbound.twilioAuthToken;
+  if (!authToken) throw new HttpError(503, INBOUND_MESSAGES.textsOff);
+  return authToken;
 }
 
 function formOf(body: unknown): Record<string, string | string[]> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const form: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value === 'string' || (Array.isArray(value) && value.every((each) => typeof each === 'string'))) form[name] = value;
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((each) => typeof each === 'string')))
+      form[name] = value;
   }
   return form;
 }

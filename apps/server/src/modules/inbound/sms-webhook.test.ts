@@ -15,7 +15,7 @@ let sid = 0;
 const nextSid = () => `SM${String((sid += 1)).padStart(32, '0')}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ inbound: { twilioAuthToken: authToken, publicUrl } });
+  t = await createTestApp({ twilio: { accountSid: null, authToken, fromNumber: null }, publicUrl });
 });
 afterAll(() => t.close());
 
@@ -48,7 +48,10 @@ describe('POST webhooks/twilio/sms', () => {
       externalId: params.MessageSid,
     });
     expect(JSON.parse(thread[0]!.raw!)).toEqual(params);
-    const audit = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'message.received'), eq(auditEvents.entityId, String(thread[0]!.id))));
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'message.received'), eq(auditEvents.entityId, String(thread[0]!.id))));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.employeeId).toBeNull();
   });
@@ -56,7 +59,11 @@ describe('POST webhooks/twilio/sms', () => {
   it('adds a second text from the same number to the open ticket instead of opening another', async () => {
     await createCustomer(t.database.db, { phoneNumber: '5035550102' });
     await postSms(t.app, twilioSmsParams({ from: '+15035550102', body: 'First', sid: nextSid() }), options);
-    const second = await postSms(t.app, twilioSmsParams({ from: '(503) 555-0102', body: 'Second', sid: nextSid() }), options);
+    const second = await postSms(
+      t.app,
+      twilioSmsParams({ from: '+15035550102', body: 'Second', sid: nextSid() }),
+      options,
+    );
 
     expect(second.statusCode).toBe(200);
     const found = await t.database.db.select().from(tickets).where(eq(tickets.contact, '5035550102'));
@@ -69,12 +76,20 @@ describe('POST webhooks/twilio/sms', () => {
     await t.database.db.update(tickets).set({ state: 'closed' }).where(eq(tickets.contact, '5035550103'));
     await postSms(t.app, twilioSmsParams({ from: '+15035550103', body: 'After', sid: nextSid() }), options);
 
-    const found = await t.database.db.select().from(tickets).where(eq(tickets.contact, '5035550103')).orderBy(tickets.id);
+    const found = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.contact, '5035550103'))
+      .orderBy(tickets.id);
     expect(found.map((ticket) => ticket.state)).toEqual(['closed', 'open']);
   });
 
   it('opens an unmatched ticket (no customer) for an unknown number', async () => {
-    const response = await postSms(t.app, twilioSmsParams({ from: '+15035550999', body: 'Who is this?', sid: nextSid() }), options);
+    const response = await postSms(
+      t.app,
+      twilioSmsParams({ from: '+15035550999', body: 'Who is this?', sid: nextSid() }),
+      options,
+    );
 
     expect(response.statusCode).toBe(200);
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.contact, '5035550999'));
@@ -101,7 +116,10 @@ describe('POST webhooks/twilio/sms', () => {
     const params = twilioSmsParams({ from: '+15035550105', body: 'Spoofed', sid: nextSid() });
     const wrongToken = twilioTestSignature('not-the-token', `${publicUrl}${SMS_WEBHOOK_PATH}`, params);
     const otherUrl = twilioTestSignature(authToken, `https://elsewhere.example${SMS_WEBHOOK_PATH}`, params);
-    const changedBody = twilioTestSignature(authToken, `${publicUrl}${SMS_WEBHOOK_PATH}`, { ...params, Body: 'Original' });
+    const changedBody = twilioTestSignature(authToken, `${publicUrl}${SMS_WEBHOOK_PATH}`, {
+      ...params,
+      Body: 'Original',
+    });
 
     for (const signature of [wrongToken, otherUrl, changedBody, '', null]) {
       const response = await postSms(t.app, params, { ...options, signature });
@@ -154,7 +172,7 @@ describe('POST webhooks/twilio/sms', () => {
 
 describe('POST webhooks/twilio/sms without a public URL or a token', () => {
   it("checks the signature against the request's own URL when no public URL is configured", async () => {
-    const local = await createTestApp({ inbound: { twilioAuthToken: authToken } });
+    const local = await createTestApp({ twilio: { accountSid: null, authToken, fromNumber: null } });
     try {
       const params = twilioSmsParams({ from: '+15035550201', body: 'Hi', sid: nextSid() });
       const post = (url: string) =>
@@ -178,7 +196,11 @@ describe('POST webhooks/twilio/sms without a public URL or a token', () => {
   it('answers 503 when no Twilio auth token is configured', async () => {
     const off = await createTestApp();
     try {
-      const response = await postSms(off.app, twilioSmsParams({ from: '+15035550202', body: 'Hi', sid: nextSid() }), options);
+      const response = await postSms(
+        off.app,
+        twilioSmsParams({ from: '+15035550202', body: 'Hi', sid: nextSid() }),
+        options,
+      );
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ errors: ['Inbound texts are not configured.'] });
       expect((await countWrites(off.database.db)).messages).toBe(0);

@@ -1,4 +1,4 @@
-import { centsToDollars, formatDollars } from '@portal/contracts';
+import { canCancelEarlyRepayment, centsToDollars, formatDollars } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -6,6 +6,7 @@ import { businessToday } from '../../platform/business-date.ts';
 import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
 import { assertCollectionDate } from './collection-date.ts';
 import { isOpenPayment, notActiveReason, paymentState } from './loan-state.ts';
+import { assertPaymentControl, controlSubjectOf } from './payment-controls.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
@@ -13,7 +14,8 @@ import type { LoanRecord, PaymentRecord } from './repository.ts';
 const isPendingEarlyRepayment = (payment: PaymentRecord) => payment.type === 'EarlyRepayment' && isOpenPayment(payment);
 
 function assertBeforeMaturity(loan: LoanRecord, date: string): void {
-  if (loan.maturity && date > loan.maturity) throw badRequest(`${date} is after loan ${loan.id} matures on ${loan.maturity}; pick a date on or before it.`);
+  if (loan.maturity && date > loan.maturity)
+    throw badRequest(`${date} is after loan ${loan.id} matures on ${loan.maturity}; pick a date on or before it.`);
 }
 
 function assertActive(loan: LoanRecord | undefined, loanId: number): asserts loan is LoanRecord {
@@ -29,7 +31,11 @@ export async function quoteEarlyRepayment(context: ServerContext, loanId: number
   assertActive(loan, loanId);
   assertBeforeMaturity(loan, date);
   const payments = await repository.loanPayments(context.db, loanId);
-  return { loan_id: loanId, date, balance: centsToDollars(payoffCentsAsOf(loan, payments, date, context.businessTimeZone)) };
+  return {
+    loan_id: loanId,
+    date,
+    balance: centsToDollars(payoffCentsAsOf(loan, payments, date, context.businessTimeZone)),
+  };
 }
 
 // POST early_repay: one payment of the payoff balance on `date`, collected like the next payment.
@@ -42,7 +48,9 @@ export async function scheduleEarlyRepayment(context: ServerContext, actor: Acto
     const payments = await repository.loanPayments(tx, loanId);
     const pending = payments.find(isPendingEarlyRepayment);
     if (pending) {
-      throw conflict(`Loan ${loanId} already has an early repayment (payment ${pending.id}) due ${pending.due}; cancel it before scheduling another.`);
+      throw conflict(
+        `Loan ${loanId} already has an early repayment (payment ${pending.id}) due ${pending.due}; cancel it before scheduling another.`,
+      );
     }
     const amount = payoffCentsAsOf(loan, payments, date, context.businessTimeZone);
     if (amount <= 0) throw conflict(`Loan ${loanId} has nothing left to pay off.`);
@@ -64,8 +72,19 @@ export async function scheduleEarlyRepayment(context: ServerContext, actor: Acto
       entityId: payment.id,
       after: { loanId, due: date, expectedAmountCents: amount, method: payment.method },
     });
-    return { message: `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).` };
+    return {
+      message: `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).`,
+    };
   });
+}
+
+// Why an early repayment cannot be cancelled any more; null while it is due.
+function uncancellableReason(payment: PaymentRecord): string | null {
+  const state = paymentState(payment);
+  if (state === 'paid') return `Early repayment ${payment.id} is already paid, so it cannot be cancelled.`;
+  if (state === 'processing') return `Early repayment ${payment.id} is being processed, so it cannot be cancelled.`;
+  if (state === 'invalid') return `Early repayment ${payment.id} is already cancelled.`;
+  return null;
 }
 
 // DELETE early_repay: the early repayment is cancelled (marked invalid); the schedule stays as it was.
@@ -77,11 +96,10 @@ export async function cancelEarlyRepayment(context: ServerContext, actor: Actor,
     await repository.lockLoan(tx, found.loanId);
     const payment = await repository.findPayment(tx, paymentId);
     if (!payment) throw notFound(`Payment ${paymentId} was not found.`);
-    if (payment.type !== 'EarlyRepayment') throw conflict(`Payment ${paymentId} is not an early repayment.`);
-    const state = paymentState(payment);
-    if (state === 'paid') throw conflict(`Early repayment ${paymentId} is already paid, so it cannot be cancelled.`);
-    if (state === 'processing') throw conflict(`Early repayment ${paymentId} is being processed, so it cannot be cancelled.`);
-    if (state === 'invalid') throw conflict(`Early repayment ${paymentId} is already cancelled.`);
+    assertPaymentControl(canCancelEarlyRepayment(controlSubjectOf(payment)), payment, [
+      payment.type !== 'EarlyRepayment' ? `Payment ${paymentId} is not an early repayment.` : null,
+      uncancellableReason(payment),
+    ]);
     const now = context.clock.now();
     await repository.updatePayment(tx, paymentId, { invalidAt: now });
     await recordAuditEvent(tx, {
@@ -92,7 +110,9 @@ export async function cancelEarlyRepayment(context: ServerContext, actor: Actor,
       before: { invalidAt: null },
       after: { invalidAt: now.toISOString() },
     });
-    return { message: `Early repayment ${paymentId} of ${formatDollars(payment.expectedAmountCents)} due ${payment.due} is cancelled.` };
+    return {
+      message: `Early repayment ${paymentId} of ${formatDollars(payment.expectedAmountCents)} due ${payment.due} is cancelled.`,
+    };
   });
 }
 

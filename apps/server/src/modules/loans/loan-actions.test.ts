@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEvents, loans } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/seed';
 import { countWrites } from '../../testing/row-counts.ts';
-import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
-let t: TestApp;
-let staff: StaffSession;
+const t = useTestApp();
+const staff = useStaffSession(t);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInAsStaff(t.app, t.database.db);
-});
-afterAll(() => t.close());
-
-const patch = (path: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload });
+const patch = (path: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload });
 const loanRow = async (id: number) => (await t.database.db.select().from(loans).where(eq(loans.id, id)))[0]!;
 
 describe('PATCH reopen_approval', () => {
@@ -25,9 +19,14 @@ describe('PATCH reopen_approval', () => {
     const { loan } = await createLoan(t.database.db, { customerId: customer.id, state: 'closed' });
     const response = await patch('reopen_approval', { loan_id: loan.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: `Loan ${loan.id} is reopened: the customer can accept the approved offer again.` });
+    expect(response.json()).toEqual({
+      message: `Loan ${loan.id} is reopened: the customer can accept the approved offer again.`,
+    });
     expect((await loanRow(loan.id)).closedAt).toBeNull();
-    const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'loan.approval_reopened'));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'loan.approval_reopened'));
     expect(audit).toMatchObject({ employeeId: staff.employeeId, entityId: String(loan.id), after: { closedAt: null } });
   });
 
@@ -35,16 +34,26 @@ describe('PATCH reopen_approval', () => {
     const customer = await createCustomer(t.database.db);
     const older = await createLoan(t.database.db, { customerId: customer.id, state: 'closed', fundedOn: '2025-01-02' });
     const latest = await createLoan(t.database.db, { customerId: customer.id, state: 'approved' });
-    const funded = await createLoan(t.database.db, { customerId: (await createCustomer(t.database.db)).id, state: 'active' });
+    const funded = await createLoan(t.database.db, {
+      customerId: (await createCustomer(t.database.db)).id,
+      state: 'active',
+    });
     await t.database.db.update(loans).set({ closedAt: new Date() }).where(eq(loans.id, funded.loan.id));
-    const denied = await createLoan(t.database.db, { customerId: (await createCustomer(t.database.db)).id, state: 'denied' });
+    const denied = await createLoan(t.database.db, {
+      customerId: (await createCustomer(t.database.db)).id,
+      state: 'denied',
+    });
     const before = await countWrites(t.database.db);
 
     expect((await patch('reopen_approval', { loan_id: older.loan.id })).json()).toEqual({
       errors: [`Only the customer's latest loan can be reopened; loan ${latest.loan.id} is newer.`],
     });
-    expect((await patch('reopen_approval', { loan_id: latest.loan.id })).json()).toEqual({ errors: [`Loan ${latest.loan.id} is not closed, so there is nothing to reopen.`] });
-    expect((await patch('reopen_approval', { loan_id: funded.loan.id })).json()).toEqual({ errors: [`Loan ${funded.loan.id} is already funded, so there is nothing to reopen.`] });
+    expect((await patch('reopen_approval', { loan_id: latest.loan.id })).json()).toEqual({
+      errors: [`Loan ${latest.loan.id} is not closed, so there is nothing to reopen.`],
+    });
+    expect((await patch('reopen_approval', { loan_id: funded.loan.id })).json()).toEqual({
+      errors: [`Loan ${funded.loan.id} is already funded, so there is nothing to reopen.`],
+    });
     expect((await patch('reopen_approval', { loan_id: denied.loan.id })).statusCode).toBe(409);
     expect((await patch('reopen_approval', { loan_id: 99_999_999 })).statusCode).toBe(404);
     expect((await patch('reopen_approval', {})).statusCode).toBe(400);

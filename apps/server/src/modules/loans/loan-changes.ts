@@ -11,7 +11,8 @@ export async function reopenApproval(context: ServerContext, actor: Actor, loanI
     const loan = await repository.lockLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     const latest = await repository.findLatestLoanOfCustomer(tx, loan.customerId);
-    if (latest && latest.id !== loan.id) throw conflict(`Only the customer's latest loan can be reopened; loan ${latest.id} is newer.`);
+    if (latest && latest.id !== loan.id)
+      throw conflict(`Only the customer's latest loan can be reopened; loan ${latest.id} is newer.`);
     if (loan.deniedAt) throw conflict(`Loan ${loanId} was denied, so there is no approval to reopen.`);
     if (!loan.approvedAt) throw conflict(`Loan ${loanId} was never approved, so there is no approval to reopen.`);
     if (loan.fundedAt) throw conflict(`Loan ${loanId} is already funded, so there is nothing to reopen.`);
@@ -34,7 +35,8 @@ export async function toggleAutoDebit(context: ServerContext, actor: Actor, loan
   return context.db.transaction(async (tx) => {
     const loan = await repository.lockLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
-    if (!loan.approvedAt) throw conflict(`Loan ${loanId} is not approved, so it has no automatic payments to turn on or off.`);
+    if (!loan.approvedAt)
+      throw conflict(`Loan ${loanId} is not approved, so it has no automatic payments to turn on or off.`);
     const autoDebit = !loan.autoDebit;
     await repository.updateLoan(tx, loanId, { autoDebit });
     await recordAuditEvent(tx, {

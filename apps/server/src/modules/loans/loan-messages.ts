@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { HttpError, conflict, notFound } from '../../platform/http-error.ts';
 import { deliverQueuedMessage, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
-import { findCustomer } from '../customers/repository.ts';
+import { findCustomer } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
@@ -27,14 +27,22 @@ async function deliverOrFail(context: ServerContext, queued: MessageRecord): Pro
 }
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
-export async function resendApprovalText(context: ServerContext, actor: Actor, loanId: number): Promise<{ message: 'Text Sent' }> {
+export async function resendApprovalText(
+  context: ServerContext,
+  actor: Actor,
+  loanId: number,
+): Promise<{ message: 'Text Sent' }> {
   const queued = await context.db.transaction(async (tx) => {
     const loan = await repository.findLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     if (loan.deniedAt) throw conflict(`Loan ${loanId} was denied, so there is no approval to text about.`);
     if (!loan.approvedAt) throw conflict(`Loan ${loanId} is not approved yet, so there is no approval text to send.`);
-    if (loan.fundedAt) throw conflict(`Loan ${loanId} is already funded; the approval text is only for an offer waiting to be accepted.`);
-    if (loan.closedAt) throw conflict(`Loan ${loanId} is closed; reopen the approval before texting the customer about it.`);
+    if (loan.fundedAt)
+      throw conflict(
+        `Loan ${loanId} is already funded; the approval text is only for an offer waiting to be accepted.`,
+      );
+    if (loan.closedAt)
+      throw conflict(`Loan ${loanId} is closed; reopen the approval before texting the customer about it.`);
     const customer = await findCustomer(tx, loan.customerId);
     if (!customer?.phoneNumber) throw conflict('The customer has no phone number on file, so no text can be sent.');
     const message = await queueOutboundMessage(
@@ -49,7 +57,13 @@ export async function resendApprovalText(context: ServerContext, actor: Actor, l
       },
       context.clock.now(),
     );
-    await recordAuditEvent(tx, { ...actor, action: 'loan.approval_text_sent', entityType: 'loan', entityId: loanId, after: { messageId: message.id } });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'loan.approval_text_sent',
+      entityType: 'loan',
+      entityId: loanId,
+      after: { messageId: message.id },
+    });
     return message;
   });
   await deliverOrFail(context, queued);
@@ -58,7 +72,11 @@ export async function resendApprovalText(context: ServerContext, actor: Actor, l
 
 // The send_payoff_balance message action: today's payoff balance, by text when the customer has a
 // phone on file, else by email.
-export async function sendPayoffBalance(context: ServerContext, actor: Actor, loanId: number): Promise<{ message: string }> {
+export async function sendPayoffBalance(
+  context: ServerContext,
+  actor: Actor,
+  loanId: number,
+): Promise<{ message: string }> {
   const { queued, summary } = await context.db.transaction(async (tx) => {
     const loan = await repository.findLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
@@ -91,7 +109,10 @@ export async function sendPayoffBalance(context: ServerContext, actor: Actor, lo
       entityId: loanId,
       after: { messageId: message.id, payoffCents: cents, asOf: today, channel: type },
     });
-    return { queued: message, summary: `Payoff balance of ${formatDollars(cents)} as of ${today} sent by ${type === 'text' ? 'text' : 'email'} to ${to}.` };
+    return {
+      queued: message,
+      summary: `Payoff balance of ${formatDollars(cents)} as of ${today} sent by ${type === 'text' ? 'text' : 'email'} to ${to}.`,
+    };
   });
   await deliverOrFail(context, queued);
   return { message: summary };

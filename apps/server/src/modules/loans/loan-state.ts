@@ -1,9 +1,11 @@
 import type { LoanRecord, PaymentRecord } from './repository.ts';
 
-// Pure readings of a loan's and a payment's timestamps (spec 000 section 4).
+// Pure readings of a loan's and a payment's timestamps (spec 000 section 4). The one home of these
+// rules on the server: GET ticket's loans, the account actions and the statements all read them.
 
 export type PaymentState = 'due' | 'paid' | 'processing' | 'invalid';
 
+// Invalid wins over paid: an invalidated payment no longer counts, whatever it was before.
 export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processingAt' | 'invalidAt'>): PaymentState {
   if (payment.invalidAt) return 'invalid';
   if (payment.paidAt) return 'paid';
@@ -11,8 +13,10 @@ export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processing
   return 'due';
 }
 
-// Funded, not paid off, and the money did not come back.
-export function isActiveLoan(loan: LoanRecord): boolean {
+// Funded, not paid off, the money did not come back, and not denied.
+export function isActiveLoan(
+  loan: Pick<LoanRecord, 'fundedAt' | 'paidOffAt' | 'fundingReturnedAt' | 'deniedAt'>,
+): boolean {
   return loan.fundedAt !== null && loan.paidOffAt === null && loan.fundingReturnedAt === null && loan.deniedAt === null;
 }
 
@@ -39,6 +43,6 @@ export function isOpenPayment(payment: PaymentRecord): boolean {
   return paymentState(payment) === 'due';
 }
 
-export function principalOf(loan: LoanRecord): number {
+export function principalOf(loan: Pick<LoanRecord, 'cashAdvancedCents' | 'appliedAmountCents'>): number {
   return loan.cashAdvancedCents ?? loan.appliedAmountCents;
 }

@@ -1,31 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, bounces, debitCards, payments } from '@portal/db';
 import { createCustomer, createLoan, type NewCustomer } from '@portal/db/seed';
 import { countWrites } from '../../testing/row-counts.ts';
-import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signInAsStaff } from '../../testing/staff-session.ts';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 // The test clock stands at Saturday 2026-11-21 in Los Angeles.
-let t: TestApp;
-let staff: StaffSession;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await signInAsStaff(t.app, t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const staff = useStaffSession(t);
 
 // A funded loan of 6 monthly payments from 2026-10-01; the first two paid.
 async function activeLoan(customer: NewCustomer = {}) {
   const created = await createCustomer(t.database.db, customer);
-  const { loan, payments: schedule } = await createLoan(t.database.db, { customerId: created.id, state: 'active', paidInstallments: 2 });
+  const { loan, payments: schedule } = await createLoan(t.database.db, {
+    customerId: created.id,
+    state: 'active',
+    paidInstallments: 2,
+  });
   return { customer: created, loan, paid: schedule[0]!, next: schedule[2]!, schedule };
 }
 
-const patch = (path: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload });
+const patch = (path: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload });
 const paymentRow = async (id: number) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const auditOf = async (id: number) => t.database.db.select().from(auditEvents).where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(id))));
+const auditOf = async (id: number) =>
+  t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(id))));
 
 describe('PATCH payment_date', () => {
   it('moves an unpaid payment to a later weekday and keeps its original due date', async () => {
@@ -44,7 +47,12 @@ describe('PATCH payment_date', () => {
     t.clock.set(new Date('2026-11-24T05:00:00Z'));
     try {
       const evening = await signInAsStaff(t.app, t.database.db);
-      const response = await t.app.inject({ method: 'PATCH', url: '/internal/api/payment_date', headers: evening.headers, payload: { pmt_id: next.id, date: '2026-11-23' } });
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/internal/api/payment_date',
+        headers: evening.headers,
+        payload: { pmt_id: next.id, date: '2026-11-23' },
+      });
       expect(response.statusCode).toBe(200);
     } finally {
       t.clock.set(new Date('2026-11-21T17:00:00Z'));
@@ -59,8 +67,12 @@ describe('PATCH payment_date', () => {
     await t.database.db.update(payments).set({ invalidAt: new Date() }).where(eq(payments.id, invalid.id));
     const before = await countWrites(t.database.db);
 
-    expect((await patch('payment_date', { pmt_id: paid.id, date: '2026-12-08' })).json()).toEqual({ errors: [`Payment ${paid.id} is already paid, so it cannot be changed.`] });
-    expect((await patch('payment_date', { pmt_id: processing.id, date: '2026-12-08' })).json()).toEqual({ errors: [`Payment ${processing.id} is being processed, so it cannot be changed.`] });
+    expect((await patch('payment_date', { pmt_id: paid.id, date: '2026-12-08' })).json()).toEqual({
+      errors: [`Payment ${paid.id} is already paid, so it cannot be changed.`],
+    });
+    expect((await patch('payment_date', { pmt_id: processing.id, date: '2026-12-08' })).json()).toEqual({
+      errors: [`Payment ${processing.id} is being processed, so it cannot be changed.`],
+    });
     expect((await patch('payment_date', { pmt_id: invalid.id, date: '2026-12-08' })).statusCode).toBe(409);
     expect((await patch('payment_date', { pmt_id: next.id, date: '2026-12-05' })).statusCode).toBe(400);
     expect((await patch('payment_date', { pmt_id: next.id, date: '2026-11-20' })).statusCode).toBe(400);
@@ -71,12 +83,51 @@ describe('PATCH payment_date', () => {
   });
 });
 
+describe('how far out a payment may go', () => {
+  it('refuses a date more than a year out, or more than the grace past maturity, and writes nothing', async () => {
+    const { loan, next } = await activeLoan();
+    expect(loan.maturity).toBe('2027-03-01');
+    const before = await countWrites(t.database.db);
+
+    const farOut = await patch('payment_date', { pmt_id: next.id, date: '9999-12-31' });
+    expect(farOut.statusCode).toBe(400);
+    expect(farOut.json()).toEqual({ errors: ['9999-12-31 is more than a year out; the latest date is 2027-11-21.'] });
+    const pastGrace = await patch('payment_date', { pmt_id: next.id, date: '2027-04-01' });
+    expect(pastGrace.statusCode).toBe(400);
+    expect(pastGrace.json()).toEqual({
+      errors: [
+        `2027-04-01 is too late: loan ${loan.id} matures on 2027-03-01, and a payment may be moved at most 30 days past that, to 2027-03-31.`,
+      ],
+    });
+    const earlyRepay = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/early_repay',
+      headers: staff.headers,
+      payload: { loan_id: loan.id, date: '9999-12-31' },
+    });
+    expect(earlyRepay.statusCode).toBe(400);
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/internal/api/early_repay_balance?loan_id=${loan.id}&date=9999-12-31`,
+      headers: staff.headers,
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(await countWrites(t.database.db)).toEqual(before);
+    expect((await paymentRow(next.id)).due).toBe('2026-12-01');
+
+    // Within the grace after maturity is fine.
+    expect((await patch('payment_date', { pmt_id: next.id, date: '2027-03-31' })).statusCode).toBe(200);
+  });
+});
+
 describe('PATCH toggle_payment_method', () => {
   it('switches ach to debit and back when the customer has both on file', async () => {
     const { next } = await activeLoan();
     const toDebit = await patch('toggle_payment_method', { pmt_id: next.id });
     expect(toDebit.statusCode).toBe(200);
-    expect(toDebit.json()).toEqual({ message: `Payment ${next.id} will be collected by debit card instead of ACH (bank account).` });
+    expect(toDebit.json()).toEqual({
+      message: `Payment ${next.id} will be collected by debit card instead of ACH (bank account).`,
+    });
     expect((await paymentRow(next.id)).method).toBe('debit');
     expect((await patch('toggle_payment_method', { pmt_id: next.id })).statusCode).toBe(200);
     expect((await paymentRow(next.id)).method).toBe('ach');
@@ -91,9 +142,15 @@ describe('PATCH toggle_payment_method', () => {
     await t.database.db.update(payments).set({ method: 'debit' }).where(eq(payments.id, noBank.next.id));
     const before = await countWrites(t.database.db);
 
-    expect((await patch('toggle_payment_method', { pmt_id: noCard.next.id })).json()).toEqual({ errors: ['The customer has no debit card on file.'] });
-    expect((await patch('toggle_payment_method', { pmt_id: dnpCard.next.id })).json()).toEqual({ errors: ["The customer's debit card is marked do not pull (DNP)."] });
-    expect((await patch('toggle_payment_method', { pmt_id: noBank.next.id })).json()).toEqual({ errors: ['The customer has no bank account on file.'] });
+    expect((await patch('toggle_payment_method', { pmt_id: noCard.next.id })).json()).toEqual({
+      errors: ['The customer has no debit card on file.'],
+    });
+    expect((await patch('toggle_payment_method', { pmt_id: dnpCard.next.id })).json()).toEqual({
+      errors: ["The customer's debit card is marked do not pull (DNP)."],
+    });
+    expect((await patch('toggle_payment_method', { pmt_id: noBank.next.id })).json()).toEqual({
+      errors: ['The customer has no bank account on file.'],
+    });
     expect((await patch('toggle_payment_method', { pmt_id: noCard.paid.id })).statusCode).toBe(409);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect((await paymentRow(noCard.next.id)).method).toBe('ach');
@@ -122,7 +179,13 @@ describe('PATCH smaller_payment', () => {
     expect(response.statusCode).toBe(200);
     const rows = await t.database.db.select().from(payments).where(eq(payments.loanId, loan.id)).orderBy(payments.id);
     expect(rows).toHaveLength(7);
-    expect(rows[6]).toMatchObject({ type: 'Installment', due: '2027-04-01', originalDue: '2027-04-01', expectedAmountCents: last.expectedAmountCents - 2500, method: 'ach' });
+    expect(rows[6]).toMatchObject({
+      type: 'Installment',
+      due: '2027-04-01',
+      originalDue: '2027-04-01',
+      expectedAmountCents: last.expectedAmountCents - 2500,
+      method: 'ach',
+    });
   });
 
   it("answers the spec's 400 below $25, 400 for an amount not smaller, 409 for a paid payment, and writes nothing", async () => {
@@ -147,19 +210,34 @@ describe('PATCH credit_bounce_fee', () => {
   it('sets the bounce fee to 0 and marks its bounces fee waived', async () => {
     const { loan, next } = await activeLoan();
     await t.database.db.update(payments).set({ bounceFeeCents: 1500 }).where(eq(payments.id, next.id));
-    await t.database.db.insert(bounces).values({ paymentId: next.id, loanId: loan.id, returnCode: 'R01', bouncedOn: '2026-11-03', amountCents: next.expectedAmountCents, feeCents: 1500 });
+    await t.database.db
+      .insert(bounces)
+      .values({
+        paymentId: next.id,
+        loanId: loan.id,
+        returnCode: 'R01',
+        bouncedOn: '2026-11-03',
+        amountCents: next.expectedAmountCents,
+        feeCents: 1500,
+      });
     const response = await patch('credit_bounce_fee', { pmt_id: next.id });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: `The $15.00 bounce fee on payment ${next.id} was credited.` });
     expect((await paymentRow(next.id)).bounceFeeCents).toBe(0);
-    expect((await t.database.db.select().from(bounces).where(eq(bounces.paymentId, next.id))).map((bounce) => bounce.feeWaived)).toEqual([true]);
+    expect(
+      (await t.database.db.select().from(bounces).where(eq(bounces.paymentId, next.id))).map(
+        (bounce) => bounce.feeWaived,
+      ),
+    ).toEqual([true]);
   });
 
   it('refuses a payment without a bounce fee, or a paid one (409)', async () => {
     const { paid, next } = await activeLoan();
     await t.database.db.update(payments).set({ bounceFeeCents: 1500 }).where(eq(payments.id, paid.id));
     const before = await countWrites(t.database.db);
-    expect((await patch('credit_bounce_fee', { pmt_id: next.id })).json()).toEqual({ errors: [`Payment ${next.id} has no bounce fee to credit.`] });
+    expect((await patch('credit_bounce_fee', { pmt_id: next.id })).json()).toEqual({
+      errors: [`Payment ${next.id} has no bounce fee to credit.`],
+    });
     expect((await patch('credit_bounce_fee', { pmt_id: paid.id })).statusCode).toBe(409);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect((await paymentRow(paid.id)).bounceFeeCents).toBe(1500);

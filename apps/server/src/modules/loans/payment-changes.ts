@@ -1,14 +1,26 @@
-import { dollarsToCents, formatDollars, MIN_CUSTOM_PAYMENT_DOLLARS } from '@portal/contracts';
+import {
+  addMonths,
+  canChangePaymentDate,
+  canMakePaymentSmaller,
+  canTogglePaymentMethod,
+  canWaiveBounceFee,
+  dollarsToCents,
+  formatDollars,
+  MIN_CUSTOM_PAYMENT_DOLLARS,
+  nextWeekday,
+  otherPaymentMethod,
+} from '@portal/contracts';
 import type { Transaction } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { addMonths, businessToday, nextWeekday } from '../../platform/business-date.ts';
-import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
-import { findPaymentInstruments } from '../customers/repository.ts';
-import { assertCollectionDate } from './collection-date.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { badRequest, notFound } from '../../platform/http-error.ts';
+import { findPaymentInstruments } from '../customers/index.ts';
+import { assertCollectionDate, assertWithinMaturityGrace } from './collection-date.ts';
 import { isOpenPayment, unchangeableReason } from './loan-state.ts';
-import { ineligibleReason, methodLabel } from './payment-methods.ts';
+import { assertPaymentControl, controlSubjectOf } from './payment-controls.ts';
+import { eligiblePaymentMethods, ineligibleReason, methodLabel } from './payment-methods.ts';
 import * as repository from './repository.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
 
@@ -16,7 +28,10 @@ import type { LoanRecord, PaymentRecord } from './repository.ts';
 export const SMALLER_PAYMENT_MINIMUM_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
 
 // The payment and its loan, both locked (loan first, as every loan change takes them).
-async function lockPaymentAndLoan(tx: Transaction, paymentId: number): Promise<{ loan: LoanRecord; payment: PaymentRecord }> {
+async function lockPaymentAndLoan(
+  tx: Transaction,
+  paymentId: number,
+): Promise<{ loan: LoanRecord; payment: PaymentRecord }> {
   const found = await repository.findPayment(tx, paymentId);
   if (!found) throw notFound(`Payment ${paymentId} was not found.`);
   const loan = await repository.lockLoan(tx, found.loanId);
@@ -25,20 +40,24 @@ async function lockPaymentAndLoan(tx: Transaction, paymentId: number): Promise<{
   return { loan, payment };
 }
 
-function assertChangeable(payment: PaymentRecord): void {
-  const reason = unchangeableReason(payment);
-  if (reason) throw conflict(reason);
-}
-
-// PATCH payment_date: a new due date on a weekday from today on; original_due keeps the first one.
+// PATCH payment_date: a new due date on a weekday from today on, at most a year out and within the
+// grace after maturity; original_due keeps the first one.
 export async function reschedulePayment(context: ServerContext, actor: Actor, paymentId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   return context.db.transaction(async (tx) => {
-    const { payment } = await lockPaymentAndLoan(tx, paymentId);
-    assertChangeable(payment);
+    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
+    assertPaymentControl(canChangePaymentDate(controlSubjectOf(payment)), payment, [unchangeableReason(payment)]);
+    assertWithinMaturityGrace(date, loan, context.paymentDateGraceDays);
     if (payment.due === date) return { message: `Payment ${paymentId} is already due on ${date}; nothing changed.` };
     await repository.updatePayment(tx, paymentId, { due: date });
-    await recordAuditEvent(tx, { ...actor, action: 'payment.rescheduled', entityType: 'payment', entityId: paymentId, before: { due: payment.due }, after: { due: date } });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.rescheduled',
+      entityType: 'payment',
+      entityId: paymentId,
+      before: { due: payment.due },
+      after: { due: date },
+    });
     return { message: `Payment ${paymentId} moved from ${payment.due} to ${date}.` };
   });
 }
@@ -47,10 +66,13 @@ export async function reschedulePayment(context: ServerContext, actor: Actor, pa
 export async function togglePaymentMethod(context: ServerContext, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
     const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
-    assertChangeable(payment);
-    const method = payment.method === 'ach' ? 'debit' : 'ach';
-    const reason = ineligibleReason(await findPaymentInstruments(tx, loan.customerId), method);
-    if (reason) throw conflict(reason);
+    const method = otherPaymentMethod(payment.method);
+    const instruments = await findPaymentInstruments(tx, loan.customerId);
+    assertPaymentControl(
+      canTogglePaymentMethod(controlSubjectOf(payment), eligiblePaymentMethods(instruments)),
+      payment,
+      [unchangeableReason(payment), ineligibleReason(instruments, method)],
+    );
     await repository.updatePayment(tx, paymentId, { method });
     await recordAuditEvent(tx, {
       ...actor,
@@ -60,7 +82,9 @@ export async function togglePaymentMethod(context: ServerContext, actor: Actor, 
       before: { method: payment.method },
       after: { method },
     });
-    return { message: `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.` };
+    return {
+      message: `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.`,
+    };
   });
 }
 
@@ -71,24 +95,35 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
   if (cents < MIN_CUSTOM_PAYMENT_DOLLARS * 100) throw badRequest(SMALLER_PAYMENT_MINIMUM_MESSAGE);
   return context.db.transaction(async (tx) => {
     const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
-    assertChangeable(payment);
-    if (payment.type === 'EarlyRepayment') {
-      throw conflict(`Payment ${paymentId} is an early repayment of the whole balance; cancel it instead of making it smaller.`);
-    }
+    assertPaymentControl(canMakePaymentSmaller(controlSubjectOf(payment)), payment, [
+      unchangeableReason(payment),
+      payment.type === 'EarlyRepayment'
+        ? `Payment ${paymentId} is an early repayment of the whole balance; cancel it instead of making it smaller.`
+        : null,
+    ]);
     if (cents >= payment.expectedAmountCents) {
-      throw badRequest(`The new amount must be less than the payment's current amount of ${formatDollars(payment.expectedAmountCents)}.`);
+      throw badRequest(
+        `The new amount must be less than the payment's current amount of ${formatDollars(payment.expectedAmountCents)}.`,
+      );
     }
     const difference = payment.expectedAmountCents - cents;
     const payments = await repository.loanPayments(tx, loan.id);
-    const later = (other: PaymentRecord) => other.due > payment.due || (other.due === payment.due && other.id > payment.id);
-    const next = payments.find((other) => other.id !== payment.id && other.type !== 'EarlyRepayment' && isOpenPayment(other) && later(other));
+    const later = (other: PaymentRecord) =>
+      other.due > payment.due || (other.due === payment.due && other.id > payment.id);
+    const next = payments.find(
+      (other) => other.id !== payment.id && other.type !== 'EarlyRepayment' && isOpenPayment(other) && later(other),
+    );
 
     await repository.updatePayment(tx, paymentId, { expectedAmountCents: cents });
     let movedTo: PaymentRecord;
     if (next) {
-      movedTo = await repository.updatePayment(tx, next.id, { expectedAmountCents: next.expectedAmountCents + difference });
+      movedTo = await repository.updatePayment(tx, next.id, {
+        expectedAmountCents: next.expectedAmountCents + difference,
+      });
     } else {
-      const lastDue = payments.filter((other) => other.invalidAt === null).reduce((latest, other) => (other.due > latest ? other.due : latest), payment.due);
+      const lastDue = payments
+        .filter((other) => other.invalidAt === null)
+        .reduce((latest, other) => (other.due > latest ? other.due : latest), payment.due);
       const due = nextWeekday(addMonths(lastDue, 1));
       movedTo = await repository.insertPayment(tx, {
         loanId: loan.id,
@@ -105,13 +140,22 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
       action: 'payment.made_smaller',
       entityType: 'payment',
       entityId: paymentId,
-      before: { expectedAmountCents: payment.expectedAmountCents, [`payment${movedTo.id}`]: next ? next.expectedAmountCents : null },
-      after: { expectedAmountCents: cents, [`payment${movedTo.id}`]: movedTo.expectedAmountCents, movedToNewPayment: !next },
+      before: {
+        expectedAmountCents: payment.expectedAmountCents,
+        [`payment${movedTo.id}`]: next ? next.expectedAmountCents : null,
+      },
+      after: {
+        expectedAmountCents: cents,
+        [`payment${movedTo.id}`]: movedTo.expectedAmountCents,
+        movedToNewPayment: !next,
+      },
     });
     const where = next
       ? `added to payment ${movedTo.id} due ${movedTo.due}`
       : `added as a new payment ${movedTo.id} due ${movedTo.due}`;
-    return { message: `Payment ${paymentId} is now ${formatDollars(cents)}; the remaining ${formatDollars(difference)} was ${where}.` };
+    return {
+      message: `Payment ${paymentId} is now ${formatDollars(cents)}; the remaining ${formatDollars(difference)} was ${where}.`,
+    };
   });
 }
 
@@ -119,8 +163,10 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
 export async function creditBounceFee(context: ServerContext, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
     const { payment } = await lockPaymentAndLoan(tx, paymentId);
-    if (payment.bounceFeeCents <= 0) throw conflict(`Payment ${paymentId} has no bounce fee to credit.`);
-    assertChangeable(payment);
+    assertPaymentControl(canWaiveBounceFee(controlSubjectOf(payment)), payment, [
+      payment.bounceFeeCents <= 0 ? `Payment ${paymentId} has no bounce fee to credit.` : null,
+      unchangeableReason(payment),
+    ]);
     await repository.updatePayment(tx, paymentId, { bounceFeeCents: 0 });
     const waived = await repository.waiveBounceFees(tx, paymentId);
     await recordAuditEvent(tx, {

@@ -1,4 +1,4 @@
-import type { PaymentInstruments } from '../customers/repository.ts';
+import type { PaymentInstruments } from '../customers/index.ts';
 
 export type PaymentMethod = 'ach' | 'debit';
 
@@ -14,11 +14,13 @@ export function eligiblePaymentMethods(instruments: PaymentInstruments): Payment
 export function ineligibleReason(instruments: PaymentInstruments, method: PaymentMethod): string | null {
   if (method === 'debit') {
     if (instruments.debitCards.length === 0) return 'The customer has no debit card on file.';
-    if (!instruments.debitCards.some((card) => !card.dnp)) return "The customer's debit card is marked do not pull (DNP).";
+    if (!instruments.debitCards.some((card) => !card.dnp))
+      return "The customer's debit card is marked do not pull (DNP).";
     return null;
   }
   if (instruments.bankAccounts.length === 0) return 'The customer has no bank account on file.';
-  if (!instruments.bankAccounts.some((account) => !account.dnp)) return "The customer's bank account is marked do not pull (DNP).";
+  if (!instruments.bankAccounts.some((account) => !account.dnp))
+    return "The customer's bank account is marked do not pull (DNP).";
   return null;
 }
 

@@ -15,7 +15,11 @@ export async function lockLoan(db: Executor, id: number): Promise<LoanRecord | u
   return loan;
 }
 
-export async function updateLoan(db: Executor, id: number, values: Partial<typeof loans.$inferInsert>): Promise<LoanRecord> {
+export async function updateLoan(
+  db: Executor,
+  id: number,
+  values: Partial<typeof loans.$inferInsert>,
+): Promise<LoanRecord> {
   const [loan] = await db.update(loans).set(values).where(eq(loans.id, id)).returning();
   if (!loan) throw new Error(`updateLoan: loan ${id} vanished`);
   return loan;
@@ -36,7 +40,11 @@ export async function insertPayment(db: Executor, values: typeof payments.$infer
   return payment;
 }
 
-export async function updatePayment(db: Executor, id: number, values: Partial<typeof payments.$inferInsert>): Promise<PaymentRecord> {
+export async function updatePayment(
+  db: Executor,
+  id: number,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRecord> {
   const [payment] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
   if (!payment) throw new Error(`updatePayment: payment ${id} vanished`);
   return payment;
@@ -52,16 +60,32 @@ export async function waiveBounceFees(db: Executor, paymentId: number): Promise<
 }
 
 export async function findLatestLoanOfCustomer(db: Executor, customerId: number): Promise<LoanRecord | undefined> {
-  const [loan] = await db.select().from(loans).where(eq(loans.customerId, customerId)).orderBy(desc(loans.appliedAt), desc(loans.id)).limit(1);
+  const [loan] = await db
+    .select()
+    .from(loans)
+    .where(eq(loans.customerId, customerId))
+    .orderBy(desc(loans.appliedAt), desc(loans.id))
+    .limit(1);
   return loan;
 }
 
 // The customer's newest open ticket on a channel, so a message staff send shows in that thread.
-export async function findOpenTicketOfCustomer(db: Executor, customerId: number, channel: 'text' | 'email'): Promise<number | null> {
+export async function findOpenTicketOfCustomer(
+  db: Executor,
+  customerId: number,
+  channel: 'text' | 'email',
+): Promise<number | null> {
   const [ticket] = await db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.customerId, customerId), eq(tickets.channel, channel), eq(tickets.state, 'open'), isNull(tickets.archivedAt)))
+    .where(
+      and(
+        eq(tickets.customerId, customerId),
+        eq(tickets.channel, channel),
+        eq(tickets.state, 'open'),
+        isNull(tickets.archivedAt),
+      ),
+    )
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(1);
   return ticket?.id ?? null;

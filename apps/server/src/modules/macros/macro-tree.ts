@@ -1,9 +1,7 @@
-import type { Macro } from '@portal/contracts';
+import type { Macro, MacroTree } from '@portal/contracts';
 
 export const ALL_MACROS = 'All Macros';
 export const UNCATEGORIZED = 'Uncategorized';
-
-export type MacroTree = Array<{ tag: string; macros: Macro[] }>;
 
 // The macro dropdown's tree (spec 000 section 3): every macro, then one branch per tag in
 // alphabetical order, then the untagged ones. A macro with two tags sits under both.

@@ -49,24 +49,52 @@ describe('GET fetch_macros', () => {
 
 describe('POST update_macro', () => {
   it('creates a macro with its tags, and records it', async () => {
-    const response = await postJson(t.app, editor, 'update_macro', { title: 'welcome_back', body: 'Welcome back, {first_name}!', tags: ['General', 'Account', 'General'] });
+    const response = await postJson(t.app, editor, 'update_macro', {
+      title: 'welcome_back',
+      body: 'Welcome back, {first_name}!',
+      tags: ['General', 'Account', 'General'],
+    });
     expect(response.statusCode).toBe(200);
     const { macro } = response.json();
-    expect(macro).toMatchObject({ title: 'welcome_back', body: 'Welcome back, {first_name}!', tags: ['Account', 'General'] });
-    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'macro.created'), eq(auditEvents.entityId, String(macro.id))));
-    expect(audit).toMatchObject({ employeeId: editor.id, entityType: 'macro', before: null, after: { title: 'welcome_back', tags: ['Account', 'General'] } });
+    expect(macro).toMatchObject({
+      title: 'welcome_back',
+      body: 'Welcome back, {first_name}!',
+      tags: ['Account', 'General'],
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'macro.created'), eq(auditEvents.entityId, String(macro.id))));
+    expect(audit).toMatchObject({
+      employeeId: editor.id,
+      entityType: 'macro',
+      before: null,
+      after: { title: 'welcome_back', tags: ['Account', 'General'] },
+    });
     const tree = (await fetchMacros()).json().tree as Branch[];
     expect(tree.find((branch) => branch.tag === 'General')?.macros.map((entry) => entry.id)).toEqual([macro.id]);
   });
 
   it('updates the text and replaces the tags of the macro with that title, keeping its id', async () => {
-    const first = (await postJson(t.app, editor, 'update_macro', { title: 'late_fee', body: 'Old text', tags: ['Fees', 'Payments'] })).json().macro;
-    const response = await postJson(t.app, editor, 'update_macro', { title: 'late_fee', body: 'New text', tags: ['Bounces'] });
+    const first = (
+      await postJson(t.app, editor, 'update_macro', { title: 'late_fee', body: 'Old text', tags: ['Fees', 'Payments'] })
+    ).json().macro;
+    const response = await postJson(t.app, editor, 'update_macro', {
+      title: 'late_fee',
+      body: 'New text',
+      tags: ['Bounces'],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().macro).toEqual({ id: first.id, title: 'late_fee', body: 'New text', tags: ['Bounces'] });
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'late_fee'))).toHaveLength(1);
-    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(first.id))));
-    expect(audit).toMatchObject({ before: { body: 'Old text', tags: ['Fees', 'Payments'] }, after: { body: 'New text', tags: ['Bounces'] } });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(first.id))));
+    expect(audit).toMatchObject({
+      before: { body: 'Old text', tags: ['Fees', 'Payments'] },
+      after: { body: 'New text', tags: ['Bounces'] },
+    });
     const tree = (await fetchMacros()).json().tree as Branch[];
     expect(tree.find((branch) => branch.tag === 'Fees')).toBeUndefined();
     expect(tree.find((branch) => branch.tag === 'Bounces')?.macros.map((entry) => entry.body)).toEqual(['New text']);
@@ -81,11 +109,23 @@ describe('POST update_macro', () => {
   });
 
   it.each([
-    ['a title with capitals and spaces', { title: 'Bad Title!', body: 'x' }, 'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).'],
+    [
+      'a title with capitals and spaces',
+      { title: 'Bad Title!', body: 'x' },
+      'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).',
+    ],
     ['no title', { body: 'x' }, 'A macro needs a title.'],
     ['an empty text', { title: 'empty_text', body: '  ' }, 'A macro needs text.'],
-    ['an over-long text', { title: 'long_text', body: 'x'.repeat(2001) }, 'A macro text must be at most 2,000 characters.'],
-    ['too many tags', { title: 'many_tags', body: 'x', tags: Array.from({ length: 11 }, (_, index) => `t${index}`) }, 'A macro has at most 10 tags.'],
+    [
+      'an over-long text',
+      { title: 'long_text', body: 'x'.repeat(2001) },
+      'A macro text must be at most 2,000 characters.',
+    ],
+    [
+      'too many tags',
+      { title: 'many_tags', body: 'x', tags: Array.from({ length: 11 }, (_, index) => `t${index}`) },
+      'A macro has at most 10 tags.',
+    ],
     ['an empty tag', { title: 'empty_tag', body: 'x', tags: [''] }, 'A tag cannot be empty.'],
   ])('answers 400 for %s and writes nothing', async (_case, payload, error) => {
     const before = await snapshotTicketWrites(t.database.db);

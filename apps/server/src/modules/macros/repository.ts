@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { macroTags, macros, type Database, type Executor } from '@portal/db';
-import { preparedPerDatabase } from '../tickets/prepared.ts';
+import { preparedPerDatabase } from '../../platform/prepared.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
 export type MacroWithTags = { id: number; title: string; body: string; tags: string[] };
@@ -12,7 +12,10 @@ export async function findActiveMacros(executor: Executor): Promise<MacroWithTag
     .from(macros)
     .where(eq(macros.active, true))
     .orderBy(asc(macros.title));
-  const tags = await findTags(executor, rows.map((row) => row.id));
+  const tags = await findTags(
+    executor,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({ ...row, tags: tags.get(row.id) ?? [] }));
 }
 
@@ -34,7 +37,10 @@ export async function macroExists(executor: Executor, macroId: number): Promise<
 }
 
 // Inserts a macro unless its title is taken; answers undefined when it was.
-export async function insertMacro(executor: Executor, values: { title: string; body: string; at: Date }): Promise<MacroRecord | undefined> {
+export async function insertMacro(
+  executor: Executor,
+  values: { title: string; body: string; at: Date },
+): Promise<MacroRecord | undefined> {
   const [row] = await executor
     .insert(macros)
     .values({ title: values.title, body: values.body, createdAt: values.at, updatedAt: values.at })
@@ -48,7 +54,12 @@ export async function lockMacroByTitle(executor: Executor, title: string): Promi
   return row;
 }
 
-export async function updateMacroBody(executor: Executor, macroId: number, body: string, at: Date): Promise<MacroRecord> {
+export async function updateMacroBody(
+  executor: Executor,
+  macroId: number,
+  body: string,
+  at: Date,
+): Promise<MacroRecord> {
   const [row] = await executor
     .update(macros)
     .set({ body, active: true, updatedAt: at })
@@ -65,7 +76,11 @@ export async function replaceTags(executor: Executor, macroId: number, tags: rea
 
 // What the suggestion rules need on every ticket view: no tags, one prepared query.
 const activeMacroTexts = preparedPerDatabase((db) =>
-  db.select({ id: macros.id, title: macros.title, body: macros.body }).from(macros).where(eq(macros.active, true)).prepare('macros_active_texts'),
+  db
+    .select({ id: macros.id, title: macros.title, body: macros.body })
+    .from(macros)
+    .where(eq(macros.active, true))
+    .prepare('macros_active_texts'),
 );
 
 export async function findActiveMacroTexts(db: Database): Promise<Array<{ id: number; title: string; body: string }>> {

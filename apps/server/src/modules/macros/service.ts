@@ -1,23 +1,24 @@
-import type { Macro } from '@portal/contracts';
+import type { CallBody, FetchMacrosResponse, macroCalls, UpdateMacroResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { buildMacroTree, type MacroTree } from './macro-tree.ts';
+import { buildMacroTree } from './macro-tree.ts';
 import * as repository from './repository.ts';
 
-export type MacroInput = { title: string; body: string; tags: string[] };
-type Editor = { employeeId: number; ipAddress: string };
+// update_macro's body as its contract parsed it (tags default to none).
+export type MacroInput = CallBody<typeof macroCalls.updateMacro>;
 
 export function createMacroService(context: ServerContext) {
   const { db, clock } = context;
 
-  async function fetchMacros(): Promise<{ macros: Macro[]; tree: MacroTree }> {
+  async function fetchMacros(): Promise<FetchMacrosResponse> {
     const macros = await repository.findActiveMacros(db);
     return { macros, tree: buildMacroTree(macros) };
   }
 
   // Creates the macro, or, when one of that title exists, replaces its text and tags (the title
   // is the name agents type as #title, so it is the key).
-  async function saveMacro(editor: Editor, input: MacroInput): Promise<{ macro: Macro }> {
+  async function saveMacro(editor: Actor, input: MacroInput): Promise<UpdateMacroResponse> {
     const tags = [...new Set(input.tags)].sort((a, b) => a.localeCompare(b));
     const now = clock.now();
     const macro = await db.transaction(async (tx) => {
@@ -50,3 +51,5 @@ export function createMacroService(context: ServerContext) {
 
   return { fetchMacros, saveMacro };
 }
+
+export type MacroService = ReturnType<typeof createMacroService>;

@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
+import { passwordDecoyHash, verifyPassword, type Database, type Executor } from '@portal/db';
 import {
-  passwordDecoyHash,
-  verifyPassword,
-  type Database,
-  type Executor,
-} from '@portal/db';
-import { SESSION_TTL_MS, permissions as knownPermissions, type Permission, type SessionResponse } from '@portal/contracts';
+  SESSION_TTL_MS,
+  permissions as knownPermissions,
+  type Permission,
+  type SessionResponse,
+} from '@portal/contracts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { EmployeeOfflineRegistry } from '../../platform/employee-offline.ts';
 import { conflict, tooManyRequests, unauthorized } from '../../platform/http-error.ts';
+import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
-import { releaseTicketLeases } from '../tickets/repository.ts';
 import * as repository from './repository.ts';
 import { SESSION_CHANGES_CHANNEL, type AuthenticatedSession, type SessionCache } from './session-cache.ts';
 import { createSessionToken, hashSessionToken } from './tokens.ts';
@@ -22,9 +23,21 @@ export type SessionServiceDeps = {
   clock: Clock;
   limits: SignInLimits;
   cache: SessionCache;
+  // Seals TOTP secrets at rest (SECRETS_KEY).
+  secrets: SecretBox;
+  // The work queues, which hand an employee's items back when they go offline.
+  employeeOffline: EmployeeOfflineRegistry;
 };
 
 export type RequestContext = { ipAddress: string; userAgent: string | null };
+
+// Failures from one address on real accounts are limited only by this multiple of the
+// per-address limit (which counts failures on emails that are no account): many employees may
+// share one address behind a proxy, and their wrong passwords are limited per email anyway.
+export const ADDRESS_CEILING_FACTOR = 5;
+
+// The associated data a TOTP secret is sealed with: a sealed secret copied to another employee does not open.
+export const mfaSecretContext = (employeeId: number) => `employee:${employeeId}:totp-secret`;
 
 const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -40,39 +53,56 @@ const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
-export function createSessionService({ db, clock, limits, cache }: SessionServiceDeps) {
+export function createSessionService({ db, clock, limits, cache, secrets, employeeOffline }: SessionServiceDeps) {
   const windowStart = () => new Date(clock.now().getTime() - limits.windowMinutes * 60_000);
 
-  async function assertNotRateLimited(email: string, ipAddress: string): Promise<void> {
-    const since = windowStart();
-    if ((await repository.countRecentEmailFailures(db, email, since)) >= limits.maxFailuresPerEmail) {
-      throw tooManyRequests(MESSAGES.tooManyForEmail(limits.windowMinutes));
+  function refusalFor(failures: repository.RecentFailures): string | null {
+    if (failures.forEmail >= limits.maxFailuresPerEmail) return MESSAGES.tooManyForEmail(limits.windowMinutes);
+    // An address over its limit is refused for every email: refusing only unknown ones would tell which emails exist.
+    if (
+      failures.unknownEmailsFromAddress >= limits.maxFailuresPerAddress ||
+      failures.fromAddress >= limits.maxFailuresPerAddress * ADDRESS_CEILING_FACTOR
+    ) {
+      return MESSAGES.tooManyForAddress(limits.windowMinutes);
     }
-    if ((await repository.countRecentAddressFailures(db, ipAddress, since)) >= limits.maxFailuresPerAddress) {
-      throw tooManyRequests(MESSAGES.tooManyForAddress(limits.windowMinutes));
-    }
+    return null;
   }
 
-  // A failure is written on its own, committed even though the request fails, so it counts.
-  async function rejectAttempt(email: string, context: RequestContext, message: string): Promise<never> {
-    await repository.insertSignInAttempt(db, {
-      email,
-      ipAddress: context.ipAddress,
-      succeeded: false,
-      createdAt: clock.now(),
+  // Every attempt is written, committed, before its password is checked: as a failure, which a
+  // success later turns into a success, so parallel attempts count each other. Counting and writing
+  // share a short transaction under the email's and the address's lock, so the counts are exact
+  // (of 40 parallel wrong passwords exactly 5 are checked); nothing is held during scrypt. A refused
+  // attempt is written as refused: it checked nothing, so it is no failure.
+  async function recordAttempt(email: string, context: RequestContext, accountExists: boolean): Promise<number> {
+    const { attemptId, refusal } = await db.transaction(async (tx) => {
+      await repository.lockSignInAttempts(tx, email, context.ipAddress);
+      const failures = await repository.countRecentFailures(tx, {
+        email,
+        ipAddress: context.ipAddress,
+        since: windowStart(),
+      });
+      const reason = refusalFor(failures);
+      const id = await repository.insertSignInAttempt(tx, {
+        email,
+        ipAddress: context.ipAddress,
+        accountExists,
+        refused: reason !== null,
+        createdAt: clock.now(),
+      });
+      return { attemptId: id, refusal: reason };
     });
-    throw unauthorized(message);
+    if (refusal) throw tooManyRequests(refusal);
+    return attemptId;
   }
 
+  // A refusal after this leaves the attempt written as a failure.
   async function checkPassword(email: string, password: string, context: RequestContext) {
-    await assertNotRateLimited(email, context.ipAddress);
     const employee = await repository.findEmployeeByEmail(db, email);
+    const attemptId = await recordAttempt(email, context, employee !== undefined);
     // Without an account the decoy hash is checked anyway, so timing does not tell which emails exist.
     const passwordMatches = await verifyPassword(password, employee?.passwordHash ?? (await passwordDecoyHash()));
-    if (!employee || !employee.active || !passwordMatches) {
-      return rejectAttempt(email, context, MESSAGES.invalidCredentials);
-    }
-    return employee;
+    if (!employee || !employee.active || !passwordMatches) throw unauthorized(MESSAGES.invalidCredentials);
+    return { employee, attemptId };
   }
 
   async function signIn(
@@ -80,34 +110,40 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
     context: RequestContext,
   ): Promise<SessionResponse> {
     const email = input.email.toLowerCase();
-    const employee = await checkPassword(email, input.password, context);
+    const { employee, attemptId } = await checkPassword(email, input.password, context);
     const now = clock.now();
     const otp = input.otp ?? '';
 
     // MFA is on once a code from the enrolled secret was accepted; until then the pending
     // secret is checked only when a code is given, and that first good code turns MFA on.
-    const secret = employee.mfaSecret ?? (otp !== '' ? employee.mfaPendingSecret : null);
+    const sealedSecret = employee.mfaSecret ?? (otp !== '' ? employee.mfaPendingSecret : null);
+    const enabling = employee.mfaSecret === null && sealedSecret !== null;
     let acceptedStep: number | null = null;
-    if (secret) {
-      if (otp === '') return rejectAttempt(email, context, MESSAGES.otpRequired);
-      const check = await verifyTotp(secret, otp, now, employee.mfaSecret ? employee.mfaLastTimeStep : null);
-      if (!check.valid) return rejectAttempt(email, context, MESSAGES.otpInvalid);
+    if (sealedSecret) {
+      if (otp === '') throw unauthorized(MESSAGES.otpRequired);
+      const secret = secrets.open(sealedSecret, mfaSecretContext(employee.id));
+      const check = await verifyTotp(secret, otp, now, employee.mfaLastTimeStep);
+      if (!check.valid) throw unauthorized(MESSAGES.otpInvalid);
       acceptedStep = check.timeStep;
     }
 
     const token = createSessionToken();
     const tokenHash = hashSessionToken(token);
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    const mfaEnabled = secret !== null;
-    await db.transaction(async (tx) => {
-      if (acceptedStep !== null) {
-        await repository.updateEmployeeMfa(tx, employee.id, {
-          mfaSecret: secret,
-          mfaPendingSecret: null,
-          mfaEnabledAt: employee.mfaEnabledAt ?? now,
-          mfaLastTimeStep: acceptedStep,
-        });
-        if (!employee.mfaSecret) {
+    const mfaEnabled = sealedSecret !== null;
+    const signedIn = await db.transaction(async (tx) => {
+      // First, and conditional: the code checked above was read before; of parallel sign-ins with
+      // one code only one records its time step, and the others stop here with nothing written.
+      if (sealedSecret && acceptedStep !== null) {
+        const claimed = enabling
+          ? await repository.enableMfa(tx, employee.id, {
+              pendingSecret: sealedSecret,
+              timeStep: acceptedStep,
+              at: now,
+            })
+          : await repository.claimTotpStep(tx, employee.id, { secret: sealedSecret, timeStep: acceptedStep });
+        if (!claimed) return false;
+        if (enabling) {
           await recordAuditEvent(tx, {
             employeeId: employee.id,
             action: 'employee.mfa_enabled',
@@ -126,7 +162,7 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
         ipAddress: context.ipAddress,
         userAgent: context.userAgent,
       });
-      await repository.insertSignInAttempt(tx, { email, ipAddress: context.ipAddress, succeeded: true, createdAt: now });
+      await repository.markSignInAttemptSucceeded(tx, attemptId);
       await recordAuditEvent(tx, {
         employeeId: employee.id,
         action: 'employee.sign_in',
@@ -135,7 +171,10 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
         after: { expiresAt: expiresAt.toISOString(), mfa: mfaEnabled },
         ipAddress: context.ipAddress,
       });
+      return true;
     });
+    // The attempt stays written as a failure.
+    if (!signedIn) throw unauthorized(MESSAGES.otpInvalid);
 
     const permissions = toPermissions(await repository.findPermissions(db, employee.id));
     return {
@@ -157,11 +196,15 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
 
   async function startMfaEnrolment(input: { email: string; password: string }, context: RequestContext) {
     const email = input.email.toLowerCase();
-    const employee = await checkPassword(email, input.password, context);
+    const { employee, attemptId } = await checkPassword(email, input.password, context);
+    // The right password here is no sign-in: its attempt goes, so it neither counts as a failure
+    // nor, as a success would, wipes the count of failed codes before it.
+    await repository.deleteSignInAttempt(db, attemptId);
     if (employee.mfaSecret) throw conflict(MESSAGES.mfaAlreadyOn);
     const secret = createTotpSecret();
-    await db.transaction(async (tx) => {
-      await repository.updateEmployeeMfa(tx, employee.id, { mfaPendingSecret: secret });
+    const sealedSecret = secrets.seal(secret, mfaSecretContext(employee.id));
+    const started = await db.transaction(async (tx) => {
+      if (!(await repository.setPendingMfaSecret(tx, employee.id, sealedSecret))) return false;
       await recordAuditEvent(tx, {
         employeeId: employee.id,
         action: 'employee.mfa_enrolment_started',
@@ -169,7 +212,11 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
         entityId: employee.id,
         ipAddress: context.ipAddress,
       });
+      return true;
     });
+    // MFA was turned on by a sign-in meanwhile.
+    if (!started) throw conflict(MESSAGES.mfaAlreadyOn);
+    // The employee scans the plain secret once; only the sealed one is stored.
     return { otp_uri: totpUri(employee.email, secret) };
   }
 
@@ -179,6 +226,7 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
     const now = clock.now();
     const cached = cache.get(token, now);
     if (cached) return cached;
+    const lookup = cache.beginLookup();
     const tokenHash = hashSessionToken(token);
     const row = await repository.findSessionByTokenHash(db, tokenHash);
     if (!row || row.revokedAt || !row.active) throw unauthorized(MESSAGES.sessionEnded);
@@ -195,7 +243,7 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
       mfaEnabled: row.mfaEnabled,
       expiresAt: row.expiresAt,
     };
-    cache.set(token, session, now);
+    cache.set(token, session, now, lookup);
     return session;
   }
 
@@ -204,12 +252,12 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
     const signedOutEverywhere = await db.transaction(async (tx) => {
       await repository.lockEmployee(tx, session.employeeId);
       await repository.revokeSession(tx, session.sessionId, now);
-      // Signed out of their last session: offline, and their tickets go back to the queue now, not
-      // when the leases run out. Another live session (a second browser) keeps working as it was.
+      // Signed out of their last session: offline, and their tickets (every queue's items) go back
+      // now, not when the leases run out. Another live session (a second browser) keeps working as it was.
       const everywhere = !(await repository.hasLiveSession(tx, session.employeeId, now));
       if (everywhere) {
         await repository.setEmployeeOnline(tx, session.employeeId, false);
-        await releaseTicketLeases(tx, session.employeeId);
+        await employeeOffline.releaseEmployeeWork(tx, session.employeeId);
         await announceChange(tx, `employee:${session.employeeId}`);
       }
       await recordAuditEvent(tx, {
@@ -231,8 +279,8 @@ export function createSessionService({ db, clock, limits, cache }: SessionServic
   async function toggleOnline(session: AuthenticatedSession, online: boolean, context: RequestContext) {
     await db.transaction(async (tx) => {
       await repository.setEmployeeOnline(tx, session.employeeId, online);
-      // Set offline first: the queue locks the employee row before leasing, so no lease slips in after this release.
-      if (!online) await releaseTicketLeases(tx, session.employeeId);
+      // Set offline first: the queues lock the employee row before leasing, so no lease slips in after this release.
+      if (!online) await employeeOffline.releaseEmployeeWork(tx, session.employeeId);
       await recordAuditEvent(tx, {
         employeeId: session.employeeId,
         action: 'employee.toggle_online',
@@ -276,4 +324,21 @@ export function toCurrentSession(session: AuthenticatedSession) {
     sts_secret_key: null,
     sts_session_token: null,
   };
+}
+
+// Secrets stored before they were sealed (plain base32) are sealed once, at start (main.ts). Each
+// is replaced only if still the value read, so API processes starting together seal it once.
+export async function sealStoredMfaSecrets(db: Database, secrets: SecretBox): Promise<number> {
+  return db.transaction(async (tx) => {
+    let sealed = 0;
+    for (const row of await repository.findEmployeesWithMfaSecrets(tx)) {
+      for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
+        const value = row[column];
+        if (value === null || isSealed(value)) continue;
+        const to = secrets.seal(value, mfaSecretContext(row.id));
+        if (await repository.replaceMfaSecret(tx, row.id, column, { from: value, to })) sealed += 1;
+      }
+    }
+    return sealed;
+  });
 }

@@ -4,14 +4,14 @@ import { generate } from 'otplib';
 import { auditEvents, employees, sessions, signInAttempts } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, testAppDeps, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let emailCounter = 0;
 const newEmail = () => `employee${++emailCounter}@portal.example`;
 
 beforeAll(async () => {
-  t = await createTestApp({ signInLimits: { windowMinutes: 15, maxFailuresPerEmail: 5, maxFailuresPerAddress: 20 } });
+  t = await createTestApp({ signIn: { windowMinutes: 15, maxFailuresPerEmail: 5, maxFailuresPerAddress: 20 } });
 });
 afterAll(() => t.close());
 // Each test signs in from its own address, so the per-address limit of one test does not leak into another.
@@ -74,24 +74,50 @@ describe('POST employees/sign_in', () => {
     }
     const limited = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().errors[0]).toMatch(/^Too many failed sign-in attempts for this email\. Please wait 15 minutes/);
+    expect(limited.json().errors[0]).toMatch(
+      /^Too many failed sign-in attempts for this email\. Please wait 15 minutes/,
+    );
 
     t.clock.advance(15 * 60 * 1000 + 1);
     expect((await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).statusCode).toBe(200);
   });
 
-  it('limits failed attempts per network address across emails', async () => {
+  it('limits failed attempts per network address on emails that are no account, then refuses every email', async () => {
     const email = newEmail();
     await createEmployee(t.database.db, { email });
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      await signIn(t.app, { email: newEmail(), password: 'guess' }, from());
+      expect((await signIn(t.app, { email: newEmail(), password: 'guess' }, from())).statusCode).toBe(401);
     }
     const limited = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0]).toMatch(/from this network address/);
+    // An unknown email gets the same answer, so the limit does not tell which emails exist.
+    const unknown = await signIn(t.app, { email: newEmail(), password: 'guess' }, from());
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual(limited.json());
     // Another address is not affected.
     address += 1;
     expect((await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).statusCode).toBe(200);
+  });
+
+  it('does not lock an address for wrong passwords on real accounts (limited per email), so one shared address keeps working', async () => {
+    // Behind a proxy without TRUST_PROXY, every employee comes from one address.
+    const colleagues = [newEmail(), newEmail(), newEmail(), newEmail()];
+    for (const email of colleagues) await createEmployee(t.database.db, { email });
+    for (const email of colleagues) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await signIn(t.app, { email, password: 'typo' }, from())).statusCode).toBe(401);
+      }
+    }
+    const email = newEmail();
+    await createEmployee(t.database.db, { email });
+    expect((await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).statusCode).toBe(200);
+    // Each of those accounts is at its own limit.
+    expect(
+      (await signIn(t.app, { email: colleagues[0] ?? '', password: DEFAULT_TEST_PASSWORD }, from())).statusCode,
+    ).toBe(429);
+    const attempts = await t.database.db.select().from(signInAttempts).where(eq(signInAttempts.ipAddress, from()));
+    expect(attempts.every((attempt) => attempt.accountExists)).toBe(true);
   });
 });
 
@@ -203,7 +229,11 @@ describe('the session token', () => {
     const query = await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', query: { token } });
     expect(query.statusCode).toBe(200);
 
-    const body = await t.app.inject({ method: 'PATCH', url: '/internal/api/toggle_online', payload: { online: true, token } });
+    const body = await t.app.inject({
+      method: 'PATCH',
+      url: '/internal/api/toggle_online',
+      payload: { online: true, token },
+    });
     expect(body.statusCode).toBe(200);
   });
 
@@ -222,7 +252,11 @@ describe('the session token', () => {
   it('expires two days after sign-in', async () => {
     const token = await signedIn();
     const get = () =>
-      t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers: { authorization: `Bearer ${token}` } });
+      t.app.inject({
+        method: 'GET',
+        url: '/internal/api/employees/session',
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await get()).statusCode).toBe(200);
     t.clock.advance(2 * 24 * 60 * 60 * 1000 - 1000);
     expect((await get()).statusCode).toBe(200);
@@ -236,27 +270,36 @@ describe('the session token', () => {
     const token = await signedIn();
     const headers = { authorization: `Bearer ${token}` };
     // Looked up once, so a cached copy exists that sign-out must drop.
-    expect((await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode).toBe(
+      200,
+    );
     const out = await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ signedOut: true });
     const after = await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers });
     expect(after.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers })).statusCode,
+    ).toBe(401);
     const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'employee.sign_out'));
     expect(event).toBeDefined();
   });
 
   it('signed out in one API process is refused at once by another on the same database', async () => {
     const { buildApp } = await import('../../app.ts');
-    const other = await buildApp({ database: t.database, clock: t.clock });
+    const other = await buildApp(testAppDeps(t.database, t.clock));
     try {
       const token = await signedIn();
       const headers = { authorization: `Bearer ${token}` };
-      expect((await other.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode).toBe(
+        200,
+      );
       await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers });
       await expect
-        .poll(async () => (await other.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode)
+        .poll(
+          async () =>
+            (await other.inject({ method: 'GET', url: '/internal/api/employees/session', headers })).statusCode,
+        )
         .toBe(401);
     } finally {
       await other.close();
@@ -272,7 +315,12 @@ describe('PATCH toggle_online', () => {
     const headers = { authorization: `Bearer ${token}` };
     await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers });
 
-    const on = await t.app.inject({ method: 'PATCH', url: '/internal/api/toggle_online', headers, payload: { online: true } });
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: '/internal/api/toggle_online',
+      headers,
+      payload: { online: true },
+    });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ online: true });
     const session = await t.app.inject({ method: 'GET', url: '/internal/api/employees/session', headers });
@@ -304,9 +352,21 @@ describe('bad input', () => {
     ['a missing email', '{"employee":{"password":"x"}}', 'Email is required.'],
     ['a number for the email', '{"employee":{"email":5,"password":"x"}}', 'Email is required.'],
     ['an invalid email', '{"employee":{"email":"no-at-sign","password":"x"}}', 'Email is not a valid email address.'],
-    ['an over-long email', JSON.stringify({ employee: { email: `${'a'.repeat(250)}@x.com`, password: 'x' } }), 'Email must be at most 254 characters.'],
-    ['an over-long password', JSON.stringify({ employee: { email: 'a@b.co', password: 'x'.repeat(201) } }), 'Password must be at most 200 characters.'],
-    ['a malformed OTP', '{"employee":{"email":"a@b.co","password":"x","otp":"12ab56"}}', 'The one-time password must be 6 digits.'],
+    [
+      'an over-long email',
+      JSON.stringify({ employee: { email: `${'a'.repeat(250)}@x.com`, password: 'x' } }),
+      'Email must be at most 254 characters.',
+    ],
+    [
+      'an over-long password',
+      JSON.stringify({ employee: { email: 'a@b.co', password: 'x'.repeat(201) } }),
+      'Password must be at most 200 characters.',
+    ],
+    [
+      'a malformed OTP',
+      '{"employee":{"email":"a@b.co","password":"x","otp":"12ab56"}}',
+      'The one-time password must be 6 digits.',
+    ],
     ['an array body', '[1,2]', undefined],
   ])('answers 400 for %s and writes nothing', async (_case, payload, message) => {
     const before = await Promise.all([countRows(sessions), countRows(signInAttempts), countRows(auditEvents)]);
@@ -338,8 +398,16 @@ describe('bad input', () => {
     expect(response.json()).toEqual({ errors: ['Online must be true or false.'] });
   });
 
-  it('answers 404 with an errors list for an unknown call', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/internal/api/no_such_call' });
+  // Signed out, an unknown call is a 401 like any other (decision 014).
+  it('answers 404 with an errors list for an unknown call of a signed-in employee', async () => {
+    const email = newEmail();
+    await createEmployee(t.database.db, { email });
+    const token = (await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).json().apiToken;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/no_such_call',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().errors).toHaveLength(1);
   });

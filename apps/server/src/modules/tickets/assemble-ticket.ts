@@ -1,103 +1,14 @@
-import { centsToDollars, loanDisplayLabel, payoffBalanceCents, type LoanInfo, type Payment, type UserInfo } from '@portal/contracts';
-import { dateInTimeZone } from '../../platform/business-date.ts';
-import type { CommentRow, CustomerProfileRow, LoanRow, LoanWithPayments, PaymentRecord, PaymentWithBounces } from './detail-repository.ts';
+import { centsToDollars, type LoanInfo, type UserInfo } from '@portal/contracts';
+import { isActiveLoan, paymentState } from '../loans/index.ts';
+import type { CommentRow, CustomerProfileRow, LoanRow, LoanWithPayments } from './detail-repository.ts';
 import type { SuggestionState } from './suggest.ts';
-import { isoOrNull } from './wire.ts';
 
-// Pure mapping from the rows GET ticket loads to the wire shapes; no queries here.
+// Pure mapping from the rows GET ticket loads to the wire shapes; no queries here. The loans
+// themselves are the loans module's read model (toLoanInfo).
 
 const DAY_MS = 86_400_000;
 export const APPLIED_WITHIN_DAYS = 30;
 export const APPROVED_WITHIN_DAYS = 14;
-
-// Invalid wins over paid: an invalidated payment no longer counts, whatever it was before.
-export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processingAt' | 'invalidAt'>): Payment['state'] {
-  if (payment.invalidAt) return 'invalid';
-  if (payment.paidAt) return 'paid';
-  if (payment.processingAt) return 'processing';
-  return 'due';
-}
-
-export function isActiveLoan(loan: Pick<LoanRow, 'fundedAt' | 'paidOffAt' | 'fundingReturnedAt'>): boolean {
-  return loan.fundedAt !== null && loan.paidOffAt === null && loan.fundingReturnedAt === null;
-}
-
-function toWirePayment({ payment, bounces }: PaymentWithBounces): Payment {
-  return {
-    id: payment.id,
-    expected_amt: centsToDollars(payment.expectedAmountCents),
-    due: payment.due,
-    original_due: payment.originalDue,
-    paid: isoOrNull(payment.paidAt),
-    processing: isoOrNull(payment.processingAt),
-    invalid: isoOrNull(payment.invalidAt),
-    state: paymentState(payment),
-    method: payment.method,
-    type: payment.type,
-    bounce_fee: centsToDollars(payment.bounceFeeCents),
-    bounces: bounces.map((bounce) => ({
-      code: bounce.returnCode,
-      date: bounce.bouncedOn,
-      amount: centsToDollars(bounce.amountCents),
-      fee: centsToDollars(bounce.feeCents),
-      fee_waived: bounce.feeWaived,
-    })),
-    user_initiated: payment.userInitiated,
-    refundable: payment.refundable,
-  };
-}
-
-export type LoanContext = { today: string; timeZone: string; eligibleMethods: LoanInfo['eligible_payment_methods'] };
-
-// Payoff as of today: remaining principal after the collected installments plus daily interest
-// since the last collected due date (or funding). Only an active loan has one.
-function payoffCents(loan: LoanRow, payments: readonly PaymentWithBounces[], context: LoanContext): number {
-  if (!isActiveLoan(loan) || !loan.fundedAt) return 0;
-  const collected = payments.filter(({ payment }) => {
-    const state = paymentState(payment);
-    return payment.type === 'Installment' && (state === 'paid' || state === 'processing');
-  });
-  const lastDue = collected.reduce<string | null>((latest, { payment }) => (latest === null || payment.due > latest ? payment.due : latest), null);
-  return payoffBalanceCents({
-    principalCents: loan.cashAdvancedCents ?? loan.appliedAmountCents,
-    aprBasisPoints: loan.aprBasisPoints,
-    installmentCount: loan.installmentCount,
-    paidInstallments: collected.length,
-    interestFrom: lastDue ?? dateInTimeZone(loan.fundedAt, context.timeZone),
-    asOf: context.today,
-  });
-}
-
-export function toLoanInfo({ loan, payments }: LoanWithPayments, context: LoanContext): LoanInfo {
-  const timestamps = {
-    approved: isoOrNull(loan.approvedAt),
-    accepted: isoOrNull(loan.acceptedAt),
-    funded: isoOrNull(loan.fundedAt),
-    denied: isoOrNull(loan.deniedAt),
-    closed_at: isoOrNull(loan.closedAt),
-    paid_off: isoOrNull(loan.paidOffAt),
-  };
-  return {
-    id: loan.id,
-    type: loan.type,
-    applied: loan.appliedAt.toISOString(),
-    ...timestamps,
-    funding_returned: isoOrNull(loan.fundingReturnedAt),
-    deny_reason: loan.denyReason,
-    maturity: loan.maturity,
-    applied_amt: centsToDollars(loan.appliedAmountCents),
-    cash_advanced: loan.cashAdvancedCents === null ? null : centsToDollars(loan.cashAdvancedCents),
-    installment_num: loan.installmentCount,
-    apr: loan.aprBasisPoints / 100,
-    approval_code: loan.approvalCode,
-    ach: loan.autoDebit,
-    payoff_balance: centsToDollars(payoffCents(loan, payments, context)),
-    amount_credited_to_loan: centsToDollars(loan.amountCreditedCents),
-    eligible_payment_methods: context.eligibleMethods,
-    display_status: loanDisplayLabel(timestamps),
-    payments: payments.map(toWirePayment),
-  };
-}
 
 export function analyzeLoans(loans: readonly LoanRow[], now: Date) {
   const appliedSince = now.getTime() - APPLIED_WITHIN_DAYS * DAY_MS;
@@ -108,12 +19,16 @@ export function analyzeLoans(loans: readonly LoanRow[], now: Date) {
     .sort((a, b) => (b.approvedAt?.getTime() ?? 0) - (a.approvedAt?.getTime() ?? 0))[0];
   return {
     active_loan: loans.filter(isActiveLoan).map((loan) => loan.id),
-    applied_loan: loans.filter((loan) => loan.appliedAt.getTime() >= appliedSince && undecided(loan)).map((loan) => loan.id),
+    applied_loan: loans
+      .filter((loan) => loan.appliedAt.getTime() >= appliedSince && undecided(loan))
+      .map((loan) => loan.id),
     recently_approved_loan: recentlyApproved?.id ?? null,
   };
 }
 
-export function eligibleMethods(profile: Pick<CustomerProfileRow, 'chargeableBank' | 'chargeableCard'>): LoanInfo['eligible_payment_methods'] {
+export function eligibleMethods(
+  profile: Pick<CustomerProfileRow, 'chargeableBank' | 'chargeableCard'>,
+): LoanInfo['eligible_payment_methods'] {
   const methods: LoanInfo['eligible_payment_methods'] = [];
   if (profile.chargeableBank) methods.push('ach');
   if (profile.chargeableCard) methods.push('debit');
@@ -165,9 +80,13 @@ export function toUserInfo(profile: CustomerProfileRow, comments: readonly Comme
 // What the suggestion rules need to know about the account.
 export function suggestionState(profile: CustomerProfileRow, loans: readonly LoanWithPayments[]): SuggestionState {
   const active = loans.filter(({ loan }) => isActiveLoan(loan));
-  const newestActive = active.map(({ loan }) => loan).sort((a, b) => (b.fundedAt?.getTime() ?? 0) - (a.fundedAt?.getTime() ?? 0))[0];
+  const newestActive = active
+    .map(({ loan }) => loan)
+    .sort((a, b) => (b.fundedAt?.getTime() ?? 0) - (a.fundedAt?.getTime() ?? 0))[0];
   const activePayments = active.flatMap(({ payments }) => payments);
-  const due = activePayments.filter(({ payment }) => paymentState(payment) === 'due').sort((a, b) => a.payment.due.localeCompare(b.payment.due));
+  const due = activePayments
+    .filter(({ payment }) => paymentState(payment) === 'due')
+    .sort((a, b) => a.payment.due.localeCompare(b.payment.due));
   const next = due.find(({ payment }) => payment.type !== 'EarlyRepayment')?.payment;
   const early = due.find(({ payment }) => payment.type === 'EarlyRepayment')?.payment;
   const bounces = activePayments
@@ -178,7 +97,9 @@ export function suggestionState(profile: CustomerProfileRow, loans: readonly Loa
     firstName: profile.customer.firstName,
     email: profile.customer.email,
     activeLoanId: newestActive?.id ?? null,
-    nextPayment: next ? { loanId: next.loanId, date: next.due, amountCents: next.expectedAmountCents, method: next.method } : null,
+    nextPayment: next
+      ? { loanId: next.loanId, date: next.due, amountCents: next.expectedAmountCents, method: next.method }
+      : null,
     earlyRepayment: early ? { loanId: early.loanId, date: early.due, amountCents: early.expectedAmountCents } : null,
     latestBounce: latestBounce ? { loanId: latestBounce.loanId, amountCents: latestBounce.amountCents } : null,
   };

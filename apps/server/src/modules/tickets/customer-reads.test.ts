@@ -18,12 +18,21 @@ const get = (path: 'user_info' | 'loan_info', query: Record<string, string>) =>
 describe('GET user_info and GET loan_info (by ticket id)', () => {
   it("answer the ticket's customer and loans as GET ticket carries them, and take no lease", async () => {
     const customer = await createCustomer(t.database.db, { firstName: 'Rosa', lastName: 'Diaz' });
-    const { loan } = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-09-01', paidInstallments: 1 });
+    const { loan } = await createLoan(t.database.db, {
+      customerId: customer.id,
+      fundedOn: '2026-09-01',
+      paidInstallments: 1,
+    });
     const ticket = await createTicket(t.database.db, { customerId: customer.id, contact: customer.phoneNumber ?? '' });
 
     const user = await get('user_info', { id: String(ticket.id) });
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ id: customer.id, first_name: 'Rosa', last_name: 'Diaz', email: customer.email });
+    expect(user.json()).toMatchObject({
+      id: customer.id,
+      first_name: 'Rosa',
+      last_name: 'Diaz',
+      email: customer.email,
+    });
     expect(user.json().bank_account.account_last4).toHaveLength(4);
 
     const loans = await get('loan_info', { id: String(ticket.id) });
@@ -33,7 +42,12 @@ describe('GET user_info and GET loan_info (by ticket id)', () => {
     expect(info.payments).toHaveLength(6);
     expect(info.payments[0].state).toBe('paid');
 
-    const detail = await t.app.inject({ method: 'GET', url: '/internal/api/ticket', headers: agent.headers, query: { id: String(ticket.id), preview: 'true' } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/ticket',
+      headers: agent.headers,
+      query: { id: String(ticket.id), preview: 'true' },
+    });
     expect(detail.json().assigned_to).toBeNull();
     expect(detail.json().loans[String(loan.id)]).toEqual(info);
   });
@@ -45,6 +59,8 @@ describe('GET user_info and GET loan_info (by ticket id)', () => {
     expect(noCustomer.json().errors[0]).toMatch(/not linked to a customer/);
     expect((await get('loan_info', { id: '999999' })).statusCode).toBe(404);
     expect((await get('loan_info', { id: 'abc' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/internal/api/user_info', query: { id: '1' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/internal/api/user_info', query: { id: '1' } })).statusCode).toBe(
+      401,
+    );
   });
 });

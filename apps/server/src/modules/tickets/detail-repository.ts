@@ -17,12 +17,13 @@ import {
   type Database,
   type JsonObjectRow,
 } from '@portal/db';
-import { preparedPerDatabase } from './prepared.ts';
+import { preparedPerDatabase } from '../../platform/prepared.ts';
 
 // The reads behind GET ticket, prepared because every employee opens tickets all day
-// (prepared.ts). The whole ticket is one statement: the ticket and customer row, with the thread,
-// the customer's messages, comments and loans (with payments and bounces) nested as JSON, so one
-// round trip answers it whatever the number of loans and payments (decision 013).
+// (platform/prepared.ts). The whole ticket is one statement: the ticket and customer row, with the
+// thread, the customer's messages, comments and loans (with payments and bounces) nested as JSON,
+// so one round trip answers it whatever the number of loans and payments (decision 013). The
+// loans are mapped to the wire by the loans module (toLoanInfo).
 
 export const CUSTOMER_MESSAGES_PER_CHANNEL = 100;
 
@@ -67,7 +68,9 @@ const threadJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messag
 // The newest 100 texts and 100 emails of the customer across tickets, both directions, oldest
 // first. Each channel is its own index scan; the union is named "messages" so the columns above
 // read from it.
-const newestOfChannel = (type: 'text' | 'email') => sql`(select ${sql.join([...Object.values(messageColumns), messages.employeeId], sql`, `)}
+const newestOfChannel = (
+  type: 'text' | 'email',
+) => sql`(select ${sql.join([...Object.values(messageColumns), messages.employeeId], sql`, `)}
   from ${messages} where ${messages.customerId} = ${customers.id} and ${messages.type} = ${sql.raw(`'${type}'`)}
   order by ${messages.createdAt} desc, ${messages.id} desc limit ${sql.raw(String(CUSTOMER_MESSAGES_PER_CHANNEL))})`;
 const customerMessagesJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messages.createdAt}, ${messages.id}), ${emptyArray})
@@ -95,7 +98,10 @@ const decodePayment = jsonObjectDecoder(paymentColumns);
 const decodeBounce = jsonObjectDecoder(bounceColumns);
 
 const decodeMessages = (list: JsonList): ThreadRow[] =>
-  list.map((row) => ({ message: decodeMessage(row.message as Record<string, unknown>), employeeName: row.employeeName as string | null }));
+  list.map((row) => ({
+    message: decodeMessage(row.message as Record<string, unknown>),
+    employeeName: row.employeeName as string | null,
+  }));
 const decodeLoans = (list: JsonList): LoanWithPayments[] =>
   list.map((row) => ({
     loan: decodeLoan(row.loan as Record<string, unknown>),
@@ -127,7 +133,9 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
       cardLastFour: latestCard.lastFour,
       cardDnp: latestCard.dnp,
       cardAddedAt: latestCard.addedAt,
-      emails: sql<string[]>`array(select e.email from ${customerEmails} e where e.customer_id = ${customers.id} order by e.added_at, e.id)`,
+      emails: sql<
+        string[]
+      >`array(select e.email from ${customerEmails} e where e.customer_id = ${customers.id} order by e.added_at, e.id)`,
       chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
       chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
       ...extra,
@@ -138,11 +146,17 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
     .leftJoin(customers, eq(customers.id, tickets.customerId))
     .leftJoin(
       latestBank,
-      eq(latestBank.id, sql`(select b.id from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1)`),
+      eq(
+        latestBank.id,
+        sql`(select b.id from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1)`,
+      ),
     )
     .leftJoin(
       latestCard,
-      eq(latestCard.id, sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`),
+      eq(
+        latestCard.id,
+        sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`,
+      ),
     )
     .where(eq(tickets.id, sql.placeholder('ticketId')));
 }

@@ -1,12 +1,13 @@
-import type { TicketsResponse, TicketStats, TicketSummary } from '@portal/contracts';
+import { addDays, dateInTimeZone, type TicketsResponse, type TicketStats, type TicketSummary } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
+import { startOfBusinessDay } from '../../platform/business-date.ts';
+import type { ExpiringValue } from '../../platform/expiring-value.ts';
 import { conflict } from '../../platform/http-error.ts';
-import { addDays, dateInTimeZone, startOfBusinessDay } from '../../platform/business-date.ts';
-import type { Caller } from './caller.ts';
-import type { ExpiringValue } from './expiring-value.ts';
-import { leaseUntil } from './lease.ts';
+import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
+import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import * as repository from './repository.ts';
+import { ticketQueue } from './ticket-queue.ts';
 import { toTicketSummary } from './wire.ts';
 
 export const LIST_LIMIT = 100;
@@ -39,30 +40,43 @@ export function createQueueService(context: ServerContext, shared: SharedViews) 
     };
   }
 
-  const loadArchived = () => shared.archived.get('all', async () => (await repository.findArchivedSummaries(db, LIST_LIMIT)).map(toTicketSummary));
-  const loadEscalated = () => shared.escalated.get('all', async () => (await repository.findEscalatedSummaries(db, LIST_LIMIT)).map(toTicketSummary));
+  const loadArchived = () =>
+    shared.archived.get('all', async () =>
+      (await repository.findArchivedSummaries(db, LIST_LIMIT)).map(toTicketSummary),
+    );
+  const loadEscalated = () =>
+    shared.escalated.get('all', async () =>
+      (await repository.findEscalatedSummaries(db, LIST_LIMIT)).map(toTicketSummary),
+    );
 
   // GET tickets: renews the caller's leases, tops them up to `num` from the queue, and answers
   // the lists and counts of the dashboard. An employee polling with their tickets in hand costs
   // one prepared read; leases are written only when half used, or when tickets are handed out.
-  async function listTickets(caller: Caller, num: number): Promise<TicketsResponse> {
+  async function listTickets(caller: Actor, num: number): Promise<TicketsResponse> {
     const now = clock.now();
     const until = leaseUntil(now, context.ticketLeaseMinutes);
     const today = dateInTimeZone(now, context.businessTimeZone);
     const [mine, archived, escalated, stats] = await Promise.all([
       repository.findHeldTickets(db, caller.employeeId, startOfBusinessDay(today, context.businessTimeZone)),
       loadArchived(),
-      caller.permissions.includes('tickets.view_escalated') ? loadEscalated() : [],
+      hasPermission(caller, 'tickets.view_escalated') ? loadEscalated() : [],
       loadGlobalStats(now, today),
     ]);
     if (!mine.online) throw conflict(TICKET_ERRORS.goOnline);
 
-    const threshold = repository.renewalThreshold(now, until);
+    const threshold = renewalThreshold(now, until);
     const due = mine.held.filter((ticket) => ticket.leaseExpiresAt === null || ticket.leaseExpiresAt < threshold);
-    const renewed = new Set(await repository.renewLeases(db, caller.employeeId, due.map((ticket) => ticket.id), until));
+    const renewed = new Set(
+      await ticketQueue.renew(
+        db,
+        caller.employeeId,
+        due.map((ticket) => ticket.id),
+        until,
+      ),
+    );
     // A lease that ran out and was taken by someone else meanwhile is not renewed, and not shown.
     const kept = mine.held.filter((ticket) => !due.includes(ticket) || renewed.has(ticket.id));
-    const taken = await repository.leaseNextTickets(db, caller.employeeId, num - kept.length, now, until);
+    const taken = await ticketQueue.leaseNext(db, caller.employeeId, num - kept.length, now, until);
     const open = [...kept, ...(await repository.findSummariesByIds(db, taken))].sort(
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
     );

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { employees, payments, tickets } from '@portal/db';
 import { createCustomer, createLoan, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { createSignedInStaff, setOnline } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { getTickets } from '../../testing/ticket-helpers.ts';
 import { SHARED_VIEWS_TTL_MS, UNPAID_DUE_TTL_MS } from './service.ts';
 
 const LEASE_MINUTES = 15;
 const MINUTE = 60_000;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ ticketLeaseMinutes: LEASE_MINUTES });
-});
-afterAll(() => t.close());
+const t = useTestApp({ ticketLeaseMinutes: LEASE_MINUTES });
 
 // Each test starts from an empty queue, and past the per-process badge cache.
 beforeEach(async () => {
@@ -28,13 +23,18 @@ async function queueTickets(howMany: number, options: { firstMinutesAgo?: number
   const created = [];
   for (let index = 0; index < howMany; index += 1) {
     // Oldest first, one minute apart.
-    created.push(await createTicket(t.database.db, { createdAt: minutesAgo((options.firstMinutesAgo ?? 500) - index) }));
+    created.push(
+      await createTicket(t.database.db, { createdAt: minutesAgo((options.firstMinutesAgo ?? 500) - index) }),
+    );
   }
   return created;
 }
 
 async function isOnline(employeeId: number): Promise<boolean | undefined> {
-  const [row] = await t.database.db.select({ online: employees.online }).from(employees).where(eq(employees.id, employeeId));
+  const [row] = await t.database.db
+    .select({ online: employees.online })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
   return row?.online;
 }
 
@@ -63,14 +63,23 @@ describe('GET tickets', () => {
     await createTicket(t.database.db, { createdAt: minutesAgo(900), archivedAt: minutesAgo(1) });
     await createTicket(t.database.db, { createdAt: minutesAgo(900), escalatedAt: minutesAgo(1) });
     await createTicket(t.database.db, { createdAt: minutesAgo(900), state: 'closed' });
-    const named = await createTicket(t.database.db, { createdAt: minutesAgo(600), customerId: customer.id, thread: ['first words', longText] });
+    const named = await createTicket(t.database.db, {
+      createdAt: minutesAgo(600),
+      customerId: customer.id,
+      thread: ['first words', longText],
+    });
     const agent = await createSignedInStaff(t.app, t.database.db);
 
     const first = await getTickets(t.app, agent, 3);
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.openTickets.map((ticket: Summary) => ticket.id)).toEqual([named.id, queued[0]?.id, queued[1]?.id]);
-    expect(body.openTickets[0]).toMatchObject({ user_id: customer.id, name: 'Rosa Diaz', channel: 'text', preview: longText.slice(0, 140) });
+    expect(body.openTickets[0]).toMatchObject({
+      user_id: customer.id,
+      name: 'Rosa Diaz',
+      channel: 'text',
+      preview: longText.slice(0, 140),
+    });
     expect(body.openTickets[1].preview).toBe('Hi, I have a question about my loan.');
     const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, named.id));
     expect(stored?.assignedTo).toBe(agent.id);
@@ -80,7 +89,9 @@ describe('GET tickets', () => {
     const leasedAt = t.clock.now().getTime();
     t.clock.advance(5 * MINUTE);
     const again = (await getTickets(t.app, agent, 3)).json();
-    expect(again.openTickets.map((ticket: Summary) => ticket.id)).toEqual(body.openTickets.map((ticket: Summary) => ticket.id));
+    expect(again.openTickets.map((ticket: Summary) => ticket.id)).toEqual(
+      body.openTickets.map((ticket: Summary) => ticket.id),
+    );
     const [unchanged] = await t.database.db.select().from(tickets).where(eq(tickets.id, named.id));
     expect(unchanged?.leaseExpiresAt?.getTime()).toBe(leasedAt + LEASE_MINUTES * MINUTE);
     t.clock.advance(3 * MINUTE);
@@ -90,7 +101,10 @@ describe('GET tickets', () => {
 
     // A larger num tops up with the next oldest; the default num is 10.
     const more = (await getTickets(t.app, agent)).json();
-    expect(more.openTickets.map((ticket: Summary) => ticket.id)).toEqual([named.id, ...queued.map((ticket) => ticket.id)]);
+    expect(more.openTickets.map((ticket: Summary) => ticket.id)).toEqual([
+      named.id,
+      ...queued.map((ticket) => ticket.id),
+    ]);
   });
 
   it('gives 20 employees asking at the same moment different tickets, and together exactly the available ones', async () => {
@@ -103,7 +117,10 @@ describe('GET tickets', () => {
     expect(new Set(handedOut).size).toBe(handedOut.length);
     expect([...handedOut].sort((a, b) => a - b)).toEqual(queued.map((ticket) => ticket.id).sort((a, b) => a - b));
     for (const [index, member] of staff.entries()) {
-      const ids = responses[index]?.json().openTickets.map((ticket: Summary) => ticket.id).sort((a: number, b: number) => a - b);
+      const ids = responses[index]
+        ?.json()
+        .openTickets.map((ticket: Summary) => ticket.id)
+        .sort((a: number, b: number) => a - b);
       expect(ids.length).toBeLessThanOrEqual(10);
       expect(await leasedTo(member.id)).toEqual(ids);
     }
@@ -140,7 +157,11 @@ describe('GET tickets', () => {
     await setOnline(t.app, agent, true);
     expect((await getTickets(t.app, agent)).json().openTickets).toHaveLength(2);
 
-    const signOut = await t.app.inject({ method: 'DELETE', url: '/internal/api/employees/sign_out', headers: agent.headers });
+    const signOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/internal/api/employees/sign_out',
+      headers: agent.headers,
+    });
     expect(signOut.statusCode).toBe(200);
     expect(await leasedTo(agent.id)).toEqual([]);
     expect(await leasedTo(colleague.id)).toHaveLength(1);
@@ -170,7 +191,10 @@ describe('GET tickets', () => {
   });
 
   it('lists archived tickets newest first, at most 100, and escalated ones only to staff with the permission', async () => {
-    const supervisor = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'escalations'], name: 'Sam Supervisor' });
+    const supervisor = await createSignedInStaff(t.app, t.database.db, {
+      roles: ['agent', 'escalations'],
+      name: 'Sam Supervisor',
+    });
     const agent = await createSignedInStaff(t.app, t.database.db);
     const archived = [];
     for (let index = 0; index < 102; index += 1) {
@@ -209,7 +233,8 @@ describe('GET tickets', () => {
     t.clock.advance(UNPAID_DUE_TTL_MS);
     const agent = await createSignedInStaff(t.app, t.database.db);
     // Queue: two over a day old, three under; archived and escalated tickets do not count.
-    for (const minutes of [3000, 1500, 600, 60, 5]) await createTicket(t.database.db, { createdAt: minutesAgo(minutes) });
+    for (const minutes of [3000, 1500, 600, 60, 5])
+      await createTicket(t.database.db, { createdAt: minutesAgo(minutes) });
     await createTicket(t.database.db, { createdAt: minutesAgo(3000), archivedAt: minutesAgo(1) });
     await createTicket(t.database.db, { createdAt: minutesAgo(10), escalatedAt: minutesAgo(1) });
 
@@ -219,22 +244,40 @@ describe('GET tickets', () => {
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22' });
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-23' });
     // Not counted: collected, processing, invalid, a paid-off loan, and a loan never funded.
-    const collected = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22', paidInstallments: 1 });
+    const collected = await createLoan(t.database.db, {
+      customerId: customer.id,
+      fundedOn: '2026-10-22',
+      paidInstallments: 1,
+    });
     const processing = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-23' });
     const invalid = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-23' });
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-05-22', state: 'paid_off' });
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22', state: 'approved' });
     const firstPayment = (loan: typeof tomorrow) => loan.payments[0]?.id ?? 0;
-    await t.database.db.update(payments).set({ processingAt: minutesAgo(1) }).where(eq(payments.id, firstPayment(processing)));
-    await t.database.db.update(payments).set({ invalidAt: minutesAgo(1) }).where(eq(payments.id, firstPayment(invalid)));
+    await t.database.db
+      .update(payments)
+      .set({ processingAt: minutesAgo(1) })
+      .where(eq(payments.id, firstPayment(processing)));
+    await t.database.db
+      .update(payments)
+      .set({ invalidAt: minutesAgo(1) })
+      .where(eq(payments.id, firstPayment(invalid)));
     expect(collected.payments[0]?.paidAt).not.toBeNull();
     expect(tomorrow.payments[0]?.due).toBe('2026-11-22');
 
     // Closed by the caller: two today (through the API), one yesterday; one today by someone else.
-    const mine = [await createTicket(t.database.db, { createdAt: minutesAgo(30) }), await createTicket(t.database.db, { createdAt: minutesAgo(30) })];
+    const mine = [
+      await createTicket(t.database.db, { createdAt: minutesAgo(30) }),
+      await createTicket(t.database.db, { createdAt: minutesAgo(30) }),
+    ];
     for (const ticket of mine) {
       t.clock.advance(1000);
-      const closed = await t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: agent.headers, query: { id: String(ticket.id) } });
+      const closed = await t.app.inject({
+        method: 'DELETE',
+        url: '/internal/api/ticket',
+        headers: agent.headers,
+        query: { id: String(ticket.id) },
+      });
       expect(closed.statusCode).toBe(200);
     }
     // 17:00 UTC is 09:00 in Los Angeles: ten hours ago was yesterday there.
@@ -285,7 +328,12 @@ describe('GET tickets', () => {
     const agent = await createSignedInStaff(t.app, t.database.db);
     const [first, closed] = await queueTickets(2);
     // A change made through this process drops the stored counts, so the next call waits for fresh ones.
-    await t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: agent.headers, query: { id: String(closed?.id) } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/internal/api/ticket',
+      headers: agent.headers,
+      query: { id: String(closed?.id) },
+    });
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(1);
     // Written behind the API's back: the badge may lag up to its time limit.
     await queueTickets(2);
@@ -294,14 +342,24 @@ describe('GET tickets', () => {
     t.clock.advance(6_000);
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(1);
     await vi.waitFor(async () => expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(3));
-    await t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: agent.headers, query: { id: String(first?.id) } });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/internal/api/ticket',
+      headers: agent.headers,
+      query: { id: String(first?.id) },
+    });
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(2);
   });
 
   it('refuses a num outside 1..50 with 400', async () => {
     const agent = await createSignedInStaff(t.app, t.database.db);
     for (const num of ['0', '51', 'ten']) {
-      const response = await t.app.inject({ method: 'GET', url: '/internal/api/tickets', headers: agent.headers, query: { num } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/internal/api/tickets',
+        headers: agent.headers,
+        query: { num },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);
     }

@@ -1,10 +1,10 @@
-import type { Message } from '@portal/contracts';
+import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { badRequest, conflict, HttpError } from '../../platform/http-error.ts';
 import { deliverQueuedMessage, queueOutboundMessage } from '../../platform/outbound.ts';
-import { macroExists } from '../macros/repository.ts';
-import type { Caller } from './caller.ts';
+import { macroExists } from '../macros/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import { findCustomerContact, findLatestInboundEmailId, markInboundProcessed, updateTicket } from './repository.ts';
 import { closeValues, lockWorkableTicket, ticketSnapshot } from './state-service.ts';
@@ -13,7 +13,8 @@ import { toWireMessage } from './wire.ts';
 export const DEFAULT_REPLY_SUBJECT = 'Your message to Portal support';
 export const PASSWORD_RESET_SUBJECT = 'Reset your password';
 
-export type ReplyInput = { id: number; reply: string; macro_id?: number | null; filter_id?: string | null };
+// send_reply's body as its contract parsed it.
+export type ReplyInput = CallBody<typeof messageCalls.sendReply>;
 
 export function replySubject(subject: string | null): string {
   const trimmed = subject?.trim() ?? '';
@@ -27,12 +28,13 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   // The reply is written to the outbox, the customer's messages marked answered and the ticket
   // closed in one transaction; the provider is called only after it commits, and its outcome
   // (sent, or undelivered with the error) is stored on the message, which is never lost.
-  async function sendReply(caller: Caller, input: ReplyInput): Promise<{ ticket_id: number; message: Message }> {
+  async function sendReply(caller: Actor, input: ReplyInput): Promise<SendReplyResponse> {
     const now = clock.now();
     const queued = await db.transaction(async (tx) => {
       const ticket = await lockWorkableTicket(tx, input.id, caller, now);
       if (ticket.state === 'closed') throw conflict(TICKET_ERRORS.alreadyClosed(ticket.id));
-      if (input.macro_id && !(await macroExists(tx, input.macro_id))) throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
+      if (input.macro_id && !(await macroExists(tx, input.macro_id)))
+        throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
       const email = ticket.channel === 'email';
       const message = await queueOutboundMessage(
         tx,
@@ -58,7 +60,12 @@ export function createReplyService(context: ServerContext, onChange: () => void)
         entityType: 'ticket',
         entityId: ticket.id,
         before: ticketSnapshot(ticket),
-        after: { ...ticketSnapshot(closed), messageId: message.id, macroId: message.macroId, answeredMessages: answered },
+        after: {
+          ...ticketSnapshot(closed),
+          messageId: message.id,
+          macroId: message.macroId,
+          answeredMessages: answered,
+        },
         ipAddress: caller.ipAddress,
       });
       return message;
@@ -71,7 +78,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   // Emails the ticket's customer how to reset their password in the customer app. No link or token
   // is made here: the email also lands in the ticket's thread, which every agent can read, and a
   // usable reset link there would let staff take over the account. The app sends the code itself.
-  async function sendPasswordReset(caller: Caller, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
+  async function sendPasswordReset(caller: Actor, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
     const now = clock.now();
     const queued = await db.transaction(async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
@@ -102,7 +109,8 @@ export function createReplyService(context: ServerContext, onChange: () => void)
     });
     const delivered = await deliverQueuedMessage(context, queued);
     // Claiming "sent" when the provider refused it would mislead the agent and the customer.
-    if (delivered.status === 'undelivered') throw new HttpError(502, TICKET_ERRORS.resetUndelivered(delivered.error ?? 'no reason given'));
+    if (delivered.status === 'undelivered')
+      throw new HttpError(502, TICKET_ERRORS.resetUndelivered(delivered.error ?? 'no reason given'));
     return { message: 'Instructions sent.' };
   }
 

@@ -1,37 +1,15 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { customers, employees, loans, messages, payments, tickets, type Database, type Executor } from '@portal/db';
-import { preparedPerDatabase } from './prepared.ts';
+import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { ticketQueue } from './ticket-queue.ts';
 import type { SummaryRow } from './wire.ts';
 
 export type TicketRecord = typeof tickets.$inferSelect;
 
 export const PREVIEW_LENGTH = 140;
 
-// Written out (not as parameters) so the planner matches the partial index tickets_queue_idx.
-const inQueue = sql`${tickets.state} = 'open' and ${tickets.archivedAt} is null and ${tickets.escalatedAt} is null`;
-
-// Raw statements answer rows whose shape the driver decides; only ::int ids are read from them.
-async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {
-  const result = (await executor.execute(query)) as { rows: Row[] };
-  return result.rows;
-}
-
-// Going offline and signing out hand the employee's tickets back to the queue (session service).
-export async function releaseTicketLeases(executor: Executor, employeeId: number): Promise<number> {
-  const released = await executor
-    .update(tickets)
-    .set({ assignedTo: null, leaseExpiresAt: null })
-    .where(eq(tickets.assignedTo, employeeId))
-    .returning({ id: tickets.id });
-  return released.length;
-}
-
-// Leases are renewed only once past half their life, so a steady stream of polls from an
-// employee who holds their tickets writes nothing (no row versions, no commit to wait for).
-export function renewalThreshold(now: Date, until: Date): Date {
-  return new Date(now.getTime() + (until.getTime() - now.getTime()) / 2);
-}
+const inQueue = ticketQueue.inQueue;
 
 const escalator = alias(employees, 'escalator');
 
@@ -60,7 +38,9 @@ const heldStatement = preparedPerDatabase((db) =>
   db
     .select({
       online: employees.online,
-      closedSince: sql<number[]>`(select coalesce(json_agg(c.id order by c.closed_at desc, c.id desc), '[]'::json) from ${tickets} c
+      closedSince: sql<
+        number[]
+      >`(select coalesce(json_agg(c.id order by c.closed_at desc, c.id desc), '[]'::json) from ${tickets} c
         where c.closed_by = ${sql.placeholder('employeeId')} and c.closed_at >= ${sql.placeholder('closedSince')} and c.state = 'closed')`,
       leaseExpiresAt: tickets.leaseExpiresAt,
       ...summaryColumns,
@@ -83,52 +63,11 @@ export async function findHeldTickets(
 ): Promise<{ online: boolean; held: HeldTicket[]; closed: number[] }> {
   const rows = await heldStatement(db).execute({ employeeId, closedSince: closedSince.toISOString() });
   const held = rows.flatMap(({ online: _online, closedSince: _closed, id, channel, contact, createdAt, ...rest }) =>
-    id === null || channel === null || contact === null || createdAt === null ? [] : [{ ...rest, id, channel, contact, createdAt }],
+    id === null || channel === null || contact === null || createdAt === null
+      ? []
+      : [{ ...rest, id, channel, contact, createdAt }],
   );
   return { online: rows[0]?.online ?? false, held, closed: rows[0]?.closedSince ?? [] };
-}
-
-// Pushes out the given leases if the employee still holds them (UPDATE re-checks assigned_to on a
-// row someone changed meanwhile, e.g. took after the lease ran out, or released on going offline).
-export async function renewLeases(executor: Executor, employeeId: number, ticketIds: number[], until: Date): Promise<number[]> {
-  if (ticketIds.length === 0) return [];
-  const renewed = await executor
-    .update(tickets)
-    .set({ leaseExpiresAt: until })
-    .where(and(inArray(tickets.id, ticketIds), eq(tickets.assignedTo, employeeId)))
-    .returning({ id: tickets.id });
-  return renewed.map((row) => row.id);
-}
-
-// The employee row is locked (FOR SHARE) before any ticket, in the order toggle_online locks them,
-// so a lease and a concurrent "go offline" serialize: either the release sees the new lease or the
-// lease sees the employee offline.
-const onlineEmployee = (employeeId: number) =>
-  sql`me as (select id from ${employees} where id = ${employeeId} and online for share)`;
-
-// Leases up to `count` free queue tickets, oldest first, in one statement. SKIP LOCKED lets
-// concurrent callers pass over the rows another caller is taking, so no ticket goes to two people.
-export async function leaseNextTickets(executor: Executor, employeeId: number, count: number, now: Date, until: Date): Promise<number[]> {
-  if (count <= 0) return [];
-  const rows = await rowsOf<{ id: number }>(
-    executor,
-    sql`with ${onlineEmployee(employeeId)},
-      next as (
-        select id from tickets
-        where state = 'open' and archived_at is null and escalated_at is null
-          -- The caller's own tickets are renewed by the poll, not leased again; a lease with no end is free.
-          and (assigned_to is null
-            or (assigned_to <> ${employeeId} and (lease_expires_at is null or lease_expires_at <= ${now.toISOString()}::timestamptz)))
-          and exists (select 1 from me)
-        order by created_at
-        limit ${count}
-        for update skip locked
-      )
-      update tickets set assigned_to = ${employeeId}, lease_expires_at = ${until.toISOString()}::timestamptz
-      from next where tickets.id = next.id
-      returning tickets.id::int as id`,
-  );
-  return rows.map((row) => row.id);
 }
 
 function selectSummaries(executor: Executor) {
@@ -179,7 +118,11 @@ export async function countQueue(executor: Executor, dayAgo: Date): Promise<Queu
 }
 
 // Payments still to collect on the two dates: not paid, processing or invalid, on funded loans not paid off.
-export async function countUnpaidDue(executor: Executor, first: string, second: string): Promise<{ first: number; second: number }> {
+export async function countUnpaidDue(
+  executor: Executor,
+  first: string,
+  second: string,
+): Promise<{ first: number; second: number }> {
   const [row] = await executor
     .select({
       first: sql<number>`(count(*) filter (where ${eq(payments.due, first)}))::int`.mapWith(Number),
@@ -200,37 +143,10 @@ export async function countUnpaidDue(executor: Executor, first: string, second: 
   return row ?? { first: 0, second: 0 };
 }
 
-// Takes the lease on one open ticket unless someone else holds a live one; the caller's own lease
-// is renewed once past half its life. False when nothing was written (see the ticket row for why).
-const takeLeaseStatement = preparedPerDatabase((db) =>
-  db
-    .update(tickets)
-    .set({ assignedTo: sql`${sql.placeholder('employeeId')}`, leaseExpiresAt: sql`${sql.placeholder('until')}::timestamptz` })
-    .where(
-      and(
-        eq(tickets.id, sql.placeholder('ticketId')),
-        sql`${tickets.state} = 'open'`,
-        or(
-          isNull(tickets.assignedTo),
-          isNull(tickets.leaseExpiresAt),
-          lte(tickets.leaseExpiresAt, sql.placeholder('now')),
-          and(eq(tickets.assignedTo, sql.placeholder('employeeId')), lt(tickets.leaseExpiresAt, sql.placeholder('renewBefore'))),
-        ),
-      ),
-    )
-    .returning({ id: tickets.id })
-    .prepare('tickets_take_lease'),
-);
-
-export async function takeTicketLease(db: Database, ticketId: number, employeeId: number, now: Date, until: Date): Promise<boolean> {
-  const taken = await takeLeaseStatement(db).execute({
-    ticketId,
-    employeeId,
-    now: now.toISOString(),
-    until: until.toISOString(),
-    renewBefore: renewalThreshold(now, until).toISOString(),
-  });
-  return taken.length > 0;
+// A ticket and its messages belong to the customer from now on (users/link_ticket).
+export async function assignTicketToCustomer(executor: Executor, ticketId: number, customerId: number): Promise<void> {
+  await executor.update(tickets).set({ customerId }).where(eq(tickets.id, ticketId));
+  await executor.update(messages).set({ customerId }).where(eq(messages.ticketId, ticketId));
 }
 
 export async function lockTicket(executor: Executor, ticketId: number): Promise<TicketRecord | undefined> {
@@ -238,15 +154,14 @@ export async function lockTicket(executor: Executor, ticketId: number): Promise<
   return row;
 }
 
-export async function updateTicket(executor: Executor, ticketId: number, values: Partial<TicketRecord>): Promise<TicketRecord> {
+export async function updateTicket(
+  executor: Executor,
+  ticketId: number,
+  values: Partial<TicketRecord>,
+): Promise<TicketRecord> {
   const [row] = await executor.update(tickets).set(values).where(eq(tickets.id, ticketId)).returning();
   if (!row) throw new Error(`updateTicket: ticket ${ticketId} vanished inside its transaction`);
   return row;
-}
-
-export async function findEmployeeName(executor: Executor, employeeId: number): Promise<string | null> {
-  const [row] = await executor.select({ name: employees.name }).from(employees).where(eq(employees.id, employeeId));
-  return row?.name ?? null;
 }
 
 export async function markInboundProcessed(executor: Executor, ticketId: number): Promise<number> {
@@ -263,7 +178,14 @@ export async function findLatestInboundEmailId(executor: Executor, ticketId: num
   const [row] = await executor
     .select({ externalId: messages.externalId })
     .from(messages)
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.inbound, true), eq(messages.type, 'email'), isNotNull(messages.externalId)))
+    .where(
+      and(
+        eq(messages.ticketId, ticketId),
+        eq(messages.inbound, true),
+        eq(messages.type, 'email'),
+        isNotNull(messages.externalId),
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(1);
   return row?.externalId ?? null;

@@ -1,87 +1,62 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  API_BASE_PATH,
-  loanInfoResponse,
-  sendPasswordResetResponse,
-  sendReplyRequest,
-  sendReplyResponse,
-  ticket,
-  ticketIdBody,
-  ticketIdQuery,
-  ticketQuery,
-  ticketsQuery,
-  ticketStateResponse,
-  userInfo,
-} from '@portal/contracts';
+import { customerCalls, messageCalls, ticketCalls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
-import { requireSession } from '../../plugins/auth.ts';
-import { parseInput } from '../../platform/request-input.ts';
-import type { Caller } from './caller.ts';
-import { createTicketService } from './service.ts';
-import { createTicketsResponseWriter } from './tickets-response-writer.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { registerCall } from '../../platform/register-call.ts';
+import { takeMessageAction } from './message-actions.ts';
+import { getRawMessage } from './raw-message.ts';
+import type { TicketService } from './service.ts';
 import type { TicketStateChange } from './state-service.ts';
+import { createTicketsResponseWriter } from './tickets-response-writer.ts';
 
-export function registerTicketRoutes(app: FastifyInstance, context: ServerContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tickets = createTicketService(context);
-
+// The ticket workspace's calls: the queue, the ticket, its state, replies and the messages' own actions.
+export function registerTicketRoutes(app: FastifyInstance, context: ServerContext, tickets: TicketService): void {
   // The body follows the ticketsResponse contract but is written by its own writer, which reuses
   // the shared lists' bytes between polls (tickets-response-writer.ts).
-  const writeTicketsResponse = createTicketsResponseWriter();
-  api.get(`${API_BASE_PATH}/tickets`, { schema: { querystring: ticketsQuery } }, async (request, reply) => {
-    const body = writeTicketsResponse(await tickets.listTickets(callerOf(request), request.query.num));
-    return reply.type('application/json; charset=utf-8').send(body);
+  registerCall(app, ticketCalls.getTickets, (request) => tickets.listTickets(actorOf(request), request.query.num), {
+    writeBody: createTicketsResponseWriter(),
   });
 
-  api.get(`${API_BASE_PATH}/ticket`, { schema: { querystring: ticketQuery, response: { 200: ticket } } }, (request) =>
-    tickets.getTicket(callerOf(request), request.query.id, request.query.preview),
-  );
-
-  api.get(`${API_BASE_PATH}/user_info`, { schema: { querystring: ticketIdQuery, response: { 200: userInfo } } }, (request) =>
-    tickets.getUserInfo(request.query.id),
-  );
-
-  api.get(`${API_BASE_PATH}/loan_info`, { schema: { querystring: ticketIdQuery, response: { 200: loanInfoResponse } } }, (request) =>
-    tickets.getLoanInfo(request.query.id),
+  registerCall(app, ticketCalls.getTicket, (request) =>
+    tickets.getTicket(actorOf(request), request.query.id, request.query.preview),
   );
 
   // The spec's client sends the id in the query; other clients send a body. Either is accepted.
-  api.delete(`${API_BASE_PATH}/ticket`, { schema: { response: { 200: ticketStateResponse } } }, (request) =>
-    tickets.changeTicketState(callerOf(request), idFromQueryOrBody(request), 'close'),
+  registerCall(
+    app,
+    ticketCalls.closeTicket,
+    (request) => tickets.changeTicketState(actorOf(request), request.query.id, 'close'),
+    {
+      readQuery: idFromQueryOrBody,
+    },
   );
 
-  const stateChanges: ReadonlyArray<[string, TicketStateChange]> = [
-    ['archive_ticket', 'archive'],
-    ['unarchive_ticket', 'unarchive'],
-    ['escalate_ticket', 'escalate'],
-    ['deescalate_ticket', 'deescalate'],
-  ];
-  for (const [path, change] of stateChanges) {
-    api.patch(`${API_BASE_PATH}/${path}`, { schema: { body: ticketIdBody, response: { 200: ticketStateResponse } } }, (request) =>
-      tickets.changeTicketState(callerOf(request), request.body.id, change),
-    );
+  const stateChanges = [
+    [ticketCalls.archiveTicket, 'archive'],
+    [ticketCalls.unarchiveTicket, 'unarchive'],
+    [ticketCalls.escalateTicket, 'escalate'],
+    [ticketCalls.deescalateTicket, 'deescalate'],
+  ] as const satisfies ReadonlyArray<readonly [unknown, TicketStateChange]>;
+  for (const [call, change] of stateChanges) {
+    registerCall(app, call, (request) => tickets.changeTicketState(actorOf(request), request.body.id, change));
   }
 
-  api.post(`${API_BASE_PATH}/send_reply`, { schema: { body: sendReplyRequest, response: { 200: sendReplyResponse } } }, (request) =>
-    tickets.sendReply(callerOf(request), request.body),
+  registerCall(app, messageCalls.sendReply, (request) => tickets.sendReply(actorOf(request), request.body));
+
+  registerCall(app, ticketCalls.sendPasswordReset, (request) =>
+    tickets.sendPasswordReset(actorOf(request), request.body.id),
   );
 
-  api.post(
-    `${API_BASE_PATH}/send_password_reset`,
-    { schema: { body: ticketIdBody, response: { 200: sendPasswordResetResponse } } },
-    (request) => tickets.sendPasswordReset(callerOf(request), request.body.id),
+  registerCall(app, customerCalls.getRawMessage, (request) => getRawMessage(context, request.query.message_id));
+
+  registerCall(app, customerCalls.takeMessageAction, (request) =>
+    takeMessageAction(context, actorOf(request), request.body.message_action, request.body.loan_id),
   );
 }
 
-function callerOf(request: FastifyRequest): Caller {
-  const session = requireSession(request);
-  return { employeeId: session.employeeId, name: session.name, permissions: session.permissions, ipAddress: request.ip };
-}
-
-function idFromQueryOrBody(request: FastifyRequest): number {
+function idFromQueryOrBody(request: FastifyRequest): { id: unknown } {
   const fromBody = fieldOf(request.body, 'id');
-  return parseInput(ticketIdQuery, { id: fromBody ?? fieldOf(request.query, 'id') }).id;
+  return { id: fromBody ?? fieldOf(request.query, 'id') };
 }
 
 function fieldOf(container: unknown, name: string): unknown {

@@ -2,23 +2,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, messages, tickets } from '@portal/db';
 import { createCustomer, createMacro, createTicket } from '@portal/db/seed';
-import { createRecordingMailer, createRecordingSms, type RecordingMailer, type RecordingSms } from '../../testing/recording-senders.ts';
+import {
+  createRecordingMailer,
+  createRecordingSms,
+  type RecordingMailer,
+  type RecordingSms,
+} from '../../testing/recording-senders.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTicket, postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
 
-const stored = async (t: TestApp, id: number) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
-const messagesOf = (t: TestApp, ticketId: number) => t.database.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
+const stored = async (t: TestApp, id: number) =>
+  (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+const messagesOf = (t: TestApp, ticketId: number) =>
+  t.database.db.select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(messages.id);
 
 // A customer's email ticket whose newest message carries a provider id, as inbound email has.
 async function emailTicket(t: TestApp, subject: string | null = 'Question about my loan') {
   const customer = await createCustomer(t.database.db);
-  const ticket = await createTicket(t.database.db, { customerId: customer.id, channel: 'email', contact: customer.email, subject, thread: ['First', 'Second'] });
+  const ticket = await createTicket(t.database.db, {
+    customerId: customer.id,
+    channel: 'email',
+    contact: customer.email,
+    subject,
+    thread: ['First', 'Second'],
+  });
   const thread = await messagesOf(t, ticket.id);
   const newest = thread[thread.length - 1];
   if (!newest) throw new Error('the ticket has no messages');
-  await t.database.db.update(messages).set({ externalId: `<${ticket.id}-2@mail.example>` }).where(eq(messages.id, newest.id));
-  await t.database.db.update(messages).set({ externalId: `<${ticket.id}-1@mail.example>` }).where(eq(messages.id, thread[0]?.id ?? 0));
+  await t.database.db
+    .update(messages)
+    .set({ externalId: `<${ticket.id}-2@mail.example>` })
+    .where(eq(messages.id, newest.id));
+  await t.database.db
+    .update(messages)
+    .set({ externalId: `<${ticket.id}-1@mail.example>` })
+    .where(eq(messages.id, thread[0]?.id ?? 0));
   return { customer, ticket };
 }
 
@@ -42,23 +61,57 @@ describe('POST send_reply with providers', () => {
     const { customer, ticket } = await emailTicket(t);
     const macro = await createMacro(t.database.db, { title: 'thanks_reply', body: 'Thanks!' });
     await getTicket(t.app, agent, ticket.id);
-    const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: '  Your payment is moved.  ', macro_id: macro.id, filter_id: 'change_payment_date' });
+    const response = await postJson(t.app, agent, 'send_reply', {
+      id: ticket.id,
+      reply: '  Your payment is moved.  ',
+      macro_id: macro.id,
+      filter_id: 'change_payment_date',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
       ticket_id: ticket.id,
-      message: { ticket_id: ticket.id, type: 'email', inbound: false, subject: 'Re: Question about my loan', body: 'Your payment is moved.', status: 'sent', error: null, employee_name: 'Alex Agent' },
+      message: {
+        ticket_id: ticket.id,
+        type: 'email',
+        inbound: false,
+        subject: 'Re: Question about my loan',
+        body: 'Your payment is moved.',
+        status: 'sent',
+        error: null,
+        employee_name: 'Alex Agent',
+      },
     });
-    expect(mailer.sent.at(-1)).toEqual({ to: customer.email, subject: 'Re: Question about my loan', text: 'Your payment is moved.', inReplyTo: `<${ticket.id}-2@mail.example>` });
+    expect(mailer.sent.at(-1)).toEqual({
+      to: customer.email,
+      subject: 'Re: Question about my loan',
+      text: 'Your payment is moved.',
+      inReplyTo: `<${ticket.id}-2@mail.example>`,
+    });
 
     const thread = await messagesOf(t, ticket.id);
     expect(thread.filter((message) => message.inbound).every((message) => message.processed)).toBe(true);
     const reply = thread.find((message) => !message.inbound);
-    expect(reply).toMatchObject({ id: body.message.id, status: 'sent', toAddress: customer.email, customerId: customer.id, employeeId: agent.id, macroId: macro.id, filterId: 'change_payment_date' });
+    expect(reply).toMatchObject({
+      id: body.message.id,
+      status: 'sent',
+      toAddress: customer.email,
+      customerId: customer.id,
+      employeeId: agent.id,
+      macroId: macro.id,
+      filterId: 'change_payment_date',
+    });
     expect(reply?.externalId).toMatch(/^<fake-\d+@mail\.test>$/);
     expect(await stored(t, ticket.id)).toMatchObject({ state: 'closed', closedBy: agent.id, assignedTo: null });
-    const [audit] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'ticket.reply_sent'), eq(auditEvents.entityId, String(ticket.id))));
-    expect(audit).toMatchObject({ employeeId: agent.id, before: { state: 'open' }, after: { state: 'closed', messageId: body.message.id, answeredMessages: 2 } });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'ticket.reply_sent'), eq(auditEvents.entityId, String(ticket.id))));
+    expect(audit).toMatchObject({
+      employeeId: agent.id,
+      before: { state: 'open' },
+      after: { state: 'closed', messageId: body.message.id, answeredMessages: 2 },
+    });
   });
 
   it('uses a plain subject when the ticket has none, and does not stack "Re:"', async () => {
@@ -85,7 +138,11 @@ describe('POST send_reply with providers', () => {
     try {
       const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Sorry for the wait.' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().message).toMatchObject({ status: 'undelivered', error: 'Mailbox unavailable', body: 'Sorry for the wait.' });
+      expect(response.json().message).toMatchObject({
+        status: 'undelivered',
+        error: 'Mailbox unavailable',
+        body: 'Sorry for the wait.',
+      });
     } finally {
       mailer.failWith = null;
     }
@@ -159,8 +216,16 @@ describe('POST send_password_reset', () => {
     expect(email?.text).toContain('Hi Jo,');
     expect(email?.text).toContain(`enter this email address (${customer.email})`);
     expect(email?.text).not.toMatch(/https?:\/\/|token/i);
-    const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'customer.password_reset_sent'));
-    expect(audit).toMatchObject({ entityType: 'customer', entityId: String(customer.id), employeeId: agent.id, after: { ticketId: ticket.id, to: customer.email } });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'customer.password_reset_sent'));
+    expect(audit).toMatchObject({
+      entityType: 'customer',
+      entityId: String(customer.id),
+      employeeId: agent.id,
+      after: { ticketId: ticket.id, to: customer.email },
+    });
     // The ticket stays open: the customer may still need an answer.
     expect((await stored(t, ticket.id))?.state).toBe('open');
   });
@@ -185,7 +250,10 @@ describe('POST send_password_reset', () => {
     } finally {
       mailer.failWith = null;
     }
-    const [kept] = await t.database.db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.inbound, false)));
+    const [kept] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.inbound, false)));
     expect(kept).toMatchObject({ status: 'undelivered', error: 'Connection refused', toAddress: customer.email });
   });
 

@@ -1,8 +1,9 @@
 import type { ServerContext } from '../../context.ts';
-import { createExpiringValue } from './expiring-value.ts';
+import { createExpiringValue } from '../../platform/expiring-value.ts';
 import { createQueueService, type SharedViews } from './queue-service.ts';
 import { createReplyService } from './reply-service.ts';
 import { createTicketStateService } from './state-service.ts';
+import { ticketQueue } from './ticket-queue.ts';
 import { createTicketViewService } from './ticket-view-service.ts';
 
 // The dashboard's shared parts (queue counts, archived and escalated lists) are the same for every
@@ -15,6 +16,8 @@ export const SHARED_VIEWS_TTL_MS = 5_000;
 export const UNPAID_DUE_TTL_MS = 60_000;
 
 export function createTicketService(context: ServerContext) {
+  // Going offline and signing out hand the employee's tickets back to the queue.
+  context.employeeOffline.register(ticketQueue);
   const shared: SharedViews = {
     queueCounts: createExpiringValue(SHARED_VIEWS_TTL_MS, context.clock),
     unpaidDue: createExpiringValue(UNPAID_DUE_TTL_MS, context.clock),

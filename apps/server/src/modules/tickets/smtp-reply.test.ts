@@ -35,7 +35,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Portal Support <support@portal.example>') });
+  t = await createTestApp({
+    mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Portal Support <support@portal.example>'),
+  });
   agent = await createSignedInStaff(t.app, t.database.db);
 });
 afterAll(async () => {
@@ -44,7 +46,9 @@ afterAll(async () => {
 });
 
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) => entry.value.map((address) => address.address));
+  (Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) =>
+    entry.value.map((address) => address.address),
+  );
 
 describe('send_reply over SMTP', () => {
   it('delivers the reply to the customer with the right recipient, subject, body and threading', async () => {
@@ -56,8 +60,14 @@ describe('send_reply over SMTP', () => {
       subject: 'Where is my statement?',
       thread: ['Hi, where is my statement?'],
     });
-    await t.database.db.update(messages).set({ externalId: '<statement-question@mail.example>' }).where(eq(messages.ticketId, ticket.id));
-    const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Your statement is attached to your account page.\nThanks!' });
+    await t.database.db
+      .update(messages)
+      .set({ externalId: '<statement-question@mail.example>' })
+      .where(eq(messages.ticketId, ticket.id));
+    const response = await postJson(t.app, agent, 'send_reply', {
+      id: ticket.id,
+      reply: 'Your statement is attached to your account page.\nThanks!',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message.status).toBe('sent');
 

@@ -1,15 +1,20 @@
 import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { conflict, forbidden, notFound } from '../../platform/http-error.ts';
-import type { Caller } from './caller.ts';
-import { assertNotHeldByOther } from './lease.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { requirePermission, type Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import { lockTicket, updateTicket, type TicketRecord } from './repository.ts';
+import { ticketQueue } from './ticket-queue.ts';
 
 export type TicketStateChange = 'close' | 'archive' | 'unarchive' | 'escalate' | 'deescalate';
 
-export type TicketStateAnswer = { id: number; state: 'open' | 'closed'; archived: string | null; escalated: string | null };
+export type TicketStateAnswer = {
+  id: number;
+  state: 'open' | 'closed';
+  archived: string | null;
+  escalated: string | null;
+};
 
 const AUDIT_ACTIONS: Record<TicketStateChange, string> = {
   close: 'ticket.closed',
@@ -27,7 +32,12 @@ export function closeValues(employeeId: number, now: Date): Partial<TicketRecord
 
 // What a change writes, or the sentence that says why it cannot happen. Leaving the queue
 // (close, archive, escalate) hands the lease back.
-function planChange(change: TicketStateChange, ticket: TicketRecord, employeeId: number, now: Date): Partial<TicketRecord> {
+function planChange(
+  change: TicketStateChange,
+  ticket: TicketRecord,
+  employeeId: number,
+  now: Date,
+): Partial<TicketRecord> {
   const { id } = ticket;
   if (ticket.state === 'closed') {
     if (change === 'close') throw conflict(TICKET_ERRORS.alreadyClosed(id));
@@ -82,18 +92,25 @@ export function toStateAnswer(ticket: TicketRecord): TicketStateAnswer {
 }
 
 // Locks the ticket for the rest of the transaction and checks the caller may change it.
-export async function lockWorkableTicket(tx: Executor, ticketId: number, caller: Caller, now: Date): Promise<TicketRecord> {
+export async function lockWorkableTicket(
+  tx: Executor,
+  ticketId: number,
+  caller: Actor,
+  now: Date,
+): Promise<TicketRecord> {
   const ticket = await lockTicket(tx, ticketId);
   if (!ticket) throw notFound(TICKET_ERRORS.notFound(ticketId));
-  await assertNotHeldByOther(tx, ticket, caller.employeeId, now);
+  await ticketQueue.assertNotHeldByOther(tx, ticket, caller.employeeId, now);
   return ticket;
 }
 
 export function createTicketStateService(context: ServerContext, onChange: () => void) {
-  async function changeTicketState(caller: Caller, ticketId: number, change: TicketStateChange): Promise<TicketStateAnswer> {
-    if (change === 'deescalate' && !caller.permissions.includes('tickets.view_escalated')) {
-      throw forbidden(TICKET_ERRORS.deescalateForbidden);
-    }
+  async function changeTicketState(
+    caller: Actor,
+    ticketId: number,
+    change: TicketStateChange,
+  ): Promise<TicketStateAnswer> {
+    if (change === 'deescalate') requirePermission(caller, 'tickets.view_escalated', TICKET_ERRORS.deescalateForbidden);
     const now = context.clock.now();
     const updated = await context.db.transaction(async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);

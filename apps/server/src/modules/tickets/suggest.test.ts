@@ -13,7 +13,11 @@ const macroTitles = [
   'calc_early_repay',
   'set_early_repay',
 ];
-const macros: MacroText[] = macroTitles.map((title, index) => ({ id: index + 1, title, body: `${title}: Hi {first_name}, {amount} on {next_date} by {payment_method} to {email}; {date} {unknown}` }));
+const macros: MacroText[] = macroTitles.map((title, index) => ({
+  id: index + 1,
+  title,
+  body: `${title}: Hi {first_name}, {amount} on {next_date} by {payment_method} to {email}; {date} {unknown}`,
+}));
 const idOf = (title: string) => macroTitles.indexOf(title) + 1;
 
 const withLoan: SuggestionState = {
@@ -26,8 +30,10 @@ const withLoan: SuggestionState = {
 };
 const noLoan: SuggestionState = { ...withLoan, activeLoanId: null, nextPayment: null };
 
-const suggest = (words: string[], state: SuggestionState | null = withLoan, available = macros) => suggestReplies({ words, state, macros: available });
-const titles = (words: string[], state: SuggestionState | null = withLoan) => suggest(words, state).response.map((response) => response.title);
+const suggest = (words: string[], state: SuggestionState | null = withLoan, available = macros) =>
+  suggestReplies({ words, state, macros: available });
+const titles = (words: string[], state: SuggestionState | null = withLoan) =>
+  suggest(words, state).response.map((response) => response.title);
 
 describe('suggestReplies', () => {
   it('proposes the payment-date macro and action for a new payment date, with its reason and loan', () => {
@@ -40,7 +46,14 @@ describe('suggestReplies', () => {
         reason: 'Mentions a new payment date',
       },
     ]);
-    expect(result.action).toEqual([{ action: 'change_payment_date', label: 'Change the payment date', loan_id: 42, reason: 'Mentions a new payment date' }]);
+    expect(result.action).toEqual([
+      {
+        action: 'change_payment_date',
+        label: 'Change the payment date',
+        loan_id: 42,
+        reason: 'Mentions a new payment date',
+      },
+    ]);
   });
 
   it.each([
@@ -75,7 +88,12 @@ describe('suggestReplies', () => {
   it('needs an active loan for payment suggestions, but not for personal details', () => {
     expect(titles(['Can I move my payment and update my email?'], noLoan)).toEqual(['change_email']);
     expect(suggest(['update my email'], noLoan).action).toEqual([
-      { action: 'change_email', label: 'Edit the email address', loan_id: null, reason: 'Asks to change their email address' },
+      {
+        action: 'change_email',
+        label: 'Edit the email address',
+        loan_id: null,
+        reason: 'Asks to change their email address',
+      },
     ]);
   });
 

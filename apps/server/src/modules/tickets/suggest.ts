@@ -101,7 +101,9 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
   },
   {
     reason: 'Asks for a smaller payment',
-    matches: words(/\bsmaller\b|\bcan'?t (afford|pay|make)\b|\bcannot (afford|pay|make)\b|\bunable to pay\b|\bpay less\b|\blower (my |the )?payment/),
+    matches: words(
+      /\bsmaller\b|\bcan'?t (afford|pay|make)\b|\bcannot (afford|pay|make)\b|\bunable to pay\b|\bpay less\b|\blower (my |the )?payment/,
+    ),
     requires: 'active_loan',
     macros: ['custom_payment'],
     actions: [{ action: 'custom_payment', label: 'Set up a smaller payment' }],
@@ -129,12 +131,18 @@ export const SUGGESTION_RULES: readonly SuggestionRule[] = [
   },
 ];
 
-export function suggestReplies(input: SuggestionInput, rules: readonly SuggestionRule[] = SUGGESTION_RULES): Suggestions {
+export function suggestReplies(
+  input: SuggestionInput,
+  rules: readonly SuggestionRule[] = SUGGESTION_RULES,
+): Suggestions {
   const suggestions: Suggestions = { response: [], action: [] };
   const { state } = input;
   if (!state) return suggestions;
   // Lower case, and typographic apostrophes as typed on phones ("can’t") made plain.
-  const text = input.words.join('\n').toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  const text = input.words
+    .join('\n')
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'");
   if (text.trim() === '') return suggestions;
   const macrosByTitle = new Map(input.macros.map((macro) => [macro.title, macro]));
   const defaults = defaultValues(state);
@@ -145,7 +153,12 @@ export function suggestReplies(input: SuggestionInput, rules: readonly Suggestio
     const values = { ...defaults, ...rule.values?.(state) };
     for (const macro of macros) {
       if (suggestions.response.some((known) => known.macro_id === macro.id)) continue;
-      suggestions.response.push({ macro_id: macro.id, title: macro.title, text: fillMacroPlaceholders(macro.body, values), reason: rule.reason });
+      suggestions.response.push({
+        macro_id: macro.id,
+        title: macro.title,
+        text: fillMacroPlaceholders(macro.body, values),
+        reason: rule.reason,
+      });
     }
     const loanId = rule.requires === 'customer' ? null : (rule.loanId?.(state) ?? state.activeLoanId);
     for (const { action, label } of rule.actions) {
@@ -174,7 +187,12 @@ function defaultValues(state: SuggestionState): Values {
   };
 }
 
-const humanDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+const humanDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 // "December 1, 2026": customers read dates in words.
 export function humanDate(date: string): string {

@@ -15,7 +15,10 @@ beforeAll(async () => {
   t = await createTestApp();
   agent = await createSignedInStaff(t.app, t.database.db, { name: 'Alex Agent' });
   colleague = await createSignedInStaff(t.app, t.database.db, { name: 'Casey Colleague' });
-  supervisor = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'escalations'], name: 'Sam Supervisor' });
+  supervisor = await createSignedInStaff(t.app, t.database.db, {
+    roles: ['agent', 'escalations'],
+    name: 'Sam Supervisor',
+  });
 });
 afterAll(() => t.close());
 
@@ -54,7 +57,12 @@ describe('DELETE ticket', () => {
 
   it('takes the id from a JSON body as well', async () => {
     const ticket = await createTicket(t.database.db);
-    const response = await t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: agent.headers, payload: { id: ticket.id } });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/internal/api/ticket',
+      headers: agent.headers,
+      payload: { id: ticket.id },
+    });
     expect(response.statusCode).toBe(200);
     expect((await stored(ticket.id))?.state).toBe('closed');
   });
@@ -95,7 +103,12 @@ describe('PATCH archive_ticket and unarchive_ticket', () => {
     await getTicket(t.app, agent, ticket.id);
     const archived = await patchTicket(t.app, agent, 'archive_ticket', { id: ticket.id });
     expect(archived.statusCode).toBe(200);
-    expect(archived.json()).toEqual({ id: ticket.id, state: 'open', archived: t.clock.now().toISOString(), escalated: null });
+    expect(archived.json()).toEqual({
+      id: ticket.id,
+      state: 'open',
+      archived: t.clock.now().toISOString(),
+      escalated: null,
+    });
     expect(await stored(ticket.id)).toMatchObject({ assignedTo: null, leaseExpiresAt: null });
     expect((await lastAudit(ticket.id))?.action).toBe('ticket.archived');
     const lists = (await getTickets(t.app, colleague)).json();
@@ -108,7 +121,11 @@ describe('PATCH archive_ticket and unarchive_ticket', () => {
 
     const back = await patchTicket(t.app, agent, 'unarchive_ticket', { id: ticket.id });
     expect(back.json()).toEqual({ id: ticket.id, state: 'open', archived: null, escalated: null });
-    expect(await lastAudit(ticket.id)).toMatchObject({ action: 'ticket.unarchived', before: { archivedAt: t.clock.now().toISOString() }, after: { archivedAt: null } });
+    expect(await lastAudit(ticket.id)).toMatchObject({
+      action: 'ticket.unarchived',
+      before: { archivedAt: t.clock.now().toISOString() },
+      after: { archivedAt: null },
+    });
     const notArchived = await patchTicket(t.app, agent, 'unarchive_ticket', { id: ticket.id });
     expect(notArchived.statusCode).toBe(409);
     expect(notArchived.json()).toEqual({ errors: [`Ticket ${ticket.id} is not archived.`] });
@@ -145,11 +162,15 @@ describe('PATCH escalate_ticket and deescalate_ticket', () => {
     expect(escalated.json().escalated).toBe(t.clock.now().toISOString());
     expect(await stored(ticket.id)).toMatchObject({ escalatedBy: agent.id, assignedTo: null });
     expect((await lastAudit(ticket.id))?.action).toBe('ticket.escalated');
-    expect((await patchTicket(t.app, agent, 'escalate_ticket', { id: ticket.id })).json()).toEqual({ errors: [`Ticket ${ticket.id} is already escalated.`] });
+    expect((await patchTicket(t.app, agent, 'escalate_ticket', { id: ticket.id })).json()).toEqual({
+      errors: [`Ticket ${ticket.id} is already escalated.`],
+    });
 
     expect((await getTickets(t.app, agent)).json().escalatedTickets).toEqual([]);
     const seen = (await getTickets(t.app, supervisor)).json().escalatedTickets;
-    expect(seen.map((summary: { id: number; last_escalated_by: string }) => [summary.id, summary.last_escalated_by])).toContainEqual([ticket.id, 'Alex Agent']);
+    expect(
+      seen.map((summary: { id: number; last_escalated_by: string }) => [summary.id, summary.last_escalated_by]),
+    ).toContainEqual([ticket.id, 'Alex Agent']);
 
     const before = await snapshotTicketWrites(t.database.db);
     const forbidden = await patchTicket(t.app, agent, 'deescalate_ticket', { id: ticket.id });
@@ -160,10 +181,12 @@ describe('PATCH escalate_ticket and deescalate_ticket', () => {
     const back = await patchTicket(t.app, supervisor, 'deescalate_ticket', { id: ticket.id });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toEqual({ id: ticket.id, state: 'open', archived: null, escalated: null });
-    expect((await lastAudit(ticket.id))).toMatchObject({ action: 'ticket.deescalated', employeeId: supervisor.id });
+    expect(await lastAudit(ticket.id)).toMatchObject({ action: 'ticket.deescalated', employeeId: supervisor.id });
     // The ticket still says who escalated it last.
     expect((await getTicket(t.app, supervisor, ticket.id, true)).json().details.last_escalated_by).toBe('Alex Agent');
-    expect((await patchTicket(t.app, supervisor, 'deescalate_ticket', { id: ticket.id })).json()).toEqual({ errors: [`Ticket ${ticket.id} is not escalated.`] });
+    expect((await patchTicket(t.app, supervisor, 'deescalate_ticket', { id: ticket.id })).json()).toEqual({
+      errors: [`Ticket ${ticket.id} is not escalated.`],
+    });
   });
 
   it('will not change a ticket someone else is working', async () => {

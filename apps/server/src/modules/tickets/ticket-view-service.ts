@@ -1,15 +1,15 @@
-import type { LoanInfo, Ticket, UserInfo } from '@portal/contracts';
+import { dateInTimeZone, type LoanInfo, type Ticket, type UserInfo } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
+import { createExpiringValue } from '../../platform/expiring-value.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { findActiveMacroTexts } from '../macros/repository.ts';
-import { analyzeLoans, eligibleMethods, suggestionState, toLoanInfo, toUserInfo, type LoanContext } from './assemble-ticket.ts';
-import { dateInTimeZone } from '../../platform/business-date.ts';
-import type { Caller } from './caller.ts';
+import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
+import { toLoanInfo, type LoanInfoContext } from '../loans/index.ts';
+import { findActiveMacroTexts } from '../macros/index.ts';
+import { analyzeLoans, eligibleMethods, suggestionState, toUserInfo } from './assemble-ticket.ts';
+import type { Actor } from '../../platform/actor.ts';
 import * as details from './detail-repository.ts';
-import { createExpiringValue } from './expiring-value.ts';
-import { isHeldByOther, leaseUntil } from './lease.ts';
 import { TICKET_ERRORS } from './messages.ts';
-import { renewalThreshold, takeTicketLease } from './repository.ts';
+import { ticketQueue } from './ticket-queue.ts';
 import { suggestReplies, type MacroText } from './suggest.ts';
 import { toWireMessage } from './wire.ts';
 
@@ -21,29 +21,31 @@ export function createTicketViewService(context: ServerContext) {
   const macroTexts = createExpiringValue<MacroText[]>(MACRO_TEXTS_TTL_MS, clock);
 
   // Takes or renews the caller's lease unless it is fresh; answers the holder's name afterwards.
-  async function leaseForCaller(caller: Caller, view: details.TicketViewRow, now: Date): Promise<string | null> {
+  async function leaseForCaller(caller: Actor, view: details.TicketViewRow, now: Date): Promise<string | null> {
     const { ticket } = view;
     const until = leaseUntil(now, context.ticketLeaseMinutes);
-    const mineAndFresh = ticket.assignedTo === caller.employeeId && ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt >= renewalThreshold(now, until);
+    const mineAndFresh =
+      ticket.assignedTo === caller.employeeId &&
+      ticket.leaseExpiresAt !== null &&
+      ticket.leaseExpiresAt >= renewalThreshold(now, until);
     if (mineAndFresh) return view.holderName;
-    if (isHeldByOther(ticket, caller.employeeId, now)) {
-      throw conflict(TICKET_ERRORS.beingWorked(ticket.id, view.holderName ?? 'another employee'));
-    }
-    if (await takeTicketLease(db, ticket.id, caller.employeeId, now, until)) return caller.name;
+    await ticketQueue.assertNotHeldByOther(db, ticket, caller.employeeId, now, view.holderName);
+    if (await ticketQueue.takeLease(db, ticket.id, caller.employeeId, now, until)) return caller.name;
     // Someone took it between our read and our write: read again to name them.
     const again = await details.findTicketView(db, ticket.id);
-    if (again && isHeldByOther(again.ticket, caller.employeeId, now)) {
-      throw conflict(TICKET_ERRORS.beingWorked(ticket.id, again.holderName ?? 'another employee'));
-    }
+    if (again) await ticketQueue.assertNotHeldByOther(db, again.ticket, caller.employeeId, now, again.holderName);
     return again?.holderName ?? null;
   }
 
   // GET ticket: the whole ticket. Without preview the caller takes (or renews) the lease, as
   // opening a ticket from the queue means working it; a preview only reads. One read, plus a lease
   // write unless the caller already holds a fresh lease, whatever the number of loans and payments.
-  async function getTicket(caller: Caller, ticketId: number, preview: boolean): Promise<Ticket> {
+  async function getTicket(caller: Actor, ticketId: number, preview: boolean): Promise<Ticket> {
     const now = clock.now();
-    const [detail, macros] = await Promise.all([details.findTicketDetail(db, ticketId), macroTexts.get('active', () => findActiveMacroTexts(db))]);
+    const [detail, macros] = await Promise.all([
+      details.findTicketDetail(db, ticketId),
+      macroTexts.get('active', () => findActiveMacroTexts(db)),
+    ]);
     if (!detail) throw notFound(TICKET_ERRORS.notFound(ticketId));
     const { view, thread, customerMessages, comments, loans } = detail;
     const { ticket } = view;
@@ -52,7 +54,8 @@ export function createTicketViewService(context: ServerContext) {
     const leaseLive = working || (ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt > now);
 
     const profile: details.CustomerProfileRow | null = view.customer ? { ...view, customer: view.customer } : null;
-    const toMessages = (rows: readonly details.ThreadRow[]) => rows.map((row) => toWireMessage(row.message, row.employeeName));
+    const toMessages = (rows: readonly details.ThreadRow[]) =>
+      rows.map((row) => toWireMessage(row.message, row.employeeName));
     // Unlinked tickets have no customer history; their own thread fills the panels.
     const history = profile ? customerMessages : thread;
     const loanContext = loanContextFor(profile, now);
@@ -85,7 +88,10 @@ export function createTicketViewService(context: ServerContext) {
         last_escalated_by: view.escalatedByName,
       },
       messages: toMessages(thread),
-      analysis: analyzeLoans(loans.map(({ loan }) => loan), now),
+      analysis: analyzeLoans(
+        loans.map(({ loan }) => loan),
+        now,
+      ),
       loans: loanInfoById(loans, loanContext),
     };
   }
@@ -106,10 +112,15 @@ export function createTicketViewService(context: ServerContext) {
   // GET loan_info {id}: the loans of the ticket's customer, as GET ticket carries them.
   async function getLoanInfo(ticketId: number): Promise<{ loans: Record<string, LoanInfo> }> {
     const profile = await findTicketCustomer(ticketId);
-    return { loans: loanInfoById(await details.findCustomerLoans(db, profile.customer.id), loanContextFor(profile, clock.now())) };
+    return {
+      loans: loanInfoById(
+        await details.findCustomerLoans(db, profile.customer.id),
+        loanContextFor(profile, clock.now()),
+      ),
+    };
   }
 
-  function loanContextFor(profile: details.CustomerProfileRow | null, now: Date): LoanContext {
+  function loanContextFor(profile: details.CustomerProfileRow | null, now: Date): LoanInfoContext {
     return {
       today: dateInTimeZone(now, context.businessTimeZone),
       timeZone: context.businessTimeZone,
@@ -120,7 +131,10 @@ export function createTicketViewService(context: ServerContext) {
   return { getTicket, getUserInfo, getLoanInfo };
 }
 
-function loanInfoById(loans: readonly details.LoanWithPayments[], loanContext: LoanContext): Record<string, LoanInfo> {
+function loanInfoById(
+  loans: readonly details.LoanWithPayments[],
+  loanContext: LoanInfoContext,
+): Record<string, LoanInfo> {
   return Object.fromEntries(loans.map((entry) => [String(entry.loan.id), toLoanInfo(entry, loanContext)]));
 }
 

@@ -22,29 +22,58 @@ afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
 
-type WireMessage = { id: number; type: string; inbound: boolean; body: string; employee_name: string | null; created_at: string };
+type WireMessage = {
+  id: number;
+  type: string;
+  inbound: boolean;
+  body: string;
+  employee_name: string | null;
+  created_at: string;
+};
 
 // A customer with history: accounts, comments, loans in every stage, messages on two tickets.
 async function customerWithHistory() {
   const db = t.database.db;
   const customer = await createCustomer(db, { firstName: 'Maria', lastName: 'Lopez', middleInitial: 'J' });
-  await db.insert(customerEmails).values({ customerId: customer.id, email: 'maria.old@example.com', addedAt: ago(400 * DAY) });
+  await db
+    .insert(customerEmails)
+    .values({ customerId: customer.id, email: 'maria.old@example.com', addedAt: ago(400 * DAY) });
   const [account] = await db.select().from(bankAccounts).where(eq(bankAccounts.customerId, customer.id));
   const [card] = await db.select().from(debitCards).where(eq(debitCards.customerId, customer.id));
   await db.insert(customerComments).values([
     { customerId: customer.id, employeeId: agent.id, body: 'Called about a late payment.', createdAt: ago(3 * DAY) },
     { customerId: customer.id, employeeId: null, body: 'Account opened.', createdAt: ago(300 * DAY) },
   ]);
-  const paidOff = await createLoan(db, { customerId: customer.id, state: 'paid_off', fundedOn: '2025-01-10', installments: 3 });
+  const paidOff = await createLoan(db, {
+    customerId: customer.id,
+    state: 'paid_off',
+    fundedOn: '2025-01-10',
+    installments: 3,
+  });
   const active = await createLoan(db, { customerId: customer.id, fundedOn: '2026-07-15', paidInstallments: 2 });
   const bounced = active.payments[1];
   if (!bounced) throw new Error('the active loan has no second payment');
-  await db.insert(bounces).values({ paymentId: bounced.id, loanId: active.loan.id, returnCode: 'R01', bouncedOn: '2026-09-17', amountCents: bounced.expectedAmountCents, feeCents: 1500 });
+  await db
+    .insert(bounces)
+    .values({
+      paymentId: bounced.id,
+      loanId: active.loan.id,
+      returnCode: 'R01',
+      bouncedOn: '2026-09-17',
+      amountCents: bounced.expectedAmountCents,
+      feeCents: 1500,
+    });
   const approved = await createLoan(db, { customerId: customer.id, state: 'approved', fundedOn: '2026-11-15' });
   const applied = await createLoan(db, { customerId: customer.id, state: 'applied', fundedOn: '2026-11-20' });
   const denied = await createLoan(db, { customerId: customer.id, state: 'denied', fundedOn: '2026-11-18' });
 
-  const older = await createTicket(db, { customerId: customer.id, contact: customer.phoneNumber ?? '', createdAt: ago(20 * DAY), thread: ['An older text'], state: 'closed' });
+  const older = await createTicket(db, {
+    customerId: customer.id,
+    contact: customer.phoneNumber ?? '',
+    createdAt: ago(20 * DAY),
+    thread: ['An older text'],
+    state: 'closed',
+  });
   await db.insert(messages).values({
     ticketId: older.id,
     customerId: customer.id,
@@ -68,13 +97,23 @@ async function customerWithHistory() {
 
 describe('GET ticket', () => {
   it('answers the whole ticket: customer, thread, history, analysis, loans and suggestions', async () => {
-    const macro = await createMacro(t.database.db, { title: 'change_payment_date', body: 'Hi {first_name}, your payment of {amount} moves to {new_date}.' });
+    const macro = await createMacro(t.database.db, {
+      title: 'change_payment_date',
+      body: 'Hi {first_name}, your payment of {amount} moves to {new_date}.',
+    });
     const { customer, account, card, ticket, loans } = await customerWithHistory();
     const response = await getTicket(t.app, agent, ticket.id);
     expect(response.statusCode).toBe(200);
     const body = response.json();
 
-    expect(body).toMatchObject({ id: ticket.id, user_id: customer.id, channel: 'email', subject: 'Payment date', state: 'open', assigned_to: 'Alex Agent' });
+    expect(body).toMatchObject({
+      id: ticket.id,
+      user_id: customer.id,
+      channel: 'email',
+      subject: 'Payment date',
+      state: 'open',
+      assigned_to: 'Alex Agent',
+    });
     // Only the last four digits of the account ever leave the server.
     expect(response.body).not.toContain(account?.accountNumber);
     expect(body.user).toMatchObject({
@@ -86,20 +125,45 @@ describe('GET ticket', () => {
       bank_account: { account_last4: account?.accountNumber.slice(-4), routing: '121000358', dnp: false },
       debit_card: { last_four: card?.lastFour, dnp: false },
     });
-    expect(body.user.comments.map((comment: { body: string; employee_name: string | null }) => [comment.body, comment.employee_name])).toEqual([
+    expect(
+      body.user.comments.map((comment: { body: string; employee_name: string | null }) => [
+        comment.body,
+        comment.employee_name,
+      ]),
+    ).toEqual([
       ['Called about a late payment.', 'Alex Agent'],
       ['Account opened.', null],
     ]);
 
-    expect(body.details).toMatchObject({ first_name: 'Maria', last_name: 'Lopez', email: customer.email, last_escalated_by: null });
+    expect(body.details).toMatchObject({
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      email: customer.email,
+      last_escalated_by: null,
+    });
     expect(body.details.all_emails).toEqual(['maria.old@example.com', customer.email]);
-    expect(body.details.inboundTexts.map((message: WireMessage) => [message.body, message.inbound, message.employee_name])).toEqual([
+    expect(
+      body.details.inboundTexts.map((message: WireMessage) => [message.body, message.inbound, message.employee_name]),
+    ).toEqual([
       ['An older text', true, null],
       ['Our older answer', false, 'Casey Colleague'],
     ]);
-    expect(body.details.inboundEmails.map((message: WireMessage) => message.body)).toEqual(['Hello', 'Can I move my payment to the 20th?']);
-    expect(body.messages.map((message: WireMessage) => message.body)).toEqual(['Hello', 'Can I move my payment to the 20th?']);
-    expect(body.messages[0]).toMatchObject({ ticket_id: ticket.id, type: 'email', inbound: true, processed: false, status: 'received', subject: 'Payment date' });
+    expect(body.details.inboundEmails.map((message: WireMessage) => message.body)).toEqual([
+      'Hello',
+      'Can I move my payment to the 20th?',
+    ]);
+    expect(body.messages.map((message: WireMessage) => message.body)).toEqual([
+      'Hello',
+      'Can I move my payment to the 20th?',
+    ]);
+    expect(body.messages[0]).toMatchObject({
+      ticket_id: ticket.id,
+      type: 'email',
+      inbound: true,
+      processed: false,
+      status: 'received',
+      subject: 'Payment date',
+    });
 
     expect(body.analysis).toEqual({
       active_loan: [loans.active.loan.id],
@@ -108,7 +172,11 @@ describe('GET ticket', () => {
       recently_approved_loan: loans.approved.loan.id,
     });
 
-    expect(Object.keys(body.loans).sort()).toEqual(Object.values(loans).map((entry) => String(entry.loan.id)).sort());
+    expect(Object.keys(body.loans).sort()).toEqual(
+      Object.values(loans)
+        .map((entry) => String(entry.loan.id))
+        .sort(),
+    );
     const active = body.loans[String(loans.active.loan.id)];
     expect(active).toMatchObject({
       id: loans.active.loan.id,
@@ -129,15 +197,36 @@ describe('GET ticket', () => {
       ['2026-12-15', 'due'],
       ['2027-01-15', 'due'],
     ]);
-    expect(active.payments[1].bounces).toEqual([{ code: 'R01', date: '2026-09-17', amount: (loans.active.payments[1]?.expectedAmountCents ?? 0) / 100, fee: 15, fee_waived: false }]);
+    expect(active.payments[1].bounces).toEqual([
+      {
+        code: 'R01',
+        date: '2026-09-17',
+        amount: (loans.active.payments[1]?.expectedAmountCents ?? 0) / 100,
+        fee: 15,
+        fee_waived: false,
+      },
+    ]);
     expect(active.payments[0].expected_amt).toBe((loans.active.payments[0]?.expectedAmountCents ?? 0) / 100);
     // Today in Los Angeles is 2026-11-21; interest runs from the last collected due date.
-    const expectedPayoff = payoffBalanceCents({ principalCents: 100_000, aprBasisPoints: 3599, installmentCount: 6, paidInstallments: 2, interestFrom: '2026-09-15', asOf: '2026-11-21' });
+    const expectedPayoff = payoffBalanceCents({
+      principalCents: 100_000,
+      aprBasisPoints: 3599,
+      installmentCount: 6,
+      paidInstallments: 2,
+      interestFrom: '2026-09-15',
+      asOf: '2026-11-21',
+    });
     expect(active.payoff_balance).toBe(expectedPayoff / 100);
     expect(active.payoff_balance).toBeGreaterThan(0);
     expect(body.loans[String(loans.paidOff.loan.id)]).toMatchObject({ display_status: 'PAID OFF', payoff_balance: 0 });
-    expect(body.loans[String(loans.approved.loan.id)]).toMatchObject({ display_status: 'Approved - Not Accepted', payments: [] });
-    expect(body.loans[String(loans.denied.loan.id)]).toMatchObject({ display_status: 'DENIED', deny_reason: 'insufficient_income' });
+    expect(body.loans[String(loans.approved.loan.id)]).toMatchObject({
+      display_status: 'Approved - Not Accepted',
+      payments: [],
+    });
+    expect(body.loans[String(loans.denied.loan.id)]).toMatchObject({
+      display_status: 'DENIED',
+      deny_reason: 'insufficient_income',
+    });
     expect(body.loans[String(loans.applied.loan.id)].display_status).toBe('APPLIED');
 
     const nextDue = loans.active.payments[2];
@@ -150,7 +239,12 @@ describe('GET ticket', () => {
       },
     ]);
     expect(body.details.guesses.action).toEqual([
-      { action: 'change_payment_date', label: 'Change the payment date', loan_id: loans.active.loan.id, reason: 'Mentions a new payment date' },
+      {
+        action: 'change_payment_date',
+        label: 'Change the payment date',
+        loan_id: loans.active.loan.id,
+        reason: 'Mentions a new payment date',
+      },
     ]);
 
     const [stored] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
@@ -161,15 +255,27 @@ describe('GET ticket', () => {
     const { customer, ticket } = await customerWithHistory();
     await t.database.db.update(debitCards).set({ dnp: true }).where(eq(debitCards.customerId, customer.id));
     const body = (await getTicket(t.app, agent, ticket.id, true)).json();
-    for (const loan of Object.values(body.loans) as Array<{ eligible_payment_methods: string[] }>) expect(loan.eligible_payment_methods).toEqual(['ach']);
+    for (const loan of Object.values(body.loans) as Array<{ eligible_payment_methods: string[] }>)
+      expect(loan.eligible_payment_methods).toEqual(['ach']);
     expect(body.user.debit_card.dnp).toBe(true);
   });
 
   it('shows a ticket with no customer with its own thread, no user and no loans', async () => {
     const ticket = await createTicket(t.database.db, { contact: '4585550199', thread: ['who is this?'] });
     const body = (await getTicket(t.app, agent, ticket.id)).json();
-    expect(body).toMatchObject({ user_id: null, user: null, loans: {}, analysis: { active_loan: [], applied_loan: [], recently_approved_loan: null } });
-    expect(body.details).toMatchObject({ first_name: null, last_name: null, email: null, all_emails: [], guesses: { response: [], action: [] } });
+    expect(body).toMatchObject({
+      user_id: null,
+      user: null,
+      loans: {},
+      analysis: { active_loan: [], applied_loan: [], recently_approved_loan: null },
+    });
+    expect(body.details).toMatchObject({
+      first_name: null,
+      last_name: null,
+      email: null,
+      all_emails: [],
+      guesses: { response: [], action: [] },
+    });
     expect(body.details.inboundTexts.map((message: WireMessage) => message.body)).toEqual(['who is this?']);
   });
 
@@ -183,7 +289,9 @@ describe('GET ticket', () => {
       body: `text ${index}`,
       createdAt: ago((200 - index) * MINUTE),
     }));
-    await t.database.db.insert(messages).values([...texts, { ...base, type: 'email', body: 'one email', createdAt: ago(300 * MINUTE) }]);
+    await t.database.db
+      .insert(messages)
+      .values([...texts, { ...base, type: 'email', body: 'one email', createdAt: ago(300 * MINUTE) }]);
     const body = (await getTicket(t.app, agent, ticket.id, true)).json();
     expect(body.details.inboundTexts).toHaveLength(100);
     expect(body.details.inboundTexts[0].body).toBe('text 5');
@@ -235,7 +343,11 @@ describe('GET ticket', () => {
 
   it('answers 401 without a session', async () => {
     const ticket = await createTicket(t.database.db);
-    const response = await t.app.inject({ method: 'GET', url: '/internal/api/ticket', query: { id: String(ticket.id) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/ticket',
+      query: { id: String(ticket.id) },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

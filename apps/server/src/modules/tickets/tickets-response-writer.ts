@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { ticketsResponse, ticketSummary, type TicketsResponse, type TicketSummary } from '@portal/contracts';
+import {
+  ticketsResponseSchema,
+  ticketSummarySchema,
+  type TicketsResponse,
+  type TicketSummary,
+} from '@portal/contracts';
 import { compileSerializer } from '../../plugins/response-serializer.ts';
 
-const writeOwnParts = compileSerializer(ticketsResponse.omit({ archivedTickets: true, escalatedTickets: true }));
-const writeSummaries = compileSerializer(z.array(ticketSummary));
+const writeOwnParts = compileSerializer(ticketsResponseSchema.omit({ archivedTickets: true, escalatedTickets: true }));
+const writeSummaries = compileSerializer(z.array(ticketSummarySchema));
 
 // The body of GET tickets, as the contract's serializer writes it. The archived and escalated
 // lists are the same for every employee until refreshed (queue-service.ts) and are most of the

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
-import type { LoanInfo, Ticket } from '@portal/contracts';
+import type { LoanInfo, SendReplyResponse, Ticket } from '@portal/contracts';
 import { LinkAccountPanel } from '../../features/customers/components/link-account-panel.tsx';
 import { PersonalInformationPanel } from '../../features/customers/components/personal-information-panel.tsx';
 import { DocumentsButton } from '../../features/documents/components/documents-button.tsx';
@@ -8,7 +8,6 @@ import { AnalysisPanel } from '../../features/loans/components/analysis-panel.ts
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { useMacros } from '../../features/macros/api/fetch-macros.ts';
 import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
-import type { SendReplyResult } from '../../features/replies/api/send-reply.ts';
 import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
 import { useTicket } from '../../features/tickets/api/get-ticket.ts';
 import { CommunicationsPanel } from '../../features/tickets/components/communications-panel.tsx';
@@ -23,7 +22,7 @@ import { useShortcuts } from './use-shortcuts.ts';
 type TicketScreenProps = {
   ticketId: number;
   onLeft: (ticketId: number) => void;
-  onSent: (result: SendReplyResult) => void;
+  onSent: (result: SendReplyResponse) => void;
   onSkip: () => void;
 };
 

@@ -103,7 +103,9 @@ describe('TicketWorkspace', () => {
 
     expect(await screen.findByRole('heading', { name: 'Ticket #102' })).toBeInTheDocument();
     expect(screen.getByText('Ticket #101 sent')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
     await waitFor(() => expect(screen.queryByText('Ticket #101 sent')).not.toBeInTheDocument());
   });
 

@@ -3,8 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, VisuallyHidden, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { SUBMITTED_TICKET_MARKER_MS } from '@portal/contracts';
-import type { SendReplyResult } from '../../features/replies/api/send-reply.ts';
+import { SUBMITTED_TICKET_MARKER_MS, type SendReplyResponse } from '@portal/contracts';
 import { ticketQueryOptions } from '../../features/tickets/api/get-ticket.ts';
 import { useTicketQueue } from '../../features/tickets/api/get-tickets.ts';
 import { useLeaveQueue } from '../../features/tickets/hooks/use-leave-queue.ts';
@@ -80,7 +79,7 @@ export function TicketWorkspace() {
     if (remaining < QUEUE_REFILL_BELOW) void queryClient.invalidateQueries({ queryKey: ticketKeys.queue() });
   }
 
-  function afterSending(result: SendReplyResult) {
+  function afterSending(result: SendReplyResponse) {
     // send_reply closes the ticket on the server.
     leaveQueue(result.ticket_id, true);
     setSubmitted(result.ticket_id);

@@ -31,12 +31,17 @@ export async function createCustomer(db: Executor, input: NewCustomer = {}) {
     .returning();
   if (!customer) throw new Error('createCustomer: insert returned nothing');
   await db.insert(customerEmails).values({ customerId: customer.id, email: customer.email });
-  if (bankAccount) await db.insert(bankAccounts).values({ customerId: customer.id, accountNumber: `00012345${n}`, routingNumber: '121000358' });
-  if (debitCard) await db.insert(debitCards).values({ customerId: customer.id, lastFour: String(1000 + (n % 9000)), brand: 'Visa' });
+  if (bankAccount)
+    await db
+      .insert(bankAccounts)
+      .values({ customerId: customer.id, accountNumber: `00012345${n}`, routingNumber: '121000358' });
+  if (debitCard)
+    await db.insert(debitCards).values({ customerId: customer.id, lastFour: String(1000 + (n % 9000)), brand: 'Visa' });
   return customer;
 }
 
-export type LoanState = 'applied' | 'approved' | 'accepted' | 'active' | 'funding_returned' | 'denied' | 'closed' | 'paid_off';
+export type LoanState =
+  'applied' | 'approved' | 'accepted' | 'active' | 'funding_returned' | 'denied' | 'closed' | 'paid_off';
 
 export type NewLoan = {
   customerId: number;
@@ -53,7 +58,8 @@ export type NewLoan = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const addMonths = (date: string, months: number) => {
   const value = new Date(`${date}T00:00:00Z`);
   value.setUTCMonth(value.getUTCMonth() + months);

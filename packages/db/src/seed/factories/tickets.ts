@@ -14,7 +14,11 @@ export async function createTicket(db: Executor, input: NewTicket = {}) {
   const channel = values.channel ?? 'text';
   const [ticket] = await db
     .insert(tickets)
-    .values({ channel, contact: values.contact ?? (channel === 'text' ? '5550001111' : 'someone@example.com'), ...values })
+    .values({
+      channel,
+      contact: values.contact ?? (channel === 'text' ? '5550001111' : 'someone@example.com'),
+      ...values,
+    })
     .returning();
   if (!ticket) throw new Error('createTicket: insert returned nothing');
   const createdAt = ticket.createdAt.getTime();

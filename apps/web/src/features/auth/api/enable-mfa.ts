@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { enableMfaResponse, type EnableMfaRequest, type EnableMfaResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionCalls, type EnableMfaRequest, type EnableMfaResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 
 // POST enable_2fa: answers the otpauth:// URI to show as a QR code.
 export function enableMfa(input: EnableMfaRequest): Promise<EnableMfaResponse> {
-  return apiRequest('enable_2fa', {
-    method: 'POST',
-    body: input,
-    schema: enableMfaResponse,
-    signOutOnUnauthorized: false,
-  });
+  return callApi(sessionCalls.enableMfa, { body: input }, { signOutOnUnauthorized: false });
 }
 
 export function useEnableMfa() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentSessionResponse, type CurrentSessionResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionCalls, type CurrentSessionResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { updateSession } from '../../../lib/session.ts';
 
 // GET employees/session: the stored session's fields as the server sees them now. Only a fresh
 // answer updates the stored session (never a cached one), so it cannot undo a later toggle.
 export async function getCurrentSession(signal?: AbortSignal): Promise<CurrentSessionResponse> {
-  const session = await apiRequest('employees/session', { schema: currentSessionResponse, signal });
+  const session = await callApi(sessionCalls.getCurrentSession, {}, { signal });
   updateSession(session);
   return session;
 }

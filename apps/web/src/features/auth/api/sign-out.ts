@@ -1,18 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, signOutResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { MESSAGES, sessionCalls } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { isUnauthorized } from '../../../lib/api-error.ts';
 import { flashError } from '../../../lib/flash.ts';
 import { signOutLocally } from '../../../lib/sign-out-locally.ts';
 
 // DELETE employees/sign_out revokes the token on the server.
 export function signOut(): Promise<unknown> {
-  return apiRequest('employees/sign_out', {
-    method: 'DELETE',
-    schema: signOutResponse,
-    signOutOnUnauthorized: false,
-  });
+  return callApi(sessionCalls.signOut, {}, { signOutOnUnauthorized: false });
 }
 
 // Log Out always signs out on this device; a failed call only adds a warning. A 401 means the
@@ -32,7 +28,7 @@ export function useSignOut() {
     signOutLocally();
     if (failed) flashError(MESSAGES.signOutFailed);
     setIsPending(false);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [navigate]);
 
   return { signOut: run, isPending };

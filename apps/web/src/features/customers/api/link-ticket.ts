@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { linkTicketResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { customerCalls, type LinkTicketRequest, type LinkTicketResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { flash } from '../../../lib/flash.ts';
 import { ticketKeys } from '../../../lib/query-keys.ts';
 import { recordTicketError } from '../../../lib/ticket-errors.ts';
 
-export type LinkTicketInput = { ticket_id: number } & ({ user_id: number } | { email: string });
-
 // POST users/link_ticket {ticket_id, user_id | email}: matches an unmatched ticket to a customer.
-export function linkTicket(input: LinkTicketInput): Promise<{ ticket_id: number; user_id: number }> {
-  return apiRequest('users/link_ticket', { method: 'POST', body: input, schema: linkTicketResponse });
+export function linkTicket(input: LinkTicketRequest): Promise<LinkTicketResponse> {
+  return callApi(customerCalls.linkTicket, { body: input });
 }
 
 export function useLinkTicket() {

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { DocumentItem } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentFile } from '../api/fetch-document-file.ts';
-import { useDocuments, type DocumentItem } from '../api/fetch-documents.ts';
+import { useDocuments } from '../api/fetch-documents.ts';
 
 type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
 

@@ -1,12 +1,10 @@
-import { actionResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { loanCalls, type ActionResponse, type PaymentIdRequest } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
-export type CreditBounceFeeInput = { pmt_id: number };
-
 // PATCH credit_bounce_fee {pmt_id}: waives the returned-payment fee.
-export function creditBounceFee(input: CreditBounceFeeInput): Promise<{ message: string }> {
-  return apiRequest('credit_bounce_fee', { method: 'PATCH', body: input, schema: actionResponse });
+export function creditBounceFee(input: PaymentIdRequest): Promise<ActionResponse> {
+  return callApi(loanCalls.creditBounceFee, { body: input });
 }
 
 export function useCreditBounceFee(ticketId: number) {

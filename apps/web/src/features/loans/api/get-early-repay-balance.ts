@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { earlyRepayBalanceResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export type EarlyRepayBalance = { loan_id: number; date: string; balance: number };
+import { loanCalls, type EarlyRepayBalanceResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 
 // GET early_repay_balance {loan_id, date}: what the customer would pay to close the loan on date.
-export function getEarlyRepayBalance(loanId: number, date: string, signal?: AbortSignal): Promise<EarlyRepayBalance> {
-  return apiRequest('early_repay_balance', { query: { loan_id: loanId, date }, schema: earlyRepayBalanceResponse, signal });
+export function getEarlyRepayBalance(loanId: number, date: string, signal?: AbortSignal): Promise<EarlyRepayBalanceResponse> {
+  return callApi(loanCalls.getEarlyRepayBalance, { query: { loan_id: loanId, date } }, { signal });
 }
 
 export function earlyRepayBalanceQueryOptions(loanId: number, date: string) {

@@ -1,12 +1,10 @@
-import { actionResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { loanCalls, type ActionResponse, type SmallerPaymentRequest } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
-export type SmallerPaymentInput = { pmt_id: number; amt: number };
-
 // PATCH smaller_payment {pmt_id, amt}: lowers a due payment to amt dollars (at least $25).
-export function smallerPayment(input: SmallerPaymentInput): Promise<{ message: string }> {
-  return apiRequest('smaller_payment', { method: 'PATCH', body: input, schema: actionResponse });
+export function smallerPayment(input: SmallerPaymentRequest): Promise<ActionResponse> {
+  return callApi(loanCalls.smallerPayment, { body: input });
 }
 
 export function useSmallerPayment(ticketId: number) {

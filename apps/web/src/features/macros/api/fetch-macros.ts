@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchMacrosResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { macroCalls, type FetchMacrosResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { macroKeys } from '../../../lib/query-keys.ts';
 
-type MacrosAnswer = ReturnType<typeof fetchMacrosResponse.parse>;
-
 // GET fetch_macros: every macro and the tree grouped by tag.
-export function fetchMacros(signal?: AbortSignal): Promise<MacrosAnswer> {
-  return apiRequest('fetch_macros', { schema: fetchMacrosResponse, signal });
+export function fetchMacros(signal?: AbortSignal): Promise<FetchMacrosResponse> {
+  return callApi(macroCalls.fetchMacros, {}, { signal });
 }
 
 export const macrosQueryOptions = queryOptions({

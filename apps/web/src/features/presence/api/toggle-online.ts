@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { MESSAGES, toggleOnlineResponse, type ToggleOnlineRequest, type ToggleOnlineResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { MESSAGES, sessionCalls, type ToggleOnlineRequest, type ToggleOnlineResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { isUnauthorized } from '../../../lib/api-error.ts';
 import { flashError } from '../../../lib/flash.ts';
 import { updateSession } from '../../../lib/session.ts';
 
 // PATCH toggle_online: the server's answer is the employee's online state from now on.
 export function toggleOnline(input: ToggleOnlineRequest): Promise<ToggleOnlineResponse> {
-  return apiRequest('toggle_online', { method: 'PATCH', body: input, schema: toggleOnlineResponse });
+  return callApi(sessionCalls.toggleOnline, { body: input });
 }
 
 export function useToggleOnline() {

@@ -1,17 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendReplyResponse, type Message } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { messageCalls, type SendReplyRequest, type SendReplyResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { recordTicketError } from '../../../lib/ticket-errors.ts';
 
-export type SendReplyInput = { id: number; reply: string; macro_id: number | null; filter_id: string | null };
-export type SendReplyResult = { ticket_id: number; message: Message };
-
 // POST send_reply {id, reply, macro_id, filter_id}: sends the reply on the ticket's channel and closes the ticket.
-export function sendReply(input: SendReplyInput): Promise<SendReplyResult> {
-  return apiRequest('send_reply', { method: 'POST', body: input, schema: sendReplyResponse });
+export function sendReply(input: SendReplyRequest): Promise<SendReplyResponse> {
+  return callApi(messageCalls.sendReply, { body: input });
 }
 
-export function useSendReply(onSent: (result: SendReplyResult) => void) {
+export function useSendReply(onSent: (result: SendReplyResponse) => void) {
   return useMutation({
     mutationFn: sendReply,
     onSuccess: onSent,

@@ -117,7 +117,9 @@ describe('ReplyBox: send', () => {
     await userEvent.click(send);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    act(() => vi.advanceTimersByTime(2000));
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
     await userEvent.click(send);
     await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -7,13 +7,16 @@ import {
   expandMacroShortcut,
   fillMacroPlaceholders,
   type Macro,
+  type SendReplyResponse,
+  type SuggestedAction,
+  type SuggestedResponse,
 } from '@portal/contracts';
 import { flash } from '../../../lib/flash.ts';
-import { useSendReply, type SendReplyResult } from '../api/send-reply.ts';
+import { useSendReply } from '../api/send-reply.ts';
 import { clearDraft, readDraft, saveDraft, type ReplyDraft } from '../draft-cookie.ts';
 import { replyOutcome, unfilledPlaceholders } from '../reply-outcome.ts';
-import { SuggestedActions, type SuggestedActionItem } from './suggested-actions.tsx';
-import { SuggestedResponses, type Suggestion } from './suggested-responses.tsx';
+import { SuggestedActions } from './suggested-actions.tsx';
+import { SuggestedResponses } from './suggested-responses.tsx';
 
 const MAX_REPLY = 5000;
 
@@ -24,11 +27,11 @@ export type ReplyBoxProps = {
   macros: readonly Macro[];
   placeholderValues: Readonly<Record<string, string | null | undefined>>;
   activeLoans: ReadonlyArray<{ eligible_payment_methods: readonly string[] }>;
-  suggestions?: readonly Suggestion[];
-  suggestedActions?: readonly SuggestedActionItem[];
+  suggestions?: readonly SuggestedResponse[];
+  suggestedActions?: readonly SuggestedAction[];
   // The macros feature's dropdown, composed in app/.
   renderMacroPicker?: (insert: (macro: Macro) => void) => ReactNode;
-  onSent: (result: SendReplyResult) => void;
+  onSent: (result: SendReplyResponse) => void;
 };
 
 function insideDialog(target: EventTarget | null): boolean {

@@ -1,8 +1,6 @@
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { messageActions } from '@portal/contracts';
-import { useTakeMessageAction, type MessageAction } from '../api/take-message-action.ts';
-
-export type SuggestedActionItem = { action: string; label: string; loan_id: number | null; reason: string };
+import { messageActions, type MessageAction, type SuggestedAction } from '@portal/contracts';
+import { useTakeMessageAction } from '../api/take-message-action.ts';
 
 function asMessageAction(action: string): MessageAction | null {
   return messageActions.find((candidate) => candidate === action) ?? null;
@@ -10,7 +8,7 @@ function asMessageAction(action: string): MessageAction | null {
 
 // Actions the suggester proposes. Those users/take_message_action can run (with a loan) are buttons;
 // the others are reminders of what to do in the panels on the right (edit a field, move a payment).
-export function SuggestedActions({ ticketId, actions }: { ticketId: number; actions: readonly SuggestedActionItem[] }) {
+export function SuggestedActions({ ticketId, actions }: { ticketId: number; actions: readonly SuggestedAction[] }) {
   const take = useTakeMessageAction();
   if (actions.length === 0) return null;
   return (

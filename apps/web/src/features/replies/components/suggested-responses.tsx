@@ -1,11 +1,9 @@
 import { Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { truncateSuggestion } from '@portal/contracts';
-
-export type Suggestion = { macro_id: number; title: string; text: string; reason: string };
+import { truncateSuggestion, type SuggestedResponse } from '@portal/contracts';
 
 type SuggestedResponsesProps = {
-  suggestions: readonly Suggestion[];
-  onPick: (suggestion: Suggestion) => void;
+  suggestions: readonly SuggestedResponse[];
+  onPick: (suggestion: SuggestedResponse) => void;
 };
 
 // The suggester's guesses: long ones cut to 140 characters (spec 000 section 9); the reason on hover.

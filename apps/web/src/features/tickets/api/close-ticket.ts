@@ -1,6 +1,7 @@
-import { useTicketStateMutation, type TicketStateChange } from './ticket-state-mutation.ts';
+import { ticketCalls, type TicketStateResponse } from '@portal/contracts';
+import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // DELETE ticket {id}: closes it; it leaves the queue and joins my closed list.
-export function useCloseTicket(onDone?: (change: TicketStateChange) => void) {
-  return useTicketStateMutation({ path: 'ticket', method: 'DELETE', leavesQueue: true, onDone });
+export function useCloseTicket(onDone?: (change: TicketStateResponse) => void) {
+  return useTicketStateMutation({ call: ticketCalls.closeTicket, leavesQueue: true, onDone });
 }

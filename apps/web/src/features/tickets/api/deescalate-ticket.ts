@@ -1,6 +1,7 @@
+import { ticketCalls } from '@portal/contracts';
 import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH deescalate_ticket {id}: the ticket goes back to the queue.
 export function useDeescalateTicket() {
-  return useTicketStateMutation({ path: 'deescalate_ticket', method: 'PATCH', leavesQueue: false });
+  return useTicketStateMutation({ call: ticketCalls.deescalateTicket, leavesQueue: false });
 }

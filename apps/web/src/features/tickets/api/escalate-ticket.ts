@@ -1,6 +1,7 @@
-import { useTicketStateMutation, type TicketStateChange } from './ticket-state-mutation.ts';
+import { ticketCalls, type TicketStateResponse } from '@portal/contracts';
+import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH escalate_ticket {id}: hands the ticket to the escalations list.
-export function useEscalateTicket(onDone?: (change: TicketStateChange) => void) {
-  return useTicketStateMutation({ path: 'escalate_ticket', method: 'PATCH', leavesQueue: true, onDone });
+export function useEscalateTicket(onDone?: (change: TicketStateResponse) => void) {
+  return useTicketStateMutation({ call: ticketCalls.escalateTicket, leavesQueue: true, onDone });
 }

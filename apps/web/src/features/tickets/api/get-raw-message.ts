@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rawMessageResponse, type Message } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { customerCalls, type Message, type RawMessageResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { ticketKeys } from '../../../lib/query-keys.ts';
 
-type RawMessage = { message_id: number; raw: string };
-
 // GET users/get_raw_message {message_id}: the message as it arrived (MIME source, SMS payload).
-export function getRawMessage(messageId: Message['id'], signal?: AbortSignal): Promise<RawMessage> {
-  return apiRequest('users/get_raw_message', { query: { message_id: messageId }, schema: rawMessageResponse, signal });
+export function getRawMessage(messageId: Message['id'], signal?: AbortSignal): Promise<RawMessageResponse> {
+  return callApi(customerCalls.getRawMessage, { query: { message_id: messageId } }, { signal });
 }
 
 export function rawMessageQueryOptions(messageId: number) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ticket, type Ticket } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ticketCalls, type Ticket } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { ticketKeys } from '../../../lib/query-keys.ts';
 
 // GET ticket {id, preview}: without preview the ticket is leased to me (taken if free, 409 if another
 // employee holds it); a preview only reads it.
 export function getTicket(id: number, preview: boolean, signal?: AbortSignal): Promise<Ticket> {
-  return apiRequest('ticket', { query: { id, preview }, schema: ticket, signal });
+  return callApi(ticketCalls.getTicket, { query: { id, preview } }, { signal });
 }
 
 export function ticketQueryOptions(id: number) {

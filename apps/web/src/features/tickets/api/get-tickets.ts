@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { INITIAL_TICKET_FETCH, ticketsResponse, type TicketsResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { INITIAL_TICKET_FETCH, ticketCalls, type TicketsResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { ticketKeys } from '../../../lib/query-keys.ts';
 
 export const QUEUE_POLL_MS = 30_000;
@@ -8,7 +8,7 @@ export const QUEUE_POLL_MS = 30_000;
 // GET tickets {num}: leases up to num open tickets to me (I must be online; 409 otherwise) and
 // answers my lists and the queue statistics.
 export function getTickets(num: number = INITIAL_TICKET_FETCH, signal?: AbortSignal): Promise<TicketsResponse> {
-  return apiRequest('tickets', { query: { num }, schema: ticketsResponse, signal });
+  return callApi(ticketCalls.getTickets, { query: { num } }, { signal });
 }
 
 export function ticketQueueQueryOptions(online: boolean) {

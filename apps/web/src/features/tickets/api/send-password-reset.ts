@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendPasswordResetResponse } from '@portal/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ticketCalls, type SendPasswordResetResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { flash } from '../../../lib/flash.ts';
 import { recordTicketError } from '../../../lib/ticket-errors.ts';
 
 // POST send_password_reset {id}: mails the ticket's customer the reset instructions.
-export function sendPasswordReset(id: number): Promise<{ message: string }> {
-  return apiRequest('send_password_reset', { method: 'POST', body: { id }, schema: sendPasswordResetResponse });
+export function sendPasswordReset(id: number): Promise<SendPasswordResetResponse> {
+  return callApi(ticketCalls.sendPasswordReset, { body: { id } });
 }
 
 export function useSendPasswordReset() {

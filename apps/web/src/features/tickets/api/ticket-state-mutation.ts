@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketStateResponse, type TicketsResponse } from '@portal/contracts';
-import { apiRequest, type HttpMethod } from '../../../lib/api-client.ts';
+import { ticketCalls, type TicketsResponse, type TicketStateResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 import { recordTicketError } from '../../../lib/ticket-errors.ts';
 import { ticketKeys } from '../../../lib/query-keys.ts';
 
-export type TicketStateChange = { id: number; state: 'open' | 'closed'; archived: string | null; escalated: string | null };
-
 // The calls that move a ticket (close, archive, escalate and back) share one answer shape.
-export function changeTicketState(path: string, method: HttpMethod, id: number): Promise<TicketStateChange> {
-  return method === 'DELETE'
-    ? apiRequest(path, { method, query: { id }, schema: ticketStateResponse })
-    : apiRequest(path, { method, body: { id }, schema: ticketStateResponse });
+export type TicketStateCall =
+  | typeof ticketCalls.closeTicket
+  | typeof ticketCalls.archiveTicket
+  | typeof ticketCalls.unarchiveTicket
+  | typeof ticketCalls.escalateTicket
+  | typeof ticketCalls.deescalateTicket;
+
+// DELETE ticket takes the id in the query (as the spec's client sends it), the others in the body.
+export function changeTicketState(call: TicketStateCall, id: number): Promise<TicketStateResponse> {
+  return call.method === 'DELETE' ? callApi(call, { query: { id } }) : callApi(call, { body: { id } });
 }
 
 // Takes the ticket out of my open list right away (the next ticket shows at once); the closed list
@@ -25,17 +29,16 @@ export function removeFromQueue(queue: TicketsResponse | undefined, id: number, 
 }
 
 type Options = {
-  path: string;
-  method: HttpMethod;
+  call: TicketStateCall;
   // Whether the ticket leaves my open list (close, archive, escalate) or returns to the lists (un-*).
   leavesQueue: boolean;
-  onDone?: (change: TicketStateChange) => void;
+  onDone?: (change: TicketStateResponse) => void;
 };
 
-export function useTicketStateMutation({ path, method, leavesQueue, onDone }: Options) {
+export function useTicketStateMutation({ call, leavesQueue, onDone }: Options) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => changeTicketState(path, method, id),
+    mutationFn: (id: number) => changeTicketState(call, id),
     onSuccess: (change, id) => {
       if (leavesQueue) {
         // A poll already on its way would bring the ticket back: it is dropped, the next poll is fresh.

@@ -1,6 +1,7 @@
+import { ticketCalls } from '@portal/contracts';
 import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH unarchive_ticket {id}: the ticket goes back to the queue.
 export function useUnarchiveTicket() {
-  return useTicketStateMutation({ path: 'unarchive_ticket', method: 'PATCH', leavesQueue: false });
+  return useTicketStateMutation({ call: ticketCalls.unarchiveTicket, leavesQueue: false });
 }

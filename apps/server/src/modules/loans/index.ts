@@ -1,0 +1,14 @@
+// The loans module's public face: other modules import from here, never from its other files.
+// The loan read model (loan info, payment state, payoff) lives in this module alone.
+
+export type { LoanRecord, PaymentRecord } from './repository.ts';
+export { findLoan } from './repository.ts';
+export type { PaymentState } from './loan-state.ts';
+export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
+export type { PayoffLoan, PayoffPayment } from './payoff.ts';
+export { payoffCentsAsOf } from './payoff.ts';
+export type { BounceRecord, LoanInfoContext, LoanWithPayments, PaymentWithBounces } from './loan-info.ts';
+export { payoffCentsToday, toLoanInfo } from './loan-info.ts';
+export { eligiblePaymentMethods } from './payment-methods.ts';
+export { reopenApproval, toggleAutoDebit } from './loan-changes.ts';
+export { resendApprovalText, sendPayoffBalance } from './loan-messages.ts';

@@ -1,0 +1,5 @@
+// The tickets module's public face: other modules import from here, never from its other files.
+
+export type { TicketService } from './service.ts';
+export type { TicketRecord } from './repository.ts';
+export { assignTicketToCustomer, lockTicket } from './repository.ts';

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll } from 'vitest';
+import { signInAsStaff, type StaffSession } from './staff-session.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
+
+// The set-up most test files share: the app on a fresh database before the file's tests, closed
+// after them. The handle is filled in by beforeAll, so read its fields inside tests and hooks.
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  return handle;
+}
+
+// A signed-in (offline) employee of that app, made after it, before the file's tests.
+export function useStaffSession(t: TestApp, roles?: string[]): StaffSession {
+  const staff = {} as StaffSession;
+  beforeAll(async () => {
+    Object.assign(staff, await signInAsStaff(t.app, t.database.db, roles));
+  });
+  return staff;
+}

@@ -1,0 +1,31 @@
+import type { CallDescriptor } from './call.ts';
+import { customerCalls } from './customers.ts';
+import { documentCalls } from './documents.ts';
+import { healthCalls } from './health.ts';
+import { loanCalls } from './loans.ts';
+import { macroCalls } from './macros.ts';
+import { messageCalls } from './messages.ts';
+import { sessionCalls } from './session.ts';
+import { ticketCalls } from './tickets.ts';
+
+// Every call of the API by domain, for the checks that each is well-formed and registered once.
+// (The inbound webhooks are not JSON calls of ours and are not listed.)
+export const apiCalls = {
+  health: healthCalls,
+  session: sessionCalls,
+  tickets: ticketCalls,
+  messages: messageCalls,
+  customers: customerCalls,
+  loans: loanCalls,
+  macros: macroCalls,
+  documents: documentCalls,
+} as const satisfies Record<string, Record<string, CallDescriptor>>;
+
+export type NamedCall = { name: string; call: CallDescriptor };
+
+// 'tickets.getTicket' and its descriptor, for every call.
+export function listApiCalls(): NamedCall[] {
+  return Object.entries(apiCalls).flatMap(([domain, calls]) =>
+    Object.entries(calls).map(([name, call]: [string, CallDescriptor]) => ({ name: `${domain}.${name}`, call })),
+  );
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { API_BASE_PATH } from './constants.ts';
+
+// One call of the API, defined once: the server registers its route from it
+// (apps/server/src/platform/register-call.ts) and the web app calls it with it (callApi).
+
+export const CALL_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+export type CallMethod = (typeof CALL_METHODS)[number];
+
+// The response of a call that answers a file (bytes with their own content type), not JSON.
+export const FILE_RESPONSE = 'file';
+export type FileResponse = typeof FILE_RESPONSE;
+
+export type CallDescriptor = {
+  readonly method: CallMethod;
+  // Relative to API_BASE_PATH, without a leading slash; `:name` is a path parameter ('documents/:id').
+  readonly path: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  // The 200 answer.
+  readonly response: z.ZodType | FileResponse;
+};
+
+// `const`, so each call keeps its literal method and path and its exact schemas' types.
+export function defineCall<const Call extends CallDescriptor>(call: Call): Call {
+  return call;
+}
+
+type InputPart<Call, Key extends 'body' | 'query' | 'params'> = Call extends {
+  readonly [K in Key]: infer Schema extends z.ZodType;
+}
+  ? { [K in Key]: z.input<Schema> }
+  : { [K in Key]?: undefined };
+
+// What a client passes to make the call: { body, query, params } as the call declares them.
+export type CallInput<Call extends CallDescriptor> = InputPart<Call, 'body'> &
+  InputPart<Call, 'query'> &
+  InputPart<Call, 'params'>;
+
+type ParsedPart<Call, Key extends 'body' | 'query' | 'params'> = Call extends {
+  readonly [K in Key]: infer Schema extends z.ZodType;
+}
+  ? z.output<Schema>
+  : unknown;
+
+// The parsed parts a handler reads (request.body, request.query, request.params).
+export type CallBody<Call extends CallDescriptor> = ParsedPart<Call, 'body'>;
+export type CallQuery<Call extends CallDescriptor> = ParsedPart<Call, 'query'>;
+export type CallParams<Call extends CallDescriptor> = ParsedPart<Call, 'params'>;
+
+// What a call answers: its response contract's type, or the file's bytes.
+export type CallOutput<Call extends CallDescriptor> = Call['response'] extends z.ZodType
+  ? z.output<Call['response']>
+  : Blob;
+
+// The route's URL as the server's router reads it ('/internal/api/documents/:id').
+export function callRoute(call: CallDescriptor): string {
+  return `${API_BASE_PATH}/${call.path}`;
+}
+
+// The path parameters a call's path names, in order ('documents/:id' -> ['id']).
+export function callPathParams(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+// The call's path with its parameters filled in, each percent-encoded (relative to API_BASE_PATH).
+export function fillCallPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined || value === null) throw new Error(`The path ${path} needs ${segment.slice(1)}.`);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import {
+  actionResponseSchema,
+  bigDatabaseIdSchema,
+  dollarAmountSchema,
+  isoDateSchema,
+  nullableTimestampSchema,
+  ticketIdRequestSchema,
+} from './primitives.ts';
+
+// A customer's loans and payments as the ticket view shows them, and the account actions on them
+// (spec 000 section 7, Tickets). Money is dollars on the wire, cents inside.
+
+export const paymentStates = ['due', 'paid', 'processing', 'invalid'] as const;
+
+export const paymentSchema = z.object({
+  id: z.number(),
+  expected_amt: z.number(),
+  due: z.string(),
+  original_due: z.string(),
+  paid: nullableTimestampSchema,
+  processing: nullableTimestampSchema,
+  invalid: nullableTimestampSchema,
+  state: z.enum(paymentStates),
+  method: z.enum(['ach', 'debit']),
+  type: z.string(),
+  bounce_fee: z.number(),
+  bounces: z.array(
+    z.object({ code: z.string(), date: z.string(), amount: z.number(), fee: z.number(), fee_waived: z.boolean() }),
+  ),
+  user_initiated: z.boolean(),
+  refundable: z.boolean(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const loanInfoSchema = z.object({
+  id: z.number(),
+  type: z.enum(['standard', 'CreditBuilder', 'CommunityLoan']),
+  applied: z.string(),
+  approved: nullableTimestampSchema,
+  accepted: nullableTimestampSchema,
+  funded: nullableTimestampSchema,
+  funding_returned: nullableTimestampSchema,
+  closed_at: nullableTimestampSchema,
+  denied: nullableTimestampSchema,
+  deny_reason: z.string().nullable(),
+  paid_off: nullableTimestampSchema,
+  maturity: z.string().nullable(),
+  applied_amt: z.number(),
+  cash_advanced: z.number().nullable(),
+  installment_num: z.number(),
+  apr: z.number(),
+  approval_code: z.string().nullable(),
+  ach: z.boolean(),
+  payoff_balance: z.number(),
+  amount_credited_to_loan: z.number(),
+  eligible_payment_methods: z.array(z.enum(['ach', 'debit'])),
+  // From loanDisplayLabel (rules/loan-display.ts), so every screen says the same.
+  display_status: z.string(),
+  payments: z.array(paymentSchema),
+});
+export type LoanInfo = z.infer<typeof loanInfoSchema>;
+
+// Keyed by loan id.
+export const loanInfoResponseSchema = z.object({ loans: z.record(z.string(), loanInfoSchema) });
+export type LoanInfoResponse = z.infer<typeof loanInfoResponseSchema>;
+
+export const earlyRepayRequestSchema = z.object({ loan_id: bigDatabaseIdSchema, date: isoDateSchema });
+export type EarlyRepayRequest = z.input<typeof earlyRepayRequestSchema>;
+export const earlyRepayCancelRequestSchema = z.object({ pmt_id: bigDatabaseIdSchema });
+export type EarlyRepayCancelRequest = z.input<typeof earlyRepayCancelRequestSchema>;
+export const earlyRepayBalanceQuerySchema = z.object({ loan_id: bigDatabaseIdSchema, date: isoDateSchema });
+export type EarlyRepayBalanceQuery = z.input<typeof earlyRepayBalanceQuerySchema>;
+export const earlyRepayBalanceResponseSchema = z.object({ loan_id: z.number(), date: z.string(), balance: z.number() });
+export type EarlyRepayBalanceResponse = z.infer<typeof earlyRepayBalanceResponseSchema>;
+
+export const paymentDateRequestSchema = z.object({ pmt_id: bigDatabaseIdSchema, date: isoDateSchema });
+export type PaymentDateRequest = z.input<typeof paymentDateRequestSchema>;
+export const paymentIdRequestSchema = z.object({ pmt_id: bigDatabaseIdSchema });
+export type PaymentIdRequest = z.input<typeof paymentIdRequestSchema>;
+export const loanIdRequestSchema = z.object({ loan_id: bigDatabaseIdSchema });
+export type LoanIdRequest = z.input<typeof loanIdRequestSchema>;
+export const smallerPaymentRequestSchema = z.object({ pmt_id: bigDatabaseIdSchema, amt: dollarAmountSchema });
+export type SmallerPaymentRequest = z.input<typeof smallerPaymentRequestSchema>;
+
+// Every action answers {message} (actionResponseSchema); the web app refetches the ticket.
+export const loanCalls = {
+  // The loans of ticket id's customer.
+  getLoanInfo: defineCall({
+    method: 'GET',
+    path: 'loan_info',
+    query: ticketIdRequestSchema,
+    response: loanInfoResponseSchema,
+  }),
+  // Schedules the payoff of the loan on date.
+  createEarlyRepay: defineCall({
+    method: 'POST',
+    path: 'early_repay',
+    body: earlyRepayRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // Cancels a scheduled early repayment. Our client sends pmt_id in the query; the server also takes it from the body.
+  cancelEarlyRepay: defineCall({
+    method: 'DELETE',
+    path: 'early_repay',
+    query: earlyRepayCancelRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // What the customer would pay to close the loan on date.
+  getEarlyRepayBalance: defineCall({
+    method: 'GET',
+    path: 'early_repay_balance',
+    query: earlyRepayBalanceQuerySchema,
+    response: earlyRepayBalanceResponseSchema,
+  }),
+  // Moves a due payment (a weekday, today or later).
+  changePaymentDate: defineCall({
+    method: 'PATCH',
+    path: 'payment_date',
+    body: paymentDateRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // Switches a due payment between ACH and debit card.
+  togglePaymentMethod: defineCall({
+    method: 'PATCH',
+    path: 'toggle_payment_method',
+    body: paymentIdRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // Reopens an approved loan that closed before funding.
+  reopenApproval: defineCall({
+    method: 'PATCH',
+    path: 'reopen_approval',
+    body: loanIdRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // Lowers a due payment to amt dollars.
+  smallerPayment: defineCall({
+    method: 'PATCH',
+    path: 'smaller_payment',
+    body: smallerPaymentRequestSchema,
+    response: actionResponseSchema,
+  }),
+  // Waives the returned-payment fee.
+  creditBounceFee: defineCall({
+    method: 'PATCH',
+    path: 'credit_bounce_fee',
+    body: paymentIdRequestSchema,
+    response: actionResponseSchema,
+  }),
+  toggleAch: defineCall({
+    method: 'PATCH',
+    path: 'toggle_ach',
+    body: loanIdRequestSchema,
+    response: actionResponseSchema,
+  }),
+};

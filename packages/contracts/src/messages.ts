@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { bigDatabaseIdSchema, databaseIdSchema } from './primitives.ts';
+
+// Messages of a ticket's thread and the customer's history, and the reply an agent sends
+// (spec 000 section 7). Decision 010 explains the shapes.
+
+export const messageTypes = ['text', 'email', 'notification'] as const;
+export const messageStatuses = ['received', 'queued', 'sent', 'undelivered'] as const;
+
+export const messageSchema = z.object({
+  id: z.number(),
+  ticket_id: z.number().nullable(),
+  type: z.enum(messageTypes),
+  inbound: z.boolean(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  processed: z.boolean(),
+  // queued = in the outbox (no provider configured, or not yet sent); undelivered carries the error.
+  status: z.enum(messageStatuses),
+  error: z.string().nullable(),
+  employee_name: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+const replySchema = z
+  .string({ error: 'Write a reply before sending.' })
+  .trim()
+  .min(1, 'Write a reply before sending.')
+  .max(5000, 'A reply must be at most 5,000 characters.');
+export const sendReplyRequestSchema = z.object({
+  id: bigDatabaseIdSchema,
+  reply: replySchema,
+  macro_id: databaseIdSchema.nullable().optional(),
+  // The suggestion the agent started from, if any (kept with the message for the suggester's statistics).
+  filter_id: z.string().max(100).nullable().optional(),
+});
+export type SendReplyRequest = z.input<typeof sendReplyRequestSchema>;
+export const sendReplyResponseSchema = z.object({ ticket_id: z.number(), message: messageSchema });
+export type SendReplyResponse = z.infer<typeof sendReplyResponseSchema>;
+
+export const messageCalls = {
+  // Sends the reply on the ticket's channel and closes the ticket (id is the ticket's).
+  sendReply: defineCall({
+    method: 'POST',
+    path: 'send_reply',
+    body: sendReplyRequestSchema,
+    response: sendReplyResponseSchema,
+  }),
+};
