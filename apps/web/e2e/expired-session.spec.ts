@@ -5,7 +5,9 @@ test('a revoked token signs the employee out with the expired message', async ({
   await signIn(page, agentEmail(5));
   const token = await apiTokenOf(page);
 
-  const revoked = await request.delete(`${API_URL}/employees/sign_out`, { headers: { Authorization: `Bearer ${token}` } });
+  const revoked = await request.delete(`${API_URL}/employees/sign_out`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(revoked.ok()).toBe(true);
 
   // Any API call now answers 401.

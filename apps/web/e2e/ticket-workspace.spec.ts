@@ -28,7 +28,9 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
   await reply.click();
   await reply.pressSequentially('#change_phone');
   await reply.press('Enter');
-  await expect(reply).toHaveValue(/^Hi \S+, your phone number is now \{new_phone\}\. You'll get our texts and payment reminders there from now on\.$/);
+  await expect(reply).toHaveValue(
+    /^Hi \S+, your phone number is now \{new_phone\}\. You'll get our texts and payment reminders there from now on\.$/,
+  );
   await expect(page.getByText('Still to fill in: {new_phone}')).toBeVisible();
   await page.screenshot({ path: screenshotPath('workspace-macro-expanded'), fullPage: true });
 

@@ -82,7 +82,10 @@ describe('route guards', () => {
 
   it('refreshes the stored session from the server on start', async () => {
     const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(current))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(current))),
+    );
     saveSession(sessionFixture({ online: false }));
     renderApp('/');
     // Offline from the cookie at first, online once the server's answer is in.

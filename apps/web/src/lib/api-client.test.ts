@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { documentCalls, MESSAGES, messageCalls, sessionCalls, ticketCalls, toggleOnlineResponseSchema } from '@portal/contracts';
+import {
+  documentCalls,
+  MESSAGES,
+  messageCalls,
+  sessionCalls,
+  ticketCalls,
+  toggleOnlineResponseSchema,
+} from '@portal/contracts';
 import { jsonResponse } from '../test/render.tsx';
 import { sessionFixture } from '../test/session-fixture.ts';
 import { apiFileRequest, apiRequest, callApi, setUnauthorizedHandler } from './api-client.ts';
@@ -10,12 +17,15 @@ import { readSession, saveSession } from './session.ts';
 import { handleUnauthorized } from './sign-out-locally.ts';
 
 function stubFetch(response: Response | Error) {
-  const fetchMock = vi.fn<typeof fetch>(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
+  const fetchMock = vi.fn<typeof fetch>(() =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-const toggle = () => apiRequest('toggle_online', { method: 'PATCH', body: { online: true }, schema: toggleOnlineResponseSchema });
+const toggle = () =>
+  apiRequest('toggle_online', { method: 'PATCH', body: { online: true }, schema: toggleOnlineResponseSchema });
 
 describe('apiRequest', () => {
   it('calls the base path with JSON and the bearer token, and answers the parsed body', async () => {
@@ -50,7 +60,10 @@ describe('apiRequest', () => {
 
   it('explains an error answer without an errors list', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(toggle()).rejects.toMatchObject({ status: 502, errors: ['The server could not complete the request (status 502).'] });
+    await expect(toggle()).rejects.toMatchObject({
+      status: 502,
+      errors: ['The server could not complete the request (status 502).'],
+    });
   });
 
   it('reports a lost connection with the spec message', async () => {
@@ -78,7 +91,12 @@ describe('401 handling', () => {
     setUnauthorizedHandler(handler);
     stubFetch(jsonResponse({ errors: ['Invalid email or password.'] }, 401));
     await expect(
-      apiRequest('employees/sign_in', { method: 'POST', body: {}, schema: toggleOnlineResponseSchema, signOutOnUnauthorized: false }),
+      apiRequest('employees/sign_in', {
+        method: 'POST',
+        body: {},
+        schema: toggleOnlineResponseSchema,
+        signOutOnUnauthorized: false,
+      }),
     ).rejects.toMatchObject({ status: 401, errors: ['Invalid email or password.'] });
     expect(handler).not.toHaveBeenCalled();
   });
@@ -165,7 +183,11 @@ describe('callApi', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     stubFetch(jsonResponse({ errors: ['Invalid email or password.'] }, 401));
-    const signIn = callApi(sessionCalls.signIn, { body: { employee: { email: 'a@b.c', password: 'x' } } }, { signOutOnUnauthorized: false });
+    const signIn = callApi(
+      sessionCalls.signIn,
+      { body: { employee: { email: 'a@b.c', password: 'x' } } },
+      { signOutOnUnauthorized: false },
+    );
     await expect(signIn).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });

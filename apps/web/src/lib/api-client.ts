@@ -77,7 +77,9 @@ function failure(response: Response, data: unknown, signOutOnUnauthorized: boole
   if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
   const parsed = errorsResponseSchema.safeParse(data);
   const errors =
-    parsed.success && parsed.data.errors.length > 0 ? parsed.data.errors : [`The server could not complete the request (status ${response.status}).`];
+    parsed.success && parsed.data.errors.length > 0
+      ? parsed.data.errors
+      : [`The server could not complete the request (status ${response.status}).`];
   return new ApiError(response.status, errors);
 }
 
@@ -94,7 +96,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (!response.ok) throw failure(response, data, signOutOnUnauthorized);
 
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, ['The server sent an answer the Portal does not understand.']);
+  if (!parsed.success)
+    throw new ApiError(response.status, ['The server sent an answer the Portal does not understand.']);
   return parsed.data;
 }
 
@@ -115,14 +118,23 @@ export type CallOptions = Pick<ApiRequestOptions<unknown>, 'signOutOnUnauthorize
 
 // The input may be left out when the call takes none (GET employees/session, fetch_macros).
 type CallArgs<Call extends CallDescriptor> =
-  Record<string, never> extends CallInput<Call> ? [input?: CallInput<Call>, options?: CallOptions] : [input: CallInput<Call>, options?: CallOptions];
+  Record<string, never> extends CallInput<Call>
+    ? [input?: CallInput<Call>, options?: CallOptions]
+    : [input: CallInput<Call>, options?: CallOptions];
 
-type AnyCallInput = { body?: unknown; query?: ApiRequestOptions<unknown>['query']; params?: Readonly<Record<string, unknown>> };
+type AnyCallInput = {
+  body?: unknown;
+  query?: ApiRequestOptions<unknown>['query'];
+  params?: Readonly<Record<string, unknown>>;
+};
 
 // Makes one call as its descriptor defines it (@portal/contracts): method, path with its
 // parameters filled in and encoded, body or query, and the answer parsed with the response
 // contract (a file call answers a Blob).
-export function callApi<Call extends CallDescriptor>(call: Call, ...[input, options]: CallArgs<Call>): Promise<CallOutput<Call>> {
+export function callApi<Call extends CallDescriptor>(
+  call: Call,
+  ...[input, options]: CallArgs<Call>
+): Promise<CallOutput<Call>> {
   // The answer is what call.response parsed (or the file), which is CallOutput<Call>.
   return sendCall(call, input ?? {}, options ?? {}) as Promise<CallOutput<Call>>;
 }
@@ -130,5 +142,11 @@ export function callApi<Call extends CallDescriptor>(call: Call, ...[input, opti
 function sendCall(call: CallDescriptor, input: AnyCallInput, options: CallOptions): Promise<unknown> {
   const path = fillCallPath(call.path, input.params);
   if (call.response === FILE_RESPONSE) return apiFileRequest(path, options.signal);
-  return apiRequest(path, { method: call.method, body: input.body, query: input.query, schema: call.response, ...options });
+  return apiRequest(path, {
+    method: call.method,
+    body: input.body,
+    query: input.query,
+    schema: call.response,
+    ...options,
+  });
 }

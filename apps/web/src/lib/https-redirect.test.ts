@@ -16,7 +16,9 @@ describe('httpsRedirectTarget', () => {
   });
 
   it('stays put when already on https', () => {
-    expect(httpsRedirectTarget({ ...httpLocation, protocol: 'https:' }, 'production', 'https://portal.example.com')).toBeNull();
+    expect(
+      httpsRedirectTarget({ ...httpLocation, protocol: 'https:' }, 'production', 'https://portal.example.com'),
+    ).toBeNull();
   });
 
   it('goes to the public host on https, keeping path, query and hash', () => {
@@ -29,12 +31,20 @@ describe('httpsRedirectTarget', () => {
   });
 
   it('uses the current host when no public URL is configured or it is not a URL', () => {
-    expect(httpsRedirectTarget(httpLocation, 'production', '')).toBe('https://portal.internal:8080/user?phone=5551234567#loans');
-    expect(httpsRedirectTarget(httpLocation, 'production', null)).toBe('https://portal.internal:8080/user?phone=5551234567#loans');
-    expect(httpsRedirectTarget(httpLocation, 'production', 'not a url')).toBe('https://portal.internal:8080/user?phone=5551234567#loans');
+    expect(httpsRedirectTarget(httpLocation, 'production', '')).toBe(
+      'https://portal.internal:8080/user?phone=5551234567#loans',
+    );
+    expect(httpsRedirectTarget(httpLocation, 'production', null)).toBe(
+      'https://portal.internal:8080/user?phone=5551234567#loans',
+    );
+    expect(httpsRedirectTarget(httpLocation, 'production', 'not a url')).toBe(
+      'https://portal.internal:8080/user?phone=5551234567#loans',
+    );
   });
 
   it('treats a missing stage as a deployed one (fails closed)', () => {
-    expect(httpsRedirectTarget({ ...httpLocation, search: '', hash: '' }, null, null)).toBe('https://portal.internal:8080/user');
+    expect(httpsRedirectTarget({ ...httpLocation, search: '', hash: '' }, null, null)).toBe(
+      'https://portal.internal:8080/user',
+    );
   });
 });

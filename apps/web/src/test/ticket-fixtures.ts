@@ -1,4 +1,13 @@
-import type { LoanInfo, Macro, Message, Payment, Ticket, TicketSummary, TicketsResponse, UserInfo } from '@portal/contracts';
+import type {
+  LoanInfo,
+  Macro,
+  Message,
+  Payment,
+  Ticket,
+  TicketSummary,
+  TicketsResponse,
+  UserInfo,
+} from '@portal/contracts';
 
 // Wire-shaped test data for the ticket workspace (contracts/tickets.ts).
 
@@ -158,5 +167,11 @@ export function ticketsResponseFixture(overrides: Partial<TicketsResponse> = {})
 }
 
 export function macroFixture(overrides: Partial<Macro> = {}): Macro {
-  return { id: 2, title: 'change_phone', body: 'Hi {first_name}, your phone number is now {new_phone}.', tags: ['Account'], ...overrides };
+  return {
+    id: 2,
+    title: 'change_phone',
+    body: 'Hi {first_name}, your phone number is now {new_phone}.',
+    tags: ['Account'],
+    ...overrides,
+  };
 }

@@ -17,11 +17,27 @@ export function AppHeader() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="md" wrap="nowrap">
-        <Text component={Link} to="/" fw={800} c="indigo.7" fz="lg" style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}>
+        <Text
+          component={Link}
+          to="/"
+          fw={800}
+          c="indigo.7"
+          fz="lg"
+          style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+        >
           The Portal
         </Text>
         <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
-          <Button component={Link} to="/" variant={onHome ? 'light' : 'subtle'} color={onHome ? 'indigo' : 'gray'} size="compact-sm" h={32} px={{ base: 6, lg: 'sm' }} fw={500}>
+          <Button
+            component={Link}
+            to="/"
+            variant={onHome ? 'light' : 'subtle'}
+            color={onHome ? 'indigo' : 'gray'}
+            size="compact-sm"
+            h={32}
+            px={{ base: 6, lg: 'sm' }}
+            fw={500}
+          >
             Home
           </Button>
           {navMenus.map((group) => (

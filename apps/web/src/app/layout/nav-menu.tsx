@@ -4,7 +4,15 @@ import type { NavMenuGroup } from './nav-links.ts';
 
 function Chevron() {
   return (
-    <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
       <path d="m6 9 6 6 6-6" />
     </svg>
   );
@@ -20,7 +28,15 @@ export function NavMenu({ group }: { group: NavMenuGroup }) {
   return (
     <Menu position="bottom-start" shadow="md" width={200} withinPortal>
       <Menu.Target>
-        <Button variant={active ? 'light' : 'subtle'} color={active ? 'indigo' : 'gray'} size="compact-sm" h={32} px={{ base: 6, lg: 'sm' }} fw={500} rightSection={<Chevron />}>
+        <Button
+          variant={active ? 'light' : 'subtle'}
+          color={active ? 'indigo' : 'gray'}
+          size="compact-sm"
+          h={32}
+          px={{ base: 6, lg: 'sm' }}
+          fw={500}
+          rightSection={<Chevron />}
+        >
           {group.label}
         </Button>
       </Menu.Target>

@@ -14,7 +14,14 @@ type ControlsBarProps = {
 };
 
 // The workspace's controls bar (spec 000 section 2).
-export function ControlsBar({ queue, fetching, canSeeEscalated, pendingCount, submittedTicketId, onHelp }: ControlsBarProps) {
+export function ControlsBar({
+  queue,
+  fetching,
+  canSeeEscalated,
+  pendingCount,
+  submittedTicketId,
+  onHelp,
+}: ControlsBarProps) {
   return (
     <Paper withBorder radius="md" px="md" py={8}>
       <Group justify="space-between" gap="sm" wrap="wrap">

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isTypingTarget, matchShortcut, type KeyLike } from './shortcuts.ts';
 
-const key = (overrides: Partial<KeyLike>): KeyLike => ({ key: '', code: '', altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...overrides });
+const key = (overrides: Partial<KeyLike>): KeyLike => ({
+  key: '',
+  code: '',
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...overrides,
+});
 
 describe('matchShortcut', () => {
   it('maps Alt+C/A/E/N by physical key, whatever character the layout types', () => {

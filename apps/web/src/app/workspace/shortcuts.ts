@@ -2,7 +2,14 @@
 export type ShortcutAction = 'close' | 'archive' | 'escalate' | 'next' | 'help';
 
 export const SHORTCUT_HELP: ReadonlyArray<{ keys: readonly string[][]; label: string; note?: string }> = [
-  { keys: [['Ctrl', 'Enter'], ['⌘', 'Enter']], label: 'Send the reply', note: 'also while typing in the reply box' },
+  {
+    keys: [
+      ['Ctrl', 'Enter'],
+      ['⌘', 'Enter'],
+    ],
+    label: 'Send the reply',
+    note: 'also while typing in the reply box',
+  },
   { keys: [['Alt', 'C']], label: 'Close the ticket' },
   { keys: [['Alt', 'A']], label: 'Archive the ticket' },
   { keys: [['Alt', 'E']], label: 'Escalate the ticket' },

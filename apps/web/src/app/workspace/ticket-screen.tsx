@@ -40,7 +40,10 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
 
   const values = useMemo(() => macroValues(ticket, session?.name ?? null), [ticket, session?.name]);
   const activeLoans = useMemo(
-    () => ticket.analysis.active_loan.map((id) => ticket.loans[String(id)]).filter((loan): loan is LoanInfo => loan !== undefined),
+    () =>
+      ticket.analysis.active_loan
+        .map((id) => ticket.loans[String(id)])
+        .filter((loan): loan is LoanInfo => loan !== undefined),
     [ticket],
   );
 
@@ -48,7 +51,12 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
     <Grid gap="md" align="flex-start">
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="sm">
-          <TicketHeader ticket={ticket} actions={actions} documentsButton={<DocumentsButton userId={ticket.user_id} />} onSkip={onSkip} />
+          <TicketHeader
+            ticket={ticket}
+            actions={actions}
+            documentsButton={<DocumentsButton userId={ticket.user_id} />}
+            onSkip={onSkip}
+          />
           <ErrorStrip ticketId={ticket.id} />
           <CommunicationsPanel ticket={ticket} />
           <ReplyBox
@@ -70,7 +78,10 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
           {ticket.user ? (
             <PersonalInformationPanel ticketId={ticket.id} user={ticket.user} />
           ) : (
-            <LinkAccountPanel ticketId={ticket.id} suggestedEmail={ticket.details.email ?? (ticket.channel === 'email' ? ticket.contact : null)} />
+            <LinkAccountPanel
+              ticketId={ticket.id}
+              suggestedEmail={ticket.details.email ?? (ticket.channel === 'email' ? ticket.contact : null)}
+            />
           )}
           <AnalysisPanel analysis={ticket.analysis} loans={ticket.loans} />
           <LoanInformationPanel ticketId={ticket.id} loans={ticket.loans} />

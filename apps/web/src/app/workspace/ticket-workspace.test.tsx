@@ -5,7 +5,12 @@ import type { TicketsResponse } from '@portal/contracts';
 import { saveSession } from '../../lib/session.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { sessionFixture } from '../../test/session-fixture.ts';
-import { messageFixture, ticketFixture, ticketSummaryFixture, ticketsResponseFixture } from '../../test/ticket-fixtures.ts';
+import {
+  messageFixture,
+  ticketFixture,
+  ticketSummaryFixture,
+  ticketsResponseFixture,
+} from '../../test/ticket-fixtures.ts';
 import { TicketWorkspace } from './ticket-workspace.tsx';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
@@ -18,7 +23,8 @@ function stubApi(queue: TicketsResponse, override: Handler = () => undefined) {
     if (answer) return Promise.resolve(answer);
     const path = url.pathname.replace('/internal/api/', '');
     if (path === 'tickets') return Promise.resolve(jsonResponse(queue));
-    if (path === 'ticket') return Promise.resolve(jsonResponse(ticketFixture({ id: Number(url.searchParams.get('id')) })));
+    if (path === 'ticket')
+      return Promise.resolve(jsonResponse(ticketFixture({ id: Number(url.searchParams.get('id')) })));
     if (path === 'fetch_macros') return Promise.resolve(jsonResponse({ macros: [], tree: [] }));
     return Promise.resolve(jsonResponse({ errors: [`No stub for ${path}`] }, 404));
   });
@@ -138,7 +144,11 @@ describe('TicketWorkspace', () => {
 
     await userEvent.keyboard('{Alt>}c{/Alt}');
     expect(await screen.findByRole('heading', { name: 'Ticket #102' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input, init]) => String(input) === '/internal/api/ticket?id=101' && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([input, init]) => String(input) === '/internal/api/ticket?id=101' && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
 
     await userEvent.keyboard('{Alt>}a{/Alt}');
     expect(await screen.findByRole('heading', { name: 'Ticket #103' })).toBeInTheDocument();
@@ -147,7 +157,10 @@ describe('TicketWorkspace', () => {
   });
 
   it('shows the escalated list only with the permission', async () => {
-    const queue = ticketsResponseFixture({ openTickets: [ticketSummaryFixture({ id: 101 })], escalatedTickets: [ticketSummaryFixture({ id: 7 })] });
+    const queue = ticketsResponseFixture({
+      openTickets: [ticketSummaryFixture({ id: 101 })],
+      escalatedTickets: [ticketSummaryFixture({ id: 7 })],
+    });
     saveSession(sessionFixture({ online: true, permissions: [] }));
     stubApi(queue);
     const first = renderWithProviders(<TicketWorkspace />);

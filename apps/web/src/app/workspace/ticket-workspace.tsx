@@ -18,7 +18,15 @@ import { useShortcuts } from './use-shortcuts.ts';
 
 function InboxIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
+    <svg
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
       <path d="M22 12h-6l-2 3h-4l-2-3H2" />
       <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
     </svg>
@@ -55,7 +63,8 @@ export function TicketWorkspace() {
 
   // The next ticket is mine already (leased with the queue): loading it now makes moving on instant.
   useEffect(() => {
-    if (online && nextId !== undefined && nextId !== currentId) void queryClient.prefetchQuery(ticketQueryOptions(nextId));
+    if (online && nextId !== undefined && nextId !== currentId)
+      void queryClient.prefetchQuery(ticketQueryOptions(nextId));
   }, [online, nextId, currentId, queryClient]);
 
   useEffect(() => () => clearTimeout(markerTimer.current), []);
@@ -124,11 +133,17 @@ export function TicketWorkspace() {
   } else if (currentId === null) {
     main = (
       <Card withBorder radius="md" py={48}>
-        <EmptyState icon={<InboxIcon />} title="All caught up" description="No tickets waiting. New messages will appear here." />
+        <EmptyState
+          icon={<InboxIcon />}
+          title="All caught up"
+          description="No tickets waiting. New messages will appear here."
+        />
       </Card>
     );
   } else {
-    main = <TicketScreen key={currentId} ticketId={currentId} onLeft={afterLeaving} onSent={afterSending} onSkip={skip} />;
+    main = (
+      <TicketScreen key={currentId} ticketId={currentId} onLeft={afterLeaving} onSent={afterSending} onSkip={skip} />
+    );
   }
 
   return (

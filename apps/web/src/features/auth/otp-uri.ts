@@ -6,4 +6,3 @@ export function otpSecret(otpUri: string): string | null {
     return null;
   }
 }
-

@@ -4,8 +4,21 @@ import { canReopen, latestLoan, paymentsToShow, visibleLoans } from './loan-sele
 
 const paidOff = loanFixture({ id: 1, applied: '2024-01-01T00:00:00Z', paid_off: '2024-07-01T00:00:00Z' });
 const active = loanFixture({ id: 2, applied: '2025-06-01T00:00:00Z' });
-const denied = loanFixture({ id: 3, applied: '2025-09-01T00:00:00Z', approved: null, accepted: null, funded: null, denied: '2025-09-02T00:00:00Z' });
-const latestApplied = loanFixture({ id: 4, applied: '2026-02-01T00:00:00Z', approved: null, accepted: null, funded: null });
+const denied = loanFixture({
+  id: 3,
+  applied: '2025-09-01T00:00:00Z',
+  approved: null,
+  accepted: null,
+  funded: null,
+  denied: '2025-09-02T00:00:00Z',
+});
+const latestApplied = loanFixture({
+  id: 4,
+  applied: '2026-02-01T00:00:00Z',
+  approved: null,
+  accepted: null,
+  funded: null,
+});
 
 describe('visibleLoans', () => {
   it('shows the active loans and the latest one, newest first, until the history is asked for', () => {
@@ -21,7 +34,13 @@ describe('visibleLoans', () => {
 
 describe('canReopen', () => {
   it('is offered on an approved, closed, unfunded latest loan only', () => {
-    const closed = loanFixture({ id: 9, applied: '2026-03-01T00:00:00Z', accepted: null, funded: null, closed_at: '2026-03-05T00:00:00Z' });
+    const closed = loanFixture({
+      id: 9,
+      applied: '2026-03-01T00:00:00Z',
+      accepted: null,
+      funded: null,
+      closed_at: '2026-03-05T00:00:00Z',
+    });
     expect(canReopen(closed, latestLoan([active, closed]))).toBe(true);
     expect(canReopen(closed, active)).toBe(false);
     expect(canReopen(active, active)).toBe(false);

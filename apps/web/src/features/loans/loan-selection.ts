@@ -23,7 +23,13 @@ export function visibleLoans(loans: readonly LoanInfo[], showHistory: boolean): 
 
 // An approved, closed, unfunded latest loan can be reopened.
 export function canReopen(loan: LoanInfo, latest: LoanInfo | null): boolean {
-  return latest?.id === loan.id && loan.approved !== null && loan.closed_at !== null && loan.funded === null && loan.denied === null;
+  return (
+    latest?.id === loan.id &&
+    loan.approved !== null &&
+    loan.closed_at !== null &&
+    loan.funded === null &&
+    loan.denied === null
+  );
 }
 
 // The payoff is offered on a loan that is being repaid.
@@ -41,7 +47,10 @@ export function sortByDue<T extends { due: string; id: number }>(payments: reado
   return [...payments].sort((a, b) => a.due.localeCompare(b.due) || a.id - b.id);
 }
 
-export function paymentsToShow<T extends { state: string; due: string; id: number; type: string }>(payments: readonly T[], showAll: boolean): T[] {
+export function paymentsToShow<T extends { state: string; due: string; id: number; type: string }>(
+  payments: readonly T[],
+  showAll: boolean,
+): T[] {
   const sorted = sortByDue(payments);
   if (showAll) return sorted;
   const open = sorted.filter((payment) => payment.state === 'due' || payment.state === 'processing');
@@ -50,7 +59,9 @@ export function paymentsToShow<T extends { state: string; due: string; id: numbe
   const upcoming = open.filter((payment) => payment.state === 'due').slice(0, UPCOMING_SHOWN);
   // A scheduled payoff is what the customer asks about: it always shows.
   const payoffs = open.filter((payment) => payment.type === 'EarlyRepayment');
-  const settled = sorted.filter((payment) => payment.state === 'paid' || payment.state === 'invalid').slice(-RECENT_PAID_SHOWN);
+  const settled = sorted
+    .filter((payment) => payment.state === 'paid' || payment.state === 'invalid')
+    .slice(-RECENT_PAID_SHOWN);
   const shown = new Set([...processing, ...upcoming, ...payoffs, ...settled]);
   return sorted.filter((payment) => shown.has(payment));
 }

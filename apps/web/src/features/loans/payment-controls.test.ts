@@ -4,7 +4,9 @@ import { defaultPaymentDate, isSelectablePaymentDate, paymentControls } from './
 
 describe('paymentControls', () => {
   it('offers nothing on a paid or processing payment', () => {
-    expect(paymentControls(paymentFixture({ state: 'paid', paid: '2026-03-01T00:00:00Z', bounce_fee: 15 }))).toEqual([]);
+    expect(paymentControls(paymentFixture({ state: 'paid', paid: '2026-03-01T00:00:00Z', bounce_fee: 15 }))).toEqual(
+      [],
+    );
     expect(paymentControls(paymentFixture({ state: 'processing', processing: '2026-03-01T00:00:00Z' }))).toEqual([]);
   });
 

@@ -1,14 +1,19 @@
 import { PAYMENT_DATE_DEFAULT_DAYS_AFTER_DUE, type Payment } from '@portal/contracts';
 import { addDays, isWeekend, nextWeekday } from '../../lib/dates.ts';
 
-export type PaymentControl = 'change-date' | 'toggle-method' | 'smaller-payment' | 'waive-bounce-fee' | 'cancel-early-repay';
+export type PaymentControl =
+  'change-date' | 'toggle-method' | 'smaller-payment' | 'waive-bounce-fee' | 'cancel-early-repay';
 
 // Spec 000 section 4: the controls appear only when the payment is neither paid nor processing.
 export function paymentIsEditable(payment: Pick<Payment, 'paid' | 'processing' | 'state'>): boolean {
-  return payment.paid === null && payment.processing === null && payment.state !== 'paid' && payment.state !== 'processing';
+  return (
+    payment.paid === null && payment.processing === null && payment.state !== 'paid' && payment.state !== 'processing'
+  );
 }
 
-export function paymentControls(payment: Pick<Payment, 'paid' | 'processing' | 'state' | 'bounce_fee' | 'type'>): PaymentControl[] {
+export function paymentControls(
+  payment: Pick<Payment, 'paid' | 'processing' | 'state' | 'bounce_fee' | 'type'>,
+): PaymentControl[] {
   if (!paymentIsEditable(payment)) return [];
   const controls: PaymentControl[] = ['change-date', 'toggle-method', 'smaller-payment'];
   if (payment.bounce_fee > 0) controls.push('waive-bounce-fee');

@@ -15,8 +15,19 @@ describe('macroGroups', () => {
       { tag: 'Payments', macros: [payoff] },
     ];
     const groups = macroGroups([phone, email, payoff, loose], tree);
-    expect(groups.map((group) => group.tag)).toEqual([ALL_MACROS, 'Account', 'Early Repayment', 'Payments', UNCATEGORIZED]);
-    expect(groups[0]?.macros.map((macro) => macro.title)).toEqual(['calc_early_repay', 'change_email', 'change_phone', 'misc']);
+    expect(groups.map((group) => group.tag)).toEqual([
+      ALL_MACROS,
+      'Account',
+      'Early Repayment',
+      'Payments',
+      UNCATEGORIZED,
+    ]);
+    expect(groups[0]?.macros.map((macro) => macro.title)).toEqual([
+      'calc_early_repay',
+      'change_email',
+      'change_phone',
+      'misc',
+    ]);
     expect(groups[1]?.macros.map((macro) => macro.title)).toEqual(['change_email', 'change_phone']);
     expect(groups[4]?.macros.map((macro) => macro.id)).toEqual([20]);
   });

@@ -24,7 +24,8 @@ function parse(raw: string | null): StoredDraft | null {
   if (raw === null) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || !('text' in value) || typeof value.text !== 'string') return null;
+    if (typeof value !== 'object' || value === null || !('text' in value) || typeof value.text !== 'string')
+      return null;
     return {
       text: value.text,
       macroId: 'macroId' in value && typeof value.macroId === 'number' ? value.macroId : null,

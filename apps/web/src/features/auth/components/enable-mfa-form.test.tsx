@@ -32,7 +32,10 @@ describe('EnableMfaForm', () => {
   });
 
   it('shows the server errors in a dismissible box', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Invalid email or password.'] }, 401))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Invalid email or password.'] }, 401))),
+    );
     renderWithProviders(<EnableMfaForm />);
     const user = await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');

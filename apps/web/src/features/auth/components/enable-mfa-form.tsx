@@ -23,7 +23,11 @@ export function EnableMfaForm() {
     <form onSubmit={submit} aria-busy={enableMfa.isPending}>
       <Stack gap="md">
         {enableMfa.isError && (
-          <ErrorAlert title="Could not enable MFA" errors={errorMessages(enableMfa.error)} onClose={() => enableMfa.reset()} />
+          <ErrorAlert
+            title="Could not enable MFA"
+            errors={errorMessages(enableMfa.error)}
+            onClose={() => enableMfa.reset()}
+          />
         )}
         <CredentialFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
         <Button type="submit" fullWidth loading={enableMfa.isPending} disabled={enableMfa.isPending}>

@@ -31,7 +31,10 @@ describe('LogOutButton', () => {
 
   it('still signs out locally when the call fails, with the spec warning', async () => {
     saveSession(sessionFixture());
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderWithProviders(<LogOutButton />, { route: '/' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Log Out' }));

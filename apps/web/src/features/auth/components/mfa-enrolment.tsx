@@ -21,7 +21,8 @@ export function MfaEnrolment({ otpUri }: MfaEnrolmentProps) {
   return (
     <Stack gap="md">
       <Alert color="teal" variant="light" title="Scan this code now">
-        MFA turns on when you sign in with the 6-digit code from your authenticator app. From then on, every sign-in needs a code.
+        MFA turns on when you sign in with the 6-digit code from your authenticator app. From then on, every sign-in
+        needs a code.
       </Alert>
       <List type="ordered" size="sm" spacing={4}>
         <List.Item>Open an authenticator app on your phone.</List.Item>

@@ -14,7 +14,15 @@ type EditableFieldProps = {
 
 function PencilIcon() {
   return (
-    <svg width="13" height="13" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="13"
+      height="13"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M12 20h9" />
       <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
     </svg>
@@ -74,7 +82,13 @@ export function EditableField({ label, field, value, display, saving, onSave }: 
             <ActionIcon size="sm" variant="filled" aria-label={`Save ${label}`} onClick={save} loading={saving}>
               ✓
             </ActionIcon>
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Cancel editing ${label}`} onClick={() => setEditing(false)}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={`Cancel editing ${label}`}
+              onClick={() => setEditing(false)}
+            >
               ✕
             </ActionIcon>
           </Group>

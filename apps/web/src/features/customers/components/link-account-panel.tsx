@@ -74,7 +74,12 @@ export function LinkAccountPanel({ ticketId, suggestedEmail }: LinkAccountPanelP
               </Button>
             </Group>
             {by === 'email' && suggestedEmail && value === '' && (
-              <Button size="compact-xs" variant="subtle" onClick={() => setValue(suggestedEmail)} style={{ alignSelf: 'flex-start' }}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => setValue(suggestedEmail)}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 Use sender {suggestedEmail}
               </Button>
             )}

@@ -43,7 +43,12 @@ describe('PersonalInformationPanel', () => {
   });
 
   it('shows the empty states of bank, card and comments', async () => {
-    renderWithProviders(<PersonalInformationPanel ticketId={101} user={userFixture({ bank_account: null, debit_card: null, comments: [], dnc: true })} />);
+    renderWithProviders(
+      <PersonalInformationPanel
+        ticketId={101}
+        user={userFixture({ bank_account: null, debit_card: null, comments: [], dnc: true })}
+      />,
+    );
     expect(screen.getByText('No bank account on file')).toBeInTheDocument();
     expect(screen.getByText('No card on file')).toBeInTheDocument();
     expect(screen.getByText('DNC')).toBeInTheDocument();

@@ -86,14 +86,24 @@ export function PersonalInformationPanel({ ticketId, user }: PersonalInformation
       </Group>
       <DataList size="xs" gap={4} labelWidth={96} aria-label="Personal information">
         {field('Email', 'email', user.email)}
-        {field('Phone', 'phone_number', user.phone_number, user.phone_number ? formatPhone(user.phone_number) : undefined)}
+        {field(
+          'Phone',
+          'phone_number',
+          user.phone_number,
+          user.phone_number ? formatPhone(user.phone_number) : undefined,
+        )}
         {field('Birthday', 'birthday', user.birthday, user.birthday ? formatDate(user.birthday) : undefined)}
         <StaticRow label="Address">
-          <Text fz="xs">{[user.street, user.city, [user.state, user.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—'}</Text>
+          <Text fz="xs">
+            {[user.street, user.city, [user.state, user.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
+              '—'}
+          </Text>
         </StaticRow>
         <StaticRow label="Bank account">
           <Text fz="xs" c={user.bank_account ? undefined : 'dimmed'}>
-            {user.bank_account ? `•••• ${user.bank_account.account_last4} (routing ${user.bank_account.routing})` : 'No bank account on file'}
+            {user.bank_account
+              ? `•••• ${user.bank_account.account_last4} (routing ${user.bank_account.routing})`
+              : 'No bank account on file'}
           </Text>
         </StaticRow>
         <StaticRow label="Debit card">

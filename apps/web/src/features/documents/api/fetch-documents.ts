@@ -4,8 +4,16 @@ import { callApi } from '../../../lib/api-client.ts';
 import { documentKeys } from '../../../lib/query-keys.ts';
 
 // GET users/fetch_documents {user_id, loan_id}: the customer's uploaded and generated documents.
-export function fetchDocuments(userId: number, loanId: number | null, signal?: AbortSignal): Promise<FetchDocumentsResponse> {
-  return callApi(documentCalls.fetchDocuments, { query: { user_id: userId, loan_id: loanId ?? undefined } }, { signal });
+export function fetchDocuments(
+  userId: number,
+  loanId: number | null,
+  signal?: AbortSignal,
+): Promise<FetchDocumentsResponse> {
+  return callApi(
+    documentCalls.fetchDocuments,
+    { query: { user_id: userId, loan_id: loanId ?? undefined } },
+    { signal },
+  );
 }
 
 export function documentsQueryOptions(userId: number, loanId: number | null) {

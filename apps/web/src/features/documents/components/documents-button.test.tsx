@@ -6,11 +6,21 @@ import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { DocumentsButton } from './documents-button.tsx';
 
-const statement = { id: 'st-1', name: 'Statement 2024-05-31', kind: 'statement', loan_id: 60, date: '2024-05-31', url: '/internal/api/documents/st-1' };
+const statement = {
+  id: 'st-1',
+  name: 'Statement 2024-05-31',
+  kind: 'statement',
+  loan_id: 60,
+  date: '2024-05-31',
+  url: '/internal/api/documents/st-1',
+};
 
 describe('DocumentsButton', () => {
   it("says 'No Documents Uploaded' for a customer without documents", async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ documents: [] }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ documents: [] }))),
+    );
     renderWithProviders(<DocumentsButton userId={38} />);
     await userEvent.click(screen.getByRole('button', { name: 'View Documents' }));
     expect(await screen.findByText('No Documents Uploaded')).toBeInTheDocument();

@@ -71,7 +71,9 @@ function DocumentsTable({ userId, loanId }: { userId: number; loanId: number | n
                     variant="light"
                     aria-label={`Open ${document.name}`}
                     loading={busy(document, 'open')}
-                    onClick={() => file.mutate({ url: document.url, name: document.name, mode: 'open', tab: openBlankTab() })}
+                    onClick={() =>
+                      file.mutate({ url: document.url, name: document.name, mode: 'open', tab: openBlankTab() })
+                    }
                   >
                     Open
                   </Button>

@@ -3,7 +3,11 @@ import { loanCalls, type EarlyRepayBalanceResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 
 // GET early_repay_balance {loan_id, date}: what the customer would pay to close the loan on date.
-export function getEarlyRepayBalance(loanId: number, date: string, signal?: AbortSignal): Promise<EarlyRepayBalanceResponse> {
+export function getEarlyRepayBalance(
+  loanId: number,
+  date: string,
+  signal?: AbortSignal,
+): Promise<EarlyRepayBalanceResponse> {
   return callApi(loanCalls.getEarlyRepayBalance, { query: { loan_id: loanId, date } }, { signal });
 }
 

@@ -6,7 +6,13 @@ import { loanFixture } from '../../../test/ticket-fixtures.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 
 const active = loanFixture({ id: 12, type: 'CreditBuilder', apr: 35.5, applied_amt: 600 });
-const approved = loanFixture({ id: 14, applied: '2026-02-01T00:00:00Z', accepted: null, funded: null, approval_code: 'XY12' });
+const approved = loanFixture({
+  id: 14,
+  applied: '2026-02-01T00:00:00Z',
+  accepted: null,
+  funded: null,
+  approval_code: 'XY12',
+});
 const loans = { '12': active, '14': approved };
 const analysis = { active_loan: [12], applied_loan: [14], recently_approved_loan: 14 };
 

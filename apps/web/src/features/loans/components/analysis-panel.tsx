@@ -24,7 +24,9 @@ function LoanSummary({ heading, loan, more }: { heading: string; loan: LoanInfo;
           <DataList.ItemLabel>Amount</DataList.ItemLabel>
           <DataList.ItemValue>
             {formatMoney(loan.applied_amt)}
-            {loan.cash_advanced !== null && loan.cash_advanced !== loan.applied_amt ? ` (advanced ${formatMoney(loan.cash_advanced)})` : ''}
+            {loan.cash_advanced !== null && loan.cash_advanced !== loan.applied_amt
+              ? ` (advanced ${formatMoney(loan.cash_advanced)})`
+              : ''}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
@@ -57,7 +59,8 @@ function LoanSummary({ heading, loan, more }: { heading: string; loan: LoanInfo;
             <DataList.Item>
               <DataList.ItemLabel>Pays by</DataList.ItemLabel>
               <DataList.ItemValue>
-                {loan.eligible_payment_methods.map((method) => method.toUpperCase()).join(', ') || '—'} · auto debit {loan.ach ? 'on' : 'off'}
+                {loan.eligible_payment_methods.map((method) => method.toUpperCase()).join(', ') || '—'} · auto debit{' '}
+                {loan.ach ? 'on' : 'off'}
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
@@ -81,7 +84,13 @@ function ResendApprovalText({ loanId }: { loanId: number }) {
   const resend = useResendApprovalText();
   return (
     <Group gap="xs">
-      <Button size="compact-xs" variant="light" color="teal" loading={resend.isPending} onClick={() => resend.mutate(loanId)}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="teal"
+        loading={resend.isPending}
+        onClick={() => resend.mutate(loanId)}
+      >
         Resend Approval Text
       </Button>
       {resend.isSuccess && (
@@ -102,7 +111,8 @@ function ResendApprovalText({ loanId }: { loanId: number }) {
 // Analysis (spec 000 section 2): the active loan(s) and the recent application(s) at a glance.
 export function AnalysisPanel({ analysis, loans }: AnalysisPanelProps) {
   const [more, setMore] = useState(false);
-  const pick = (ids: readonly number[]) => ids.map((id) => loans[String(id)]).filter((loan): loan is LoanInfo => loan !== undefined);
+  const pick = (ids: readonly number[]) =>
+    ids.map((id) => loans[String(id)]).filter((loan): loan is LoanInfo => loan !== undefined);
   const active = pick(analysis.active_loan);
   const activeIds = new Set(analysis.active_loan);
   const applied = pick(analysis.applied_loan.filter((id) => !activeIds.has(id)));

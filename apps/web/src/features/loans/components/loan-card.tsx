@@ -51,7 +51,12 @@ export function LoanCard({ ticketId, loan, latest }: LoanCardProps) {
               />
             )}
             {canReopen(loan, latest) && (
-              <Button size="compact-xs" variant="light" loading={reopen.isPending} onClick={() => reopen.mutate({ loan_id: loan.id })}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                loading={reopen.isPending}
+                onClick={() => reopen.mutate({ loan_id: loan.id })}
+              >
                 Reopen
               </Button>
             )}

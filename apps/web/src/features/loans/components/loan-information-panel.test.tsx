@@ -16,7 +16,14 @@ const active = loanFixture({
     paymentFixture({ id: 4, due: '2025-10-01', type: 'EarlyRepayment' }),
   ],
 });
-const denied = loanFixture({ id: 13, applied: '2025-09-01T00:00:00Z', approved: null, accepted: null, funded: null, denied: '2025-09-02T00:00:00Z' });
+const denied = loanFixture({
+  id: 13,
+  applied: '2025-09-01T00:00:00Z',
+  approved: null,
+  accepted: null,
+  funded: null,
+  denied: '2025-09-02T00:00:00Z',
+});
 const latest = loanFixture({ id: 14, applied: '2026-02-01T00:00:00Z', approved: null, accepted: null, funded: null });
 const loans = Object.fromEntries([paidOff, active, denied, latest].map((loan) => [String(loan.id), loan]));
 

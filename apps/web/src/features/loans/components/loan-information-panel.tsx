@@ -29,7 +29,12 @@ export function LoanInformationPanel({ ticketId, loans }: LoanInformationPanelPr
         </Group>
         <Group gap={4}>
           {opened && all.length > 0 && hidden > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={() => setShowHistory((value) => !value)} aria-pressed={showHistory}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => setShowHistory((value) => !value)}
+              aria-pressed={showHistory}
+            >
               {showHistory ? 'Hide History' : 'Show History'}
             </Button>
           )}

@@ -98,14 +98,18 @@ function CancelEarlyRepayForm({ ticketId, payment, onClose }: Omit<PaymentAction
   return (
     <Stack gap="sm">
       <Text fz="sm">
-        Cancel the early repayment of {formatMoney(payment.expected_amt)} on {formatDate(payment.due)}? The loan goes back to its regular
-        schedule.
+        Cancel the early repayment of {formatMoney(payment.expected_amt)} on {formatDate(payment.due)}? The loan goes
+        back to its regular schedule.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Keep it
         </Button>
-        <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}>
+        <Button
+          color="red"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}
+        >
           Cancel early repayment
         </Button>
       </Group>
@@ -122,10 +126,18 @@ const titles: Record<PaymentDialog, string> = {
 // The payment actions that need an answer from the agent before the call.
 export function PaymentActionModal({ ticketId, payment, dialog, onClose }: PaymentActionModalProps) {
   return (
-    <Modal opened={dialog !== null} onClose={onClose} title={dialog ? `${titles[dialog]} · payment #${payment.id}` : ''} size="auto" centered>
+    <Modal
+      opened={dialog !== null}
+      onClose={onClose}
+      title={dialog ? `${titles[dialog]} · payment #${payment.id}` : ''}
+      size="auto"
+      centered
+    >
       {dialog === 'change-date' && <ChangeDateForm ticketId={ticketId} payment={payment} onClose={onClose} />}
       {dialog === 'smaller-payment' && <SmallerPaymentForm ticketId={ticketId} payment={payment} onClose={onClose} />}
-      {dialog === 'cancel-early-repay' && <CancelEarlyRepayForm ticketId={ticketId} payment={payment} onClose={onClose} />}
+      {dialog === 'cancel-early-repay' && (
+        <CancelEarlyRepayForm ticketId={ticketId} payment={payment} onClose={onClose} />
+      )}
     </Modal>
   );
 }

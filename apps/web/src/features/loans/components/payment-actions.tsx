@@ -29,18 +29,28 @@ export function PaymentActions({ ticketId, payment }: { ticketId: number; paymen
     <>
       <Menu position="bottom-end" shadow="md" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for payment #${payment.id}`} loading={busy}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Actions for payment #${payment.id}`}
+            loading={busy}
+          >
             <DotsIcon />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          {controls.includes('change-date') && <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>}
+          {controls.includes('change-date') && (
+            <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>
+          )}
           {controls.includes('toggle-method') && (
             <Menu.Item onClick={() => toggleMethod.mutate({ pmt_id: payment.id })}>
               Switch to {payment.method === 'ach' ? 'debit card' : 'ACH'}
             </Menu.Item>
           )}
-          {controls.includes('smaller-payment') && <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>}
+          {controls.includes('smaller-payment') && (
+            <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>
+          )}
           {controls.includes('waive-bounce-fee') && (
             <Menu.Item onClick={() => waiveFee.mutate({ pmt_id: payment.id })}>Waive bounce fee</Menu.Item>
           )}

@@ -5,10 +5,28 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { paymentsToShow } from '../loan-selection.ts';
 import { PaymentActions } from './payment-actions.tsx';
 
-const stateColors: Record<Payment['state'], string> = { due: 'blue', paid: 'teal', processing: 'yellow', invalid: 'gray' };
-const stateLabels: Record<Payment['state'], string> = { due: 'Due', paid: 'Paid', processing: 'Processing', invalid: 'Invalid' };
+const stateColors: Record<Payment['state'], string> = {
+  due: 'blue',
+  paid: 'teal',
+  processing: 'yellow',
+  invalid: 'gray',
+};
+const stateLabels: Record<Payment['state'], string> = {
+  due: 'Due',
+  paid: 'Paid',
+  processing: 'Processing',
+  invalid: 'Invalid',
+};
 
-export function PaymentsTable({ ticketId, loanId, payments }: { ticketId: number; loanId: number; payments: readonly Payment[] }) {
+export function PaymentsTable({
+  ticketId,
+  loanId,
+  payments,
+}: {
+  ticketId: number;
+  loanId: number;
+  payments: readonly Payment[];
+}) {
   const [showAll, setShowAll] = useState(false);
   const shown = paymentsToShow(payments, showAll);
   if (payments.length === 0) {
@@ -20,14 +38,27 @@ export function PaymentsTable({ ticketId, loanId, payments }: { ticketId: number
   }
   const collapsible = paymentsToShow(payments, false).length < payments.length;
   const toggle = collapsible ? (
-    <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setShowAll((value) => !value)} style={{ alignSelf: 'flex-start' }}>
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="gray"
+      onClick={() => setShowAll((value) => !value)}
+      style={{ alignSelf: 'flex-start' }}
+    >
       {showAll ? 'Show fewer payments' : `Show all ${payments.length} payments`}
     </Button>
   ) : null;
   if (shown.length === 0) return toggle;
   return (
     <Stack gap={2}>
-      <Table fz="xs" verticalSpacing={4} horizontalSpacing={6} striped highlightOnHover aria-label={`Payments of loan #${loanId}`}>
+      <Table
+        fz="xs"
+        verticalSpacing={4}
+        horizontalSpacing={6}
+        striped
+        highlightOnHover
+        aria-label={`Payments of loan #${loanId}`}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Due</Table.Th>
@@ -69,7 +100,12 @@ export function PaymentsTable({ ticketId, loanId, payments }: { ticketId: number
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {payment.bounce_fee > 0 ? (
-                  <Tooltip label={payment.bounces.map((bounce) => `${bounce.code} on ${formatDate(bounce.date)}`).join(', ') || 'Returned payment'}>
+                  <Tooltip
+                    label={
+                      payment.bounces.map((bounce) => `${bounce.code} on ${formatDate(bounce.date)}`).join(', ') ||
+                      'Returned payment'
+                    }
+                  >
                     <Text span fz="xs" c="red.7">
                       {formatMoney(payment.bounce_fee)}
                     </Text>

@@ -6,7 +6,12 @@ import { macroFixture } from '../../../test/ticket-fixtures.ts';
 import { MacroSelect } from './macro-select.tsx';
 
 const phone = macroFixture({ id: 2, title: 'change_phone', tags: ['Account'] });
-const payoff = macroFixture({ id: 9, title: 'calc_early_repay', body: 'Your payoff amount on {date} is {amount}.', tags: ['Early Repayment'] });
+const payoff = macroFixture({
+  id: 9,
+  title: 'calc_early_repay',
+  body: 'Your payoff amount on {date} is {amount}.',
+  tags: ['Early Repayment'],
+});
 const loose = macroFixture({ id: 20, title: 'misc_note', body: 'Noted.', tags: [] });
 const tree = [
   { tag: 'Account', macros: [phone] },

@@ -34,13 +34,24 @@ export function MacroSelect({ macros, tree, onPick, disabled }: MacroSelectProps
     () =>
       groups.map((group) => ({
         group: group.tag,
-        items: group.macros.map((macro) => ({ value: optionValue(group.tag, macro.id), label: macroLabel(macro.title) })),
+        items: group.macros.map((macro) => ({
+          value: optionValue(group.tag, macro.id),
+          label: macroLabel(macro.title),
+        })),
       })),
     [groups],
   );
 
   const filter = useMemo(
-    () => searchAllMacros(new Map(macros.map((macro) => [optionValue(ALL_MACROS, macro.id), `${macroLabel(macro.title)} ${macro.title} ${macro.body}`.toLowerCase()]))),
+    () =>
+      searchAllMacros(
+        new Map(
+          macros.map((macro) => [
+            optionValue(ALL_MACROS, macro.id),
+            `${macroLabel(macro.title)} ${macro.title} ${macro.body}`.toLowerCase(),
+          ]),
+        ),
+      ),
     [macros],
   );
 

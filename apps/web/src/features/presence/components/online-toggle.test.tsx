@@ -32,13 +32,18 @@ describe('OnlineToggle', () => {
 
   it('goes back to the stored state and flashes the spec message when the call fails', async () => {
     saveSession(sessionFixture({ online: true }));
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Boom'] }, 500))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Boom'] }, 500))),
+    );
     renderWithProviders(<OnlineToggle />);
 
     const toggle = screen.getByRole('switch', { name: 'Online' });
     await userEvent.click(toggle);
 
-    await waitFor(() => expect(readFlashes()).toEqual([expect.objectContaining({ message: MESSAGES.toggleOnlineFailed, type: 'error' })]));
+    await waitFor(() =>
+      expect(readFlashes()).toEqual([expect.objectContaining({ message: MESSAGES.toggleOnlineFailed, type: 'error' })]),
+    );
     expect(toggle).toBeChecked();
     expect(readSession()?.online).toBe(true);
   });
@@ -46,7 +51,10 @@ describe('OnlineToggle', () => {
   it('leaves an expired session to the global sign-out, with only its message', async () => {
     setUnauthorizedHandler(handleUnauthorized);
     saveSession(sessionFixture({ online: false }));
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Expired'] }, 401))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Expired'] }, 401))),
+    );
     renderWithProviders(<OnlineToggle />);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Online' }));

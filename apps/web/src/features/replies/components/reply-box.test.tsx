@@ -8,7 +8,11 @@ import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
 import { ReplyBox, type ReplyBoxProps } from './reply-box.tsx';
 
-const changePhone = macroFixture({ id: 2, title: 'change_phone', body: 'Hi {first_name}, your phone number is now {new_phone}.' });
+const changePhone = macroFixture({
+  id: 2,
+  title: 'change_phone',
+  body: 'Hi {first_name}, your phone number is now {new_phone}.',
+});
 const blank = macroFixture({ id: 3, title: 'blank_macro', body: '  ' });
 
 function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
@@ -110,7 +114,9 @@ describe('ReplyBox: send', () => {
     const send = screen.getByRole('button', { name: 'Send' });
 
     await userEvent.click(send);
-    await waitFor(() => expect(readTicketErrors(101).map((entry) => entry.message)).toEqual(['The text provider is down.']));
+    await waitFor(() =>
+      expect(readTicketErrors(101).map((entry) => entry.message)).toEqual(['The text provider is down.']),
+    );
     expect(send).toBeEnabled();
 
     // The first call has finished: only the guard stands in the way now.
@@ -125,13 +131,21 @@ describe('ReplyBox: send', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(url).toBe('/internal/api/send_reply');
-    expect(JSON.parse(String(init?.body))).toEqual({ id: 101, reply: 'Your payment is scheduled.', macro_id: null, filter_id: null });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      id: 101,
+      reply: 'Your payment is scheduled.',
+      macro_id: null,
+      filter_id: null,
+    });
     expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply sent']);
   });
 
   it('shows loading while the reply is on its way', async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderBox();
     await userEvent.type(replyBox(), 'On its way');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -142,7 +156,10 @@ describe('ReplyBox: send', () => {
 
   it('alerts the server error when the reply was undelivered', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(sentResponse('undelivered', 'The number cannot receive texts.'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(sentResponse('undelivered', 'The number cannot receive texts.'))),
+    );
     const { onSent } = renderBox();
     await userEvent.type(replyBox(), 'Hello');
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
@@ -168,13 +185,19 @@ describe('ReplyBox: suggestions', () => {
     expect(replyBox()).toHaveValue(text);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ macro_id: 9, filter_id: 'calc_early_repay' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+      macro_id: 9,
+      filter_id: 'calc_early_repay',
+    });
   });
 });
 
 describe('ReplyBox: draft cookie', () => {
   it('restores the draft on remount and clears it after send', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(sentResponse())));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(sentResponse())),
+    );
     const first = renderBox();
     await userEvent.type(replyBox(), 'Half-written answer');
     expect(document.cookie).toContain('reply_draft_101=');

@@ -1,4 +1,13 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Alert, Button, Card, Group, Kbd, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   MACRO_PREFILL_MISSING,
@@ -40,7 +49,17 @@ function insideDialog(target: EventTarget | null): boolean {
 
 // The reply box (spec 000 sections 2 and 5). Mount it with key={ticketId}: the draft is per ticket.
 export function ReplyBox(props: ReplyBoxProps) {
-  const { ticketId, channelLabel, macros, placeholderValues, activeLoans, suggestions = [], suggestedActions = [], renderMacroPicker, onSent } = props;
+  const {
+    ticketId,
+    channelLabel,
+    macros,
+    placeholderValues,
+    activeLoans,
+    suggestions = [],
+    suggestedActions = [],
+    renderMacroPicker,
+    onSent,
+  } = props;
   const [draft, setDraft] = useState<ReplyDraft>(() => readDraft(ticketId));
   const [draftKept, setDraftKept] = useState(true);
   // The element in state, not a ref: the macro picker's insert (handed out during render) reads the caret.
@@ -83,7 +102,10 @@ export function ReplyBox(props: ReplyBoxProps) {
     const before = draft.text.slice(0, start);
     const spacer = before !== '' && !/\s$/.test(before) ? ' ' : '';
     const nextText = `${before}${spacer}${text}${draft.text.slice(end)}`;
-    update({ text: nextText, macroId: meta.macroId ?? draft.macroId, filterId: meta.filterId ?? draft.filterId }, before.length + spacer.length + text.length);
+    update(
+      { text: nextText, macroId: meta.macroId ?? draft.macroId, filterId: meta.filterId ?? draft.filterId },
+      before.length + spacer.length + text.length,
+    );
   }
 
   function insertMacro(macro: Macro) {
@@ -116,7 +138,15 @@ export function ReplyBox(props: ReplyBoxProps) {
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
+    if (
+      event.key !== 'Enter' ||
+      event.shiftKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.nativeEvent.isComposing
+    )
+      return;
     const element = event.currentTarget;
     if (element.selectionStart !== element.selectionEnd) return;
     const result = expandMacroShortcut(element.value, element.selectionStart, filledMacros);
@@ -153,7 +183,10 @@ export function ReplyBox(props: ReplyBoxProps) {
         <SuggestedResponses
           suggestions={suggestions}
           onPick={(suggestion) =>
-            insert(fillMacroPlaceholders(suggestion.text, placeholderValues), { macroId: suggestion.macro_id, filterId: suggestion.title })
+            insert(fillMacroPlaceholders(suggestion.text, placeholderValues), {
+              macroId: suggestion.macro_id,
+              filterId: suggestion.title,
+            })
           }
         />
         <Textarea

@@ -7,14 +7,21 @@ import { SuggestedActions } from './suggested-actions.tsx';
 
 describe('SuggestedActions', () => {
   it('runs a message action through users/take_message_action and flashes its answer', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'Auto debit is now on for loan 62.' })));
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(jsonResponse({ message: 'Auto debit is now on for loan 62.' })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(
       <SuggestedActions
         ticketId={101}
         actions={[
           { action: 'toggle_ach', label: 'Turn on auto debit', loan_id: 62, reason: 'Asks to pay automatically' },
-          { action: 'change_email', label: 'Edit the email address', loan_id: null, reason: 'Asks to change the email' },
+          {
+            action: 'change_email',
+            label: 'Edit the email address',
+            loan_id: null,
+            reason: 'Asks to change the email',
+          },
         ]}
       />,
     );
@@ -23,7 +30,9 @@ describe('SuggestedActions', () => {
     expect(screen.getByText('Edit the email address')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn on auto debit' }));
-    await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toEqual(['Auto debit is now on for loan 62.']));
+    await waitFor(() =>
+      expect(readFlashes().map((entry) => entry.message)).toEqual(['Auto debit is now on for loan 62.']),
+    );
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/internal/api/users/take_message_action');
     expect(JSON.parse(String(init?.body))).toEqual({ message_action: 'toggle_ach', loan_id: 62 });

@@ -16,7 +16,13 @@ export function SuggestedResponses({ suggestions, onPick }: SuggestedResponsesPr
       </Text>
       <Group gap="xs" align="stretch" role="list" aria-label="Suggested responses">
         {suggestions.map((suggestion) => (
-          <Tooltip key={`${suggestion.macro_id}-${suggestion.title}`} label={suggestion.reason} multiline maw={320} openDelay={300}>
+          <Tooltip
+            key={`${suggestion.macro_id}-${suggestion.title}`}
+            label={suggestion.reason}
+            multiline
+            maw={320}
+            openDelay={300}
+          >
             <UnstyledButton
               role="listitem"
               onClick={() => onPick(suggestion)}

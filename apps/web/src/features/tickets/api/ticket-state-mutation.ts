@@ -19,7 +19,11 @@ export function changeTicketState(call: TicketStateCall, id: number): Promise<Ti
 
 // Takes the ticket out of my open list right away (the next ticket shows at once); the closed list
 // gains it when it was closed, so it is never picked again before the next poll.
-export function removeFromQueue(queue: TicketsResponse | undefined, id: number, closed: boolean): TicketsResponse | undefined {
+export function removeFromQueue(
+  queue: TicketsResponse | undefined,
+  id: number,
+  closed: boolean,
+): TicketsResponse | undefined {
   if (!queue) return queue;
   return {
     ...queue,
@@ -43,7 +47,9 @@ export function useTicketStateMutation({ call, leavesQueue, onDone }: Options) {
       if (leavesQueue) {
         // A poll already on its way would bring the ticket back: it is dropped, the next poll is fresh.
         void queryClient.cancelQueries({ queryKey: ticketKeys.queue() });
-        queryClient.setQueryData<TicketsResponse>(ticketKeys.queue(), (queue) => removeFromQueue(queue, id, change.state === 'closed'));
+        queryClient.setQueryData<TicketsResponse>(ticketKeys.queue(), (queue) =>
+          removeFromQueue(queue, id, change.state === 'closed'),
+        );
       } else {
         void queryClient.invalidateQueries({ queryKey: ticketKeys.queue() });
       }

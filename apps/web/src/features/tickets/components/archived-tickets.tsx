@@ -19,7 +19,9 @@ export function ArchivedTickets({ tickets }: { tickets: readonly TicketSummary[]
       tickets={tickets}
       actionLabel="Unarchive"
       pendingId={unarchive.isPending ? unarchive.variables : null}
-      onAction={(id) => unarchive.mutate(id, { onSuccess: () => flash(`Ticket #${id} is back in the queue`), onError: showError })}
+      onAction={(id) =>
+        unarchive.mutate(id, { onSuccess: () => flash(`Ticket #${id} is back in the queue`), onError: showError })
+      }
     />
   );
 }
@@ -34,7 +36,9 @@ export function EscalatedTickets({ tickets }: { tickets: readonly TicketSummary[
       tickets={tickets}
       actionLabel="De-escalate"
       pendingId={deescalate.isPending ? deescalate.variables : null}
-      onAction={(id) => deescalate.mutate(id, { onSuccess: () => flash(`Ticket #${id} de-escalated`), onError: showError })}
+      onAction={(id) =>
+        deescalate.mutate(id, { onSuccess: () => flash(`Ticket #${id} de-escalated`), onError: showError })
+      }
     />
   );
 }

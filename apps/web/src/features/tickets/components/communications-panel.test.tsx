@@ -8,9 +8,29 @@ import { CommunicationsPanel } from './communications-panel.tsx';
 const now = Date.now();
 const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
 
-const oldEmail = messageFixture({ id: 1, type: 'email', subject: 'Payment date', body: 'Can I move my payment?', created_at: hoursAgo(24 * 7) });
-const queued = messageFixture({ id: 2, inbound: false, body: 'Sure, moved.', status: 'queued', employee_name: 'Ana Lopez', created_at: hoursAgo(5) });
-const failed = messageFixture({ id: 3, inbound: false, body: 'Are you there?', status: 'undelivered', error: 'The number cannot receive texts.', created_at: hoursAgo(2) });
+const oldEmail = messageFixture({
+  id: 1,
+  type: 'email',
+  subject: 'Payment date',
+  body: 'Can I move my payment?',
+  created_at: hoursAgo(24 * 7),
+});
+const queued = messageFixture({
+  id: 2,
+  inbound: false,
+  body: 'Sure, moved.',
+  status: 'queued',
+  employee_name: 'Ana Lopez',
+  created_at: hoursAgo(5),
+});
+const failed = messageFixture({
+  id: 3,
+  inbound: false,
+  body: 'Are you there?',
+  status: 'undelivered',
+  error: 'The number cannot receive texts.',
+  created_at: hoursAgo(2),
+});
 const latest = messageFixture({ id: 4, body: 'Thanks!', created_at: hoursAgo(1) });
 const base = ticketFixture();
 const ticket = {

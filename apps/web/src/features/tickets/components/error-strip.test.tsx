@@ -38,7 +38,10 @@ describe('ErrorStrip', () => {
   });
 
   it('receives the server errors of a failed ticket call under that ticket id', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Ticket 303 is already closed.'] }, 409))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Ticket 303 is already closed.'] }, 409))),
+    );
     renderWithProviders(
       <>
         <ArchiveButton id={303} />
@@ -47,7 +50,11 @@ describe('ErrorStrip', () => {
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Archive 303' }));
-    await waitFor(() => expect(screen.getByRole('alert', { name: 'Errors for ticket #303' })).toHaveTextContent('Ticket 303 is already closed.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'Errors for ticket #303' })).toHaveTextContent(
+        'Ticket 303 is already closed.',
+      ),
+    );
     expect(screen.queryByRole('alert', { name: 'Errors for ticket #101' })).not.toBeInTheDocument();
   });
 });

@@ -14,7 +14,11 @@ export function ErrorStrip({ ticketId }: { ticketId: number }) {
             <Text fz="sm" c="red.9">
               {entry.message}
             </Text>
-            <CloseButton size="sm" aria-label={`Dismiss error: ${entry.message}`} onClick={() => dismissTicketError(ticketId, entry.id)} />
+            <CloseButton
+              size="sm"
+              aria-label={`Dismiss error: ${entry.message}`}
+              onClick={() => dismissTicketError(ticketId, entry.id)}
+            />
           </Group>
         ))}
         {errors.length > 1 && (

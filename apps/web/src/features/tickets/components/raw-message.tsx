@@ -14,7 +14,13 @@ export function RawMessage({ messageId }: { messageId: number }) {
     );
   }
   return (
-    <Code block fz={11} mah={240} style={{ overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} aria-label="Raw message">
+    <Code
+      block
+      fz={11}
+      mah={240}
+      style={{ overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      aria-label="Raw message"
+    >
       {raw.data.raw}
     </Code>
   );

@@ -13,7 +13,9 @@ export function StatsBadge({ stats }: { stats: TicketStats }) {
   return (
     <Popover position="bottom-start" shadow="md" withArrow>
       <Popover.Target>
-        <UnstyledButton aria-label={`Ticket statistics: ${stats.employeeTicketCount} closed by me, ${stats.totalTicketCount} in the queue`}>
+        <UnstyledButton
+          aria-label={`Ticket statistics: ${stats.employeeTicketCount} closed by me, ${stats.totalTicketCount} in the queue`}
+        >
           <Group gap={6} wrap="nowrap">
             <Text fz="xs" c="dimmed">
               Closed / waiting

@@ -89,7 +89,13 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
         </Stack>
         <Group gap={6} wrap="wrap" justify="flex-end">
           <ShortcutTip label="Escalate" keys="Alt+E">
-            <Button size="xs" variant="light" color="orange" onClick={actions.escalate} loading={actions.pending === 'escalate'}>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              onClick={actions.escalate}
+              loading={actions.pending === 'escalate'}
+            >
               Escalate #{ticket.id}
             </Button>
           </ShortcutTip>

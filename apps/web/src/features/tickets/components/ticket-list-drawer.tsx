@@ -44,7 +44,11 @@ export function TicketListDrawer({ label, color, tickets, actionLabel, onAction,
             {tickets.map((entry) => (
               <Paper key={entry.id} component="li" withBorder p="xs" radius="md" style={{ listStyle: 'none' }}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <UnstyledButton onClick={() => setPreviewId(entry.id)} style={{ minWidth: 0, flex: 1 }} aria-label={`Preview ticket #${entry.id}`}>
+                  <UnstyledButton
+                    onClick={() => setPreviewId(entry.id)}
+                    style={{ minWidth: 0, flex: 1 }}
+                    aria-label={`Preview ticket #${entry.id}`}
+                  >
                     <Text fz="sm" fw={600} truncate>
                       #{entry.id} · {entry.name ?? entry.contact}
                     </Text>
@@ -67,9 +71,7 @@ export function TicketListDrawer({ label, color, tickets, actionLabel, onAction,
       <TicketPreviewModal
         ticketId={previewId}
         onClose={() => setPreviewId(null)}
-        footer={
-          previewId !== null && tickets.some((entry) => entry.id === previewId) ? actionButton(previewId) : null
-        }
+        footer={previewId !== null && tickets.some((entry) => entry.id === previewId) ? actionButton(previewId) : null}
       />
     </>
   );
