@@ -33,18 +33,16 @@ async function ourSentEmail(email: string) {
     .values({ channel: 'email', contact: email, customerId: customer.id })
     .returning();
   const ours = `<${crypto.randomUUID()}@portal.example>`;
-  await t.database.db
-    .insert(messages)
-    .values({
-      ticketId: ticket!.id,
-      customerId: customer.id,
-      type: 'email',
-      inbound: false,
-      body: 'Our answer',
-      status: 'sent',
-      externalId: ours,
-      processed: true,
-    });
+  await t.database.db.insert(messages).values({
+    ticketId: ticket!.id,
+    customerId: customer.id,
+    type: 'email',
+    inbound: false,
+    body: 'Our answer',
+    status: 'sent',
+    externalId: ours,
+    processed: true,
+  });
   return { customer, ticketId: ticket!.id, ours };
 }
 

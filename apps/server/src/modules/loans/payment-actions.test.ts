@@ -210,16 +210,14 @@ describe('PATCH credit_bounce_fee', () => {
   it('sets the bounce fee to 0 and marks its bounces fee waived', async () => {
     const { loan, next } = await activeLoan();
     await t.database.db.update(payments).set({ bounceFeeCents: 1500 }).where(eq(payments.id, next.id));
-    await t.database.db
-      .insert(bounces)
-      .values({
-        paymentId: next.id,
-        loanId: loan.id,
-        returnCode: 'R01',
-        bouncedOn: '2026-11-03',
-        amountCents: next.expectedAmountCents,
-        feeCents: 1500,
-      });
+    await t.database.db.insert(bounces).values({
+      paymentId: next.id,
+      loanId: loan.id,
+      returnCode: 'R01',
+      bouncedOn: '2026-11-03',
+      amountCents: next.expectedAmountCents,
+      feeCents: 1500,
+    });
     const response = await patch('credit_bounce_fee', { pmt_id: next.id });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: `The $15.00 bounce fee on payment ${next.id} was credited.` });

@@ -53,16 +53,14 @@ async function customerWithHistory() {
   const active = await createLoan(db, { customerId: customer.id, fundedOn: '2026-07-15', paidInstallments: 2 });
   const bounced = active.payments[1];
   if (!bounced) throw new Error('the active loan has no second payment');
-  await db
-    .insert(bounces)
-    .values({
-      paymentId: bounced.id,
-      loanId: active.loan.id,
-      returnCode: 'R01',
-      bouncedOn: '2026-09-17',
-      amountCents: bounced.expectedAmountCents,
-      feeCents: 1500,
-    });
+  await db.insert(bounces).values({
+    paymentId: bounced.id,
+    loanId: active.loan.id,
+    returnCode: 'R01',
+    bouncedOn: '2026-09-17',
+    amountCents: bounced.expectedAmountCents,
+    feeCents: 1500,
+  });
   const approved = await createLoan(db, { customerId: customer.id, state: 'approved', fundedOn: '2026-11-15' });
   const applied = await createLoan(db, { customerId: customer.id, state: 'applied', fundedOn: '2026-11-20' });
   const denied = await createLoan(db, { customerId: customer.id, state: 'denied', fundedOn: '2026-11-18' });
