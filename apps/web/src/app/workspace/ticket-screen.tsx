@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import type { LoanInfo, SendReplyResponse, Ticket } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUpdateUserInfo } from '../../features/customers/api/update-user-info.ts';
 import { LinkAccountPanel } from '../../features/customers/components/link-account-panel.tsx';
 import { PersonalInformationPanel } from '../../features/customers/components/personal-information-panel.tsx';
 import { DocumentsButton } from '../../features/documents/components/documents-button.tsx';
@@ -10,10 +12,13 @@ import { useMacros } from '../../features/macros/api/fetch-macros.ts';
 import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
 import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
 import { useTicket } from '../../features/tickets/api/get-ticket.ts';
+import { ticketKeys } from '../../features/tickets/api/query-keys.ts';
 import { CommunicationsPanel } from '../../features/tickets/components/communications-panel.tsx';
 import { ErrorStrip } from '../../features/tickets/components/error-strip.tsx';
 import { TicketHeader } from '../../features/tickets/components/ticket-header.tsx';
 import { useTicketActions } from '../../features/tickets/hooks/use-ticket-actions.ts';
+import { useTicketMutationEvents } from '../../features/tickets/hooks/use-ticket-mutation-events.ts';
+import type { MutationEvents } from '../../lib/react-query.ts';
 import { errorMessages } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.ts';
 import { macroValues } from './macro-values.ts';
@@ -32,9 +37,42 @@ function channelLabel(ticket: Ticket): string {
   return `${ticket.channel === 'email' ? 'Email' : 'Text'} to ${ticket.user?.email && ticket.channel === 'email' ? ticket.user.email : ticket.contact}`;
 }
 
+// The customer's panel on the ticket: Personal Information, edited with PATCH user_info by ticket id,
+// or Link Account while no customer is matched (linking also changes the queue's entry).
+function TicketCustomerPanel({ ticket, events }: { ticket: Ticket; events: MutationEvents }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateUserInfo({ mutationConfig: events });
+  const linkEvents = useMemo(
+    () => ({
+      ...events,
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.queue() });
+        return events.onSuccess?.();
+      },
+    }),
+    [events, queryClient],
+  );
+  if (ticket.user) {
+    return (
+      <PersonalInformationPanel
+        user={ticket.user}
+        onSaveField={(parameter, text) => update.mutateAsync({ id: ticket.id, parameter, text })}
+      />
+    );
+  }
+  return (
+    <LinkAccountPanel
+      ticketId={ticket.id}
+      suggestedEmail={ticket.details.email ?? (ticket.channel === 'email' ? ticket.contact : null)}
+      mutationConfig={linkEvents}
+    />
+  );
+}
+
 function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 'ticketId'> & { ticket: Ticket }) {
   const session = useSession();
   const actions = useTicketActions(ticket.id, onLeft);
+  const events = useTicketMutationEvents(ticket.id);
   const macros = useMacros().data ?? NO_MACROS;
   useShortcuts({ close: actions.close, archive: actions.archive, escalate: actions.escalate });
 
@@ -70,21 +108,15 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             suggestedActions={ticket.details.guesses.action}
             renderMacroPicker={(insert) => <MacroSelect macros={macros.macros} tree={macros.tree} onPick={insert} />}
             onSent={onSent}
+            mutationConfig={events}
           />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Stack gap="sm">
-          {ticket.user ? (
-            <PersonalInformationPanel ticketId={ticket.id} user={ticket.user} />
-          ) : (
-            <LinkAccountPanel
-              ticketId={ticket.id}
-              suggestedEmail={ticket.details.email ?? (ticket.channel === 'email' ? ticket.contact : null)}
-            />
-          )}
+          <TicketCustomerPanel ticket={ticket} events={events} />
           <AnalysisPanel analysis={ticket.analysis} loans={ticket.loans} />
-          <LoanInformationPanel ticketId={ticket.id} loans={ticket.loans} />
+          <LoanInformationPanel loans={ticket.loans} mutationConfig={events} />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -8,7 +8,7 @@ import { ticketQueryOptions } from '../../features/tickets/api/get-ticket.ts';
 import { useTicketQueue } from '../../features/tickets/api/get-tickets.ts';
 import { useLeaveQueue } from '../../features/tickets/hooks/use-leave-queue.ts';
 import { errorMessages } from '../../lib/api-error.ts';
-import { ticketKeys } from '../../lib/query-keys.ts';
+import { ticketKeys } from '../../features/tickets/api/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { ControlsBar } from './controls-bar.tsx';
 import { QUEUE_REFILL_BELOW, linkedTicketId, orderWithSkips, pendingTicketIds, skipTicket } from './queue-order.ts';

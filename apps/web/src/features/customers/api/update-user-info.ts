@@ -1,24 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { customerCalls, type ActionResponse, type UpdateUserInfoRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { flash } from '../../../lib/flash.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
-import { recordTicketError } from '../../../lib/ticket-errors.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // PATCH user_info {id, parameter, text}: id is the ticket's; the server edits the customer linked to
-// it and answers {message}. The ticket is fetched again and shows the saved value.
+// it and answers {message}, which is flashed; the caller's onSuccess then refreshes what shows the value.
 export function updateUserInfo(input: UpdateUserInfoRequest): Promise<ActionResponse> {
   return callApi(customerCalls.updateUserInfo, { body: input });
 }
 
-export function useUpdateUserInfo() {
-  const queryClient = useQueryClient();
+export function useUpdateUserInfo({
+  mutationConfig = {},
+}: { mutationConfig?: MutationConfig<typeof updateUserInfo> } = {}) {
+  const { onSuccess, ...config } = mutationConfig;
   return useMutation({
+    ...config,
     mutationFn: updateUserInfo,
-    onSuccess: async ({ message }, { id }) => {
-      flash(message);
-      await queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) });
+    onSuccess: async (...args) => {
+      flash(args[0].message);
+      await onSuccess?.(...args);
     },
-    onError: (error, { id }) => recordTicketError(id, error),
   });
 }

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useLinkTicket } from '../api/link-ticket.ts';
 
 type LinkBy = 'id' | 'email';
-type LinkAccountPanelProps = { ticketId: number; suggestedEmail: string | null };
+type LinkAccountPanelProps = { ticketId: number; suggestedEmail: string | null; mutationConfig?: MutationEvents };
 
 // Shown instead of Personal Information while no customer is matched to the ticket.
-export function LinkAccountPanel({ ticketId, suggestedEmail }: LinkAccountPanelProps) {
+export function LinkAccountPanel({ ticketId, suggestedEmail, mutationConfig }: LinkAccountPanelProps) {
   const [by, setBy] = useState<LinkBy>('id');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const link = useLinkTicket();
+  const link = useLinkTicket({ mutationConfig });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,16 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { errorMessages } from '../../../lib/api-error.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { userFixture } from '../../../test/ticket-fixtures.ts';
+import type { UserInfo } from '@portal/contracts';
+import { useUpdateUserInfo } from '../api/update-user-info.ts';
 import { PersonalInformationPanel } from './personal-information-panel.tsx';
+
+// The panel as the ticket screen composes it: fields saved with PATCH user_info by ticket id.
+function OnTicket({ user = userFixture(), onError }: { user?: UserInfo; onError?: (error: Error) => void }) {
+  const update = useUpdateUserInfo({ mutationConfig: { onError } });
+  return (
+    <PersonalInformationPanel
+      user={user}
+      onSaveField={(parameter, text) => update.mutateAsync({ id: 101, parameter, text })}
+    />
+  );
+}
 
 describe('PersonalInformationPanel', () => {
   it('alerts an invalid entry and does not call the server', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<PersonalInformationPanel ticketId={101} user={userFixture()} />);
+    renderWithProviders(<OnTicket />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Phone' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
@@ -26,7 +40,7 @@ describe('PersonalInformationPanel', () => {
   it('saves a valid entry, normalised, with PATCH user_info', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'Updated' })));
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<PersonalInformationPanel ticketId={101} user={userFixture()} />);
+    renderWithProviders(<OnTicket />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Phone' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
@@ -44,10 +58,7 @@ describe('PersonalInformationPanel', () => {
 
   it('shows the empty states of bank, card and comments', async () => {
     renderWithProviders(
-      <PersonalInformationPanel
-        ticketId={101}
-        user={userFixture({ bank_account: null, debit_card: null, comments: [], dnc: true })}
-      />,
+      <OnTicket user={userFixture({ bank_account: null, debit_card: null, comments: [], dnc: true })} />,
     );
     expect(screen.getByText('No bank account on file')).toBeInTheDocument();
     expect(screen.getByText('No card on file')).toBeInTheDocument();
@@ -55,5 +66,23 @@ describe('PersonalInformationPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
     expect(screen.getByText('No comments')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+  });
+
+  it('keeps the field open when the save is refused, and hands the error to the screen', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['The email is taken.'] }, 409))),
+    );
+    const onError = vi.fn();
+    renderWithProviders(<OnTicket onError={onError} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Email' }));
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'taken@example.com{Enter}');
+
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(errorMessages(onError.mock.calls[0]?.[0])).toEqual(['The email is taken.']);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeEnabled();
   });
 });

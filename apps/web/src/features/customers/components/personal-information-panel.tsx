@@ -1,13 +1,17 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { EditableUserField, UserInfo } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useUpdateUserInfo } from '../api/update-user-info.ts';
 import { verificationColor, verificationLabel } from '../verification.ts';
-import { EditableField } from './editable-field.tsx';
+import { EditableField } from '../../../components/editable-field.tsx';
 
-type PersonalInformationPanelProps = { ticketId: number; user: UserInfo };
+type PersonalInformationPanelProps = {
+  user: UserInfo;
+  // Saves one field the way the screen edits this customer (PATCH user_info by ticket on the ticket
+  // screen); it rejects when the save failed, and the screen has reported why.
+  onSaveField: (parameter: EditableUserField, text: string) => Promise<unknown>;
+};
 
 function formatPhone(phone: string): string {
   const match = /^(\d{3})(\d{3})(\d{4})$/.exec(phone);
@@ -41,10 +45,16 @@ function StaticRow({ label, children }: { label: string; children: ReactNode }) 
 }
 
 // Personal Information (spec 000 section 2): the essentials, Show More for the rest.
-export function PersonalInformationPanel({ ticketId, user }: PersonalInformationPanelProps) {
+export function PersonalInformationPanel({ user, onSaveField }: PersonalInformationPanelProps) {
   const [more, { toggle }] = useDisclosure(false);
-  const update = useUpdateUserInfo();
-  const savingField = update.isPending ? update.variables.parameter : null;
+  const [savingField, setSavingField] = useState<EditableUserField | null>(null);
+
+  function save(parameter: EditableUserField, text: string, done: () => void) {
+    setSavingField(parameter);
+    void onSaveField(parameter, text)
+      .then(done, () => undefined)
+      .finally(() => setSavingField(null));
+  }
 
   const field = (label: string, name: EditableUserField, value: string | null, display?: string) => (
     <EditableField
@@ -53,7 +63,7 @@ export function PersonalInformationPanel({ ticketId, user }: PersonalInformation
       value={value}
       display={display}
       saving={savingField === name}
-      onSave={(parameter, text, done) => update.mutate({ id: ticketId, parameter, text }, { onSuccess: done })}
+      onSave={save}
     />
   );
 

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { documentCalls, type FetchDocumentsResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { documentKeys } from '../../../lib/query-keys.ts';
+
+export const documentKeys = {
+  list: (userId: number, loanId: number | null) => ['documents', userId, loanId] as const,
+};
 
 // GET users/fetch_documents {user_id, loan_id}: the customer's uploaded and generated documents.
 export function fetchDocuments(

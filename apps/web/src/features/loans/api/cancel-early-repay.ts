@@ -1,5 +1,6 @@
 import { loanCalls, type ActionResponse, type EarlyRepayCancelRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
 // DELETE early_repay {pmt_id}: cancels a scheduled early repayment.
@@ -7,6 +8,8 @@ export function cancelEarlyRepay(input: EarlyRepayCancelRequest): Promise<Action
   return callApi(loanCalls.cancelEarlyRepay, { query: input });
 }
 
-export function useCancelEarlyRepay(ticketId: number) {
-  return useLoanAction(ticketId, cancelEarlyRepay);
+export function useCancelEarlyRepay({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof cancelEarlyRepay> } = {}) {
+  return useLoanAction(cancelEarlyRepay, mutationConfig);
 }

@@ -1,5 +1,6 @@
 import { loanCalls, type ActionResponse, type PaymentDateRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
 // PATCH payment_date {pmt_id, date}: moves a due payment (a weekday, today or later).
@@ -7,6 +8,8 @@ export function changePaymentDate(input: PaymentDateRequest): Promise<ActionResp
   return callApi(loanCalls.changePaymentDate, { body: input });
 }
 
-export function useChangePaymentDate(ticketId: number) {
-  return useLoanAction(ticketId, changePaymentDate);
+export function useChangePaymentDate({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof changePaymentDate> } = {}) {
+  return useLoanAction(changePaymentDate, mutationConfig);
 }

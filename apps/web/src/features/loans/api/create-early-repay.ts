@@ -1,5 +1,6 @@
 import { loanCalls, type ActionResponse, type EarlyRepayRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
 // POST early_repay {loan_id, date}: schedules the payoff of the loan on date.
@@ -7,6 +8,8 @@ export function createEarlyRepay(input: EarlyRepayRequest): Promise<ActionRespon
   return callApi(loanCalls.createEarlyRepay, { body: input });
 }
 
-export function useCreateEarlyRepay(ticketId: number) {
-  return useLoanAction(ticketId, createEarlyRepay);
+export function useCreateEarlyRepay({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createEarlyRepay> } = {}) {
+  return useLoanAction(createEarlyRepay, mutationConfig);
 }

@@ -1,5 +1,6 @@
 import { loanCalls, type ActionResponse, type PaymentIdRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 import { useLoanAction } from './use-loan-action.ts';
 
 // PATCH credit_bounce_fee {pmt_id}: waives the returned-payment fee.
@@ -7,6 +8,8 @@ export function creditBounceFee(input: PaymentIdRequest): Promise<ActionResponse
   return callApi(loanCalls.creditBounceFee, { body: input });
 }
 
-export function useCreditBounceFee(ticketId: number) {
-  return useLoanAction(ticketId, creditBounceFee);
+export function useCreditBounceFee({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof creditBounceFee> } = {}) {
+  return useLoanAction(creditBounceFee, mutationConfig);
 }

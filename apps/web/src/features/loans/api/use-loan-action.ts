@@ -1,18 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { ActionResponse } from '@portal/contracts';
 import { flash } from '../../../lib/flash.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
-import { recordTicketError } from '../../../lib/ticket-errors.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 
-// Every account action answers {message}: it is flashed, and the ticket (which carries the loans and
-// payments) is fetched again so the panels show the new state. Errors go to the ticket's error strip.
-export function useLoanAction<Input>(ticketId: number, call: (input: Input) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
+// Every account action answers {message}, which is flashed; then the caller's onSuccess runs and is
+// awaited (the screen refreshes what shows the loan, so a dialog closes on the new figures).
+export function useLoanAction<Input>(
+  call: (input: Input) => Promise<ActionResponse>,
+  mutationConfig: MutationConfig<(input: Input) => Promise<ActionResponse>> = {},
+) {
+  const { onSuccess, ...config } = mutationConfig;
   return useMutation({
+    ...config,
     mutationFn: call,
-    onSuccess: async ({ message }) => {
-      flash(message);
-      await queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+    onSuccess: async (...args) => {
+      flash(args[0].message);
+      await onSuccess?.(...args);
     },
-    onError: (error) => recordTicketError(ticketId, error),
   });
 }

@@ -5,11 +5,12 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useReopenApproval } from '../api/reopen-approval.ts';
 import { useToggleAch } from '../api/toggle-ach.ts';
 import { canPayOff, canReopen } from '../loan-selection.ts';
+import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { PayoffModal } from './payoff-modal.tsx';
 
-type LoanCardProps = { ticketId: number; loan: LoanInfo; latest: LoanInfo | null };
+type LoanCardProps = { loan: LoanInfo; latest: LoanInfo | null };
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -22,10 +23,11 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function LoanCard({ ticketId, loan, latest }: LoanCardProps) {
+export function LoanCard({ loan, latest }: LoanCardProps) {
   const [payoffOpened, payoff] = useDisclosure(false);
-  const toggleAch = useToggleAch(ticketId);
-  const reopen = useReopenApproval(ticketId);
+  const mutationConfig = useLoanMutationEvents();
+  const toggleAch = useToggleAch({ mutationConfig });
+  const reopen = useReopenApproval({ mutationConfig });
 
   return (
     <Paper withBorder radius="md" p="xs" component="article" aria-label={`Loan #${loan.id}`}>
@@ -80,9 +82,9 @@ export function LoanCard({ ticketId, loan, latest }: LoanCardProps) {
           )}
           {loan.deny_reason && <Fact label="Denied for" value={loan.deny_reason} />}
         </Group>
-        <PaymentsTable ticketId={ticketId} loanId={loan.id} payments={loan.payments} />
+        <PaymentsTable loanId={loan.id} payments={loan.payments} />
       </Stack>
-      <PayoffModal ticketId={ticketId} loan={loan} opened={payoffOpened} onClose={payoff.close} />
+      <PayoffModal loan={loan} opened={payoffOpened} onClose={payoff.close} />
     </Paper>
   );
 }

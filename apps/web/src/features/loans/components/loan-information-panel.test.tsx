@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorMessages } from '../../../lib/api-error.ts';
+import { readFlashes } from '../../../lib/flash.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
 import { LoanInformationPanel } from './loan-information-panel.tsx';
 
@@ -31,7 +33,7 @@ const loanCards = () => screen.getAllByRole('article').map((card) => card.getAtt
 
 describe('LoanInformationPanel', () => {
   it('shows only the active loans and the latest until Show History is chosen', async () => {
-    renderWithProviders(<LoanInformationPanel ticketId={101} loans={loans} />);
+    renderWithProviders(<LoanInformationPanel loans={loans} />);
     expect(loanCards()).toEqual(['Loan #14', 'Loan #12']);
     expect(screen.getByText('2 older loans hidden')).toBeInTheDocument();
 
@@ -43,7 +45,7 @@ describe('LoanInformationPanel', () => {
   });
 
   it('labels each loan with its display status, type and APR', () => {
-    renderWithProviders(<LoanInformationPanel ticketId={101} loans={loans} />);
+    renderWithProviders(<LoanInformationPanel loans={loans} />);
     const card = screen.getByRole('article', { name: 'Loan #12' });
     expect(within(card).getByText('ACTIVE')).toBeInTheDocument();
     expect(within(card).getByText('Standard Loan · 36% APR')).toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('LoanInformationPanel', () => {
   });
 
   it('offers payment actions only on payments neither paid nor processing', async () => {
-    renderWithProviders(<LoanInformationPanel ticketId={101} loans={loans} />);
+    renderWithProviders(<LoanInformationPanel loans={loans} />);
     expect(screen.queryByRole('button', { name: 'Actions for payment #1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for payment #2' })).not.toBeInTheDocument();
 
@@ -66,18 +68,52 @@ describe('LoanInformationPanel', () => {
   });
 
   it('offers the cancel on an early repayment', async () => {
-    renderWithProviders(<LoanInformationPanel ticketId={101} loans={loans} />);
+    renderWithProviders(<LoanInformationPanel loans={loans} />);
     await userEvent.click(screen.getByRole('button', { name: 'Actions for payment #4' }));
     expect(await screen.findByRole('menuitem', { name: 'Cancel early repayment…' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Waive bounce fee' })).not.toBeInTheDocument();
   });
 
   it('refuses a smaller payment under $25 before calling the server', async () => {
-    renderWithProviders(<LoanInformationPanel ticketId={101} loans={loans} />);
+    renderWithProviders(<LoanInformationPanel loans={loans} />);
     await userEvent.click(screen.getByRole('button', { name: 'Actions for payment #3' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Smaller payment…' }));
     await userEvent.type(await screen.findByRole('textbox', { name: 'New amount' }), '20');
     await userEvent.click(screen.getByRole('button', { name: 'Lower payment' }));
     expect(await screen.findByText('Please enter an amount larger than $25')).toBeInTheDocument();
+  });
+
+  describe("hands each action's outcome to the screen", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("flashes the answer, then runs the screen's onSuccess", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ message: 'Auto debit turned off' })),
+      );
+      const onSuccess = vi.fn();
+      const onError = vi.fn();
+      renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
+      const card = screen.getByRole('article', { name: 'Loan #12' });
+      await userEvent.click(within(card).getByRole('switch', { name: 'Auto debit' }));
+      await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+      expect(readFlashes().map((entry) => entry.message)).toContain('Auto debit turned off');
+      expect(onError).not.toHaveBeenCalled();
+    });
+
+    it("hands a refusal to the screen's onError", async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ errors: ['The loan is closed.'] }, 409)),
+      );
+      const onSuccess = vi.fn();
+      const onError = vi.fn();
+      renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
+      const card = screen.getByRole('article', { name: 'Loan #12' });
+      await userEvent.click(within(card).getByRole('switch', { name: 'Auto debit' }));
+      await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+      expect(errorMessages(onError.mock.calls[0]?.[0])).toEqual(['The loan is closed.']);
+      expect(onSuccess).not.toHaveBeenCalled();
+    });
   });
 });

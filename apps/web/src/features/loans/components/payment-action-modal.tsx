@@ -6,13 +6,13 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCancelEarlyRepay } from '../api/cancel-early-repay.ts';
 import { useChangePaymentDate } from '../api/change-payment-date.ts';
 import { useSmallerPayment } from '../api/smaller-payment.ts';
+import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { defaultPaymentDate } from '../payment-controls.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
 
 export type PaymentDialog = 'change-date' | 'smaller-payment' | 'cancel-early-repay';
 
 type PaymentActionModalProps = {
-  ticketId: number;
   payment: Payment;
   dialog: PaymentDialog | null;
   onClose: () => void;
@@ -20,10 +20,10 @@ type PaymentActionModalProps = {
 
 const MIN_AMOUNT_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
 
-function ChangeDateForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+function ChangeDateForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
   const today = localToday();
   const [date, setDate] = useState<string | null>(() => defaultPaymentDate(payment.due, today));
-  const change = useChangePaymentDate(ticketId);
+  const change = useChangePaymentDate({ mutationConfig: useLoanMutationEvents() });
   return (
     <Stack gap="sm">
       <Text fz="sm">
@@ -48,10 +48,10 @@ function ChangeDateForm({ ticketId, payment, onClose }: Omit<PaymentActionModalP
   );
 }
 
-function SmallerPaymentForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+function SmallerPaymentForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
   const [amount, setAmount] = useState<number | string>('');
   const [error, setError] = useState<string | null>(null);
-  const smaller = useSmallerPayment(ticketId);
+  const smaller = useSmallerPayment({ mutationConfig: useLoanMutationEvents() });
 
   function submit() {
     const value = typeof amount === 'number' ? amount : Number.NaN;
@@ -93,8 +93,8 @@ function SmallerPaymentForm({ ticketId, payment, onClose }: Omit<PaymentActionMo
   );
 }
 
-function CancelEarlyRepayForm({ ticketId, payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
-  const cancel = useCancelEarlyRepay(ticketId);
+function CancelEarlyRepayForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
+  const cancel = useCancelEarlyRepay({ mutationConfig: useLoanMutationEvents() });
   return (
     <Stack gap="sm">
       <Text fz="sm">
@@ -124,7 +124,7 @@ const titles: Record<PaymentDialog, string> = {
 };
 
 // The payment actions that need an answer from the agent before the call.
-export function PaymentActionModal({ ticketId, payment, dialog, onClose }: PaymentActionModalProps) {
+export function PaymentActionModal({ payment, dialog, onClose }: PaymentActionModalProps) {
   return (
     <Modal
       opened={dialog !== null}
@@ -133,11 +133,9 @@ export function PaymentActionModal({ ticketId, payment, dialog, onClose }: Payme
       size="auto"
       centered
     >
-      {dialog === 'change-date' && <ChangeDateForm ticketId={ticketId} payment={payment} onClose={onClose} />}
-      {dialog === 'smaller-payment' && <SmallerPaymentForm ticketId={ticketId} payment={payment} onClose={onClose} />}
-      {dialog === 'cancel-early-repay' && (
-        <CancelEarlyRepayForm ticketId={ticketId} payment={payment} onClose={onClose} />
-      )}
+      {dialog === 'change-date' && <ChangeDateForm payment={payment} onClose={onClose} />}
+      {dialog === 'smaller-payment' && <SmallerPaymentForm payment={payment} onClose={onClose} />}
+      {dialog === 'cancel-early-repay' && <CancelEarlyRepayForm payment={payment} onClose={onClose} />}
     </Modal>
   );
 }

@@ -3,6 +3,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import type { Payment } from '@portal/contracts';
 import { useCreditBounceFee } from '../api/credit-bounce-fee.ts';
 import { useTogglePaymentMethod } from '../api/toggle-payment-method.ts';
+import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { paymentControls } from '../payment-controls.ts';
 import { PaymentActionModal, type PaymentDialog } from './payment-action-modal.tsx';
 
@@ -17,10 +18,11 @@ function DotsIcon() {
 }
 
 // The per-payment actions; none are offered on a paid or processing payment.
-export function PaymentActions({ ticketId, payment }: { ticketId: number; payment: Payment }) {
+export function PaymentActions({ payment }: { payment: Payment }) {
   const [dialog, setDialog] = useState<PaymentDialog | null>(null);
-  const toggleMethod = useTogglePaymentMethod(ticketId);
-  const waiveFee = useCreditBounceFee(ticketId);
+  const mutationConfig = useLoanMutationEvents();
+  const toggleMethod = useTogglePaymentMethod({ mutationConfig });
+  const waiveFee = useCreditBounceFee({ mutationConfig });
   const controls = paymentControls(payment);
   if (controls.length === 0) return null;
   const busy = toggleMethod.isPending || waiveFee.isPending;
@@ -61,7 +63,7 @@ export function PaymentActions({ ticketId, payment }: { ticketId: number; paymen
           )}
         </Menu.Dropdown>
       </Menu>
-      <PaymentActionModal ticketId={ticketId} payment={payment} dialog={dialog} onClose={() => setDialog(null)} />
+      <PaymentActionModal payment={payment} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -18,15 +18,7 @@ const stateLabels: Record<Payment['state'], string> = {
   invalid: 'Invalid',
 };
 
-export function PaymentsTable({
-  ticketId,
-  loanId,
-  payments,
-}: {
-  ticketId: number;
-  loanId: number;
-  payments: readonly Payment[];
-}) {
+export function PaymentsTable({ loanId, payments }: { loanId: number; payments: readonly Payment[] }) {
   const [showAll, setShowAll] = useState(false);
   const shown = paymentsToShow(payments, showAll);
   if (payments.length === 0) {
@@ -117,7 +109,7 @@ export function PaymentsTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <PaymentActions ticketId={ticketId} payment={payment} />
+                <PaymentActions payment={payment} />
               </Table.Td>
             </Table.Tr>
           ))}

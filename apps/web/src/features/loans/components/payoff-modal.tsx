@@ -6,16 +6,17 @@ import { localToday, nextWeekday } from '../../../lib/dates.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCreateEarlyRepay } from '../api/create-early-repay.ts';
 import { useEarlyRepayBalance } from '../api/get-early-repay-balance.ts';
+import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
 
-type PayoffModalProps = { ticketId: number; loan: LoanInfo; opened: boolean; onClose: () => void };
+type PayoffModalProps = { loan: LoanInfo; opened: boolean; onClose: () => void };
 
 // Payoff (spec 000 section 4): pick a date, see the amount, Submit schedules the early repayment.
-function PayoffForm({ ticketId, loan, onClose }: Omit<PayoffModalProps, 'opened'>) {
+function PayoffForm({ loan, onClose }: Omit<PayoffModalProps, 'opened'>) {
   const today = localToday();
   const [date, setDate] = useState<string | null>(() => nextWeekday(today));
   const balance = useEarlyRepayBalance(loan.id, date);
-  const create = useCreateEarlyRepay(ticketId);
+  const create = useCreateEarlyRepay({ mutationConfig: useLoanMutationEvents() });
   return (
     <Stack gap="sm">
       <Center>
@@ -53,10 +54,10 @@ function PayoffForm({ ticketId, loan, onClose }: Omit<PayoffModalProps, 'opened'
   );
 }
 
-export function PayoffModal({ ticketId, loan, opened, onClose }: PayoffModalProps) {
+export function PayoffModal({ loan, opened, onClose }: PayoffModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Payoff · loan #${loan.id}`} size="auto" centered>
-      {opened && <PayoffForm ticketId={ticketId} loan={loan} onClose={onClose} />}
+      {opened && <PayoffForm loan={loan} onClose={onClose} />}
     </Modal>
   );
 }

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { macroCalls, type FetchMacrosResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { macroKeys } from '../../../lib/query-keys.ts';
+
+export const macroKeys = {
+  all: ['macros'] as const,
+};
 
 // GET fetch_macros: every macro and the tree grouped by tag.
 export function fetchMacros(signal?: AbortSignal): Promise<FetchMacrosResponse> {

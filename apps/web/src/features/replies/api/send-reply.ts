@@ -1,17 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageCalls, type SendReplyRequest, type SendReplyResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { recordTicketError } from '../../../lib/ticket-errors.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // POST send_reply {id, reply, macro_id, filter_id}: sends the reply on the ticket's channel and closes the ticket.
 export function sendReply(input: SendReplyRequest): Promise<SendReplyResponse> {
   return callApi(messageCalls.sendReply, { body: input });
 }
 
-export function useSendReply(onSent: (result: SendReplyResponse) => void) {
-  return useMutation({
-    mutationFn: sendReply,
-    onSuccess: onSent,
-    onError: (error, input) => recordTicketError(input.id, error),
-  });
+export function useSendReply({ mutationConfig }: { mutationConfig?: MutationConfig<typeof sendReply> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: sendReply });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DEBIT_WARNING, MACRO_PREFILL_MISSING, type Macro } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
-import { readTicketErrors } from '../../../lib/ticket-errors.ts';
+import { errorMessages } from '../../../lib/api-error.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
 import { ReplyBox, type ReplyBoxProps } from './reply-box.tsx';
@@ -17,8 +17,10 @@ const blank = macroFixture({ id: 3, title: 'blank_macro', body: '  ' });
 
 function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
   const onSent = vi.fn();
+  const onError = vi.fn<(error: Error) => void>();
   const props: ReplyBoxProps = {
     ticketId: 101,
+    mutationConfig: { onError },
     macros: [changePhone, blank] satisfies Macro[],
     placeholderValues: { first_name: 'Jane' },
     activeLoans: [],
@@ -26,7 +28,7 @@ function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
     ...overrides,
   };
   const view = renderWithProviders(<ReplyBox key={props.ticketId} {...props} />);
-  return { ...view, onSent, props };
+  return { ...view, onSent, onError, props };
 }
 
 const replyBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
@@ -109,14 +111,13 @@ describe('ReplyBox: send', () => {
       .mockResolvedValueOnce(jsonResponse({ errors: ['The text provider is down.'] }, 503))
       .mockResolvedValue(sentResponse());
     vi.stubGlobal('fetch', fetchMock);
-    const { onSent } = renderBox();
+    const { onSent, onError } = renderBox();
     await userEvent.type(replyBox(), 'Your payment is scheduled.');
     const send = screen.getByRole('button', { name: 'Send' });
 
     await userEvent.click(send);
-    await waitFor(() =>
-      expect(readTicketErrors(101).map((entry) => entry.message)).toEqual(['The text provider is down.']),
-    );
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    expect(errorMessages(onError.mock.calls[0]?.[0])).toEqual(['The text provider is down.']);
     expect(send).toBeEnabled();
 
     // The first call has finished: only the guard stands in the way now.

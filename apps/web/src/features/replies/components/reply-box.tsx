@@ -21,6 +21,7 @@ import {
   type SuggestedResponse,
 } from '@portal/contracts';
 import { flash } from '../../../lib/flash.ts';
+import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { clearDraft, readDraft, saveDraft, type ReplyDraft } from '../draft-cookie.ts';
 import { replyOutcome, unfilledPlaceholders } from '../reply-outcome.ts';
@@ -41,6 +42,9 @@ export type ReplyBoxProps = {
   // The macros feature's dropdown, composed in app/.
   renderMacroPicker?: (insert: (macro: Macro) => void) => ReactNode;
   onSent: (result: SendReplyResponse) => void;
+  // The screen's handling of the box's calls: errors of a send or a suggested action (the ticket's
+  // error strip), and the refresh after a suggested action.
+  mutationConfig?: MutationEvents;
 };
 
 function insideDialog(target: EventTarget | null): boolean {
@@ -59,6 +63,7 @@ export function ReplyBox(props: ReplyBoxProps) {
     suggestedActions = [],
     renderMacroPicker,
     onSent,
+    mutationConfig,
   } = props;
   const [draft, setDraft] = useState<ReplyDraft>(() => readDraft(ticketId));
   const [draftKept, setDraftKept] = useState(true);
@@ -73,14 +78,19 @@ export function ReplyBox(props: ReplyBoxProps) {
     [macros, placeholderValues],
   );
 
-  const send = useSendReply((result) => {
-    clearDraft(ticketId);
-    setDraft({ text: '', macroId: null, filterId: null });
-    setDraftKept(true);
-    const outcome = replyOutcome(result.message);
-    if (outcome.kind === 'alert') window.alert(outcome.text);
-    else flash(outcome.text, { type: outcome.type });
-    onSent(result);
+  const send = useSendReply({
+    mutationConfig: {
+      onSuccess: (result) => {
+        clearDraft(ticketId);
+        setDraft({ text: '', macroId: null, filterId: null });
+        setDraftKept(true);
+        const outcome = replyOutcome(result.message);
+        if (outcome.kind === 'alert') window.alert(outcome.text);
+        else flash(outcome.text, { type: outcome.type });
+        onSent(result);
+      },
+      onError: mutationConfig?.onError,
+    },
   });
 
   function update(next: ReplyDraft, caret?: number) {
@@ -217,7 +227,7 @@ export function ReplyBox(props: ReplyBoxProps) {
           </Alert>
         )}
         <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-          <SuggestedActions ticketId={ticketId} actions={suggestedActions} />
+          <SuggestedActions actions={suggestedActions} mutationConfig={mutationConfig} />
           <Group gap="sm" wrap="nowrap" ml="auto">
             <Text fz="xs" c="dimmed" visibleFrom="sm">
               {draft.text.length} / {MAX_REPLY}

@@ -13,7 +13,6 @@ describe('SuggestedActions', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(
       <SuggestedActions
-        ticketId={101}
         actions={[
           { action: 'toggle_ach', label: 'Turn on auto debit', loan_id: 62, reason: 'Asks to pay automatically' },
           {

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { messageActions, type MessageAction, type SuggestedAction } from '@portal/contracts';
+import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useTakeMessageAction } from '../api/take-message-action.ts';
 
 function asMessageAction(action: string): MessageAction | null {
@@ -8,8 +9,14 @@ function asMessageAction(action: string): MessageAction | null {
 
 // Actions the suggester proposes. Those users/take_message_action can run (with a loan) are buttons;
 // the others are reminders of what to do in the panels on the right (edit a field, move a payment).
-export function SuggestedActions({ ticketId, actions }: { ticketId: number; actions: readonly SuggestedAction[] }) {
-  const take = useTakeMessageAction();
+export function SuggestedActions({
+  actions,
+  mutationConfig,
+}: {
+  actions: readonly SuggestedAction[];
+  mutationConfig?: MutationEvents;
+}) {
+  const take = useTakeMessageAction({ mutationConfig });
   if (actions.length === 0) return null;
   return (
     <Group gap={6} wrap="wrap">
@@ -36,7 +43,7 @@ export function SuggestedActions({ ticketId, actions }: { ticketId: number; acti
               variant="light"
               color="teal"
               loading={take.isPending && take.variables.message_action === action && take.variables.loan_id === loanId}
-              onClick={() => take.mutate({ ticketId, message_action: action, loan_id: loanId })}
+              onClick={() => take.mutate({ message_action: action, loan_id: loanId })}
             >
               {item.label}
             </Button>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { customerCalls, type Message, type RawMessageResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
+import { ticketKeys } from './query-keys.ts';
 
 // GET users/get_raw_message {message_id}: the message as it arrived (MIME source, SMS payload).
 export function getRawMessage(messageId: Message['id'], signal?: AbortSignal): Promise<RawMessageResponse> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ticketCalls, type Ticket } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
+import { ticketKeys } from './query-keys.ts';
 
 // GET ticket {id, preview}: without preview the ticket is leased to me (taken if free, 409 if another
 // employee holds it); a preview only reads it.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { INITIAL_TICKET_FETCH, ticketCalls, type TicketsResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
+import { ticketKeys } from './query-keys.ts';
 
 export const QUEUE_POLL_MS = 30_000;
 

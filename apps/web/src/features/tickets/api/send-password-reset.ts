@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ticketCalls, type SendPasswordResetResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { flash } from '../../../lib/flash.ts';
-import { recordTicketError } from '../../../lib/ticket-errors.ts';
+import { recordTicketError } from '../ticket-errors.ts';
 
 // POST send_password_reset {id}: mails the ticket's customer the reset instructions.
 export function sendPasswordReset(id: number): Promise<SendPasswordResetResponse> {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketCalls, type TicketsResponse, type TicketStateResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { recordTicketError } from '../../../lib/ticket-errors.ts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
+import { recordTicketError } from '../ticket-errors.ts';
+import { ticketKeys } from './query-keys.ts';
 
 // The calls that move a ticket (close, archive, escalate and back) share one answer shape.
 export type TicketStateCall =

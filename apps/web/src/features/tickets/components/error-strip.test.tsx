@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearAllTicketErrors, readTicketErrors, recordTicketErrors } from '../../../lib/ticket-errors.ts';
+import { clearAllTicketErrors, readTicketErrors, recordTicketErrors } from '../ticket-errors.ts';
 import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import { ErrorStrip } from './error-strip.tsx';
 import { useArchiveTicket } from '../api/archive-ticket.ts';

@@ -1,5 +1,5 @@
 import { Alert, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
-import { clearTicketErrors, dismissTicketError, useTicketErrors } from '../../../lib/ticket-errors.ts';
+import { clearTicketErrors, dismissTicketError, useTicketErrors } from '../ticket-errors.ts';
 
 // The ticket's own server errors (spec 000 section 8), kept per ticket id: they stay with the ticket
 // when the agent moves on and come back with it.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TicketsResponse } from '@portal/contracts';
-import { ticketKeys } from '../../../lib/query-keys.ts';
+import { ticketKeys } from '../api/query-keys.ts';
 import { removeFromQueue } from '../api/ticket-state-mutation.ts';
 
 // For calls of other features that end a ticket (send_reply closes it): the workspace takes it out of

@@ -29,7 +29,7 @@ function PencilIcon() {
   );
 }
 
-// A field of the Personal Information panel that can be edited in place. A bad value is refused
+// A customer field that can be edited in place (the Personal Information panel). A bad value is refused
 // before any call with the spec's alert (section 5).
 export function EditableField({ label, field, value, display, saving, onSave }: EditableFieldProps) {
   const [editing, setEditing] = useState(false);

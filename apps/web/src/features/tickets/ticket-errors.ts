@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { errorMessages } from './api-error.ts';
+import { errorMessages } from '../../lib/api-error.ts';
 
 // Spec 000 section 8: every failed ticket call stores its server errors under the ticket's id, and
-// the ticket's error strip shows them until dismissed. A store outside React, because the calls live
-// in several features (tickets, replies, loans, customers) and none may import another.
+// the ticket's error strip shows them until dismissed. A store outside React: the failed calls live in
+// several features (replies, loans, customers), which report through the onError the ticket screen
+// hands them (useTicketMutationEvents), and a ticket's errors outlive the screen that showed them.
 export type TicketError = { id: number; message: string };
 
 const EMPTY: readonly TicketError[] = [];
