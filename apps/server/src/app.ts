@@ -162,7 +162,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.webDistDir) {
-    await registerWebApp(app, { distDir: deps.webDistDir, stage, publicUrl: settings.publicUrl });
+    await registerWebApp(app, {
+      distDir: deps.webDistDir,
+      stage,
+      publicUrl: settings.publicUrl,
+      businessTimeZone: settings.businessTimeZone,
+    });
   }
   return app;
 }

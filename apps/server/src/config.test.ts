@@ -32,6 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAGE: 'prod' }, '/srv')).toThrow(/STAGE/);
     expect(() => loadConfig({ PORT: 'eighty' }, '/srv')).toThrow(/PORT/);
     expect(() => loadConfig({ INBOUND_EMAIL_SECRET: 'short' }, '/srv')).toThrow(/at least 16 characters/);
+    expect(() => loadConfig({ BUSINESS_TIME_ZONE: 'Pacific' }, '/srv')).toThrow(/BUSINESS_TIME_ZONE.*IANA time zone/);
+  });
+
+  it('keeps the business day in America/Los_Angeles unless told otherwise', () => {
+    expect(loadConfig({}, '/srv').businessTimeZone).toBe('America/Los_Angeles');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'America/Chicago' }, '/srv').businessTimeZone).toBe('America/Chicago');
   });
 });
 

@@ -3,13 +3,22 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { STAGES } from '@portal/contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE, STAGES } from '@portal/contracts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const SECRETS_KEY_BYTES = 32;
 const DEV_SEED_CUSTOMERS = 200;
 const SECRETS_KEY_HOWTO = `${SECRETS_KEY_BYTES} random bytes in base64 (make one with: openssl rand -base64 32)`;
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -22,7 +31,11 @@ const environment = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   STAGE: z.enum(STAGES).default('dev'),
   PUBLIC_URL: z.string().url().optional(),
-  BUSINESS_TIME_ZONE: z.string().min(1).default('America/Los_Angeles'),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .min(1)
+    .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/Los_Angeles')
+    .default(DEFAULT_BUSINESS_TIME_ZONE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data is for the dev stage only (its accounts have a published password): 200 there, none elsewhere.
   SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).optional(),

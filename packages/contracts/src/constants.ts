@@ -29,6 +29,10 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 200;
 export const OTP_LENGTH = 6;
 
+// Where the lender keeps its business day: "today" for due dates, the date picker and the queue's
+// counts (BUSINESS_TIME_ZONE overrides it on the server, which tells the browser in a meta tag).
+export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+
 export const STAGES = ['dev', 'staging', 'production'] as const;
 export type Stage = (typeof STAGES)[number];
 

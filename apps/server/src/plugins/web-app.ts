@@ -5,11 +5,11 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { Stage } from '@portal/contracts';
 import { markScopePublic } from './auth.ts';
 
-export type WebAppOptions = { distDir: string; stage: Stage; publicUrl: string | null };
+export type WebAppOptions = { distDir: string; stage: Stage; publicUrl: string | null; businessTimeZone: string };
 
 // Serves the built single-page app: files as they are, and index.html for every other GET so that
-// client routes (/user, /disputes/...) load on refresh. The stage and public URL go into meta tags,
-// so one build serves every stage.
+// client routes (/user, /disputes/...) load on refresh. The stage, public URL and business time zone
+// go into meta tags, so one build serves every stage.
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const indexPath = join(options.distDir, 'index.html');
   if (!existsSync(indexPath)) {
@@ -47,12 +47,16 @@ function staticOptions(distDir: string): FastifyStaticOptions {
   };
 }
 
-function renderIndex(html: string, { stage, publicUrl }: WebAppOptions): string {
+function renderIndex(html: string, { stage, publicUrl, businessTimeZone }: WebAppOptions): string {
   return html
     .replace(/<meta name="portal-stage" content="[^"]*"\s*\/?>/, `<meta name="portal-stage" content="${stage}">`)
     .replace(
       /<meta name="portal-public-url" content="[^"]*"\s*\/?>/,
       `<meta name="portal-public-url" content="${escapeAttribute(publicUrl ?? '')}">`,
+    )
+    .replace(
+      /<meta name="portal-business-time-zone" content="[^"]*"\s*\/?>/,
+      `<meta name="portal-business-time-zone" content="${escapeAttribute(businessTimeZone)}">`,
     );
 }
 

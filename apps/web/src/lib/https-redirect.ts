@@ -1,3 +1,5 @@
+import { readMetaContent } from './page-meta.ts';
+
 export type BrowserLocation = {
   protocol: string;
   host: string;
@@ -25,10 +27,6 @@ export function httpsRedirectTarget(
   if (stage === 'dev' || location.protocol === 'https:') return null;
   const host = hostOf(publicUrl) ?? location.host;
   return `https://${host}${location.pathname}${location.search}${location.hash}`;
-}
-
-export function readMetaContent(name: string): string | null {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 }
 
 // Called once on boot, before React renders; true when the browser is leaving for https.

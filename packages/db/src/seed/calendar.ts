@@ -1,4 +1,4 @@
-import { dateInTimeZone } from '@portal/contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE, dateInTimeZone } from '@portal/contracts';
 
 // Dates for the generator. Date-only values are day numbers (days since 1970-01-01), which makes
 // "30 days before" plain arithmetic; timestamps are milliseconds, placed in business hours of the
@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 
-export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+export const BUSINESS_TIME_ZONE = DEFAULT_BUSINESS_TIME_ZONE;
 
 // Today's date (YYYY-MM-DD) in a time zone. Called once by whoever starts the generator; the
 // generator itself never reads the clock.

@@ -82,7 +82,7 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
           )}
           {loan.deny_reason && <Fact label="Denied for" value={loan.deny_reason} />}
         </Group>
-        <PaymentsTable loanId={loan.id} payments={loan.payments} />
+        <PaymentsTable loan={loan} />
       </Stack>
       <PayoffModal loan={loan} opened={payoffOpened} onClose={payoff.close} />
     </Paper>

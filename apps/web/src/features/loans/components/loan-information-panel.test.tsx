@@ -67,6 +67,19 @@ describe('LoanInformationPanel', () => {
     ]);
   });
 
+  it('offers no switch to a method the customer cannot be charged by', async () => {
+    const achOnly = loanFixture({
+      id: 15,
+      applied: '2026-03-01T00:00:00Z',
+      eligible_payment_methods: ['ach'],
+      payments: [paymentFixture({ id: 5, due: '2026-04-01', method: 'ach' })],
+    });
+    renderWithProviders(<LoanInformationPanel loans={{ '15': achOnly }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for payment #5' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Change date…', 'Smaller payment…']);
+  });
+
   it('offers the cancel on an early repayment', async () => {
     renderWithProviders(<LoanInformationPanel loans={loans} />);
     await userEvent.click(screen.getByRole('button', { name: 'Actions for payment #4' }));

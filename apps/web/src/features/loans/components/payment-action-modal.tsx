@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Center, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { MIN_CUSTOM_PAYMENT_DOLLARS, type Payment } from '@portal/contracts';
-import { localToday } from '../../../lib/dates.ts';
+import { MIN_CUSTOM_PAYMENT_DOLLARS, defaultPaymentDate, type Payment } from '@portal/contracts';
+import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCancelEarlyRepay } from '../api/cancel-early-repay.ts';
 import { useChangePaymentDate } from '../api/change-payment-date.ts';
 import { useSmallerPayment } from '../api/smaller-payment.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
-import { defaultPaymentDate } from '../payment-controls.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
 
 export type PaymentDialog = 'change-date' | 'smaller-payment' | 'cancel-early-repay';
@@ -21,7 +20,7 @@ type PaymentActionModalProps = {
 const MIN_AMOUNT_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
 
 function ChangeDateForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
-  const today = localToday();
+  const [today] = useState(businessToday);
   const [date, setDate] = useState<string | null>(() => defaultPaymentDate(payment.due, today));
   const change = useChangePaymentDate({ mutationConfig: useLoanMutationEvents() });
   return (

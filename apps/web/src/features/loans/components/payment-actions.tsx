@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import type { Payment } from '@portal/contracts';
+import { paymentControls, type Payment, type PaymentMethodName } from '@portal/contracts';
 import { useCreditBounceFee } from '../api/credit-bounce-fee.ts';
 import { useTogglePaymentMethod } from '../api/toggle-payment-method.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
-import { paymentControls } from '../payment-controls.ts';
 import { PaymentActionModal, type PaymentDialog } from './payment-action-modal.tsx';
 
 function DotsIcon() {
@@ -17,13 +16,21 @@ function DotsIcon() {
   );
 }
 
-// The per-payment actions; none are offered on a paid or processing payment.
-export function PaymentActions({ payment }: { payment: Payment }) {
+// The per-payment actions: exactly those the server allows (rules/payment-controls.ts in contracts),
+// so none is offered on a paid, processing or invalid payment, nor a switch to a method the customer
+// cannot be charged by.
+export function PaymentActions({
+  payment,
+  eligibleMethods,
+}: {
+  payment: Payment;
+  eligibleMethods: readonly PaymentMethodName[];
+}) {
   const [dialog, setDialog] = useState<PaymentDialog | null>(null);
   const mutationConfig = useLoanMutationEvents();
   const toggleMethod = useTogglePaymentMethod({ mutationConfig });
   const waiveFee = useCreditBounceFee({ mutationConfig });
-  const controls = paymentControls(payment);
+  const controls = paymentControls(payment, eligibleMethods);
   if (controls.length === 0) return null;
   const busy = toggleMethod.isPending || waiveFee.isPending;
 

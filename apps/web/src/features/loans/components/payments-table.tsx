@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { Payment } from '@portal/contracts';
+import type { LoanInfo, Payment } from '@portal/contracts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { paymentsToShow } from '../loan-selection.ts';
 import { PaymentActions } from './payment-actions.tsx';
@@ -18,7 +18,8 @@ const stateLabels: Record<Payment['state'], string> = {
   invalid: 'Invalid',
 };
 
-export function PaymentsTable({ loanId, payments }: { loanId: number; payments: readonly Payment[] }) {
+export function PaymentsTable({ loan }: { loan: LoanInfo }) {
+  const { payments } = loan;
   const [showAll, setShowAll] = useState(false);
   const shown = paymentsToShow(payments, showAll);
   if (payments.length === 0) {
@@ -49,7 +50,7 @@ export function PaymentsTable({ loanId, payments }: { loanId: number; payments: 
         horizontalSpacing={6}
         striped
         highlightOnHover
-        aria-label={`Payments of loan #${loanId}`}
+        aria-label={`Payments of loan #${loan.id}`}
       >
         <Table.Thead>
           <Table.Tr>
@@ -109,7 +110,7 @@ export function PaymentsTable({ loanId, payments }: { loanId: number; payments: 
                 )}
               </Table.Td>
               <Table.Td>
-                <PaymentActions payment={payment} />
+                <PaymentActions payment={payment} eligibleMethods={loan.eligible_payment_methods} />
               </Table.Td>
             </Table.Tr>
           ))}

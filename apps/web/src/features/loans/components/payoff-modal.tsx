@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import type { LoanInfo } from '@portal/contracts';
+import { earliestPaymentDate, type LoanInfo } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { localToday, nextWeekday } from '../../../lib/dates.ts';
+import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCreateEarlyRepay } from '../api/create-early-repay.ts';
 import { useEarlyRepayBalance } from '../api/get-early-repay-balance.ts';
@@ -13,8 +13,8 @@ type PayoffModalProps = { loan: LoanInfo; opened: boolean; onClose: () => void }
 
 // Payoff (spec 000 section 4): pick a date, see the amount, Submit schedules the early repayment.
 function PayoffForm({ loan, onClose }: Omit<PayoffModalProps, 'opened'>) {
-  const today = localToday();
-  const [date, setDate] = useState<string | null>(() => nextWeekday(today));
+  const [today] = useState(businessToday);
+  const [date, setDate] = useState<string | null>(() => earliestPaymentDate(today));
   const balance = useEarlyRepayBalance(loan.id, date);
   const create = useCreateEarlyRepay({ mutationConfig: useLoanMutationEvents() });
   return (

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+// The page as Vite builds it from apps/web/index.html: the server fills in the three tags.
+function webBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><meta name="portal-stage" content="dev" /><meta name="portal-public-url" content="" />' +
+      '<meta name="portal-business-time-zone" content="" /><title>Portal</title>',
+  );
+  return dir;
+}
+
+describe('the web app page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      webDistDir: webBuild(),
+      stage: 'staging',
+      publicUrl: 'https://portal.example/"x',
+      businessTimeZone: 'America/Chicago',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('tells the browser the stage, the public URL and the business time zone', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<meta name="portal-stage" content="staging">');
+    expect(response.body).toContain('<meta name="portal-public-url" content="https://portal.example/&quot;x">');
+    expect(response.body).toContain('<meta name="portal-business-time-zone" content="America/Chicago">');
+  });
+});
