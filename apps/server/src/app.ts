@@ -30,6 +30,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
+import { createOutbox, type Outbox } from './platform/outbox.ts';
 import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
@@ -49,7 +50,17 @@ export type AppSettings = Pick<
   | 'customerAppUrl'
   | 'inboundEmailSecret'
   | 'twilio'
+  | 'outbox'
 >;
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    // The app's outbox, for the tests that run its deliveries by hand.
+    outbox: Outbox;
+  }
+}
 
 // The configuration with nothing set, as a start with an empty environment would have it.
 const defaultSettings: AppSettings = loadConfig({});
@@ -130,12 +141,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.database.db);
   registerSessionRoutes(app, sessions);
 
+  const outbox = createOutbox({
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+    mailer: deps.mailer ?? null,
+    sms: deps.sms ?? null,
+    log: app.log,
+    settings: settings.outbox,
+  });
+  // The worker starts once the app is ready and stops (finishing the delivery under way) on close.
+  app.addHook('onReady', async () => {
+    outbox.start();
+  });
+  app.addHook('onClose', () => outbox.stop());
+  app.decorate('outbox', outbox);
+
   const context: ServerContext = {
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
     businessTimeZone: settings.businessTimeZone,
-    mailer: deps.mailer ?? null,
-    sms: deps.sms ?? null,
+    outbox,
     storage: deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files')),
     ticketLeaseMinutes: settings.ticketLeaseMinutes,
     employeeOffline,

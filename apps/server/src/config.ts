@@ -56,6 +56,12 @@ const environment = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(10).optional(),
+  // The outbox (decision 019): attempts per message, the first retry's wait (doubling after), how
+  // long one delivery may take before another process may retry it, and the worker's poll (0: none).
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
   TICKET_LEASE_MINUTES: z.coerce
     .number()
@@ -120,6 +126,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       fromNumber: values.TWILIO_FROM_NUMBER ?? null,
     },
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
+    outbox: {
+      maxAttempts: values.OUTBOX_MAX_ATTEMPTS,
+      firstRetrySeconds: values.OUTBOX_FIRST_RETRY_SECONDS,
+      claimSeconds: values.OUTBOX_CLAIM_SECONDS,
+      pollMs: values.OUTBOX_POLL_MS,
+    },
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),

@@ -1,8 +1,7 @@
 import type { Database } from '@portal/db';
 import type { Clock } from './platform/clock.ts';
 import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
-import type { Mailer } from './platform/mail.ts';
-import type { SmsSender } from './platform/sms.ts';
+import type { Outbox } from './platform/outbox.ts';
 import type { FileStorage } from './platform/storage.ts';
 
 // What the domain modules are given: the database and the adapters to the outside world.
@@ -10,9 +9,8 @@ export type ServerContext = {
   db: Database;
   clock: Clock;
   businessTimeZone: string;
-  // null: not configured, so outbound messages stay in the outbox (status queued).
-  mailer: Mailer | null;
-  sms: SmsSender | null;
+  // Sends what a transaction queued (platform/outbox.ts); a channel without a provider stays queued.
+  outbox: Outbox;
   storage: FileStorage;
   ticketLeaseMinutes: number;
   // Each work queue registers here, so the session module hands an employee's items back when

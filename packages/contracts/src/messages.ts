@@ -17,9 +17,11 @@ export const messageSchema = z.object({
   body: z.string(),
   created_at: z.string(),
   processed: z.boolean(),
-  // queued = in the outbox (no provider configured, or not yet sent); undelivered carries the error.
+  // queued = in the outbox (no provider configured, not yet sent, or retrying after `error`);
+  // undelivered carries the provider's error. attempts: deliveries tried (ours only).
   status: z.enum(messageStatuses),
   error: z.string().nullable(),
+  attempts: z.number(),
   employee_name: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;

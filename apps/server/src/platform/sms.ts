@@ -1,3 +1,5 @@
+import { DeliveryError } from './delivery-error.ts';
+
 export type OutgoingText = { to: string; body: string };
 export type SentText = { providerId: string };
 
@@ -13,18 +15,37 @@ export function createTwilioSmsSender(settings: TwilioSettings): SmsSender {
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
   return {
     send: async ({ to, body }) => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ To: toE164(to), From: toE164(settings.from), Body: body }),
-        signal: AbortSignal.timeout(10_000),
-      });
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ To: toE164(to), From: toE164(settings.from), Body: body }),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (error) {
+        // Unreachable, refused or too slow: the text may go through later.
+        throw new DeliveryError(`The SMS provider could not be reached (${String(error)}).`, {
+          permanent: false,
+          cause: error,
+        });
+      }
       const answer = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
-      if (!response.ok || !answer.sid)
-        throw new Error(answer.message ?? `The SMS provider answered ${response.status}.`);
+      if (!response.ok || !answer.sid) {
+        throw new DeliveryError(answer.message ?? `The SMS provider answered ${response.status}.`, {
+          permanent: isPermanentTwilioStatus(response.status),
+        });
+      }
       return { providerId: answer.sid };
     },
   };
+}
+
+// Twilio answers 429 when we send too fast and 5xx when it is in trouble: both pass. Another 4xx
+// refuses this message (an invalid or unreachable number, a body too long), except 401/403, which
+// refuse our credentials: fixed in the settings, the text can go then.
+export function isPermanentTwilioStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 429 && status !== 401 && status !== 403;
 }
 
 export function toE164(phone: string): string {

@@ -1,17 +1,27 @@
+import { DeliveryError } from '../platform/delivery-error.ts';
 import type { Mailer, OutgoingEmail } from '../platform/mail.ts';
 import type { OutgoingText, SmsSender } from '../platform/sms.ts';
 
 // Fakes of the outbound providers (convention 10): same interfaces, no network.
 
-export type RecordingMailer = Mailer & { sent: OutgoingEmail[]; failWith: string | null };
+// While failWith is set the provider refuses every message with it: for good (a rejected recipient,
+// the default) or for now when failPermanently is false (a provider that is down).
+type Refusal = { failWith: string | null; failPermanently: boolean };
 
-// Records every email; while failWith is set it refuses them as a provider would.
+function refuse(refusal: Refusal): void {
+  if (refusal.failWith !== null) throw new DeliveryError(refusal.failWith, { permanent: refusal.failPermanently });
+}
+
+export type RecordingMailer = Mailer & Refusal & { sent: OutgoingEmail[] };
+
+// Records every email.
 export function createRecordingMailer(): RecordingMailer {
   const mailer: RecordingMailer = {
     sent: [],
     failWith: null,
+    failPermanently: true,
     send: async (email) => {
-      if (mailer.failWith !== null) throw new Error(mailer.failWith);
+      refuse(mailer);
       mailer.sent.push(email);
       return { providerId: `<fake-${mailer.sent.length}@mail.test>` };
     },
@@ -19,14 +29,15 @@ export function createRecordingMailer(): RecordingMailer {
   return mailer;
 }
 
-export type RecordingSms = SmsSender & { sent: OutgoingText[]; failWith: string | null };
+export type RecordingSms = SmsSender & Refusal & { sent: OutgoingText[] };
 
 export function createRecordingSms(): RecordingSms {
   const sms: RecordingSms = {
     sent: [],
     failWith: null,
+    failPermanently: true,
     send: async (text) => {
-      if (sms.failWith !== null) throw new Error(sms.failWith);
+      refuse(sms);
       sms.sent.push(text);
       return { providerId: `SMfake${sms.sent.length}` };
     },

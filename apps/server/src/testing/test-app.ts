@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@portal/db';
 import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { buildApp, type AppDeps, type AppSettings } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 
 // A clock the test moves by hand.
@@ -34,7 +35,8 @@ export function testAppDeps(database: DatabaseHandle, clock: ManualClock, option
   return {
     database,
     clock,
-    settings: { logLevel: 'silent', ...settings },
+    // No outbox worker: a test delivers what is due with app.outbox.deliverDue(), on its manual clock.
+    settings: { logLevel: 'silent', outbox: { ...loadConfig({}).outbox, pollMs: 0 }, ...settings },
     mailer,
     sms,
     storage,

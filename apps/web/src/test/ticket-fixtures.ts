@@ -23,6 +23,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     processed: false,
     status: 'received',
     error: null,
+    attempts: 0,
     employee_name: null,
     ...overrides,
   };

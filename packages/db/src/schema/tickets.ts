@@ -79,7 +79,12 @@ export const messages = pgTable(
     raw: text(),
     externalId: text(),
     processed: boolean().notNull().default(false),
+    // The last error of the provider: why it is undelivered, or why the outbox is retrying.
     error: text(),
+    // Outbound only: deliveries tried so far, and when the outbox may try next (null once it is
+    // sent or undelivered). A claimed message's next attempt is the end of its claim.
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
     employeeId: integer().references(() => employees.id),
     // For replies: the macro and the suggestion the agent started from.
     macroId: integer(),
@@ -95,6 +100,10 @@ export const messages = pgTable(
     uniqueIndex('messages_inbound_external_id_key')
       .on(table.type, table.externalId)
       .where(sql`inbound and external_id is not null`),
+    // The outbox: what is waiting to be sent, by when it may be tried.
+    index('messages_outbox_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`status = 'queued' and not inbound`),
     // Our sent messages by provider id: a customer's email reply names ours in In-Reply-To.
     index('messages_outbound_external_id_idx')
       .on(table.type, table.externalId)

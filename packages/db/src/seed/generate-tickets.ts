@@ -225,6 +225,8 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       // The customer's newest words on an open ticket are still waiting for an agent.
       processed: !(inbound && last && shape.state === 'open'),
       error: null,
+      attempts: inbound ? 0 : 1,
+      nextAttemptAt: null,
       employeeId: inbound ? null : lastAgent,
       createdAt: new Date(sentMs),
     });
@@ -322,6 +324,8 @@ export function addNotifications(
     externalId: `SM${random.chars('0123456789abcdef', 32)}`,
     processed: true,
     error: undeliverable ? '30006: Landline or unreachable carrier' : null,
+    attempts: 1,
+    nextAttemptAt: null,
     employeeId: undeliverable ? pickEmployee(context, random) : null,
     createdAt: new Date(sentMs),
   };

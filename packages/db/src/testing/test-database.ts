@@ -3,7 +3,8 @@ import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 
-export type TestDatabase = DatabaseHandle & { db: Database };
+// url: the PostgreSQL database's address, for a test that opens a second handle (a second process).
+export type TestDatabase = DatabaseHandle & { db: Database; url?: string };
 
 // A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
 // a new PostgreSQL database on that server that is dropped again on close.
@@ -22,6 +23,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { HttpError, conflict, notFound } from '../../platform/http-error.ts';
-import { deliverQueuedMessage, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import { findCustomer } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
@@ -18,11 +18,11 @@ export function approvalText(customerAppUrl: string, firstName: string, amountCe
   return `Good news, ${firstName}! Your loan of ${formatDollars(amountCents)} is approved. Open the app to review and accept your offer: ${customerAppUrl}/loans/${loanId}`;
 }
 
-// After the commit: the provider's verdict. A message the provider refused stays in the outbox as
-// undelivered (with the provider's error) and the caller hears the spec's words; without a provider
-// it stays queued, which counts as sent.
+// After the commit: one attempt now. A message the provider refused for good is undelivered (with
+// the provider's error) and the caller hears the spec's words; one still queued (no provider yet, or
+// a transient failure the outbox retries) will be sent, which counts as sent.
 async function deliverOrFail(context: ServerContext, queued: MessageRecord): Promise<void> {
-  const delivered = await deliverQueuedMessage(context, queued);
+  const delivered = await context.outbox.deliver(queued.id);
   if (delivered.status === 'undelivered') throw new HttpError(502, SEND_FAILED_MESSAGE);
 }
 

@@ -38,6 +38,7 @@ const messageColumns = {
   processed: messages.processed,
   status: messages.status,
   error: messages.error,
+  attempts: messages.attempts,
 };
 const commentColumns = {
   id: customerComments.id,

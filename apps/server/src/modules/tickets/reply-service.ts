@@ -2,7 +2,7 @@ import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contract
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { badRequest, conflict, HttpError } from '../../platform/http-error.ts';
-import { deliverQueuedMessage, queueOutboundMessage } from '../../platform/outbound.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { macroExists } from '../macros/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
@@ -26,8 +26,8 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   const { db, clock } = context;
 
   // The reply is written to the outbox, the customer's messages marked answered and the ticket
-  // closed in one transaction; the provider is called only after it commits, and its outcome
-  // (sent, or undelivered with the error) is stored on the message, which is never lost.
+  // closed in one transaction; the outbox tries the provider once after it commits and answers the
+  // outcome (sent, retrying, or undelivered with the error); it keeps retrying on its own.
   async function sendReply(caller: Actor, input: ReplyInput): Promise<SendReplyResponse> {
     const now = clock.now();
     const queued = await db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
       return message;
     });
     onChange();
-    const delivered = await deliverQueuedMessage(context, queued);
+    const delivered = await context.outbox.deliver(queued.id);
     return { ticket_id: input.id, message: toWireMessage(delivered, caller.name) };
   }
 
@@ -107,8 +107,9 @@ export function createReplyService(context: ServerContext, onChange: () => void)
       });
       return message;
     });
-    const delivered = await deliverQueuedMessage(context, queued);
-    // Claiming "sent" when the provider refused it would mislead the agent and the customer.
+    const delivered = await context.outbox.deliver(queued.id);
+    // Claiming "sent" when the provider refused it for good would mislead the agent and the
+    // customer; one the outbox retries will be sent (the thread shows it retrying).
     if (delivered.status === 'undelivered')
       throw new HttpError(502, TICKET_ERRORS.resetUndelivered(delivered.error ?? 'no reason given'));
     return { message: 'Instructions sent.' };

@@ -4,7 +4,17 @@ import type { messages } from '@portal/db';
 // The columns a message needs on the wire (never the raw MIME, which can be large).
 export type WireMessageSource = Pick<
   typeof messages.$inferSelect,
-  'id' | 'ticketId' | 'type' | 'inbound' | 'subject' | 'body' | 'createdAt' | 'processed' | 'status' | 'error'
+  | 'id'
+  | 'ticketId'
+  | 'type'
+  | 'inbound'
+  | 'subject'
+  | 'body'
+  | 'createdAt'
+  | 'processed'
+  | 'status'
+  | 'error'
+  | 'attempts'
 >;
 
 export function isoOrNull(at: Date | null): string | null {
@@ -28,6 +38,7 @@ export function toWireMessage(row: WireMessageSource, employeeName: string | nul
     processed: row.processed,
     status: row.status,
     error: row.error,
+    attempts: row.attempts,
     employee_name: employeeName,
   };
 }

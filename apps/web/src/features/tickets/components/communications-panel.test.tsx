@@ -31,11 +31,20 @@ const failed = messageFixture({
   error: 'The number cannot receive texts.',
   created_at: hoursAgo(2),
 });
+const retrying = messageFixture({
+  id: 5,
+  inbound: false,
+  body: 'We moved it.',
+  status: 'queued',
+  attempts: 2,
+  error: 'SMTP 421 Try again later',
+  created_at: hoursAgo(1.5),
+});
 const latest = messageFixture({ id: 4, body: 'Thanks!', created_at: hoursAgo(1) });
 const base = ticketFixture();
 const ticket = {
   ...base,
-  messages: [queued, failed, latest],
+  messages: [queued, failed, retrying, latest],
   details: { ...base.details, inboundEmails: [oldEmail], inboundTexts: [latest] },
 };
 
@@ -47,14 +56,17 @@ describe('CommunicationsPanel', () => {
       'Inbound email from Customer',
       'Outbound text from Ana Lopez',
       'Outbound text from Portal',
+      'Outbound text from Portal',
       'Inbound text from Customer',
     ]);
     expect(items[0]).toHaveTextContent('Payment date');
     expect(within(items[0] as HTMLElement).getByText('Aged')).toBeInTheDocument();
-    expect(within(items[3] as HTMLElement).queryByText('Aged')).not.toBeInTheDocument();
+    expect(within(items[4] as HTMLElement).queryByText('Aged')).not.toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByText('In outbox')).toBeInTheDocument();
     expect(within(items[2] as HTMLElement).getByText('Undelivered')).toBeInTheDocument();
-    expect(items[2]).toHaveTextContent('The number cannot receive texts.');
+    expect(items[2]).toHaveTextContent('Undelivered: The number cannot receive texts.');
+    expect(within(items[3] as HTMLElement).getByText('Retrying')).toBeInTheDocument();
+    expect(items[3]).toHaveTextContent('Retrying (attempt 2 failed: SMTP 421 Try again later)');
     // Only what the customer sent has a raw source.
     expect(within(items[1] as HTMLElement).queryByRole('button', { name: 'Show raw' })).not.toBeInTheDocument();
   });
@@ -66,7 +78,7 @@ describe('CommunicationsPanel', () => {
       .mockResolvedValueOnce(jsonResponse({ errors: ['The raw source of message 4 was not kept.'] }, 404));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<CommunicationsPanel ticket={ticket} />);
-    const [first, , , last] = screen.getAllByRole('listitem');
+    const [first, , , , last] = screen.getAllByRole('listitem');
 
     await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Show raw' }));
     expect(await screen.findByLabelText('Raw message')).toHaveTextContent('From: jane@example.com');

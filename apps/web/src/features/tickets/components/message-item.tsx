@@ -7,7 +7,23 @@ import { RawMessage } from './raw-message.tsx';
 
 const channelLabels: Record<Message['type'], string> = { text: 'Text', email: 'Email', notification: 'Notification' };
 
+// A queued message that failed is being retried by the outbox (decision 019).
+export function isRetrying(message: Message): boolean {
+  return message.status === 'queued' && message.attempts > 0 && message.error !== null;
+}
+
 function StatusBadge({ message }: { message: Message }) {
+  if (isRetrying(message)) {
+    return (
+      <Tooltip
+        label={`${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'} so far; it is sent again automatically.`}
+      >
+        <Badge size="xs" variant="light" color="orange">
+          Retrying
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (message.status === 'queued') {
     return (
       <Tooltip label="No provider has sent it yet; it waits in the outbox.">
@@ -93,7 +109,12 @@ export function MessageItem({ message, now }: { message: Message; now: number })
           </Text>
           {message.status === 'undelivered' && message.error && (
             <Text fz="xs" c="red.8">
-              {message.error}
+              Undelivered: {message.error}
+            </Text>
+          )}
+          {isRetrying(message) && (
+            <Text fz="xs" c="orange.8">
+              Retrying (attempt {message.attempts} failed: {message.error})
             </Text>
           )}
           {showRaw && <RawMessage messageId={message.id} />}
