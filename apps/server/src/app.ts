@@ -13,6 +13,8 @@ import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
 import { registerMacroRoutes } from './modules/macros/routes.ts';
 import { createMacroService } from './modules/macros/service.ts';
+import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { createTicketService } from './modules/tickets/service.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
@@ -180,6 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLoanRoutes(app, context, tickets);
   registerDocumentRoutes(app, context);
   registerMacroRoutes(app, macros);
+  registerStaffRoutes(
+    app,
+    createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),
+    settings.publicUrl,
+  );
   registerInboundRoutes(app, context);
   // Unknown API paths answer JSON (to a signed-in caller; others get 401), never the web app's page.
   app.all(`${API_BASE_PATH}/*`, (request, reply) => {

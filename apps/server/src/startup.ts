@@ -1,5 +1,11 @@
 import { migrateDatabase, type DatabaseHandle } from '@portal/db';
-import { findActiveDemoAccounts, isDatabaseEmpty, seedDemoData, type DemoSummary } from '@portal/db/seed';
+import {
+  ensureStandardRoles,
+  findActiveDemoAccounts,
+  isDatabaseEmpty,
+  seedDemoData,
+  type DemoSummary,
+} from '@portal/db/seed';
 import type { Stage } from '@portal/contracts';
 
 export type DatabaseStartOptions = { stage: Stage; seedCustomers: number; businessTimeZone: string };
@@ -13,6 +19,8 @@ export async function prepareDatabase(
 ): Promise<DemoSummary | null> {
   let seeded: DemoSummary | null = null;
   await migrateDatabase(database, async (tx) => {
+    // The roles every installation has (a new one, staff_admin, reaches older databases this way).
+    await ensureStandardRoles(tx);
     if (options.stage !== 'dev' || options.seedCustomers === 0 || !(await isDatabaseEmpty(tx))) return;
     seeded = await seedDemoData(tx, { customers: options.seedCustomers, timeZone: options.businessTimeZone });
   });

@@ -6,6 +6,7 @@ import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
 import { messageCalls } from './messages.ts';
 import { sessionCalls } from './session.ts';
+import { staffCalls } from './staff.ts';
 import { ticketCalls } from './tickets.ts';
 
 // Every call of the API by domain, for the checks that each is well-formed and registered once.
@@ -19,6 +20,7 @@ export const apiCalls = {
   loans: loanCalls,
   macros: macroCalls,
   documents: documentCalls,
+  staff: staffCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -36,7 +36,9 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
 
-export const permissions = ['tickets.view_escalated', 'payments.validate_any'] as const;
+// tickets.view_escalated and payments.validate_any replace the spec's employee-id checks;
+// staff.admin opens staff administration (/admin/staff).
+export const permissions = ['tickets.view_escalated', 'payments.validate_any', 'staff.admin'] as const;
 export type Permission = (typeof permissions)[number];
 
 // The session as the spec names it (section 3), plus the permissions that replace employee-id checks.

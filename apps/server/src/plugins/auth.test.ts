@@ -23,6 +23,8 @@ function fakeWebBuild(): string {
 const PUBLIC_API_ROUTES = [
   'POST /internal/api/employees/sign_in',
   'POST /internal/api/enable_2fa',
+  // A one-time set-password link is its own proof (staff administration, decision 020).
+  'POST /internal/api/employees/set_password',
   'GET /internal/api/health',
   'HEAD /internal/api/health',
   'POST /internal/api/webhooks/twilio/sms',

@@ -73,6 +73,25 @@ export const sessions = pgTable(
   (table) => [index('sessions_employee_idx').on(table.employeeId)],
 );
 
+// One-time links that let an employee choose a password: an invitation, or (later) a reset. Only
+// the sha256 of the token is kept; a link works once, until it expires.
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    purpose: text({ enum: ['invite'] }).notNull(),
+    createdBy: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('password_tokens_employee_idx').on(table.employeeId)],
+);
+
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {

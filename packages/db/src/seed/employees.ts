@@ -10,6 +10,7 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'agent', permissions: [] },
   { name: 'escalations', permissions: ['tickets.view_escalated'] },
   { name: 'payments_admin', permissions: ['payments.validate_any'] },
+  { name: 'staff_admin', permissions: ['staff.admin'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

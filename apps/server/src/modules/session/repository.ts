@@ -61,6 +61,16 @@ export async function revokeSession(db: Executor, sessionId: number, at: Date): 
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+// Every live session of an employee ends (staff administration: deactivation, MFA reset).
+export async function revokeEmployeeSessions(db: Executor, employeeId: number, at: Date): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.employeeId, employeeId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
 // Taken first by a sign-out, so two sessions of one employee signing out at once see each other's
 // revocation (the second waits for the first).
 export async function lockEmployee(db: Executor, employeeId: number): Promise<void> {

@@ -14,7 +14,7 @@ import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
 import * as repository from './repository.ts';
 import { SESSION_CHANGES_CHANNEL, type AuthenticatedSession, type SessionCache } from './session-cache.ts';
-import { createSessionToken, hashSessionToken } from './tokens.ts';
+import { createSecretToken, hashSecretToken } from '../../platform/tokens.ts';
 
 export type SignInLimits = { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerAddress: number };
 
@@ -127,8 +127,8 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
       acceptedStep = check.timeStep;
     }
 
-    const token = createSessionToken();
-    const tokenHash = hashSessionToken(token);
+    const token = createSecretToken();
+    const tokenHash = hashSecretToken(token);
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const mfaEnabled = sealedSecret !== null;
     const signedIn = await db.transaction(async (tx) => {
@@ -227,7 +227,7 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
     const cached = cache.get(token, now);
     if (cached) return cached;
     const lookup = cache.beginLookup();
-    const tokenHash = hashSessionToken(token);
+    const tokenHash = hashSecretToken(token);
     const row = await repository.findSessionByTokenHash(db, tokenHash);
     if (!row || row.revokedAt || !row.active) throw unauthorized(MESSAGES.sessionEnded);
     if (row.expiresAt <= now) throw unauthorized(MESSAGES.sessionExpired);
@@ -296,7 +296,52 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
     return { online };
   }
 
-  return { signIn, startMfaEnrolment, authenticate, signOut, toggleOnline };
+  // For staff administration, inside its transaction. Every session of the employee ends: they go
+  // offline and their queued work goes back, as at sign-out, and every API process drops them from
+  // its cache when the transaction commits (NOTIFY). Call forgetEmployee after the commit so that
+  // this process does at once.
+  async function endEmployeeSessions(tx: Executor, employeeId: number): Promise<number> {
+    await repository.lockEmployee(tx, employeeId);
+    const ended = await repository.revokeEmployeeSessions(tx, employeeId, clock.now());
+    await repository.setEmployeeOnline(tx, employeeId, false);
+    await employeeOffline.releaseEmployeeWork(tx, employeeId);
+    await announceChange(tx, `employee:${employeeId}`);
+    return ended;
+  }
+
+  // One session ends (revoked by an administrator); the last one takes the employee offline.
+  async function endSession(tx: Executor, employeeId: number, sessionId: number): Promise<void> {
+    const now = clock.now();
+    await repository.lockEmployee(tx, employeeId);
+    await repository.revokeSession(tx, sessionId, now);
+    if (!(await repository.hasLiveSession(tx, employeeId, now))) {
+      await repository.setEmployeeOnline(tx, employeeId, false);
+      await employeeOffline.releaseEmployeeWork(tx, employeeId);
+    }
+    await announceChange(tx, `employee:${employeeId}`);
+  }
+
+  // What the cache holds of the employee (sessions, permissions) is stale: announce it to the other
+  // processes in the transaction that changed it.
+  async function announceEmployeeChange(tx: Executor, employeeId: number): Promise<void> {
+    await announceChange(tx, `employee:${employeeId}`);
+  }
+
+  function forgetEmployee(employeeId: number): void {
+    cache.evict(`employee:${employeeId}`);
+  }
+
+  return {
+    signIn,
+    startMfaEnrolment,
+    authenticate,
+    signOut,
+    toggleOnline,
+    endEmployeeSessions,
+    endSession,
+    announceEmployeeChange,
+    forgetEmployee,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

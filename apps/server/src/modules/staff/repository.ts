@@ -1,0 +1,155 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { employeeRoles, employees, passwordTokens, roles, sessions, type Executor } from '@portal/db';
+
+export type RoleRecord = typeof roles.$inferSelect;
+
+// Every employee with what the staff table shows, in one statement. The subqueries name the outer
+// row's id in full: drizzle writes a column of a one-table query bare ("id"), which inside a
+// subquery would mean the subquery's own table.
+const employeeId = sql.raw('"employees"."id"');
+
+export async function listEmployees(db: Executor, now: Date) {
+  return db
+    .select({
+      id: employees.id,
+      name: employees.name,
+      email: employees.email,
+      active: employees.active,
+      online: employees.online,
+      mfaOn: sql<boolean>`${employees.mfaSecret} is not null`,
+      mfaPending: sql<boolean>`${employees.mfaSecret} is null and ${employees.mfaPendingSecret} is not null`,
+      roles: sql<string[]>`coalesce((
+        select array_agg(r.name order by r.name)
+        from ${employeeRoles} er join ${roles} r on r.id = er.role_id
+        where er.employee_id = ${employeeId}), '{}')`,
+      lastSignInAt: sql<
+        string | null
+      >`(select max(s.created_at) from ${sessions} s where s.employee_id = ${employeeId})`,
+      activeSessions: sql<number>`(select count(*)::int from ${sessions} s
+        where s.employee_id = ${employeeId} and s.revoked_at is null and s.expires_at > ${now})`,
+      invited: sql<boolean>`exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.purpose = 'invite')
+        and not exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.used_at is not null)`,
+    })
+    .from(employees)
+    .orderBy(asc(sql`lower(${employees.name})`), asc(employees.id));
+}
+
+export async function listRoles(db: Executor): Promise<RoleRecord[]> {
+  return db.select().from(roles).orderBy(asc(roles.name));
+}
+
+export async function findRolesByName(db: Executor, names: readonly string[]): Promise<RoleRecord[]> {
+  if (names.length === 0) return [];
+  return db
+    .select()
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
+}
+
+export async function lockEmployee(db: Executor, employeeId: number) {
+  const [employee] = await db.select().from(employees).where(eq(employees.id, employeeId)).for('update');
+  return employee;
+}
+
+// Two invitations of one email at once: the second waits, then finds the first's employee.
+export async function lockEmail(db: Executor, email: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`employee-email:${email.toLowerCase()}`}, 0))`);
+}
+
+export async function findEmployeeIdByEmail(db: Executor, email: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(eq(sql`lower(${employees.email})`, email.toLowerCase()));
+  return row?.id;
+}
+
+export async function insertEmployee(db: Executor, values: { email: string; name: string; passwordHash: string }) {
+  const [employee] = await db.insert(employees).values(values).returning();
+  if (!employee) throw new Error('insertEmployee returned nothing');
+  return employee;
+}
+
+export async function roleNamesOf(db: Executor, employeeId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: roles.name })
+    .from(employeeRoles)
+    .innerJoin(roles, eq(roles.id, employeeRoles.roleId))
+    .where(eq(employeeRoles.employeeId, employeeId))
+    .orderBy(asc(roles.name));
+  return rows.map((row) => row.name);
+}
+
+export async function replaceRoles(db: Executor, employeeId: number, roleIds: readonly number[]): Promise<void> {
+  await db.delete(employeeRoles).where(eq(employeeRoles.employeeId, employeeId));
+  if (roleIds.length > 0) await db.insert(employeeRoles).values(roleIds.map((roleId) => ({ employeeId, roleId })));
+}
+
+export async function setActive(db: Executor, employeeId: number, active: boolean): Promise<void> {
+  await db.update(employees).set({ active }).where(eq(employees.id, employeeId));
+}
+
+export async function clearMfa(db: Executor, employeeId: number): Promise<void> {
+  await db
+    .update(employees)
+    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null })
+    .where(eq(employees.id, employeeId));
+}
+
+export async function setPasswordHash(db: Executor, employeeId: number, passwordHash: string): Promise<void> {
+  await db.update(employees).set({ passwordHash }).where(eq(employees.id, employeeId));
+}
+
+export async function liveSessions(db: Executor, employeeId: number, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.employeeId, employeeId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.createdAt));
+}
+
+export async function findSession(db: Executor, sessionId: number) {
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return session;
+}
+
+// A newer link replaces the older ones: they stop working now.
+export async function expireUnusedTokens(db: Executor, employeeId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ expiresAt: now })
+    .where(
+      and(eq(passwordTokens.employeeId, employeeId), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+    );
+}
+
+export async function insertToken(
+  db: Executor,
+  values: { employeeId: number; tokenHash: string; createdBy: number | null; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordTokens).values({ ...values, purpose: 'invite' });
+}
+
+// Uses a link once: the check and the use are one statement, so two uses race to one winner.
+export async function claimToken(db: Executor, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+    )
+    .returning({ employeeId: passwordTokens.employeeId });
+  return row?.employeeId;
+}
+
+// Invited and not yet set a password with a link (the only employees a new link may be sent to).
+export async function isAwaitingPassword(db: Executor, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      invited: sql<boolean>`bool_or(${passwordTokens.purpose} = 'invite')`,
+      used: sql<boolean>`bool_or(${passwordTokens.usedAt} is not null)`,
+    })
+    .from(passwordTokens)
+    .where(eq(passwordTokens.employeeId, employeeId));
+  return row?.invited === true && row.used !== true;
+}

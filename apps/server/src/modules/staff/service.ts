@@ -1,0 +1,319 @@
+import type {
+  CallBody,
+  SetPasswordLinkResponse,
+  StaffListResponse,
+  StaffSessionsResponse,
+  staffCalls,
+} from '@portal/contracts';
+import { hashPassword, type Database, type Executor } from '@portal/db';
+import { requirePermission, type Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
+import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import type { Outbox } from '../../platform/outbox.ts';
+import { hashSecretToken } from '../../platform/tokens.ts';
+import type { SessionAdministration } from '../session/index.ts';
+import { createInvitedEmployee, issueLink, rolesNamed, setPasswordLink } from './invitation.ts';
+import { INVITATION_SUBJECT, STAFF_MESSAGES, invitationBody } from './messages.ts';
+import * as repository from './repository.ts';
+
+export type StaffServiceDeps = {
+  db: Database;
+  clock: Clock;
+  outbox: Outbox;
+  sessions: SessionAdministration;
+};
+
+type InviteInput = CallBody<typeof staffCalls.inviteEmployee>;
+
+const STAFF_ADMIN = 'staff.admin';
+
+function isoOrNull(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+// Staff administration (issue: employees, roles, MFA, sessions; decision 020). Every change is one
+// transaction with its audit event; ending sessions reaches every API process by NOTIFY.
+export function createStaffService({ db, clock, outbox, sessions }: StaffServiceDeps) {
+  function allow(actor: Actor): void {
+    requirePermission(actor, STAFF_ADMIN, STAFF_MESSAGES.forbidden);
+  }
+
+  async function employeeFor(tx: Executor, employeeId: number) {
+    const employee = await repository.lockEmployee(tx, employeeId);
+    if (!employee) throw notFound(STAFF_MESSAGES.notFound(employeeId));
+    return employee;
+  }
+
+  async function list(actor: Actor): Promise<StaffListResponse> {
+    allow(actor);
+    const [employees, roles] = await Promise.all([repository.listEmployees(db, clock.now()), repository.listRoles(db)]);
+    return {
+      employees: employees.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        roles: row.roles,
+        active: row.active,
+        online: row.online,
+        mfa: row.mfaOn ? 'on' : row.mfaPending ? 'pending' : 'off',
+        last_sign_in_at: isoOrNull(row.lastSignInAt),
+        active_sessions: row.activeSessions,
+        invited: row.invited,
+      })),
+      roles: roles.map((role) => ({ name: role.name, permissions: role.permissions })),
+    };
+  }
+
+  // The invitation email goes through the outbox (tried once now); the answer carries the link too,
+  // so it can be handed over when no email goes out.
+  async function answerWithLink(
+    message: MessageRecord,
+    employeeId: number,
+    email: string,
+    link: { token: string; expiresAt: Date },
+    baseUrl: string,
+  ): Promise<SetPasswordLinkResponse> {
+    const delivered = await outbox.deliver(message.id);
+    const error = delivered.error ?? 'no reason given';
+    const text =
+      delivered.status === 'sent'
+        ? STAFF_MESSAGES.invitationSent(email)
+        : delivered.status === 'undelivered'
+          ? STAFF_MESSAGES.invitationRefused(email, error)
+          : delivered.attempts > 0
+            ? STAFF_MESSAGES.invitationRetrying(email, error)
+            : STAFF_MESSAGES.invitationWaiting(email);
+    return {
+      message: text,
+      employee_id: employeeId,
+      link: setPasswordLink(baseUrl, link.token),
+      expires_at: link.expiresAt.toISOString(),
+    };
+  }
+
+  function queueInvitation(tx: Executor, to: string, name: string, link: string, now: Date) {
+    return queueOutboundMessage(
+      tx,
+      { type: 'email', to, subject: INVITATION_SUBJECT, body: invitationBody(name, link) },
+      now,
+    );
+  }
+
+  async function invite(actor: Actor, input: InviteInput, baseUrl: string): Promise<SetPasswordLinkResponse> {
+    allow(actor);
+    const now = clock.now();
+    const { employee, link, message } = await db.transaction(async (tx) => {
+      const created = await createInvitedEmployee(tx, { ...input, createdBy: actor.employeeId, now });
+      const queued = await queueInvitation(
+        tx,
+        created.employee.email,
+        created.employee.name,
+        setPasswordLink(baseUrl, created.token),
+        now,
+      );
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.employee_invited',
+        entityType: 'employee',
+        entityId: created.employee.id,
+        after: { email: created.employee.email, name: created.employee.name, roles: created.roles },
+        ipAddress: actor.ipAddress,
+      });
+      return { employee: created.employee, link: created, message: queued };
+    });
+    return answerWithLink(message, employee.id, employee.email, link, baseUrl);
+  }
+
+  async function resendInvitation(actor: Actor, employeeId: number, baseUrl: string) {
+    allow(actor);
+    const now = clock.now();
+    const { employee, link, message } = await db.transaction(async (tx) => {
+      const found = await employeeFor(tx, employeeId);
+      if (!(await repository.isAwaitingPassword(tx, employeeId)))
+        throw conflict(STAFF_MESSAGES.notAwaitingPassword(found.name));
+      if (!found.active) throw conflict(STAFF_MESSAGES.alreadyInactive(found.name));
+      const issued = await issueLink(tx, employeeId, actor.employeeId, now);
+      const queued = await queueInvitation(tx, found.email, found.name, setPasswordLink(baseUrl, issued.token), now);
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.invitation_resent',
+        entityType: 'employee',
+        entityId: employeeId,
+        ipAddress: actor.ipAddress,
+      });
+      return { employee: found, link: issued, message: queued };
+    });
+    return answerWithLink(message, employee.id, employee.email, link, baseUrl);
+  }
+
+  async function updateRoles(actor: Actor, employeeId: number, roleNames: readonly string[]) {
+    allow(actor);
+    const name = await db.transaction(async (tx) => {
+      const employee = await employeeFor(tx, employeeId);
+      const roles = await rolesNamed(tx, roleNames);
+      const keepsStaffAdmin = roles.some((role) => role.permissions.includes(STAFF_ADMIN));
+      if (employeeId === actor.employeeId && !keepsStaffAdmin) throw conflict(STAFF_MESSAGES.ownStaffAdmin);
+      const before = await repository.roleNamesOf(tx, employeeId);
+      await repository.replaceRoles(
+        tx,
+        employeeId,
+        roles.map((role) => role.id),
+      );
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.roles_changed',
+        entityType: 'employee',
+        entityId: employeeId,
+        before: { roles: before },
+        after: { roles: roles.map((role) => role.name).sort() },
+        ipAddress: actor.ipAddress,
+      });
+      // Their sessions carry their permissions: every process reads them again.
+      await sessions.announceEmployeeChange(tx, employeeId);
+      return employee.name;
+    });
+    sessions.forgetEmployee(employeeId);
+    return { message: STAFF_MESSAGES.rolesSaved(name) };
+  }
+
+  async function deactivate(actor: Actor, employeeId: number) {
+    allow(actor);
+    if (employeeId === actor.employeeId) throw conflict(STAFF_MESSAGES.deactivateSelf);
+    const result = await db.transaction(async (tx) => {
+      const employee = await employeeFor(tx, employeeId);
+      if (!employee.active) throw conflict(STAFF_MESSAGES.alreadyInactive(employee.name));
+      await repository.setActive(tx, employeeId, false);
+      const ended = await sessions.endEmployeeSessions(tx, employeeId);
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.employee_deactivated',
+        entityType: 'employee',
+        entityId: employeeId,
+        before: { active: true },
+        after: { active: false, sessionsEnded: ended },
+        ipAddress: actor.ipAddress,
+      });
+      return { name: employee.name, ended };
+    });
+    sessions.forgetEmployee(employeeId);
+    return { message: STAFF_MESSAGES.deactivated(result.name, result.ended) };
+  }
+
+  async function reactivate(actor: Actor, employeeId: number) {
+    allow(actor);
+    const name = await db.transaction(async (tx) => {
+      const employee = await employeeFor(tx, employeeId);
+      if (employee.active) throw conflict(STAFF_MESSAGES.alreadyActive(employee.name));
+      await repository.setActive(tx, employeeId, true);
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.employee_reactivated',
+        entityType: 'employee',
+        entityId: employeeId,
+        before: { active: false },
+        after: { active: true },
+        ipAddress: actor.ipAddress,
+      });
+      return employee.name;
+    });
+    return { message: STAFF_MESSAGES.reactivated(name) };
+  }
+
+  // A lost or replaced device: MFA is off until they enrol again, and their sessions end (whoever
+  // holds the old device is out).
+  async function resetMfa(actor: Actor, employeeId: number) {
+    allow(actor);
+    const name = await db.transaction(async (tx) => {
+      const employee = await employeeFor(tx, employeeId);
+      await repository.clearMfa(tx, employeeId);
+      const ended = await sessions.endEmployeeSessions(tx, employeeId);
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.mfa_reset',
+        entityType: 'employee',
+        entityId: employeeId,
+        before: { mfaEnabled: employee.mfaSecret !== null, mfaPending: employee.mfaPendingSecret !== null },
+        after: { mfaEnabled: false, sessionsEnded: ended },
+        ipAddress: actor.ipAddress,
+      });
+      return employee.name;
+    });
+    sessions.forgetEmployee(employeeId);
+    return { message: STAFF_MESSAGES.mfaReset(name) };
+  }
+
+  async function listSessions(actor: Actor, employeeId: number): Promise<StaffSessionsResponse> {
+    allow(actor);
+    const rows = await repository.liveSessions(db, employeeId, clock.now());
+    return {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        created_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        ip_address: row.ipAddress,
+        user_agent: row.userAgent,
+      })),
+    };
+  }
+
+  async function revokeSession(actor: Actor, sessionId: number) {
+    allow(actor);
+    const employeeId = await db.transaction(async (tx) => {
+      const session = await repository.findSession(tx, sessionId);
+      if (!session || session.revokedAt !== null || session.expiresAt <= clock.now())
+        throw notFound(STAFF_MESSAGES.sessionNotFound(sessionId));
+      await sessions.endSession(tx, session.employeeId, sessionId);
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'staff.session_revoked',
+        entityType: 'session',
+        entityId: sessionId,
+        after: { employeeId: session.employeeId },
+        ipAddress: actor.ipAddress,
+      });
+      return session.employeeId;
+    });
+    sessions.forgetEmployee(employeeId);
+    return { message: STAFF_MESSAGES.sessionRevoked };
+  }
+
+  // Public: the link is the proof. One use, within its 24 hours, for an active account.
+  async function setPassword(input: { token: string; password: string }, ipAddress: string) {
+    const passwordHash = await hashPassword(input.password);
+    const now = clock.now();
+    const email = await db.transaction(async (tx) => {
+      const employeeId = await repository.claimToken(tx, hashSecretToken(input.token), now);
+      if (employeeId === undefined) throw badRequest(STAFF_MESSAGES.linkInvalid);
+      const employee = await employeeFor(tx, employeeId);
+      if (!employee.active) throw conflict(STAFF_MESSAGES.accountInactive);
+      await repository.setPasswordHash(tx, employeeId, passwordHash);
+      await recordAuditEvent(tx, {
+        employeeId,
+        action: 'employee.password_set',
+        entityType: 'employee',
+        entityId: employeeId,
+        ipAddress,
+      });
+      return employee.email;
+    });
+    return { message: STAFF_MESSAGES.passwordSet, email };
+  }
+
+  return {
+    list,
+    invite,
+    resendInvitation,
+    updateRoles,
+    deactivate,
+    reactivate,
+    resetMfa,
+    listSessions,
+    revokeSession,
+    setPassword,
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
