@@ -43,6 +43,11 @@ export const routes: RouteObject[] = [
     ),
     children: [
       {
+        // An invitation's one-time link: signed in or not, the link is its own proof.
+        path: 'set-password',
+        lazy: async () => ({ Component: (await import('./routes/set-password-route.tsx')).SetPasswordRoute }),
+      },
+      {
         element: <SignedOutOnly />,
         children: [
           { path: 'login', element: <LoginRoute /> },
@@ -58,7 +63,14 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AppLayout />,
-            children: [...placeholderRoutes, { path: '*', element: <HomeRoute /> }],
+            children: [
+              ...placeholderRoutes,
+              {
+                path: 'admin/staff',
+                lazy: async () => ({ Component: (await import('./routes/staff-route.tsx')).StaffRoute }),
+              },
+              { path: '*', element: <HomeRoute /> },
+            ],
           },
         ],
       },

@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { LogOutButton } from '../../features/auth/components/log-out-button.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useSession } from '../../lib/session.ts';
-import { navMenus } from './nav-links.ts';
+import { adminMenu, navMenus } from './nav-links.ts';
 import { NavMenu } from './nav-menu.tsx';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
@@ -43,6 +43,7 @@ export function AppHeader() {
           {navMenus.map((group) => (
             <NavMenu key={group.label} group={group} />
           ))}
+          {session?.permissions.includes('staff.admin') && <NavMenu group={adminMenu} />}
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">

@@ -32,3 +32,6 @@ export const navMenus: readonly NavMenuGroup[] = [
     items: [{ label: 'CS', to: '/visualize/cs' }],
   },
 ];
+
+// Shown to holders of the staff.admin permission only.
+export const adminMenu: NavMenuGroup = { label: 'Admin', items: [{ label: 'Staff', to: '/admin/staff' }] };

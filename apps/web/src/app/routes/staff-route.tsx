@@ -1,0 +1,5 @@
+import { StaffPage } from '../../features/staff/components/staff-page.tsx';
+
+export function StaffRoute() {
+  return <StaffPage />;
+}
