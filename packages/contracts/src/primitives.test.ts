@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendReplyRequestSchema } from './messages.ts';
-import { bigDatabaseIdSchema, databaseIdSchema, INT32_MAX, int32Schema } from './primitives.ts';
+import { bigDatabaseIdSchema, databaseIdSchema, dollarAmountSchema, INT32_MAX, int32Schema } from './primitives.ts';
 import { ticketsQuerySchema } from './tickets.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => [
@@ -77,5 +77,75 @@ describe('request contracts', () => {
   it('bound tickets num to 1..50', () => {
     expect(ticketsQuerySchema.parse({})).toEqual({ num: 10 });
     expect(messagesOf(ticketsQuerySchema.safeParse({ num: '51' }))).toEqual(['is too large; it can be at most 50.']);
+  });
+});
+
+// What the outside probes sent as ids: each was read as a number by z.coerce.
+const NOT_NUMBERS: unknown[] = [
+  true,
+  false,
+  '0x10',
+  '0b11',
+  '0o7',
+  '1e1',
+  '+1',
+  ' 1',
+  '1 ',
+  '',
+  '1.0',
+  '١',
+  [2],
+  { valueOf: () => 3 },
+  null,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+];
+
+describe('numbers are JSON numbers or plain digits, nothing else', () => {
+  it('take a JSON number or plain digits', () => {
+    expect(databaseIdSchema.parse(42)).toBe(42);
+    expect(databaseIdSchema.parse('42')).toBe(42);
+    expect(bigDatabaseIdSchema.parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuse anything else that once read as a number', () => {
+    for (const value of NOT_NUMBERS) {
+      expect(databaseIdSchema.safeParse(value).success, JSON.stringify(value) ?? String(value)).toBe(false);
+      expect(bigDatabaseIdSchema.safeParse(value).success).toBe(false);
+    }
+  });
+
+  it('say what is wrong in words', () => {
+    expect(databaseIdSchema.safeParse(true).error?.issues[0]?.message).toBe('An id must be a number.');
+    expect(databaseIdSchema.safeParse(1.5).error?.issues[0]?.message).toBe('An id must be a whole number.');
+    expect(databaseIdSchema.safeParse('0').error?.issues[0]?.message).toBe('An id must be positive.');
+    expect(databaseIdSchema.safeParse(2 ** 31).error?.issues[0]?.message).toBe(
+      'is too large; it can be at most 2147483647.',
+    );
+  });
+});
+
+describe('whole numbers', () => {
+  it('take a JSON number or plain, optionally negative, digits within the range', () => {
+    const schema = int32Schema({ min: -10, max: 10 });
+    expect(schema.parse(-3)).toBe(-3);
+    expect(schema.parse('-3')).toBe(-3);
+    expect(schema.safeParse('+3').success).toBe(false);
+    expect(schema.safeParse('3e0').success).toBe(false);
+    expect(schema.safeParse(true).success).toBe(false);
+    expect(schema.safeParse(11).error?.issues[0]?.message).toBe('is too large; it can be at most 10.');
+  });
+});
+
+describe('dollar amounts', () => {
+  it('take a JSON number or a plain decimal, in cents at most', () => {
+    expect(dollarAmountSchema.parse(25.5)).toBe(25.5);
+    expect(dollarAmountSchema.parse('25.50')).toBe(25.5);
+    for (const value of [true, '2.5e1', '+25', '$25', '25,00', [25], Number.POSITIVE_INFINITY]) {
+      expect(dollarAmountSchema.safeParse(value).success, String(value)).toBe(false);
+    }
+    expect(dollarAmountSchema.safeParse(25.555).error?.issues[0]?.message).toBe(
+      'Amounts have at most two decimals (cents).',
+    );
   });
 });

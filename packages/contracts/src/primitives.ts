@@ -22,19 +22,37 @@ function wholeNumberError(words: { notWhole: string; tooSmall: string; tooLarge:
     issue.code === 'too_big' ? words.tooLarge : issue.code === 'too_small' ? words.tooSmall : words.notWhole;
 }
 
-// Coerced, so a query string's digits are read as the number; typed as a number for our own
-// callers (the web client writes it into the URL itself).
+// A number arrives as a JSON number, or (in a query string, or from a lenient client) as plain
+// digits, with a minus at most (so "-3" is refused as not positive, in those words): nothing else
+// is read as one. z.coerce read true as 1, "0x10" as 16, "1e1" as 10, " 1",
+// "+1" and [2] as numbers, so PATCH toggle_ach {"loan_id": true} toggled loan 1. What is not a
+// number or plain digits is handed on as it is, and the number schema refuses it with a 400.
+const PLAIN_SIGNED_DIGITS = /^-?\d{1,30}$/;
+const PLAIN_DECIMAL = /^\d{1,15}(\.\d{1,15})?$/;
+
+// Typed as taking a number, so that for our own callers the schema's input is a number.
+function readNumber(plain: RegExp): (value: number) => unknown {
+  return (value: unknown) => (typeof value === 'string' && plain.test(value) ? Number(value) : value);
+}
+
+export function strictNumber<Schema extends z.ZodNumber>(plain: RegExp, schema: Schema) {
+  return z.preprocess(readNumber(plain), schema);
+}
+
 function idUpTo(max: number) {
   const words = {
     notWhole: 'An id must be a whole number.',
     tooSmall: 'An id must be positive.',
     tooLarge: tooLargeMessage(max),
   };
-  return z.coerce
-    .number<number>({ error: 'An id must be a number.' })
-    .int({ error: wholeNumberError(words) })
-    .positive(words.tooSmall)
-    .max(max, words.tooLarge);
+  return strictNumber(
+    PLAIN_SIGNED_DIGITS,
+    z
+      .number({ error: 'An id must be a number.' })
+      .int({ error: wholeNumberError(words) })
+      .positive(words.tooSmall)
+      .max(max, words.tooLarge),
+  );
 }
 
 // The id of a row whose key is an integer column (macros, employees, roles).
@@ -48,11 +66,14 @@ export function int32Schema({ min = INT32_MIN, max = INT32_MAX }: { min?: number
   if (min < INT32_MIN || max > INT32_MAX || min > max)
     throw new RangeError(`int32: ${min}..${max} is not within an integer column's range.`);
   const words = { notWhole: 'must be a whole number.', tooSmall: tooSmallMessage(min), tooLarge: tooLargeMessage(max) };
-  return z.coerce
-    .number<number>({ error: 'must be a number.' })
-    .int({ error: wholeNumberError(words) })
-    .min(min, words.tooSmall)
-    .max(max, words.tooLarge);
+  return strictNumber(
+    PLAIN_SIGNED_DIGITS,
+    z
+      .number({ error: 'must be a number.' })
+      .int({ error: wholeNumberError(words) })
+      .min(min, words.tooSmall)
+      .max(max, words.tooLarge),
+  );
 }
 
 // A date a caller sends: YYYY-MM-DD (read in the business time zone by the server).
@@ -61,14 +82,16 @@ export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are 
 export const nullableTimestampSchema = z.string().nullable();
 
 // A dollar amount as a caller may send it: a positive number with at most two decimals.
-export const dollarAmountSchema = z.coerce
-  .number<number>({ error: 'Enter an amount in dollars.' })
-  .positive('The amount must be more than $0.')
-  .max(1_000_000, 'The amount must be at most $1,000,000.')
-  .refine(
-    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    'Amounts have at most two decimals (cents).',
-  );
+export const dollarAmountSchema = strictNumber(
+  PLAIN_DECIMAL,
+  z
+    .number({ error: 'Enter an amount in dollars.' })
+    .positive('The amount must be more than $0.')
+    .max(1_000_000, 'The amount must be at most $1,000,000.'),
+).refine(
+  (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+  'Amounts have at most two decimals (cents).',
+);
 
 // {id} of a ticket: the body or query of every call that reads or acts on one ticket (its state,
 // its customer's info and loans, a password reset for its customer).
