@@ -1,10 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { RequireSignIn, SignedOutOnly } from './guards.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { HomeRoute } from './routes/home-route.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
+import { loadAppLayout, loadHomeRoute } from './signed-in-screens.ts';
 
 // Screens of later issues, by route (spec 000 section 2 route table).
 const placeholderScreens: readonly { path: string; title: string }[] = [
@@ -62,14 +61,15 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           {
-            element: <AppLayout />,
+            // Every signed-in screen is a lazy route, as is the shell around them: /login loads none.
+            lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
             children: [
               ...placeholderRoutes,
               {
                 path: 'admin/staff',
                 lazy: async () => ({ Component: (await import('./routes/staff-route.tsx')).StaffRoute }),
               },
-              { path: '*', element: <HomeRoute /> },
+              { path: '*', lazy: async () => ({ Component: (await loadHomeRoute()).HomeRoute }) },
             ],
           },
         ],

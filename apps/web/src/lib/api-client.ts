@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { ApiError } from './api-error.ts';
 import { readSession } from './session.ts';
+import { notifyUnauthorized } from './unauthorized.ts';
 
 // Any validator with zod's safeParse shape; the schemas come from @portal/contracts.
 export type ResponseSchema<T> = {
@@ -27,13 +28,8 @@ export type ApiRequestOptions<T> = {
   signal?: AbortSignal;
 };
 
-type UnauthorizedHandler = () => void;
-let unauthorizedHandler: UnauthorizedHandler | null = null;
-
 // The app registers what a 401 does (sign out, flash the expired message) at boot.
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
-  unauthorizedHandler = handler;
-}
+export { setUnauthorizedHandler } from './unauthorized.ts';
 
 function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): string {
   const url = `${API_BASE_PATH}/${path.replace(/^\//, '')}`;
@@ -74,7 +70,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 function failure(response: Response, data: unknown, signOutOnUnauthorized: boolean): ApiError {
-  if (response.status === 401 && signOutOnUnauthorized) unauthorizedHandler?.();
+  if (response.status === 401 && signOutOnUnauthorized) notifyUnauthorized();
   const parsed = errorsResponseSchema.safeParse(data);
   const errors =
     parsed.success && parsed.data.errors.length > 0

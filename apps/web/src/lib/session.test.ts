@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionFixture } from '../test/session-fixture.ts';
 import { readCookie } from './cookies.ts';
-import { clearSession, readSession, reloadSession, saveSession, updateSession } from './session.ts';
+import { restoreSession } from './restore-session.ts';
+import { clearSession, readSession, saveSession, updateSession } from './session.ts';
 
 describe('session store', () => {
   it('keeps the session in cookies, one per field, and reads it back', () => {
@@ -11,7 +12,7 @@ describe('session store', () => {
     expect(readCookie('online')).toBe('true');
     expect(readCookie('employeeId')).toBe('7');
 
-    reloadSession();
+    restoreSession();
     expect(readSession()).toEqual(session);
   });
 
@@ -25,7 +26,7 @@ describe('session store', () => {
   it('treats damaged cookies as signed out', () => {
     saveSession(sessionFixture());
     document.cookie = 'employeeId=%7Bnot-json; path=/';
-    reloadSession();
+    restoreSession();
     expect(readSession()).toBeNull();
   });
 

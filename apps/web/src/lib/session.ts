@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION_TTL_MS, sessionResponseSchema, type SessionResponse } from '@portal/contracts';
+import { SESSION_TTL_MS, type SessionResponse } from '@portal/contracts';
 import { clearAllCookies, readCookie, writeCookie } from './cookies.ts';
 
 // The signed-in employee, as sign-in answered it. Kept in cookies (one per field, named as the
@@ -22,7 +22,9 @@ const JSON_FIELDS = [
   'sts_session_token',
 ] as const satisfies readonly SessionField[];
 
-function loadSessionFromCookies(): Session | null {
+// The stored fields, unchecked (null when one is damaged); lib/restore-session.ts checks them against
+// the session contract.
+export function readStoredSessionFields(): Record<string, unknown> | null {
   const draft: Record<string, unknown> = {};
   for (const field of RAW_FIELDS) draft[field] = readCookie(field);
   for (const field of JSON_FIELDS) {
@@ -33,8 +35,13 @@ function loadSessionFromCookies(): Session | null {
       return null;
     }
   }
-  const parsed = sessionResponseSchema.safeParse(draft);
-  return parsed.success ? parsed.data : null;
+  return draft;
+}
+
+// Whether a session was stored on this device: only then does the app load the contracts (zod) to
+// restore it before rendering; the sign-in screen renders without them.
+export function hasStoredSession(): boolean {
+  return readCookie('apiToken') !== null;
 }
 
 function cookieExpiry(session: Session): Date {
@@ -49,7 +56,8 @@ function writeSessionCookies(session: Session): void {
   for (const field of JSON_FIELDS) writeCookie(field, JSON.stringify(session[field]), { expires });
 }
 
-let current: Session | null = loadSessionFromCookies();
+// Null until restoreSession (lib/restore-session.ts) has read a stored one.
+let current: Session | null = null;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -79,9 +87,9 @@ export function clearSession(): void {
   emit();
 }
 
-// Re-reads the cookies, e.g. after a test rewrote them.
-export function reloadSession(): void {
-  current = loadSessionFromCookies();
+// The session restored from the cookies, already checked (or null when they hold none).
+export function setRestoredSession(session: Session | null): void {
+  current = session;
   emit();
 }
 

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { CredentialFields } from './credential-fields.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import { useSignIn } from '../api/use-sign-in.ts';
 
 const OTP_MAX_DIGITS = 6;
 

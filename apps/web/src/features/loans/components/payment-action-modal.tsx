@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { Button, Center, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { MIN_CUSTOM_PAYMENT_DOLLARS, defaultPaymentDate, type Payment } from '@portal/contracts';
-import { businessToday } from '../../../lib/business-date.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCancelEarlyRepay } from '../api/cancel-early-repay.ts';
-import { useChangePaymentDate } from '../api/change-payment-date.ts';
-import { useSmallerPayment } from '../api/smaller-payment.ts';
-import { useLoanMutationEvents } from '../loan-mutation-events.ts';
-import { PaymentDatePicker } from './payment-date-picker.tsx';
+import { lazy, Suspense } from 'react';
+import { Center, Loader, Modal } from '@mantine/core';
+import type { Payment } from '@portal/contracts';
+import type { PaymentDialog } from './payment-action-forms.tsx';
 
-export type PaymentDialog = 'change-date' | 'smaller-payment' | 'cancel-early-repay';
+export type { PaymentDialog };
 
 type PaymentActionModalProps = {
   payment: Payment;
@@ -17,104 +11,11 @@ type PaymentActionModalProps = {
   onClose: () => void;
 };
 
-const MIN_AMOUNT_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`;
-
-function ChangeDateForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
-  const [today] = useState(businessToday);
-  const [date, setDate] = useState<string | null>(() => defaultPaymentDate(payment.due, today));
-  const change = useChangePaymentDate({ mutationConfig: useLoanMutationEvents() });
-  return (
-    <Stack gap="sm">
-      <Text fz="sm">
-        Due {formatDate(payment.due)} · {formatMoney(payment.expected_amt)}
-      </Text>
-      <Center>
-        <PaymentDatePicker value={date} onChange={setDate} today={today} />
-      </Center>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={date === null}
-          loading={change.isPending}
-          onClick={() => date && change.mutate({ pmt_id: payment.id, date }, { onSettled: onClose })}
-        >
-          Move to {date ? formatDate(date) : '…'}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function SmallerPaymentForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
-  const [amount, setAmount] = useState<number | string>('');
-  const [error, setError] = useState<string | null>(null);
-  const smaller = useSmallerPayment({ mutationConfig: useLoanMutationEvents() });
-
-  function submit() {
-    const value = typeof amount === 'number' ? amount : Number.NaN;
-    // Spec 000 section 5: an amount, and at least $25.
-    if (!Number.isFinite(value) || value < MIN_CUSTOM_PAYMENT_DOLLARS) {
-      setError(MIN_AMOUNT_MESSAGE);
-      return;
-    }
-    smaller.mutate({ pmt_id: payment.id, amt: value }, { onSettled: onClose });
-  }
-
-  return (
-    <Stack gap="sm">
-      <Text fz="sm">
-        Currently {formatMoney(payment.expected_amt)}, due {formatDate(payment.due)}.
-      </Text>
-      <NumberInput
-        label="New amount"
-        prefix="$"
-        decimalScale={2}
-        min={0}
-        value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          setError(null);
-        }}
-        error={error}
-        data-autofocus
-      />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button loading={smaller.isPending} onClick={submit}>
-          Lower payment
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function CancelEarlyRepayForm({ payment, onClose }: Omit<PaymentActionModalProps, 'dialog'>) {
-  const cancel = useCancelEarlyRepay({ mutationConfig: useLoanMutationEvents() });
-  return (
-    <Stack gap="sm">
-      <Text fz="sm">
-        Cancel the early repayment of {formatMoney(payment.expected_amt)} on {formatDate(payment.due)}? The loan goes
-        back to its regular schedule.
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}
-        >
-          Cancel early repayment
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+// The forms (with the calendar: @mantine/dates and dayjs) load when a dialog first opens, not with
+// the workspace.
+const PaymentActionForm = lazy(async () => ({
+  default: (await import('./payment-action-forms.tsx')).PaymentActionForm,
+}));
 
 const titles: Record<PaymentDialog, string> = {
   'change-date': 'Change payment date',
@@ -132,9 +33,17 @@ export function PaymentActionModal({ payment, dialog, onClose }: PaymentActionMo
       size="auto"
       centered
     >
-      {dialog === 'change-date' && <ChangeDateForm payment={payment} onClose={onClose} />}
-      {dialog === 'smaller-payment' && <SmallerPaymentForm payment={payment} onClose={onClose} />}
-      {dialog === 'cancel-early-repay' && <CancelEarlyRepayForm payment={payment} onClose={onClose} />}
+      {dialog && (
+        <Suspense
+          fallback={
+            <Center p="xl">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <PaymentActionForm payment={payment} dialog={dialog} onClose={onClose} />
+        </Suspense>
+      )}
     </Modal>
   );
 }

@@ -1,3 +1,5 @@
+// Its styles come with it: only the dialogs that show a calendar load @mantine/dates.
+import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
 import { isSelectablePaymentDate, latestPaymentDate } from '@portal/contracts';
 

@@ -1,63 +1,27 @@
-import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { earliestPaymentDate, type LoanInfo } from '@portal/contracts';
-import { errorMessages } from '../../../lib/api-error.ts';
-import { businessToday } from '../../../lib/business-date.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCreateEarlyRepay } from '../api/create-early-repay.ts';
-import { useEarlyRepayBalance } from '../api/get-early-repay-balance.ts';
-import { useLoanMutationEvents } from '../loan-mutation-events.ts';
-import { PaymentDatePicker } from './payment-date-picker.tsx';
+import { lazy, Suspense } from 'react';
+import { Center, Loader, Modal } from '@mantine/core';
+import type { LoanInfo } from '@portal/contracts';
 
 type PayoffModalProps = { loan: LoanInfo; opened: boolean; onClose: () => void };
 
-// Payoff (spec 000 section 4): pick a date, see the amount, Submit schedules the early repayment.
-function PayoffForm({ loan, onClose }: Omit<PayoffModalProps, 'opened'>) {
-  const [today] = useState(businessToday);
-  const [date, setDate] = useState<string | null>(() => earliestPaymentDate(today));
-  const balance = useEarlyRepayBalance(loan.id, date);
-  const create = useCreateEarlyRepay({ mutationConfig: useLoanMutationEvents() });
-  return (
-    <Stack gap="sm">
-      <Center>
-        <PaymentDatePicker value={date} onChange={setDate} today={today} />
-      </Center>
-      <Group justify="space-between" mih={28}>
-        <Text fz="sm" c="dimmed">
-          {date ? `Payoff on ${formatDate(date)}` : 'Pick a date'}
-        </Text>
-        {balance.isFetching && <Loader size="xs" aria-label="Calculating payoff" />}
-        {balance.data && !balance.isFetching && (
-          <Text fz="lg" fw={700} aria-label="Payoff amount">
-            {formatMoney(balance.data.balance)}
-          </Text>
-        )}
-      </Group>
-      {balance.isError && (
-        <Alert color="red" variant="light" p="xs">
-          {errorMessages(balance.error).join(' ')}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={date === null || !balance.data}
-          loading={create.isPending}
-          onClick={() => date && create.mutate({ loan_id: loan.id, date }, { onSettled: onClose })}
-        >
-          Submit
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+// The form (with the calendar: @mantine/dates and dayjs) loads when the dialog first opens, not with
+// the workspace.
+const PayoffForm = lazy(async () => ({ default: (await import('./payoff-form.tsx')).PayoffForm }));
 
 export function PayoffModal({ loan, opened, onClose }: PayoffModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Payoff · loan #${loan.id}`} size="auto" centered>
-      {opened && <PayoffForm loan={loan} onClose={onClose} />}
+      {opened && (
+        <Suspense
+          fallback={
+            <Center p="xl">
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <PayoffForm loan={loan} onClose={onClose} />
+        </Suspense>
+      )}
     </Modal>
   );
 }
