@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { customerCalls, type LinkTicketRequest, type LinkTicketResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { flash } from '../../../lib/flash.ts';
+import { useFlashedMutation } from '../../../lib/flashed-mutation.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // POST users/link_ticket {ticket_id, user_id | email}: matches an unmatched ticket to a customer.
@@ -9,15 +8,8 @@ export function linkTicket(input: LinkTicketRequest): Promise<LinkTicketResponse
   return callApi(customerCalls.linkTicket, { body: input });
 }
 
-export function useLinkTicket({ mutationConfig = {} }: { mutationConfig?: MutationConfig<typeof linkTicket> } = {}) {
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    mutationFn: linkTicket,
-    onSuccess: async (...args) => {
-      const [{ ticket_id, user_id }] = args;
-      flash(`Ticket #${ticket_id} linked to customer #${user_id}`);
-      await onSuccess?.(...args);
-    },
+export function useLinkTicket({ mutationConfig }: { mutationConfig?: MutationConfig<typeof linkTicket> } = {}) {
+  return useFlashedMutation(linkTicket, mutationConfig, {
+    text: ({ ticket_id, user_id }) => `Ticket #${ticket_id} linked to customer #${user_id}`,
   });
 }

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { customerCalls, type ActionResponse, type UpdateUserInfoRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { flash } from '../../../lib/flash.ts';
+import { useFlashedMutation } from '../../../lib/flashed-mutation.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // PATCH user_info {id, parameter, text}: id is the ticket's; the server edits the customer linked to
@@ -10,16 +9,6 @@ export function updateUserInfo(input: UpdateUserInfoRequest): Promise<ActionResp
   return callApi(customerCalls.updateUserInfo, { body: input });
 }
 
-export function useUpdateUserInfo({
-  mutationConfig = {},
-}: { mutationConfig?: MutationConfig<typeof updateUserInfo> } = {}) {
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    mutationFn: updateUserInfo,
-    onSuccess: async (...args) => {
-      flash(args[0].message);
-      await onSuccess?.(...args);
-    },
-  });
+export function useUpdateUserInfo({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateUserInfo> } = {}) {
+  return useFlashedMutation(updateUserInfo, mutationConfig);
 }

@@ -1,20 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { paymentControls, type Payment, type PaymentMethodName } from '@portal/contracts';
+import { DotsIcon } from '../../../components/dots-icon.tsx';
 import { useCreditBounceFee } from '../api/credit-bounce-fee.ts';
 import { useTogglePaymentMethod } from '../api/toggle-payment-method.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentActionModal, type PaymentDialog } from './payment-action-modal.tsx';
-
-function DotsIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
-  );
-}
 
 // The per-payment actions: exactly those the server allows (rules/payment-controls.ts in contracts),
 // so none is offered on a paid, processing or invalid payment, nor a switch to a method the customer

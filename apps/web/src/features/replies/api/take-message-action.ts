@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { customerCalls, type ActionResponse, type TakeMessageActionRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { flash } from '../../../lib/flash.ts';
+import { useFlashedMutation } from '../../../lib/flashed-mutation.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // POST users/take_message_action {message_action, loan_id}: does what a suggested action proposes.
@@ -10,15 +9,7 @@ export function takeMessageAction(input: TakeMessageActionRequest): Promise<Acti
 }
 
 export function useTakeMessageAction({
-  mutationConfig = {},
+  mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof takeMessageAction> } = {}) {
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    mutationFn: takeMessageAction,
-    onSuccess: async (...args) => {
-      flash(args[0].message);
-      await onSuccess?.(...args);
-    },
-  });
+  return useFlashedMutation(takeMessageAction, mutationConfig);
 }

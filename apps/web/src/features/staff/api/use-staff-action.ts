@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { flash } from '../../../lib/flash.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFlashedMutation } from '../../../lib/flashed-mutation.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 import { staffKeys } from './get-staff.ts';
 
@@ -8,19 +8,12 @@ import { staffKeys } from './get-staff.ts';
 // show (the dialog that asked).
 export function useStaffAction<Input, Output extends { message: string }>(
   call: (input: Input) => Promise<Output>,
-  mutationConfig: MutationConfig<(input: Input) => Promise<Output>> = {},
+  mutationConfig?: MutationConfig<(input: Input) => Promise<Output>>,
   options: { flashAnswer: boolean } = { flashAnswer: true },
 ) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    // Output is a plain JSON answer, never itself a promise, so Awaited<Output> is Output.
-    mutationFn: call as (input: Input) => Promise<Awaited<Output>>,
-    onSuccess: async (...args) => {
-      if (options.flashAnswer) flash(args[0].message);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
-      await onSuccess?.(...args);
-    },
+  return useFlashedMutation(call, mutationConfig, {
+    text: (output) => (options.flashAnswer ? output.message : null),
+    before: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { StaffEmployee } from '@portal/contracts';
+import { DotsIcon } from '../../../components/dots-icon.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -46,16 +47,6 @@ function Status({ employee }: { employee: StaffEmployee }) {
     <Badge color="teal" variant="light">
       Active
     </Badge>
-  );
-}
-
-function DotsIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
   );
 }
 
