@@ -3,9 +3,13 @@ import { API_BASE_PATH, callRoute, listApiCalls } from '@portal/contracts';
 import type { RouteAccess } from './plugins/auth.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
-// The API routes that are not calls of ours: the inbound webhooks (Twilio's form, raw MIME) and
-// the catch-all that answers unknown paths.
-const NOT_CALLS = [`POST ${API_BASE_PATH}/webhooks/twilio/sms`, `POST ${API_BASE_PATH}/webhooks/email`];
+// The API routes that are not calls of ours: the inbound webhooks (Twilio's form, raw MIME), the
+// OpenAPI document that describes the calls, and the catch-all that answers unknown paths.
+const NOT_CALLS = [
+  `POST ${API_BASE_PATH}/webhooks/twilio/sms`,
+  `POST ${API_BASE_PATH}/webhooks/email`,
+  `GET ${API_BASE_PATH}/openapi.json`,
+];
 
 let t: TestApp;
 let routes: RouteAccess[];

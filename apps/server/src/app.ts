@@ -23,6 +23,7 @@ import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/session/session
 import { registerAuthentication } from './plugins/auth.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerProxyWarning } from './plugins/proxy-warning.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -140,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, sessions);
   // After authentication (hooks run in registration order): signed out is 401 before bad text is 400.
   registerTextInputCheck(app);
+  // Before the routes: the OpenAPI document is made from the routes as they are registered.
+  await registerOpenApi(app);
   registerHealthRoutes(app, deps.database.db);
   registerSessionRoutes(app, sessions);
 

@@ -13,6 +13,7 @@ export * from './loans.ts';
 export * from './macros.ts';
 export * from './documents.ts';
 export * from './staff.ts';
+export * from './api-document.ts';
 export * from './rules/search-parameter.ts';
 export * from './rules/loan-display.ts';
 export * from './rules/loan-math.ts';
