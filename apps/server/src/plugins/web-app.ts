@@ -25,9 +25,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   });
 
   app.get('/*', { config: { public: true } }, (request, reply) => {
-    // A missing file (favicon.ico, an old asset) is a 404, not the app's page.
-    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
-      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // A missing file (favicon.ico, an old asset) is a 404, not the app's page; with an errors list
+    // like every other refusal.
+    const path = request.url.split('?')[0] ?? '';
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send({ errors: [`There is no file ${path}.`] });
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
