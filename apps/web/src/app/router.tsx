@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
                 path: 'admin/staff',
                 lazy: async () => ({ Component: (await import('./routes/staff-route.tsx')).StaffRoute }),
               },
+              {
+                // The OpenAPI document of the API, for any signed-in employee.
+                path: 'api-docs',
+                lazy: async () => ({ Component: (await import('./routes/api-docs-route.tsx')).ApiDocsRoute }),
+              },
               { path: '*', lazy: async () => ({ Component: (await loadHomeRoute()).HomeRoute }) },
             ],
           },

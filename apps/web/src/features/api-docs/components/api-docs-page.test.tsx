@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { sessionFixture } from '../../../test/session-fixture.ts';
+import { apiDocumentFixture } from '../api-docs-fixture.ts';
+import { ApiDocsPage } from './api-docs-page.tsx';
+
+describe('ApiDocsPage', () => {
+  it('fetches the document with the bearer token and lists its operations by domain', async () => {
+    saveSession(sessionFixture({ apiToken: 'secret-token' }));
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ApiDocsPage />);
+
+    expect(await screen.findByRole('heading', { name: 'The Portal API' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/internal/api/openapi.json');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+    const loans = screen.getByRole('region', { name: 'loans' });
+    expect(within(loans).getByRole('button', { name: 'PATCH /internal/api/toggle_ach' })).toBeInTheDocument();
+    expect(within(loans).getByRole('button', { name: 'GET /internal/api/loan_info' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'session' })).toHaveTextContent('Public');
+  });
+
+  it("shows an operation's request body and answers when opened", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture))),
+    );
+    renderWithProviders(<ApiDocsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'PATCH /internal/api/toggle_ach' }));
+    expect(
+      await screen.findByLabelText('Request body of PATCH /internal/api/toggle_ach (application/json)'),
+    ).toHaveTextContent('"loan_id"');
+    expect(
+      screen.getByLabelText('Response default of PATCH /internal/api/toggle_ach (application/json)'),
+    ).toHaveTextContent('"errors"');
+  });
+
+  it('filters the operations', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture))),
+    );
+    renderWithProviders(<ApiDocsPage />);
+    await userEvent.type(await screen.findByLabelText('Filter operations'), 'webhooks');
+    expect(screen.getByRole('button', { name: 'POST /internal/api/webhooks/twilio/sms' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'loans' })).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Filter operations'));
+    await userEvent.type(screen.getByLabelText('Filter operations'), 'no such call');
+    expect(screen.getByText('No operation matches.')).toBeInTheDocument();
+  });
+
+  it('says so when the document cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['The database is unavailable.'] }, 503))),
+    );
+    renderWithProviders(<ApiDocsPage />);
+    // A 5xx is retried once before the page gives up.
+    expect(await screen.findByText('The database is unavailable.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
