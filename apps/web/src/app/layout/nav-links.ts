@@ -34,4 +34,10 @@ export const navMenus: readonly NavMenuGroup[] = [
 ];
 
 // Shown to holders of the staff.admin permission only.
-export const adminMenu: NavMenuGroup = { label: 'Admin', items: [{ label: 'Staff', to: '/admin/staff' }] };
+export const adminMenu: NavMenuGroup = {
+  label: 'Admin',
+  items: [
+    { label: 'Staff', to: '/admin/staff' },
+    { label: 'API reference', to: '/api-docs' },
+  ],
+};
