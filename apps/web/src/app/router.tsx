@@ -1,9 +1,16 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { RequireSignIn, SignedOutOnly } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
-import { loadAppLayout, loadHomeRoute } from './signed-in-screens.ts';
+import { appLayout, workspace } from './signed-in-screens.tsx';
+
+const pageLoader = (
+  <Center mih="100vh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 // Screens of later issues, by route (spec 000 section 2 route table).
 const placeholderScreens: readonly { path: string; title: string }[] = [
@@ -35,11 +42,7 @@ const placeholderRoutes: RouteObject[] = placeholderScreens.map(({ path, title }
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    hydrateFallbackElement: (
-      <Center mih="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    ),
+    hydrateFallbackElement: pageLoader,
     children: [
       {
         // An invitation's one-time link: signed in or not, the link is its own proof.
@@ -61,8 +64,13 @@ export const routes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           {
-            // Every signed-in screen is a lazy route, as is the shell around them: /login loads none.
-            lazy: async () => ({ Component: (await loadAppLayout()).AppLayout }),
+            // The shell and the workspace load when they render, not when the URL matches (a route's
+            // lazy would): a signed-out visitor at / goes to /login without loading either.
+            element: (
+              <Suspense fallback={pageLoader}>
+                <appLayout.Screen />
+              </Suspense>
+            ),
             children: [
               ...placeholderRoutes,
               {
@@ -74,7 +82,7 @@ export const routes: RouteObject[] = [
                 path: 'api-docs',
                 lazy: async () => ({ Component: (await import('./routes/api-docs-route.tsx')).ApiDocsRoute }),
               },
-              { path: '*', lazy: async () => ({ Component: (await loadHomeRoute()).HomeRoute }) },
+              { path: '*', element: <workspace.Screen /> },
             ],
           },
         ],

@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AppShell } from '@mantine/core';
+import { AppShell, Center, Loader } from '@mantine/core';
 import { useRefreshSession } from '../../features/auth/api/get-current-session.ts';
 import { AppHeader } from './app-header.tsx';
 
@@ -13,7 +14,16 @@ export function AppLayout() {
         <AppHeader />
       </AppShell.Header>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        {/* The workspace loads when it first renders (app/router.tsx). */}
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

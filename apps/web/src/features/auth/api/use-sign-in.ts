@@ -3,9 +3,11 @@ import type { SignInRequest } from '@portal/contracts';
 import { saveSession } from '../../../lib/session.ts';
 
 // The call, the API client and the contracts (zod) load on demand: the sign-in screen shows
-// without them, and the app fetches them with the workspace once the form is in use.
+// without them. The sign-in screen fetches them once the form is in use, before anything else.
+export const preloadSignIn = () => import('./sign-in.ts');
+
 async function signIn(input: SignInRequest['employee']) {
-  return (await import('./sign-in.ts')).signIn(input);
+  return (await preloadSignIn()).signIn(input);
 }
 
 // Storing the session is all it takes: the signed-out-only guard then leaves /login.
