@@ -20,21 +20,28 @@ export function createTicketViewService(context: ServerContext) {
   const { db, clock } = context;
   const macroTexts = createExpiringValue<MacroText[]>(MACRO_TEXTS_TTL_MS, clock);
 
-  // Takes or renews the caller's lease unless it is fresh; answers the holder's name afterwards.
-  async function leaseForCaller(caller: Actor, view: details.TicketViewRow, now: Date): Promise<string | null> {
+  // Takes or renews the caller's lease unless it is fresh; answers the holder's name afterwards,
+  // and the ticket as it is then.
+  async function leaseForCaller(
+    caller: Actor,
+    view: details.TicketViewRow,
+    now: Date,
+  ): Promise<{ holderName: string | null; ticket: details.TicketViewRow['ticket'] }> {
     const { ticket } = view;
     const until = leaseUntil(now, context.ticketLeaseMinutes);
     const mineAndFresh =
       ticket.assignedTo === caller.employeeId &&
       ticket.leaseExpiresAt !== null &&
       ticket.leaseExpiresAt >= renewalThreshold(now, until);
-    if (mineAndFresh) return view.holderName;
+    if (mineAndFresh) return { holderName: view.holderName, ticket };
     await ticketQueue.assertNotHeldByOther(db, ticket, caller.employeeId, now, view.holderName);
-    if (await ticketQueue.takeLease(db, ticket.id, caller.employeeId, now, until)) return caller.name;
-    // Someone took it between our read and our write: read again to name them.
+    if (await ticketQueue.takeLease(db, ticket.id, caller.employeeId, now, until))
+      return { holderName: caller.name, ticket };
+    // Someone took it between our read and our write: read again to name them. Held by nobody, it
+    // was closed meanwhile: answered as it is now (closed), not as the open ticket first read.
     const again = await details.findTicketView(db, ticket.id);
     if (again) await ticketQueue.assertNotHeldByOther(db, again.ticket, caller.employeeId, now, again.holderName);
-    return again?.holderName ?? null;
+    return { holderName: again?.holderName ?? null, ticket: again?.ticket ?? ticket };
   }
 
   // GET ticket: the whole ticket. Without preview the caller takes (or renews) the lease, as
@@ -48,10 +55,12 @@ export function createTicketViewService(context: ServerContext) {
     ]);
     if (!detail) throw notFound(TICKET_ERRORS.notFound(ticketId));
     const { view, thread, customerMessages, comments, loans } = detail;
-    const { ticket } = view;
-    const working = !preview && ticket.state === 'open';
-    const holderName = working ? await leaseForCaller(caller, view, now) : view.holderName;
-    const leaseLive = working || (ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt > now);
+    const working = !preview && view.ticket.state === 'open';
+    const leased = working ? await leaseForCaller(caller, view, now) : null;
+    const ticket = leased?.ticket ?? view.ticket;
+    const holderName = leased ? leased.holderName : view.holderName;
+    const leaseLive =
+      (leased !== null && ticket.state === 'open') || (ticket.leaseExpiresAt !== null && ticket.leaseExpiresAt > now);
 
     const profile: details.CustomerProfileRow | null = view.customer ? { ...view, customer: view.customer } : null;
     const toMessages = (rows: readonly details.ThreadRow[]) =>
