@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@portal/contracts';
 import type { DatabaseHandle } from '@portal/db';
@@ -192,9 +192,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerInboundRoutes(app, context);
   // Unknown API paths answer JSON (to a signed-in caller; others get 401), never the web app's page.
-  app.all(`${API_BASE_PATH}/*`, (request, reply) => {
+  const unknownApiPath = (request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });
-  });
+  };
+  app.all(`${API_BASE_PATH}/*`, unknownApiPath);
+  // The base itself (and, routes ignoring a trailing slash, "/internal/api/"), which the wildcard misses.
+  app.all(API_BASE_PATH, unknownApiPath);
 
   if (deps.webDistDir) {
     await registerWebApp(app, {

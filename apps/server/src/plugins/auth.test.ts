@@ -117,7 +117,13 @@ describe('authentication is the default', () => {
   });
 
   it('answers an unknown API path 401 without a session, and 404 in JSON with one, never the web page', async () => {
-    for (const url of ['/internal/api/no_such_call', '/INTERNAL/API/no_such_call', '/internal/api/tickets/1/nothing']) {
+    for (const url of [
+      '/internal/api/no_such_call',
+      '/INTERNAL/API/no_such_call',
+      '/internal/api/tickets/1/nothing',
+      '/internal/api/',
+      '/internal/api',
+    ]) {
       const signedOut = await t.app.inject({ method: 'GET', url });
       expect(signedOut.statusCode, url).toBe(401);
       const signedIn = await t.app.inject({ method: 'GET', url, headers: staff.headers });
