@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+const APP_JS = `console.log(${JSON.stringify('portal '.repeat(500))});`;
 
 // The page as Vite builds it from apps/web/index.html: the server fills in the three tags.
 function webBuild(): string {
@@ -13,6 +16,8 @@ function webBuild(): string {
     '<!doctype html><meta name="portal-stage" content="dev" /><meta name="portal-public-url" content="" />' +
       '<meta name="portal-business-time-zone" content="" /><title>Portal</title>',
   );
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), APP_JS);
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(APP_JS));
   return dir;
 }
 
@@ -34,5 +39,22 @@ describe('the web app page', () => {
     expect(response.body).toContain('<meta name="portal-stage" content="staging">');
     expect(response.body).toContain('<meta name="portal-public-url" content="https://portal.example/&quot;x">');
     expect(response.body).toContain('<meta name="portal-business-time-zone" content="America/Chicago">');
+  });
+
+  it('sends the brotli copy the build made to a browser that takes it, the file itself otherwise', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(APP_JS);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
   });
 });

@@ -40,6 +40,8 @@ function staticOptions(distDir: string): FastifyStaticOptions {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies beside the assets (apps/web/scripts/compress-dist.ts).
+    preCompressed: true,
     setHeaders: (response, path) => {
       // Vite fingerprints everything under assets/, so those may be cached for good.
       if (path.includes(join(distDir, 'assets'))) {
