@@ -28,6 +28,9 @@ export const employees = pgTable(
     mfaEnabledAt: timestamp({ withTimezone: true }),
     // The last TOTP time step accepted, so that a code cannot be used twice.
     mfaLastTimeStep: bigint({ mode: 'number' }),
+    // Set when an administrator resets MFA: until a new device is enrolled (Enable MFA, then a
+    // first good code), sign-in is refused with a sentence saying how.
+    mfaRequired: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('employees_email_key').on(sql`lower(${table.email})`)],

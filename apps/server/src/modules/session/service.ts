@@ -48,6 +48,8 @@ const MESSAGES = {
   tooManyForAddress: (minutes: number) =>
     `Too many failed sign-in attempts from this network address. Please wait ${minutes} minutes and try again.`,
   mfaAlreadyOn: 'MFA is already on for this account. Ask an administrator to reset it before enrolling a new device.',
+  mfaEnrolmentRequired:
+    'An administrator reset your MFA: set it up again with "Enable MFA", then sign in with a code from your authenticator app.',
   signInRequired: 'Sign in to continue.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
@@ -118,6 +120,8 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
     // secret is checked only when a code is given, and that first good code turns MFA on.
     const sealedSecret = employee.mfaSecret ?? (otp !== '' ? employee.mfaPendingSecret : null);
     const enabling = employee.mfaSecret === null && sealedSecret !== null;
+    // After an MFA reset the password alone does not do: a new device must be enrolled first.
+    if (employee.mfaRequired && sealedSecret === null) throw unauthorized(MESSAGES.mfaEnrolmentRequired);
     let acceptedStep: number | null = null;
     if (sealedSecret) {
       if (otp === '') throw unauthorized(MESSAGES.otpRequired);

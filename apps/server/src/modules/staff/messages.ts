@@ -27,7 +27,8 @@ export const STAFF_MESSAGES = {
   deactivated: (name: string, sessions: number) =>
     `${name} is deactivated; ${sessions} ${sessions === 1 ? 'session' : 'sessions'} ended.`,
   reactivated: (name: string) => `${name} is active again.`,
-  mfaReset: (name: string) => `MFA of ${name} is reset: they sign in with their password and enrol again.`,
+  mfaReset: (name: string) =>
+    `MFA of ${name} is reset and their sessions ended: at their next sign-in they set it up again with Enable MFA.`,
   sessionRevoked: 'Session ended.',
   passwordSet: 'Your password is set. Sign in with it.',
 };

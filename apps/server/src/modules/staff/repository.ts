@@ -92,7 +92,7 @@ export async function setActive(db: Executor, employeeId: number, active: boolea
 export async function clearMfa(db: Executor, employeeId: number): Promise<void> {
   await db
     .update(employees)
-    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null })
+    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null, mfaRequired: true })
     .where(eq(employees.id, employeeId));
 }
 

@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, employees, messages, passwordTokens, sessions } from '@portal/db';
+import { DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { createRecordingMailer } from '../../testing/recording-senders.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
@@ -212,8 +214,12 @@ describe('staff administration', () => {
     );
   });
 
-  it('resets MFA: the secret is gone and the sessions end', async () => {
+  it('resets MFA: the secret is gone, the sessions end, and the next sign-in needs a new device', async () => {
     const employee = await signInAsStaff(t.app, t.database.db, ['agent']);
+    const [{ email } = { email: '' }] = await t.database.db
+      .select({ email: employees.email })
+      .from(employees)
+      .where(eq(employees.id, employee.employeeId));
     await t.database.db
       .update(employees)
       .set({ mfaSecret: 'sealed-secret', mfaEnabledAt: t.clock.now() })
@@ -221,8 +227,25 @@ describe('staff administration', () => {
     const response = await call(t, admin, 'PATCH', 'staff/reset_mfa', { employee_id: employee.employeeId });
     expect(response.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(employees).where(eq(employees.id, employee.employeeId));
-    expect(row).toMatchObject({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null });
+    expect(row).toMatchObject({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaRequired: true });
     expect((await call(t, employee, 'GET', 'employees/session')).statusCode).toBe(401);
+
+    // The password alone no longer does; Enable MFA, then a first good code, lets them in.
+    const refused = await signIn(t, email, DEFAULT_TEST_PASSWORD);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors[0]).toMatch(/^An administrator reset your MFA: set it up again with "Enable MFA"/);
+    const enrol = await call(t, null, 'POST', 'enable_2fa', { email, password: DEFAULT_TEST_PASSWORD });
+    expect(enrol.statusCode).toBe(200);
+    const secret = new URL(enrol.json().otp_uri).searchParams.get('secret') ?? '';
+    const otp = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: `${API}/employees/sign_in`,
+      payload: { employee: { email, password: DEFAULT_TEST_PASSWORD, otp } },
+      remoteAddress: '10.77.0.2',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().mfaEnabled).toBe(true);
   });
 
   it("lists an employee's sessions and revokes one", async () => {

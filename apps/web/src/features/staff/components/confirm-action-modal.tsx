@@ -29,7 +29,7 @@ const wording: Record<StaffAction, { title: string; text: (name: string) => stri
     'reset-mfa': {
       title: 'Reset MFA',
       text: (name) =>
-        `${name}'s authenticator stops working and their sessions end. They sign in with their password and enrol a new device.`,
+        `${name}'s authenticator stops working and their sessions end. At their next sign-in they set up a new device with Enable MFA first.`,
       confirm: 'Reset MFA',
       color: 'orange',
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "mfa_required" boolean DEFAULT false NOT NULL;
