@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 import { RequireSignIn, SignedOutOnly } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
-import { appLayout, workspace } from './signed-in-screens.tsx';
+import { apiDocsScreen, appLayout, placeholderScreen, staffScreen, workspace } from './signed-in-screens.tsx';
 
 const pageLoader = (
   <Center mih="100vh">
@@ -33,10 +33,7 @@ const placeholderScreens: readonly { path: string; title: string }[] = [
 
 const placeholderRoutes: RouteObject[] = placeholderScreens.map(({ path, title }) => ({
   path,
-  lazy: async () => {
-    const { PlaceholderRoute } = await import('./routes/placeholder-route.tsx');
-    return { element: <PlaceholderRoute title={title} /> };
-  },
+  element: <placeholderScreen.Screen title={title} />,
 }));
 
 export const routes: RouteObject[] = [
@@ -73,15 +70,9 @@ export const routes: RouteObject[] = [
             ),
             children: [
               ...placeholderRoutes,
-              {
-                path: 'admin/staff',
-                lazy: async () => ({ Component: (await import('./routes/staff-route.tsx')).StaffRoute }),
-              },
-              {
-                // The OpenAPI document of the API, for any signed-in employee.
-                path: 'api-docs',
-                lazy: async () => ({ Component: (await import('./routes/api-docs-route.tsx')).ApiDocsRoute }),
-              },
+              { path: 'admin/staff', element: <staffScreen.Screen /> },
+              // The OpenAPI document of the API, for any signed-in employee.
+              { path: 'api-docs', element: <apiDocsScreen.Screen /> },
               { path: '*', element: <workspace.Screen /> },
             ],
           },

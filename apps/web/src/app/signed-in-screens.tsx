@@ -3,10 +3,12 @@ import { lazy, type ComponentType } from 'react';
 // A screen whose module loads on demand. Once the module is here (fetched ahead with preload) it
 // renders at once; before that it suspends to the nearest Suspense boundary (React.lazy). Fetching
 // ahead matters: React shows a fallback it has committed for at least 300 ms.
-function lazyScreen(load: () => Promise<ComponentType>) {
-  let Loaded: ComponentType | null = null;
-  let loading: Promise<ComponentType> | null = null;
-  const preload = (): Promise<ComponentType> => {
+// Every signed-in screen loads this way, not with a route's lazy: React Router downloads a matched
+// route's chunk before the sign-in guard runs, so a signed-out deep link would fetch the screen first.
+export function lazyScreen<Props extends object = object>(load: () => Promise<ComponentType<Props>>) {
+  let Loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const preload = (): Promise<ComponentType<Props>> => {
     loading ??= load().then(
       (component) => (Loaded = component),
       (error: unknown) => {
@@ -18,8 +20,8 @@ function lazyScreen(load: () => Promise<ComponentType>) {
     return loading;
   };
   const Lazy = lazy(async () => ({ default: await preload() }));
-  function Screen() {
-    return Loaded ? <Loaded /> : <Lazy />;
+  function Screen(props: Props) {
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return { Screen, preload };
 }
@@ -28,3 +30,8 @@ function lazyScreen(load: () => Promise<ComponentType>) {
 // (app/router.tsx); the sign-in form (once in use) and the boot with a stored session fetch them ahead.
 export const appLayout = lazyScreen(async () => (await import('./layout/app-layout.tsx')).AppLayout);
 export const workspace = lazyScreen(async () => (await import('./routes/home-route.tsx')).HomeRoute);
+export const staffScreen = lazyScreen(async () => (await import('./routes/staff-route.tsx')).StaffRoute);
+export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-docs-route.tsx')).ApiDocsRoute);
+export const placeholderScreen = lazyScreen(
+  async () => (await import('./routes/placeholder-route.tsx')).PlaceholderRoute,
+);
