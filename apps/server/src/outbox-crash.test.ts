@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,33 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, messages } from '@portal/db';
 import { createCustomer, createEmployee, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { freePort, startApiProcess, waitFor, waitUntilUp } from './testing/api-process.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './testing/test-smtp-server.ts';
 
 // The durable outbox across a crash: a real API process is killed with SIGKILL after send_reply
 // committed and while the delivery hangs on the SMTP server, then started again. The message must
 // reach the SMTP server exactly once. A second process needs PostgreSQL; CI runs this file on it.
 const serverUrl = process.env.DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | null>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check().catch(() => null);
-    if (found !== null) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-delivery', () => {
   let database: TestDatabase;
@@ -44,30 +23,15 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
 
   function startApi(): ChildProcess {
-    const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STAGE: 'dev',
-        SEED_CUSTOMERS: '0',
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        OUTBOX_CLAIM_SECONDS: '2',
-        OUTBOX_POLL_MS: '200',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    return startApiProcess({
+      databaseUrl: database.url ?? '',
+      port,
+      dataDir,
+      env: { SMTP_URL: smtp.url, OUTBOX_CLAIM_SECONDS: '2', OUTBOX_POLL_MS: '200' },
     });
-    return child;
   }
 
   const api_ = (path: string) => `http://127.0.0.1:${port}/internal/api/${path}`;
-
-  async function waitUntilUp(): Promise<void> {
-    await waitFor('the API to answer', async () => ((await fetch(api_('health'))).ok ? true : null));
-  }
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -97,7 +61,7 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
     });
 
     api = startApi();
-    await waitUntilUp();
+    await waitUntilUp(port);
     const signIn = await fetch(api_('employees/sign_in'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,7 +78,7 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
       headers,
       body: JSON.stringify({ id: ticket.id, reply: 'Sent once, whatever happens.' }),
     }).catch(() => null);
-    await waitFor('the delivery to reach the SMTP server', async () => (smtp.connections > 0 ? true : null));
+    await waitFor('the delivery to reach the SMTP server', async () => smtp.connections > 0);
     api.kill('SIGKILL');
     await reply;
     const outbound = (await db.select().from(messages).where(eq(messages.ticketId, ticket.id))).find(
@@ -126,7 +90,7 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
     // Restarted, the worker finds the message once its claim has run out, and sends it.
     smtp.mode = 'accept';
     api = startApi();
-    await waitUntilUp();
+    await waitUntilUp(port);
     const sent = await waitFor('the message to be sent', async () => {
       const [row] = await db.select().from(messages).where(eq(messages.id, outbound!.id));
       return row?.status === 'sent' ? row : null;

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts';
 
 // The ticket queue under load across processes: two real API processes on one PostgreSQL database,
 // and 50 simulated employees who, for 20 seconds, take the next ticket (GET tickets, then GET
@@ -25,25 +25,6 @@ const TICKETS = 12_000;
 // The share of turns an employee opens a ticket by its id instead of taking the next one.
 const DEEP_LINK_SHARE = 0.2;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 type Employee = { index: number; id: number; name: string; email: string; headers: Record<string, string> };
 type Answer = { status: number; body: unknown; process: number };
 type Summary = { id: number };
@@ -56,21 +37,11 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-two-process-'));
 
   function startApi(port: number): ChildProcess {
-    return spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATABASE_POOL_SIZE: '10',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STAGE: 'dev',
-        SEED_CUSTOMERS: '0',
-        DATA_DIR: dataDir,
-        SECRETS_KEY: randomBytes(32).toString('base64'),
-        OUTBOX_POLL_MS: '0',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    return startApiProcess({
+      databaseUrl: database.url ?? '',
+      port,
+      dataDir,
+      env: { DATABASE_POOL_SIZE: '10', SECRETS_KEY: randomBytes(32).toString('base64'), OUTBOX_POLL_MS: '0' },
     });
   }
 
@@ -89,7 +60,7 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
     await database.db.execute(sql`
       insert into messages (ticket_id, type, inbound, body, from_address, status, created_at)
       select id, 'text', true, 'Hi, a question about my loan.', contact, 'received', created_at from tickets`);
-    for (const base of bases) await waitFor(`the API at ${base}`, async () => (await fetch(`${base}health`)).ok);
+    for (const port of ports) await waitUntilUp(port);
   }, 60_000);
 
   afterAll(async () => {

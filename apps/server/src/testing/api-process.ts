@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+// Real API processes for the tests that need more than one, or a kill -9 (PostgreSQL only).
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+// Polls until check answers something (not null or false), or fails after timeoutMs.
+export async function waitFor<T>(what: string, check: () => Promise<T | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check().catch(() => null);
+    if (found !== null && found !== false) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// main.ts on the given database and port: dev stage without demo data, quiet; env adds or overrides.
+export function startApiProcess(options: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): ChildProcess {
+  return spawn(process.execPath, [join(import.meta.dirname, '..', 'main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      STAGE: 'dev',
+      SEED_CUSTOMERS: '0',
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'error',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export function waitUntilUp(port: number): Promise<true> {
+  return waitFor(
+    `the API on port ${port}`,
+    async () => (await fetch(`http://127.0.0.1:${port}/internal/api/health`)).ok,
+  );
+}
