@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/db/seed';
+import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import { buildWebApp, firstLoadOfBuild, gzipSize, kB } from './web-bundle.ts';
 
 // npm run bench:first-load: what the browser loads for each screen of the built web app, and how long
@@ -17,19 +18,8 @@ const PORT = '3903';
 const base = `http://127.0.0.1:${PORT}`;
 const ticketHeading = /^Ticket #\d+$/;
 const viewport = { width: 1440, height: 900 };
-// As apps/web/playwright.config.ts launches it.
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// As the end-to-end tests launch it.
+const launchOptions = chromiumLaunchOptions;
 
 type Loaded = { files: number; gzip: number };
 

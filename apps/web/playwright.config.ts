@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { INBOUND_EMAIL_SECRET } from './e2e/fixtures.ts';
 
 const port = 3100;
@@ -25,19 +26,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Installed by scripts/ensure-chromium.ts when missing (npm run test:e2e).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Installed by scripts/ensure-chromium.ts when missing (npm run test:e2e).
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
   webServer: {
