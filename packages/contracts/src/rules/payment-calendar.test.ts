@@ -14,6 +14,7 @@ import {
   latestPaymentDate,
   nextWeekday,
   previousWeekday,
+  timeZoneOffsetMs,
 } from './payment-calendar.ts';
 
 const LA = 'America/Los_Angeles';
@@ -150,5 +151,15 @@ describe('defaultPaymentDate', () => {
     // A long-past due date: today (a Friday) instead, or the Monday after a weekend today.
     expect(defaultPaymentDate('2025-01-10', '2026-04-17')).toBe('2026-04-17');
     expect(defaultPaymentDate('2025-01-10', '2026-04-18')).toBe('2026-04-20');
+  });
+});
+
+describe('timeZoneOffsetMs', () => {
+  const HOUR = 3_600_000;
+  it("is the zone's offset from UTC at that instant, summer time included", () => {
+    expect(timeZoneOffsetMs(Date.parse('2026-01-15T12:00:00Z'), 'America/Los_Angeles')).toBe(-8 * HOUR);
+    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'America/Los_Angeles')).toBe(-7 * HOUR);
+    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * HOUR);
+    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'UTC')).toBe(0);
   });
 });

@@ -43,6 +43,38 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
   return format.format(instant);
 }
 
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+// How far local time in an IANA zone is ahead of UTC at an instant (negative west of Greenwich), to
+// the second: the one place that turns a zone's wall clock into an offset.
+export function timeZoneOffsetMs(instantMs: number, timeZone: string): number {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instantMs));
+  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const local = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour'),
+    value('minute'),
+    value('second'),
+  );
+  return local - Math.floor(instantMs / 1000) * 1000;
+}
+
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

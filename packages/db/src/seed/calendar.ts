@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_TIME_ZONE, dateInTimeZone } from '@portal/contracts';
+import { DEFAULT_BUSINESS_TIME_ZONE, dateInTimeZone, timeZoneOffsetMs } from '@portal/contracts';
 
 // Dates for the generator. Date-only values are day numbers (days since 1970-01-01), which makes
 // "30 days before" plain arithmetic; timestamps are milliseconds, placed in business hours of the
@@ -83,19 +83,10 @@ export type Clock = {
 export function createClock(today: string, timeZone: string = BUSINESS_TIME_ZONE): Clock {
   const todayDay = parseDay(today);
   const offsets = new Map<number, number>();
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
   const offsetOf = (day: number): number => {
     let offset = offsets.get(day);
     if (offset === undefined) {
-      offset = timeZoneOffsetMs(day * DAY_MS + 12 * HOUR_MS, format);
+      offset = timeZoneOffsetMs(day * DAY_MS + 12 * HOUR_MS, timeZone);
       offsets.set(day, offset);
     }
     return offset;
@@ -103,12 +94,4 @@ export function createClock(today: string, timeZone: string = BUSINESS_TIME_ZONE
   const at = (day: number, hour: number, minute = 0): number =>
     day * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS - offsetOf(day);
   return { today: todayDay, nowMs: at(todayDay, 0), at };
-}
-
-// How far local time in the formatter's time zone is ahead of UTC at the instant `ms` (negative west of Greenwich).
-function timeZoneOffsetMs(ms: number, format: Intl.DateTimeFormat): number {
-  const parts = format.formatToParts(new Date(ms));
-  const value = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const local = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
-  return local - Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 }
