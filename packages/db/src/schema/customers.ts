@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { employees } from './employees.ts';
 
@@ -18,6 +19,15 @@ export const customers = pgTable(
     verifiedAt: timestamp({ withTimezone: true }),
     dnc: boolean().notNull().default(false),
     dnl: boolean().notNull().default(false),
+    // Why and by whom Do Not Contact / Do Not Lend was last set (spec 000 section 5 reasons).
+    dncReason: text(),
+    dncContext: text(),
+    dncEmployeeId: integer().references(() => employees.id),
+    dncAt: timestamp({ withTimezone: true }),
+    dnlReason: text(),
+    dnlContext: text(),
+    dnlEmployeeId: integer().references(() => employees.id),
+    dnlAt: timestamp({ withTimezone: true }),
     dnp: boolean().notNull().default(false),
     street: text(),
     city: text(),
@@ -38,6 +48,17 @@ export const customers = pgTable(
     index('customers_email_idx').on(table.email),
     index('customers_phone_idx').on(table.phoneNumber),
     index('customers_name_idx').on(table.lastName, table.firstName),
+    // users/search by name: exact and prefix matches of (last, first) in any letter case, then
+    // near spellings through trigrams of the whole name.
+    index('customers_name_lower_idx').using(
+      'btree',
+      sql`lower(${table.lastName}) text_pattern_ops`,
+      sql`lower(${table.firstName}) text_pattern_ops`,
+    ),
+    index('customers_full_name_trgm_idx').using(
+      'gin',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 

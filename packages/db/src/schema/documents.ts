@@ -1,6 +1,7 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { loans } from './loans.ts';
+import { messages } from './tickets.ts';
 
 // Files a customer uploaded or we produced (letters), kept in the storage interface under storageKey.
 export const documents = pgTable(
@@ -18,4 +19,19 @@ export const documents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('documents_customer_idx').on(table.customerId)],
+);
+
+// Documents sent with an outbound email (a letter emailed to the customer): the outbox attaches
+// each one's file when it delivers the message.
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    messageId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    documentId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.documentId] })],
 );
