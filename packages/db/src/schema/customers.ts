@@ -48,6 +48,8 @@ export const customers = pgTable(
     index('customers_email_idx').on(table.email),
     index('customers_phone_idx').on(table.phoneNumber),
     index('customers_name_idx').on(table.lastName, table.firstName),
+    // The customers one referred ('referrals' on the user card).
+    index('customers_referrer_idx').on(table.referrerId),
     // users/search by name: exact and prefix matches of (last, first) in any letter case, then
     // near spellings through trigrams of the whole name.
     index('customers_name_lower_idx').using(
