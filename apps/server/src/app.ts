@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
+import { registerUserPageRoutes } from './modules/user-page/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     employeeOffline,
     paymentDateGraceDays: settings.paymentDateGraceDays,
     customerAppUrl: settings.customerAppUrl,
+    secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,
       emailSecret: settings.inboundEmailSecret,
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCustomerRoutes(app, context, tickets);
   registerLoanRoutes(app, context, tickets);
   registerDocumentRoutes(app, context);
+  registerUserPageRoutes(app, context);
   registerMacroRoutes(app, macros);
   registerStaffRoutes(
     app,

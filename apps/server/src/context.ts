@@ -20,6 +20,9 @@ export type ServerContext = {
   paymentDateGraceDays: number;
   // The customer app's address, for links in messages to customers (where they accept an offer).
   customerAppUrl: string;
+  // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
+  // app was built without one, so anything needing it answers 503.
+  secretsKey: Buffer | null;
   inbound: {
     // Twilio signs every webhook with the account's auth token; null turns the SMS webhook off.
     twilioAuthToken: string | null;

@@ -1,5 +1,5 @@
 import type { CallDescriptor } from './call.ts';
-import { customerCalls } from './customers.ts';
+import { customerCalls, userPageCalls } from './customers.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
 import { loanCalls } from './loans.ts';
@@ -17,6 +17,7 @@ export const apiCalls = {
   tickets: ticketCalls,
   messages: messageCalls,
   customers: customerCalls,
+  users: userPageCalls,
   loans: loanCalls,
   macros: macroCalls,
   documents: documentCalls,

@@ -19,5 +19,6 @@ export * from './rules/loan-display.ts';
 export * from './rules/loan-math.ts';
 export * from './rules/reply.ts';
 export * from './rules/user-fields.ts';
+export * from './rules/contact-flags.ts';
 export * from './rules/payment-calendar.ts';
 export * from './rules/payment-controls.ts';

@@ -16,4 +16,5 @@ export const unauthorized = (errors: string | string[]) => new HttpError(401, er
 export const forbidden = (errors: string | string[]) => new HttpError(403, errors);
 export const notFound = (errors: string | string[]) => new HttpError(404, errors);
 export const conflict = (errors: string | string[]) => new HttpError(409, errors);
+export const unprocessable = (errors: string | string[]) => new HttpError(422, errors);
 export const tooManyRequests = (errors: string | string[]) => new HttpError(429, errors);

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, DataList, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { validateUserField, type EditableUserField } from '@portal/contracts';
+import { businessToday } from '../lib/business-date.ts';
 
 type EditableFieldProps = {
   label: string;
@@ -41,7 +42,7 @@ export function EditableField({ label, field, value, display, saving, onSave }: 
   }
 
   function save() {
-    const check = validateUserField(field, text);
+    const check = validateUserField(field, text, businessToday());
     if (!check.ok) {
       window.alert(check.error);
       return;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isValidDate, validateUserField } from './user-fields.ts';
+import { isAcceptableBirthday, isValidDate, validateUserField as validate } from './user-fields.ts';
+
+const TODAY = '2026-11-23';
+const validateUserField = (field: Parameters<typeof validate>[0], text: string) => validate(field, text, TODAY);
 
 describe('validateUserField', () => {
   it('accepts a standard email and lowercases it', () => {
@@ -20,6 +23,17 @@ describe('validateUserField', () => {
     expect(validateUserField('birthday', '1990-02-28')).toEqual({ ok: true, value: '1990-02-28' });
     expect(validateUserField('birthday', '1990-02-30')).toMatchObject({ ok: false });
     expect(isValidDate('2024-02-29')).toBe(true);
+  });
+  it('refuses a birthday in the future or of someone under 18', () => {
+    expect(validateUserField('birthday', '2027-01-01')).toEqual({
+      ok: false,
+      error: 'Invalid Entry for field: birthday',
+    });
+    expect(validateUserField('birthday', '2008-11-24')).toMatchObject({ ok: false });
+    expect(validateUserField('birthday', '2008-11-23')).toEqual({ ok: true, value: '2008-11-23' });
+    // Born on Feb 29: of age on Mar 1 in a common year (string order puts 02-29 after 02-28).
+    expect(isAcceptableBirthday('2008-02-29', '2026-02-28')).toBe(false);
+    expect(isAcceptableBirthday('2008-02-29', '2026-03-01')).toBe(true);
   });
   it('refuses an empty name', () => {
     expect(validateUserField('first_name', '  ')).toEqual({ ok: false, error: 'Invalid Entry for field: first_name' });

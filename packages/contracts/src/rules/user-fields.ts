@@ -35,7 +35,17 @@ export function isValidDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-export function validateUserField(field: EditableUserField, text: string): FieldCheck {
+export const MINIMUM_CUSTOMER_AGE = 18;
+
+// A birthday is a real date, not after today, of someone at least 18 today (both YYYY-MM-DD).
+export function isAcceptableBirthday(text: string, today: string): boolean {
+  if (!isValidDate(text) || text > today) return false;
+  const cameOfAge = `${String(Number(text.slice(0, 4)) + MINIMUM_CUSTOMER_AGE).padStart(4, '0')}${text.slice(4)}`;
+  return cameOfAge <= today;
+}
+
+// `today` is the business date (YYYY-MM-DD), for the birthday rule.
+export function validateUserField(field: EditableUserField, text: string, today: string): FieldCheck {
   const value = text.trim();
   const invalid = { ok: false as const, error: invalidEntryMessage(field) };
   switch (field) {
@@ -46,7 +56,7 @@ export function validateUserField(field: EditableUserField, text: string): Field
       return new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits) ? { ok: true, value: digits } : invalid;
     }
     case 'birthday':
-      return isValidDate(value) ? { ok: true, value } : invalid;
+      return isAcceptableBirthday(value, today) ? { ok: true, value } : invalid;
     case 'middle_initial':
       return /^[A-Za-z]?$/.test(value) ? { ok: true, value: value.toUpperCase() } : invalid;
     case 'state':

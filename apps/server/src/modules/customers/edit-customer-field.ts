@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { validateUserField, type EditableUserField } from '@portal/contracts';
-import { customers, tickets, type Executor } from '@portal/db';
+import { dateInTimeZone, validateUserField, type EditableUserField } from '@portal/contracts';
+import { tickets, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
+import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import * as repository from './repository.ts';
 
-// The customers column behind each editable field of the wire.
+// One personal field of a customer, checked by the rules of spec 000 section 5: the user page's
+// PATCH users/edit_info (by customer) and the ticket view's PATCH user_info (by ticket) both land here.
+
 const COLUMNS = {
   first_name: 'firstName',
   middle_initial: 'middleInitial',
@@ -19,7 +21,7 @@ const COLUMNS = {
   city: 'city',
   state: 'state',
   zip: 'zip',
-} as const satisfies Record<EditableUserField, keyof typeof customers.$inferSelect>;
+} as const satisfies Record<EditableUserField, keyof repository.CustomerRecord>;
 
 const LABELS: Record<EditableUserField, string> = {
   first_name: 'First name',
@@ -34,16 +36,89 @@ const LABELS: Record<EditableUserField, string> = {
   zip: 'ZIP code',
 };
 
-async function findTicketCustomerId(
-  db: Executor,
-  ticketId: number,
-): Promise<{ customerId: number | null } | undefined> {
-  const [ticket] = await db.select({ customerId: tickets.customerId }).from(tickets).where(eq(tickets.id, ticketId));
-  return ticket;
+export type FieldEdit = { field: EditableUserField; text: string; force: boolean };
+
+// The value to store, or a 422 'Invalid Entry for field: {field}'. An empty middle initial clears it.
+export function checkedFieldValue(context: ServerContext, field: EditableUserField, text: string): string | null {
+  const check = validateUserField(field, text, dateInTimeZone(context.clock.now(), context.businessTimeZone));
+  if (!check.ok) throw unprocessable(check.error);
+  return field === 'middle_initial' && check.value === '' ? null : check.value;
 }
 
-// PATCH user_info: one personal field of the ticket's customer, checked by the rules of spec 000
-// section 5. A changed email keeps the old address in the customer's email history.
+// The customer who already has this email or phone, refused with 409 unless forced. Returns the
+// other customer's id (for the audit) when forced past one.
+export async function contactConflict(
+  tx: Executor,
+  customerId: number,
+  field: 'email' | 'phone_number',
+  value: string,
+  force: boolean,
+): Promise<number | null> {
+  const other =
+    field === 'email'
+      ? await repository.findOtherCustomerWithEmail(tx, customerId, value)
+      : await repository.findOtherCustomerWithPhone(tx, customerId, value);
+  if (other === null) return null;
+  if (!force) {
+    const what = field === 'email' ? 'email' : 'phone number';
+    throw conflict(`Another customer (ID ${other}) already uses ${value} as their ${what}.`);
+  }
+  return other;
+}
+
+// Inside the caller's transaction, on the locked customer row.
+async function applyFieldEdit(
+  tx: Executor,
+  context: ServerContext,
+  actor: Actor,
+  customer: repository.CustomerRecord,
+  edit: FieldEdit,
+  value: string | null,
+): Promise<{ message: string }> {
+  const { field } = edit;
+  const column = COLUMNS[field];
+  const before = customer[column];
+  if (before === value) return { message: `${LABELS[field]} is already ${value ?? 'empty'}; nothing changed.` };
+
+  let forcedPast: number | null = null;
+  if ((field === 'email' || field === 'phone_number') && value !== null) {
+    forcedPast = await contactConflict(tx, customer.id, field, value, edit.force);
+  }
+  if (field === 'email' && value !== null) {
+    // The old address stays in the customer's email history (GET users/email_info).
+    const now = context.clock.now();
+    await repository.rememberCustomerEmail(tx, customer.id, customer.email, now);
+    await repository.rememberCustomerEmail(tx, customer.id, value, now);
+  }
+  await repository.updateCustomer(tx, customer.id, { [column]: value });
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: 'customer.field_changed',
+    entityType: 'customer',
+    entityId: customer.id,
+    before: { [field]: before },
+    after: { [field]: value, ...(forcedPast !== null ? { forced: true, also_used_by_customer: forcedPast } : {}) },
+  });
+  const also = forcedPast !== null ? ` (forced: customer ${forcedPast} uses it too)` : '';
+  if (value === null) return { message: `${LABELS[field]} cleared (was ${before}).` };
+  return {
+    message: before
+      ? `${LABELS[field]} changed from ${before} to ${value}${also}.`
+      : `${LABELS[field]} set to ${value}${also}.`,
+  };
+}
+
+// PATCH users/edit_info.
+export async function editCustomerField(context: ServerContext, actor: Actor, customerId: number, edit: FieldEdit) {
+  const value = checkedFieldValue(context, edit.field, edit.text);
+  return context.db.transaction(async (tx) => {
+    const customer = await repository.lockCustomer(tx, customerId);
+    if (!customer) throw notFound(`Customer ${customerId} was not found.`);
+    return applyFieldEdit(tx, context, actor, customer, edit, value);
+  });
+}
+
+// PATCH user_info: the customer the ticket is linked to.
 export async function editTicketCustomerField(
   context: ServerContext,
   actor: Actor,
@@ -51,40 +126,14 @@ export async function editTicketCustomerField(
   field: EditableUserField,
   text: string,
 ) {
-  const check = validateUserField(field, text);
-  if (!check.ok) throw badRequest(check.error);
-  // An empty middle initial clears it.
-  const value = field === 'middle_initial' && check.value === '' ? null : check.value;
+  const value = checkedFieldValue(context, field, text);
   return context.db.transaction(async (tx) => {
-    const ticket = await findTicketCustomerId(tx, ticketId);
+    const [ticket] = await tx.select({ customerId: tickets.customerId }).from(tickets).where(eq(tickets.id, ticketId));
     if (!ticket) throw notFound(`Ticket ${ticketId} was not found.`);
     if (ticket.customerId === null)
       throw conflict(`Ticket ${ticketId} is not linked to a customer; link it to an account first.`);
     const customer = await repository.lockCustomer(tx, ticket.customerId);
     if (!customer) throw notFound(`Customer ${ticket.customerId} was not found.`);
-    const column = COLUMNS[field];
-    const before = customer[column];
-    if (before === value) return { message: `${LABELS[field]} is already ${value ?? 'empty'}; nothing changed.` };
-
-    if (field === 'email' && value !== null) {
-      const other = await repository.findOtherCustomerWithEmail(tx, customer.id, value);
-      if (other !== null) throw conflict(`Another customer (ID ${other}) already uses ${value} as their email.`);
-      const now = context.clock.now();
-      await repository.rememberCustomerEmail(tx, customer.id, customer.email, now);
-      await repository.rememberCustomerEmail(tx, customer.id, value, now);
-    }
-    await repository.updateCustomer(tx, customer.id, { [column]: value });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.field_changed',
-      entityType: 'customer',
-      entityId: customer.id,
-      before: { [field]: before },
-      after: { [field]: value },
-    });
-    if (value === null) return { message: `${LABELS[field]} cleared (was ${before}).` };
-    return {
-      message: before ? `${LABELS[field]} changed from ${before} to ${value}.` : `${LABELS[field]} set to ${value}.`,
-    };
+    return applyFieldEdit(tx, context, actor, customer, { field, text, force: false }, value);
   });
 }

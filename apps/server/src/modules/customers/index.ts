@@ -3,3 +3,12 @@
 export { normalizeEmailContact, normalizePhoneContact } from './contact.ts';
 export type { PaymentInstruments } from './repository.ts';
 export { customerName, findCustomer, findPaymentInstruments, matchCustomerByContact } from './repository.ts';
+export type { CommentRow, CustomerCardRow } from './customer-card.ts';
+export { customerCommentsJson, decodeCustomerComments, toUserInfo } from './customer-card.ts';
+export { doNotContactRefusal, refuseIfDoNotContact } from './contact-permission.ts';
+export { addCustomerComment } from './comments.ts';
+export { setContactFlag } from './contact-flags.ts';
+export { editCustomerField } from './edit-customer-field.ts';
+export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
+export { createHotlink } from './hotlink.ts';
+export { allowNewPlaidConnection } from './plaid.ts';

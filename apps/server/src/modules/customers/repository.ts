@@ -97,6 +97,36 @@ export async function findOtherCustomerWithEmail(
   return row?.id ?? null;
 }
 
+export async function findOtherCustomerWithPhone(
+  db: Executor,
+  customerId: number,
+  phone: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.phoneNumber, phone), ne(customers.id, customerId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+// Every address of the customer, oldest first; the primary one (customers.email) is marked, and
+// listed even if an older version left it out of the history.
+export async function listCustomerEmails(
+  db: Executor,
+  customer: Pick<CustomerRecord, 'id' | 'email' | 'createdAt'>,
+): Promise<Array<{ email: string; addedAt: Date; primary: boolean }>> {
+  const rows = await db
+    .select({ email: customerEmails.email, addedAt: customerEmails.addedAt })
+    .from(customerEmails)
+    .where(eq(customerEmails.customerId, customer.id))
+    .orderBy(customerEmails.addedAt, customerEmails.id);
+  const list = rows.map((row) => ({ ...row, primary: row.email === customer.email }));
+  if (!list.some((row) => row.primary))
+    list.unshift({ email: customer.email, addedAt: customer.createdAt, primary: true });
+  return list;
+}
+
 export type PaymentInstruments = {
   bankAccounts: Array<{ id: number; dnp: boolean }>;
   debitCards: Array<{ id: number; dnp: boolean }>;

@@ -62,7 +62,7 @@ describe('PATCH user_info', () => {
     });
   });
 
-  it("answers 400 'Invalid Entry for field: ...' for a bad value, and writes nothing", async () => {
+  it("answers 422 'Invalid Entry for field: ...' for a bad value, and writes nothing", async () => {
     const { customer, ticket } = await linkedTicket();
     const before = await countWrites(t.database.db);
     for (const [parameter, text] of [
@@ -72,7 +72,7 @@ describe('PATCH user_info', () => {
       ['zip', 'ABCDE'],
     ]) {
       const response = await edit({ id: ticket.id, parameter, text });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ errors: [`Invalid Entry for field: ${parameter}`] });
     }
     expect((await edit({ id: ticket.id, parameter: 'ssn', text: '123' })).statusCode).toBe(400);

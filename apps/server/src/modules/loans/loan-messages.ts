@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { HttpError, conflict, notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
-import { findCustomer } from '../customers/index.ts';
+import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
@@ -44,6 +44,7 @@ export async function resendApprovalText(
     if (loan.closedAt)
       throw conflict(`Loan ${loanId} is closed; reopen the approval before texting the customer about it.`);
     const customer = await findCustomer(tx, loan.customerId);
+    await refuseIfDoNotContact(tx, loan.customerId);
     if (!customer?.phoneNumber) throw conflict('The customer has no phone number on file, so no text can be sent.');
     const message = await queueOutboundMessage(
       tx,
@@ -83,6 +84,7 @@ export async function sendPayoffBalance(
     const reason = notActiveReason(loan);
     if (reason) throw conflict(reason);
     const customer = await findCustomer(tx, loan.customerId);
+    await refuseIfDoNotContact(tx, loan.customerId);
     if (!customer) throw notFound(`The customer of loan ${loanId} was not found.`);
     const today = businessToday(context.clock, context.businessTimeZone);
     const cents = payoffCentsAsOf(loan, await repository.loanPayments(tx, loanId), today, context.businessTimeZone);

@@ -4,9 +4,17 @@ export type PaymentMethod = 'ach' | 'debit';
 
 // A method can be used when the customer has an instrument for it that is not marked do-not-pull.
 export function eligiblePaymentMethods(instruments: PaymentInstruments): PaymentMethod[] {
+  return methodsOfChargeable({
+    bank: instruments.bankAccounts.some((account) => !account.dnp),
+    card: instruments.debitCards.some((card) => !card.dnp),
+  });
+}
+
+// The same, for reads that only selected whether a chargeable bank account and card exist.
+export function methodsOfChargeable(chargeable: { bank: boolean; card: boolean }): PaymentMethod[] {
   const methods: PaymentMethod[] = [];
-  if (instruments.bankAccounts.some((account) => !account.dnp)) methods.push('ach');
-  if (instruments.debitCards.some((card) => !card.dnp)) methods.push('debit');
+  if (chargeable.bank) methods.push('ach');
+  if (chargeable.card) methods.push('debit');
   return methods;
 }
 

@@ -1,6 +1,6 @@
-import { centsToDollars, type LoanInfo, type UserInfo } from '@portal/contracts';
-import { isActiveLoan, paymentState } from '../loans/index.ts';
-import type { CommentRow, CustomerProfileRow, LoanRow, LoanWithPayments } from './detail-repository.ts';
+import type { LoanInfo } from '@portal/contracts';
+import { isActiveLoan, methodsOfChargeable, paymentState } from '../loans/index.ts';
+import type { CustomerProfileRow, LoanRow, LoanWithPayments } from './detail-repository.ts';
 import type { SuggestionState } from './suggest.ts';
 
 // Pure mapping from the rows GET ticket loads to the wire shapes; no queries here. The loans
@@ -29,52 +29,7 @@ export function analyzeLoans(loans: readonly LoanRow[], now: Date) {
 export function eligibleMethods(
   profile: Pick<CustomerProfileRow, 'chargeableBank' | 'chargeableCard'>,
 ): LoanInfo['eligible_payment_methods'] {
-  const methods: LoanInfo['eligible_payment_methods'] = [];
-  if (profile.chargeableBank) methods.push('ach');
-  if (profile.chargeableCard) methods.push('debit');
-  return methods;
-}
-
-export function toUserInfo(profile: CustomerProfileRow, comments: readonly CommentRow[]): UserInfo {
-  const { customer } = profile;
-  return {
-    id: customer.id,
-    first_name: customer.firstName,
-    middle_initial: customer.middleInitial,
-    last_name: customer.lastName,
-    email: customer.email,
-    phone_number: customer.phoneNumber,
-    birthday: customer.birthday,
-    verified: customer.verified,
-    dnc: customer.dnc,
-    dnl: customer.dnl,
-    dnp: customer.dnp,
-    street: customer.street,
-    city: customer.city,
-    state: customer.state,
-    zip: customer.zip,
-    cycle: customer.cycle,
-    user_credit: centsToDollars(customer.userCreditCents),
-    bank_account:
-      profile.bankAccountNumber !== null && profile.bankAddedAt !== null
-        ? {
-            account_last4: profile.bankAccountNumber.slice(-4),
-            routing: profile.bankRoutingNumber ?? '',
-            added: profile.bankAddedAt.toISOString(),
-            dnp: profile.bankDnp ?? false,
-          }
-        : null,
-    debit_card:
-      profile.cardLastFour !== null && profile.cardAddedAt !== null
-        ? { last_four: profile.cardLastFour, added: profile.cardAddedAt.toISOString(), dnp: profile.cardDnp ?? false }
-        : null,
-    comments: comments.map((comment) => ({
-      id: comment.id,
-      body: comment.body,
-      created_at: comment.createdAt.toISOString(),
-      employee_name: comment.employeeName,
-    })),
-  };
+  return methodsOfChargeable({ bank: profile.chargeableBank, card: profile.chargeableCard });
 }
 
 // What the suggestion rules need to know about the account.

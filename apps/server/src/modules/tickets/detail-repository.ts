@@ -1,23 +1,21 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   bankAccounts,
-  bounces,
-  customerComments,
   customerEmails,
   customers,
   debitCards,
   employees,
   jsonObject,
   jsonObjectDecoder,
-  loans,
   messages,
-  payments,
   tickets,
   type Database,
   type JsonObjectRow,
 } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { customerCommentsJson, decodeCustomerComments, type CommentRow } from '../customers/index.ts';
+import { customerLoansJson, decodeCustomerLoans, type LoanJsonRow } from '../loans/index.ts';
 
 // The reads behind GET ticket, prepared because every employee opens tickets all day
 // (platform/prepared.ts). The whole ticket is one statement: the ticket and customer row, with the
@@ -40,23 +38,9 @@ const messageColumns = {
   error: messages.error,
   attempts: messages.attempts,
 };
-const commentColumns = {
-  id: customerComments.id,
-  body: customerComments.body,
-  createdAt: customerComments.createdAt,
-  employeeName: employees.name,
-};
-const loanColumns = getTableColumns(loans);
-const paymentColumns = getTableColumns(payments);
-const bounceColumns = getTableColumns(bounces);
-
 export type ThreadRow = { message: JsonObjectRow<typeof messageColumns>; employeeName: string | null };
-export type CommentRow = JsonObjectRow<typeof commentColumns>;
-export type LoanRow = JsonObjectRow<typeof loanColumns>;
-export type PaymentRecord = JsonObjectRow<typeof paymentColumns>;
-export type BounceRecord = JsonObjectRow<typeof bounceColumns>;
-export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[] };
-export type LoanWithPayments = { loan: LoanRow; payments: PaymentWithBounces[] };
+export type LoanRow = LoanJsonRow;
+export type LoanWithPayments = ReturnType<typeof decodeCustomerLoans>[number];
 
 const emptyArray = sql`'[]'::json`;
 const withAuthor = sql`json_build_object('message', ${jsonObject(messageColumns)}, 'employeeName', ${employees.name})`;
@@ -78,40 +62,14 @@ const customerMessagesJson = sql`(select coalesce(json_agg(${withAuthor} order b
   from (${newestOfChannel('text')} union all ${newestOfChannel('email')}) as ${messages}
   left join ${employees} on ${employees.id} = ${messages.employeeId})`;
 
-// Newest first, as the Personal Information panel lists them.
-const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${customerComments.createdAt} desc, ${customerComments.id} desc), ${emptyArray})
-  from ${customerComments} left join ${employees} on ${employees.id} = ${customerComments.employeeId}
-  where ${customerComments.customerId} = ${customers.id})`;
-
-// Every loan in application order, each with its payments by due date, each with its bounces.
-const bouncesJson = sql`(select coalesce(json_agg(${jsonObject(bounceColumns)} order by ${bounces.bouncedOn}, ${bounces.id}), ${emptyArray})
-  from ${bounces} where ${bounces.paymentId} = ${payments.id})`;
-const paymentsJson = sql`(select coalesce(json_agg(json_build_object('payment', ${jsonObject(paymentColumns)}, 'bounces', ${bouncesJson}) order by ${payments.due}, ${payments.id}), ${emptyArray})
-  from ${payments} where ${payments.loanId} = ${loans.id})`;
-const loansJson = sql`(select coalesce(json_agg(json_build_object('loan', ${jsonObject(loanColumns)}, 'payments', ${paymentsJson}) order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
-  from ${loans} where ${loans.customerId} = ${customers.id})`;
-
 type JsonList = Array<Record<string, unknown>>;
 const decodeMessage = jsonObjectDecoder(messageColumns);
-const decodeComment = jsonObjectDecoder(commentColumns);
-const decodeLoan = jsonObjectDecoder(loanColumns);
-const decodePayment = jsonObjectDecoder(paymentColumns);
-const decodeBounce = jsonObjectDecoder(bounceColumns);
 
 const decodeMessages = (list: JsonList): ThreadRow[] =>
   list.map((row) => ({
     message: decodeMessage(row.message as Record<string, unknown>),
     employeeName: row.employeeName as string | null,
   }));
-const decodeLoans = (list: JsonList): LoanWithPayments[] =>
-  list.map((row) => ({
-    loan: decodeLoan(row.loan as Record<string, unknown>),
-    payments: (row.payments as JsonList).map((entry) => ({
-      payment: decodePayment(entry.payment as Record<string, unknown>),
-      bounces: (entry.bounces as JsonList).map(decodeBounce),
-    })),
-  }));
-
 const latestBank = alias(bankAccounts, 'latest_bank');
 const latestCard = alias(debitCards, 'latest_card');
 const holder = alias(employees, 'holder');
@@ -179,8 +137,8 @@ const ticketDetailStatement = preparedPerDatabase((db) =>
   selectTicketView(db, {
     thread: sql<JsonList>`${threadJson}`,
     customerMessages: sql<JsonList>`${customerMessagesJson}`,
-    comments: sql<JsonList>`${commentsJson}`,
-    loans: sql<JsonList>`${loansJson}`,
+    comments: customerCommentsJson,
+    loans: customerLoansJson,
   }).prepare('tickets_detail'),
 );
 
@@ -194,8 +152,8 @@ export async function findTicketDetail(db: Database, ticketId: number) {
     view: view satisfies TicketViewRow,
     thread: decodeMessages(thread),
     customerMessages: decodeMessages(customerMessages),
-    comments: comments.map(decodeComment),
-    loans: decodeLoans(loanList),
+    comments: decodeCustomerComments(comments),
+    loans: decodeCustomerLoans(loanList),
   };
 }
 
@@ -210,15 +168,15 @@ function customerFragmentStatement(name: string, fragment: SQL) {
   );
 }
 
-const customerCommentsStatement = customerFragmentStatement('tickets_customer_comments', commentsJson);
-const customerLoansStatement = customerFragmentStatement('tickets_customer_loans', loansJson);
+const customerCommentsStatement = customerFragmentStatement('tickets_customer_comments', customerCommentsJson);
+const customerLoansStatement = customerFragmentStatement('tickets_customer_loans', customerLoansJson);
 
 export async function findCustomerComments(db: Database, customerId: number): Promise<CommentRow[]> {
   const [row] = await customerCommentsStatement(db).execute({ customerId });
-  return (row?.value ?? []).map(decodeComment);
+  return decodeCustomerComments(row?.value ?? []);
 }
 
 export async function findCustomerLoans(db: Database, customerId: number): Promise<LoanWithPayments[]> {
   const [row] = await customerLoansStatement(db).execute({ customerId });
-  return decodeLoans(row?.value ?? []);
+  return decodeCustomerLoans(row?.value ?? []);
 }

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { badRequest, conflict, HttpError } from '../../platform/http-error.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { refuseIfDoNotContact } from '../customers/index.ts';
 import { macroExists } from '../macros/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
@@ -35,6 +36,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
       if (ticket.state === 'closed') throw conflict(TICKET_ERRORS.alreadyClosed(ticket.id));
       if (input.macro_id && !(await macroExists(tx, input.macro_id)))
         throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
+      await refuseIfDoNotContact(tx, ticket.customerId);
       const email = ticket.channel === 'email';
       const message = await queueOutboundMessage(
         tx,

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { centsToDollars, type UserInfo } from '@portal/contracts';
+import { customerComments, customers, employees, jsonObject, jsonObjectDecoder, type JsonObjectRow } from '@portal/db';
+
+// The customer's personal information as the ticket view's panel and the user card show it: the
+// comments as one JSON value inside a query over customers (decision 013), and the mapping of a
+// customer row with its newest bank account and card to the wire.
+
+const commentColumns = {
+  id: customerComments.id,
+  body: customerComments.body,
+  createdAt: customerComments.createdAt,
+  employeeName: employees.name,
+};
+export type CommentRow = JsonObjectRow<typeof commentColumns>;
+type JsonList = Array<Record<string, unknown>>;
+
+// Newest first, as the panels list them. Correlated with customers.id of the enclosing query.
+export const customerCommentsJson = sql<JsonList>`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${customerComments.createdAt} desc, ${customerComments.id} desc), '[]'::json)
+  from ${customerComments} left join ${employees} on ${employees.id} = ${customerComments.employeeId}
+  where ${customerComments.customerId} = ${customers.id})`;
+
+const decodeComment = jsonObjectDecoder(commentColumns);
+export const decodeCustomerComments = (list: JsonList): CommentRow[] => list.map(decodeComment);
+
+// A customer row with its newest bank account and debit card, as both reads select them.
+export type CustomerCardRow = {
+  customer: typeof customers.$inferSelect;
+  bankAccountNumber: string | null;
+  bankRoutingNumber: string | null;
+  bankDnp: boolean | null;
+  bankAddedAt: Date | null;
+  cardLastFour: string | null;
+  cardDnp: boolean | null;
+  cardAddedAt: Date | null;
+};
+
+export function toUserInfo(profile: CustomerCardRow, comments: readonly CommentRow[]): UserInfo {
+  const { customer } = profile;
+  return {
+    id: customer.id,
+    first_name: customer.firstName,
+    middle_initial: customer.middleInitial,
+    last_name: customer.lastName,
+    email: customer.email,
+    phone_number: customer.phoneNumber,
+    birthday: customer.birthday,
+    verified: customer.verified,
+    dnc: customer.dnc,
+    dnl: customer.dnl,
+    dnp: customer.dnp,
+    street: customer.street,
+    city: customer.city,
+    state: customer.state,
+    zip: customer.zip,
+    cycle: customer.cycle,
+    user_credit: centsToDollars(customer.userCreditCents),
+    // Never the whole account number.
+    bank_account:
+      profile.bankAccountNumber !== null && profile.bankAddedAt !== null
+        ? {
+            account_last4: profile.bankAccountNumber.slice(-4),
+            routing: profile.bankRoutingNumber ?? '',
+            added: profile.bankAddedAt.toISOString(),
+            dnp: profile.bankDnp ?? false,
+          }
+        : null,
+    debit_card:
+      profile.cardLastFour !== null && profile.cardAddedAt !== null
+        ? { last_four: profile.cardLastFour, added: profile.cardAddedAt.toISOString(), dnp: profile.cardDnp ?? false }
+        : null,
+    comments: comments.map((comment) => ({
+      id: comment.id,
+      body: comment.body,
+      created_at: comment.createdAt.toISOString(),
+      employee_name: comment.employeeName,
+    })),
+  };
+}

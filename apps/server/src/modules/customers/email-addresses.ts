@@ -1,0 +1,61 @@
+import type { CallBody, EmailInfoResponse, userPageCalls } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { notFound } from '../../platform/http-error.ts';
+import { checkedFieldValue, contactConflict } from './edit-customer-field.ts';
+import * as repository from './repository.ts';
+
+// A customer's email addresses: every one they have had stays in customer_emails; the primary one
+// (where we write) is also customers.email.
+
+// GET users/email_info.
+export async function listEmailAddresses(context: ServerContext, customerId: number): Promise<EmailInfoResponse> {
+  const customer = await repository.findCustomer(context.db, customerId);
+  if (!customer) throw notFound(`Customer ${customerId} was not found.`);
+  const emails = await repository.listCustomerEmails(context.db, customer);
+  return {
+    emails: emails.map((row) => ({ email: row.email, added_at: row.addedAt.toISOString(), primary: row.primary })),
+  };
+}
+
+// POST users/add_info: another address, kept beside the old ones; primary makes it the one we write to.
+export async function addEmailAddress(
+  context: ServerContext,
+  actor: Actor,
+  input: CallBody<typeof userPageCalls.addUserInfo>,
+): Promise<{ message: string }> {
+  const email = checkedFieldValue(context, 'email', input.text);
+  if (email === null) throw new Error('addEmailAddress: an email is never empty once checked');
+  return context.db.transaction(async (tx) => {
+    const customer = await repository.lockCustomer(tx, input.user_id);
+    if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
+    const known = await repository.customerHasEmail(tx, customer.id, email);
+    const makePrimary = input.primary && customer.email !== email;
+    if ((known || customer.email === email) && !makePrimary)
+      return { message: `${email} is already one of customer ${customer.id}'s emails; nothing changed.` };
+    const forcedPast = await contactConflict(tx, customer.id, 'email', email, input.force);
+    const now = context.clock.now();
+    await repository.rememberCustomerEmail(tx, customer.id, customer.email, now);
+    await repository.rememberCustomerEmail(tx, customer.id, email, now);
+    if (makePrimary) await repository.updateCustomer(tx, customer.id, { email });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'customer.email_added',
+      entityType: 'customer',
+      entityId: customer.id,
+      before: { email: customer.email },
+      after: {
+        added: email,
+        primary: makePrimary ? email : customer.email,
+        ...(forcedPast !== null ? { forced: true, also_used_by_customer: forcedPast } : {}),
+      },
+    });
+    const also = forcedPast !== null ? ` (forced: customer ${forcedPast} uses it too)` : '';
+    return {
+      message: makePrimary
+        ? `${email} added and made the primary email (was ${customer.email})${also}.`
+        : `${email} added to customer ${customer.id}'s emails${also}.`,
+    };
+  });
+}

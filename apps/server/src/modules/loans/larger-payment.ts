@@ -1,0 +1,97 @@
+import { dollarsToCents, formatDollars } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
+import { isOpenPayment, notActiveReason } from './loan-state.ts';
+import * as repository from './repository.ts';
+import type { PaymentRecord } from './repository.ts';
+
+// POST users/create_larger_payment: the customer pays more on one upcoming installment. That
+// payment becomes `dollars`; what it collects beyond its old amount comes off the last installments,
+// latest first (an installment brought to nothing is cancelled, marked invalid), so the loan is
+// repaid sooner and the total owed does not change.
+export async function createLargerPayment(
+  context: ServerContext,
+  actor: Actor,
+  input: { loan_id: number; payment_id: number; amount: number },
+) {
+  const cents = dollarsToCents(input.amount);
+  const today = businessToday(context.clock, context.businessTimeZone);
+  return context.db.transaction(async (tx) => {
+    const loan = await repository.lockLoan(tx, input.loan_id);
+    if (!loan) throw notFound(`Loan ${input.loan_id} was not found.`);
+    const inactive = notActiveReason(loan);
+    if (inactive) throw conflict(inactive);
+    const payments = await repository.loanPayments(tx, loan.id);
+    const upcoming = payments.filter(
+      (payment) => isOpenPayment(payment) && payment.type !== 'EarlyRepayment' && payment.due >= today,
+    );
+    if (upcoming.length === 0) throw conflict(`Loan ${loan.id} has no upcoming payments`);
+    const payment = payments.find((candidate) => candidate.id === input.payment_id);
+    if (!payment) throw notFound(`Payment ${input.payment_id} is not a payment of loan ${loan.id}.`);
+    if (!upcoming.includes(payment))
+      throw conflict(
+        `Payment ${payment.id} is not an upcoming payment of loan ${loan.id}; choose one still to be paid.`,
+      );
+    if (cents <= payment.expectedAmountCents)
+      throw unprocessable(
+        `The new amount must be more than the payment's current ${formatDollars(payment.expectedAmountCents)}.`,
+      );
+
+    const later = upcoming
+      .filter((other) => other.due > payment.due || (other.due === payment.due && other.id > payment.id))
+      .sort((a, b) => (a.due === b.due ? b.id - a.id : b.due.localeCompare(a.due)));
+    const extra = cents - payment.expectedAmountCents;
+    const available = later.reduce((sum, other) => sum + other.expectedAmountCents, 0);
+    if (extra > available)
+      throw unprocessable(
+        `Payment ${payment.id} can be at most ${formatDollars(payment.expectedAmountCents + available)}, what the loan still owes through its last installment; schedule a payoff to pay more.`,
+      );
+
+    const now = context.clock.now();
+    let remaining = extra;
+    const changed: Array<{ payment: PaymentRecord; cents: number }> = [];
+    for (const other of later) {
+      if (remaining === 0) break;
+      const taken = Math.min(remaining, other.expectedAmountCents);
+      remaining -= taken;
+      const left = other.expectedAmountCents - taken;
+      await repository.updatePayment(
+        tx,
+        other.id,
+        left === 0 ? { expectedAmountCents: 0, invalidAt: now } : { expectedAmountCents: left },
+      );
+      changed.push({ payment: other, cents: left });
+    }
+    await repository.updatePayment(tx, payment.id, { expectedAmountCents: cents });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.made_larger',
+      entityType: 'payment',
+      entityId: payment.id,
+      before: {
+        expectedAmountCents: payment.expectedAmountCents,
+        later: changed.map(({ payment: other }) => ({ id: other.id, expectedAmountCents: other.expectedAmountCents })),
+      },
+      after: {
+        expectedAmountCents: cents,
+        later: changed.map(({ payment: other, cents: left }) => ({
+          id: other.id,
+          expectedAmountCents: left,
+          cancelled: left === 0,
+        })),
+      },
+    });
+    const cancelled = changed.filter(({ cents: left }) => left === 0).map(({ payment: other }) => other.id);
+    const reduced = changed.filter(({ cents: left }) => left > 0).map(({ payment: other }) => other.id);
+    const parts = [
+      cancelled.length > 0 ? `payment${cancelled.length > 1 ? 's' : ''} ${cancelled.join(', ')} cancelled` : null,
+      reduced.length > 0 ? `payment ${reduced.join(', ')} reduced` : null,
+    ].filter(Boolean);
+    return {
+      message: `Payment ${payment.id} is now ${formatDollars(cents)}; the extra ${formatDollars(extra)} comes off the last installments (${parts.join('; ')}).`,
+    };
+  });
+}

@@ -1,0 +1,108 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { CallBody, OriginateMessageResponse, userPageCalls } from '@portal/contracts';
+import { tickets, type Executor } from '@portal/db';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+
+type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
+
+// The customer's newest open ticket on the channel, which an 'existing thread' message joins.
+async function findOpenThread(tx: Executor, customerId: number, channel: 'text' | 'email') {
+  const [ticket] = await tx
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.customerId, customerId),
+        eq(tickets.channel, channel),
+        eq(tickets.state, 'open'),
+        isNull(tickets.archivedAt),
+      ),
+    )
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .for('update')
+    .limit(1);
+  return ticket;
+}
+
+// POST users/originate_message: staff write to a customer first, from the user page's composer.
+// 'existing' adds the message to the customer's open ticket of that channel; 'new' starts a ticket
+// of its own, closed at once by the sender (nothing in it waits for an answer from staff: the
+// customer's reply opens a ticket in the queue as any message does). Queued in the outbox in the
+// transaction; delivered after the commit.
+export async function originateMessage(
+  context: ServerContext,
+  actor: Actor,
+  input: OriginateInput,
+): Promise<OriginateMessageResponse> {
+  const now = context.clock.now();
+  const channel = input.message_type;
+  const queued = await context.db.transaction(async (tx) => {
+    const customer = await findCustomer(tx, input.user_id);
+    if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
+    await refuseIfDoNotContact(tx, customer.id);
+    const to = channel === 'email' ? customer.email : customer.phoneNumber;
+    if (!to) throw conflict(`Customer ${customer.id} has no phone number on file, so no text can be sent.`);
+    const subject = channel === 'email' ? (input.subject ?? null) : null;
+
+    let ticket = input.thread === 'existing' ? await findOpenThread(tx, customer.id, channel) : undefined;
+    if (input.thread === 'existing' && !ticket)
+      throw conflict(
+        `Customer ${customer.id} has no open ${channel === 'email' ? 'email' : 'text'} ticket; start a new thread instead.`,
+      );
+    if (!ticket) {
+      [ticket] = await tx
+        .insert(tickets)
+        .values({
+          customerId: customer.id,
+          channel,
+          contact: to,
+          subject,
+          state: 'closed',
+          closedAt: now,
+          closedBy: actor.employeeId,
+          createdAt: now,
+        })
+        .returning();
+      if (!ticket) throw new Error('originateMessage: the ticket insert returned nothing');
+    }
+    const message = await queueOutboundMessage(
+      tx,
+      {
+        type: channel,
+        to: channel === 'email' ? customer.email : ticket.contact,
+        subject,
+        body: input.message,
+        ticketId: ticket.id,
+        customerId: customer.id,
+        employeeId: actor.employeeId,
+      },
+      now,
+    );
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'customer.message_originated',
+      entityType: 'customer',
+      entityId: customer.id,
+      after: { ticketId: ticket.id, messageId: message.id, type: channel, thread: input.thread, to: message.toAddress },
+    });
+    return message;
+  });
+  const delivered = await context.outbox.deliver(queued.id);
+  const what = channel === 'email' ? 'Email' : 'Text';
+  const outcome =
+    delivered.status === 'sent'
+      ? 'sent'
+      : delivered.status === 'undelivered'
+        ? `could not be delivered: ${delivered.error ?? 'no reason given'}`
+        : 'queued; it will be sent as soon as the provider takes it';
+  return {
+    message: `${what} to ${delivered.toAddress} ${outcome}.`,
+    ticket_id: queued.ticketId ?? 0,
+    message_id: queued.id,
+  };
+}
