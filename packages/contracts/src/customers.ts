@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { MIN_CUSTOM_PAYMENT_DOLLARS } from './constants.ts';
+import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
 import { actionResponseSchema, bigDatabaseIdSchema, strictNumber, ticketIdRequestSchema } from './primitives.ts';
 import { CONTACT_FLAG_CONTEXT_MAX, contactFlags } from './rules/contact-flags.ts';
@@ -285,6 +286,7 @@ export type HotlinkResponse = z.infer<typeof hotlinkResponseSchema>;
 export const allowNewPlaidRequestSchema = z.object({ user_id: userIdSchema });
 export type AllowNewPlaidRequest = z.input<typeof allowNewPlaidRequestSchema>;
 
+const LARGER_AMOUNT_MESSAGE = verbatimMessage(`Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`);
 export const createLargerPaymentRequestSchema = z.object({
   loan_id: bigDatabaseIdSchema,
   payment_id: strictNumber(
@@ -298,8 +300,8 @@ export const createLargerPaymentRequestSchema = z.object({
   amount: strictNumber(
     /^\d{1,15}(\.\d{1,15})?$/,
     z
-      .number({ error: `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}` })
-      .min(MIN_CUSTOM_PAYMENT_DOLLARS, `Please enter an amount larger than $${MIN_CUSTOM_PAYMENT_DOLLARS}`)
+      .number({ error: LARGER_AMOUNT_MESSAGE })
+      .min(MIN_CUSTOM_PAYMENT_DOLLARS, LARGER_AMOUNT_MESSAGE)
       .max(1_000_000, 'The amount must be at most $1,000,000.'),
   ).refine(
     (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,

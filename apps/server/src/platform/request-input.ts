@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isWholeMessage } from '@portal/contracts';
 import { badRequest } from './http-error.ts';
 
 // Validates input a route cannot give Fastify as a schema (a body that must first pass a signature
@@ -7,7 +8,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unkn
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => {
-    if (/^[A-Z].*\.$/.test(issue.message)) return issue.message;
+    if (isWholeMessage(issue.message)) return issue.message;
     const field = issue.path.map(String).join('.');
     return field ? `${field}: ${issue.message}` : issue.message;
   });

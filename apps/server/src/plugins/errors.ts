@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isWholeMessage } from '@portal/contracts';
 import { describeDatabaseFailure } from '../platform/database-errors.ts';
 import { HttpError } from '../platform/http-error.ts';
 
@@ -57,7 +58,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 // Our schemas write whole sentences; zod's defaults ("Invalid input: expected string") get the field named.
 function describeIssue(instancePath: string, message: string): string {
-  if (/^[A-Z].*\.$/.test(message)) return message;
+  if (isWholeMessage(message)) return message;
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return field ? `${field}: ${message}` : message;
 }
