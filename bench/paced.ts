@@ -4,8 +4,11 @@ import type { Measurement } from './lib.ts';
 // A paced load: each target (one employee) sends `ratePerTarget` requests a second on its own
 // keep-alive connection, and every answer's time is measured from the moment its request was sent.
 // (autocannon's connectionRate measures from the scheduled slot, which adds its timer's delays.)
+// A target's url may be a function, called for each request (a search over many customers).
+export type PacedTarget = { url: string | (() => string); token: string };
+
 export async function measurePaced(
-  targets: Array<{ url: string; token: string }>,
+  targets: PacedTarget[],
   ratePerTarget: number,
   seconds: number,
 ): Promise<Measurement> {
@@ -14,11 +17,7 @@ export async function measurePaced(
   return runPaced(targets, ratePerTarget, seconds);
 }
 
-async function runPaced(
-  targets: Array<{ url: string; token: string }>,
-  ratePerTarget: number,
-  seconds: number,
-): Promise<Measurement> {
+async function runPaced(targets: PacedTarget[], ratePerTarget: number, seconds: number): Promise<Measurement> {
   const latencies: number[] = [];
   let errors = 0;
   const interval = 1000 / ratePerTarget;
@@ -30,7 +29,8 @@ async function runPaced(
       for (let next = performance.now(); performance.now() - started < seconds * 1000; next += interval) {
         const sent = performance.now();
         try {
-          const response = await fetch(target.url, { headers: { authorization: `Bearer ${target.token}` } });
+          const url = typeof target.url === 'string' ? target.url : target.url();
+          const response = await fetch(url, { headers: { authorization: `Bearer ${target.token}` } });
           await response.arrayBuffer();
           if (!response.ok) errors += 1;
           latencies.push(performance.now() - sent);

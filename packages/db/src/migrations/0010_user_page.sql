@@ -18,4 +18,4 @@ ALTER TABLE "customers" ADD CONSTRAINT "customers_dnc_employee_id_employees_id_f
 ALTER TABLE "customers" ADD CONSTRAINT "customers_dnl_employee_id_employees_id_fk" FOREIGN KEY ("dnl_employee_id") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customers_referrer_idx" ON "customers" USING btree ("referrer_id");--> statement-breakpoint
 CREATE INDEX "customers_name_lower_idx" ON "customers" USING btree (lower("last_name") text_pattern_ops,lower("first_name") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "customers_full_name_trgm_idx" ON "customers" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);
+CREATE INDEX "customers_full_name_trgm_idx" ON "customers" USING gist (lower("first_name" || ' ' || "last_name") gist_trgm_ops);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { customerEmails, customers, loans, payments, type Database } from '@portal/db';
 
 // The look-ups behind users/search. Each one is an index scan at any number of customers:
@@ -98,18 +98,14 @@ export async function suggestionsByNamePrefix(db: Database, words: string[], lim
   return rowsOf(result).map(toSuggestionRow);
 }
 
-// Near spellings of the whole name ("Jon Smyth"), closest first, through the trigram index.
-export async function suggestionsBySimilarName(
-  db: Database,
-  words: string[],
-  exclude: number[],
-  limit: number,
-): Promise<SuggestionRow[]> {
+// Near spellings of the whole name ("Jon Smyth"), closest first: a nearest-neighbour scan of the
+// trigram GiST index, which stops at the limit.
+export async function suggestionsBySimilarName(db: Database, words: string[], limit: number): Promise<SuggestionRow[]> {
   const text = words.join(' ');
   return db
     .select(suggestionColumns)
     .from(customers)
-    .where(and(sql`${fullName} % ${text}`, exclude.length > 0 ? notInArray(customers.id, exclude) : undefined))
+    .where(sql`${fullName} % ${text}`)
     .orderBy(sql`${fullName} <-> ${text}`, asc(customers.id))
     .limit(limit);
 }

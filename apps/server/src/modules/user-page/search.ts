@@ -89,17 +89,10 @@ async function nameSuggestions(context: ServerContext, text: string): Promise<Us
   if (words.length === 0 || words.some((word) => /\d/.test(word)))
     throw badRequest('A name search needs a first and last name, like Jane Doe.');
   const found = await search.suggestionsByNamePrefix(context.db, words, USER_SUGGESTION_LIMIT);
-  // Near spellings only fill what exact and prefix matches left.
-  const similar =
-    found.length < USER_SUGGESTION_LIMIT
-      ? await search.suggestionsBySimilarName(
-          context.db,
-          words,
-          found.map((row) => row.id),
-          USER_SUGGESTION_LIMIT - found.length,
-        )
-      : [];
-  const rows = [...found, ...similar];
+  // Near spellings only when nothing matches as typed: a misspelt name still finds its customer,
+  // and the common case stays two index scans.
+  const rows =
+    found.length > 0 ? found : await search.suggestionsBySimilarName(context.db, words, USER_SUGGESTION_LIMIT);
   if (rows.length === 0) throw notFound(`No customer is named ${text}.`);
   return { kind: 'suggestions', suggestions: rows.map(toSuggestion) };
 }

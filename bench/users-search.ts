@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import autocannon from 'autocannon';
+import { migrateDatabase, openDatabase } from '@portal/db';
+import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
+import { measurePaced } from './paced.ts';
+import {
+  createBenchDatabase,
+  DEFAULT_SERVER_URL,
+  formatMeasurement,
+  measure,
+  startServer,
+  stopServer,
+  type Measurement,
+} from './lib.ts';
+
+// npm run bench:users-search: GET users/search by ID, email, phone and name over 1,000,000
+// customers on PostgreSQL, at 20 concurrent employees, each request for another customer (sampled
+// from the data). Target: p99 under 20 ms each, with requests per second beside plain Fastify.
+const EMPLOYEES = 20;
+const CUSTOMERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SAMPLE = 5000;
+// Looking a customer up is something an agent does a few times a minute; 5 a second each is far above.
+const PACED_RATE = Number(process.env.BENCH_RATE_PER_EMPLOYEE ?? 5);
+const PORT = '3903';
+const base = `http://127.0.0.1:${PORT}`;
+
+type Sample = { id: number; email: string; phone: string; first: string; last: string };
+
+const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+try {
+  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
+  await migrateDatabase(handle);
+  const started = Date.now();
+  await seedDemoData(handle.db, {
+    customers: CUSTOMERS,
+    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
+  });
+  await handle.exec('vacuum analyze');
+  await handle.exec('checkpoint');
+  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-searcher${index + 1}@portal.example`);
+  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
+  const result = await handle.db.execute(
+    sql`select id, email, phone_number as phone, first_name as first, last_name as last from customers
+        tablesample system (5) where phone_number is not null limit ${SAMPLE}`,
+  );
+  const samples = ((result as unknown as { rows: Sample[] }).rows ?? (result as unknown as Sample[])).map((row) => ({
+    ...row,
+    id: Number(row.id),
+  }));
+  await handle.close();
+  console.log(
+    `\ndata: ${CUSTOMERS} customers seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${samples.length} sampled`,
+  );
+
+  const hello = await startServer('./hello-server.ts', { PORT });
+  const baseline = await measure({ url: `${base}/hello`, connections: EMPLOYEES, seconds: SECONDS });
+  await stopServer(hello);
+
+  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const tokens = await Promise.all(emails.map((email) => signIn(email)));
+  // A phone typed as people type it, and a name in other letters' case: the server normalizes both.
+  const kinds: Array<[string, (sample: Sample) => string]> = [
+    ['ID', (sample) => searchPath('ID', String(sample.id))],
+    ['email', (sample) => searchPath('email', sample.email.toUpperCase())],
+    [
+      'phone',
+      (sample) =>
+        searchPath('phone', `(${sample.phone.slice(0, 3)}) ${sample.phone.slice(3, 6)}-${sample.phone.slice(6)}`),
+    ],
+    ['name', (sample) => searchPath('name', `${sample.first.toLowerCase()} ${sample.last}`)],
+  ];
+  const results: Array<[string, Measurement, Measurement]> = [];
+  for (const [kind, pathOf] of kinds) {
+    let next = 0;
+    const nextPath = () => pathOf(samples[next++ % samples.length]!);
+    const flatOut = await measureFlatOut(tokens, nextPath);
+    const paced = await measurePaced(
+      tokens.map((token) => ({ url: () => `${base}${nextPath()}`, token })),
+      PACED_RATE,
+      SECONDS,
+    );
+    results.push([kind, flatOut, paced]);
+  }
+  await stopServer(portal);
+
+  console.log(
+    `\nPostgreSQL, ${CUSTOMERS.toLocaleString('en-US')} customers, ${EMPLOYEES} concurrent employees, ${SECONDS} s each`,
+  );
+  console.log(formatMeasurement('GET /hello (plain Fastify)', baseline));
+  for (const [kind, flatOut, paced] of results) {
+    console.log(formatMeasurement(`users/search by ${kind}, flat out`, flatOut));
+    console.log(formatMeasurement(`users/search by ${kind}, paced ${PACED_RATE}/s each`, paced));
+  }
+  for (const [kind, flatOut, paced] of results) {
+    const share = ((flatOut.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1);
+    const verdict = flatOut.p99 < 20 ? 'MET flat out' : paced.p99 < 20 ? 'met paced only' : 'NOT MET';
+    console.log(
+      `search by ${kind}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${verdict}); flat-out throughput ${share}% of hello`,
+    );
+  }
+} finally {
+  await database.drop();
+}
+
+function searchPath(parameter: string, search: string): string {
+  return `/internal/api/users/search?${new URLSearchParams({ parameter, search }).toString()}`;
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${base}/internal/api/employees/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ employee: { email, password: DEFAULT_TEST_PASSWORD } }),
+  });
+  const { apiToken } = (await response.json()) as { apiToken: string };
+  return apiToken;
+}
+
+// Each employee is one connection, every request for the next sampled customer; req/s are summed
+// and the worst employee's percentiles kept.
+async function measureFlatOut(tokens: string[], nextPath: () => string): Promise<Measurement> {
+  const run = (duration: number) =>
+    Promise.all(
+      tokens.map((token) =>
+        autocannon({
+          url: base,
+          connections: 1,
+          duration,
+          headers: { authorization: `Bearer ${token}` },
+          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+        }),
+      ),
+    );
+  await run(2);
+  const results = await run(SECONDS);
+  return {
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  };
+}
