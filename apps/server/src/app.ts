@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '@portal/db';
 import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const macros = createMacroService(context);
   registerTicketRoutes(app, context, tickets);
   registerCustomerRoutes(app, context, tickets);
+  registerSsnRoutes(app, context);
   registerLoanRoutes(app, context, tickets);
   registerDocumentRoutes(app, context);
   registerUserPageRoutes(app, context);

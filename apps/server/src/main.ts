@@ -2,6 +2,7 @@ import { openDatabase } from '@portal/db';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey } from './config.ts';
+import { createSsnSealer, sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/service.ts';
 import { createSmtpMailer } from './platform/mail.ts';
 import { createSecretBox } from './platform/secret-box.ts';
@@ -13,11 +14,17 @@ const config = loadConfig();
 const secretsKey = loadSecretsKey(config.secrets);
 const database = await openDatabase(config.database);
 // Migrations, and on a first start in dev the demo data, so the Portal can be tried with no setup.
-const seeded = await prepareDatabase(database, config);
+const seeded = await prepareDatabase(database, { ...config, sealSsn: createSsnSealer(secretsKey) });
 if (seeded) console.log(`Seeded demo data: ${seeded.counts.customers} customers.`);
 // MFA secrets stored in plain text by an earlier version are sealed now, once.
 const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
 if (sealedSecrets > 0) console.log(`Sealed ${sealedSecrets} stored MFA secrets with the secrets key.`);
+// So are customers' SSNs stored in plain text before migration 0011, in batches (decision 023).
+const sealedSsns = await sealStoredSsns(database.db, secretsKey);
+if (sealedSsns.sealed > 0)
+  console.log(
+    `Sealed ${sealedSsns.sealed.toLocaleString('en-US')} stored SSNs with the secrets key in ${sealedSsns.seconds.toFixed(1)} s.`,
+  );
 
 const app = await buildApp({
   database,

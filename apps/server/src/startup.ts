@@ -5,10 +5,17 @@ import {
   isDatabaseEmpty,
   seedDemoData,
   type DemoSummary,
+  type SealSsn,
 } from '@portal/db/seed';
 import type { Stage } from '@portal/contracts';
 
-export type DatabaseStartOptions = { stage: Stage; seedCustomers: number; businessTimeZone: string };
+export type DatabaseStartOptions = {
+  stage: Stage;
+  seedCustomers: number;
+  businessTimeZone: string;
+  // Seals the demo customers' SSNs with the server's key (decision 023); without it they have none.
+  sealSsn?: SealSsn;
+};
 
 // What a start does to the database before the API listens: migrate; in dev, seed the demo data
 // into an empty database (under the migrations' lock, so two processes never both seed); and
@@ -22,7 +29,11 @@ export async function prepareDatabase(
     // The roles every installation has (a new one, staff_admin, reaches older databases this way).
     await ensureStandardRoles(tx);
     if (options.stage !== 'dev' || options.seedCustomers === 0 || !(await isDatabaseEmpty(tx))) return;
-    seeded = await seedDemoData(tx, { customers: options.seedCustomers, timeZone: options.businessTimeZone });
+    seeded = await seedDemoData(tx, {
+      customers: options.seedCustomers,
+      timeZone: options.businessTimeZone,
+      sealSsn: options.sealSsn,
+    });
   });
   if (options.stage !== 'dev') {
     const demoAccounts = await findActiveDemoAccounts(database.db);

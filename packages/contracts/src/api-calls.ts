@@ -6,6 +6,7 @@ import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
 import { messageCalls } from './messages.ts';
 import { sessionCalls } from './session.ts';
+import { ssnCalls } from './ssn.ts';
 import { staffCalls } from './staff.ts';
 import { ticketCalls } from './tickets.ts';
 
@@ -22,6 +23,7 @@ export const apiCalls = {
   macros: macroCalls,
   documents: documentCalls,
   staff: staffCalls,
+  ssn: ssnCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

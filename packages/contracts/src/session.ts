@@ -37,8 +37,14 @@ export const signInRequestSchema = z.object({
 export type SignInRequest = z.input<typeof signInRequestSchema>;
 
 // tickets.view_escalated and payments.validate_any replace the spec's employee-id checks;
-// staff.admin opens staff administration (/admin/staff).
-export const permissions = ['tickets.view_escalated', 'payments.validate_any', 'staff.admin'] as const;
+// staff.admin opens staff administration (/admin/staff); customers.reveal_ssn shows a customer's
+// whole SSN (users/reveal_ssn, audited with a reason).
+export const permissions = [
+  'tickets.view_escalated',
+  'payments.validate_any',
+  'staff.admin',
+  'customers.reveal_ssn',
+] as const;
 export type Permission = (typeof permissions)[number];
 
 // The session as the spec names it (section 3), plus the permissions that replace employee-id checks.

@@ -13,7 +13,14 @@ export const customers = pgTable(
     email: text().notNull(),
     phoneNumber: text(),
     birthday: date({ mode: 'string' }),
-    ssn: text(),
+    // The SSN never lies here in plain text (decision 023): sealed with SECRETS_KEY (AES-256-GCM,
+    // bound to `customer:<id>:ssn`), its keyed hash (HMAC-SHA256 of the nine digits, so one number
+    // always gives one hash: finding a customer by the whole number), and the last four digits,
+    // which is all any screen shows. A value without the sealed format's prefix is one stored in
+    // plain text before migration 0011, sealed at the next start.
+    ssnSealed: text(),
+    ssnHash: text(),
+    ssnLast4: text(),
     // Verification code of spec 000 section 3: -7, -5, -2, -1, 1, 2 (0 = not yet checked).
     verified: smallint().notNull().default(0),
     verifiedAt: timestamp({ withTimezone: true }),
@@ -48,6 +55,11 @@ export const customers = pgTable(
     index('customers_email_idx').on(table.email),
     index('customers_phone_idx').on(table.phoneNumber),
     index('customers_name_idx').on(table.lastName, table.firstName),
+    index('customers_ssn_hash_idx').on(table.ssnHash),
+    // The rows still to seal at start: none but right after migration 0011 (so the check is free).
+    index('customers_ssn_unsealed_idx')
+      .on(table.id)
+      .where(sql`${table.ssnSealed} not like 'gcm1:%'`),
     // The customers one referred ('referrals' on the user card).
     index('customers_referrer_idx').on(table.referrerId),
     // users/search by name: exact and prefix matches of (last, first) in any letter case, then

@@ -1,5 +1,7 @@
 // npm run db:seed -- [--users 200] [--seed 42] [--today YYYY-MM-DD] [--reset]
 // Fills the database the server would open (DATABASE_URL, else PGlite in DATA_DIR) with demo data.
+// The command itself is the server's (apps/server/src/seed-cli.ts): it holds the secrets key that
+// seals the customers' SSNs (decision 023) and hands runSeedCommand the sealer.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -10,6 +12,13 @@ import * as schema from '../schema/index.ts';
 import { BUSINESS_TIME_ZONE, todayInTimeZone } from './calendar.ts';
 import { DEFAULT_DEMO_SEED, seedDemoData, type DemoSummary } from './demo-data.ts';
 import { isDatabaseEmpty } from './index.ts';
+import type { SealSsn } from './seed-context.ts';
+
+export type SeedCommandOptions = {
+  sealSsn: SealSsn;
+  // Printed after the summary (how long sealing the SSNs took).
+  afterwards?: () => string;
+};
 
 const usage = 'Usage: npm run db:seed -- [--users 200] [--seed 42] [--today YYYY-MM-DD] [--reset]';
 
@@ -85,7 +94,15 @@ function printSummary(summary: DemoSummary, seconds: number, where: string): voi
   console.log(`\nDemo sign-in: ${summary.signIn.email} / ${summary.signIn.password}`);
 }
 
-async function main(): Promise<void> {
+// Runs the command with the process's arguments and environment; sets the exit code on failure.
+export async function runSeedCommand(options: SeedCommandOptions): Promise<void> {
+  await main(options).catch((error: unknown) => {
+    console.error(isUsageError(error) ? `${error.message}\n${usage}` : error);
+    process.exitCode = 1;
+  });
+}
+
+async function main(options: SeedCommandOptions): Promise<void> {
   const args = readArguments();
   const handle = await openConfiguredDatabase();
   const where =
@@ -114,16 +131,13 @@ async function main(): Promise<void> {
         seed: args.seed,
         today,
         timeZone,
+        sealSsn: options.sealSsn,
         onProgress: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
       });
     });
     printSummary(summary, (performance.now() - started) / 1000, where);
+    if (options.afterwards) console.log(options.afterwards());
   } finally {
     await handle.close();
   }
 }
-
-main().catch((error: unknown) => {
-  console.error(isUsageError(error) ? `${error.message}\n${usage}` : error);
-  process.exitCode = 1;
-});

@@ -1,5 +1,7 @@
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { ssnProblem } from '@portal/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import {
@@ -17,6 +19,7 @@ import { createClock } from './calendar.ts';
 import { DEMO_EMAIL, seedDemoData, type DemoSummary } from './demo-data.ts';
 import { findEmployeeByEmail, isDatabaseEmpty } from './index.ts';
 import { loanTotalCents } from './loan-schedule.ts';
+import type { SealSsn } from './seed-context.ts';
 import { verifyPassword } from '../password-hash.ts';
 
 const CUSTOMERS = 300;
@@ -24,6 +27,18 @@ const TODAY = '2026-03-11';
 // Start of TODAY in Los Angeles: the generator places nothing later.
 const nowMs = createClock(TODAY).nowMs;
 const HOUR_MS = 3_600_000;
+
+// The seed has no key: the server hands it a sealer (decision 023). This stand-in is deterministic
+// and keeps what it was given, so the test can check what the seed made and what it stored.
+const handedOver = new Map<number, string>();
+const testSealer: SealSsn = (customerId, digits) => {
+  handedOver.set(customerId, digits);
+  return {
+    sealed: `test-sealed:${customerId}:${createHash('sha256').update(digits).digest('base64url')}`,
+    hash: createHmac('sha256', 'test-key').update(digits).digest('hex'),
+    last4: digits.slice(-4),
+  };
+};
 
 describe('seedDemoData', () => {
   let first: TestDatabase;
@@ -34,8 +49,8 @@ describe('seedDemoData', () => {
     first = await openTestDatabase();
     second = await openTestDatabase();
     expect(await isDatabaseEmpty(first.db)).toBe(true);
-    summary = await seedDemoData(first.db, { customers: CUSTOMERS, seed: 7, today: TODAY });
-    await seedDemoData(second.db, { customers: CUSTOMERS, seed: 7, today: TODAY });
+    summary = await seedDemoData(first.db, { customers: CUSTOMERS, seed: 7, today: TODAY, sealSsn: testSealer });
+    await seedDemoData(second.db, { customers: CUSTOMERS, seed: 7, today: TODAY, sealSsn: testSealer });
   });
   afterAll(async () => {
     await first?.close();
@@ -90,7 +105,9 @@ describe('seedDemoData', () => {
     };
     expect(await permissionsOf(6)).toContain('payments.validate_any');
     expect(await permissionsOf(12)).toContain('tickets.view_escalated');
-    expect(await permissionsOf(1)).toEqual(expect.arrayContaining(['payments.validate_any', 'tickets.view_escalated']));
+    expect(await permissionsOf(1)).toEqual(
+      expect.arrayContaining(['payments.validate_any', 'tickets.view_escalated', 'customers.reveal_ssn']),
+    );
     expect(await permissionsOf(2)).toEqual([]);
   });
 
@@ -100,14 +117,36 @@ describe('seedDemoData', () => {
         phones: sql<number>`count(distinct ${customers.phoneNumber})::int`,
         emails: sql<number>`count(distinct ${customers.email})::int`,
         badPhones: sql<number>`count(*) filter (where ${customers.phoneNumber} !~ '^[2-9][0-9]{9}$')::int`,
-        badSsns: sql<number>`count(*) filter (where ${customers.ssn} !~ '^[0-8][0-9]{8}$' or ${customers.ssn} like '000%' or ${customers.ssn} like '666%')::int`,
         referred: sql<number>`count(*) filter (where ${customers.utmSource} = 'refer' and ${customers.referrerId} < ${customers.id})::int`,
       })
       .from(customers);
-    expect(row).toMatchObject({ phones: CUSTOMERS, emails: CUSTOMERS, badPhones: 0, badSsns: 0 });
+    expect(row).toMatchObject({ phones: CUSTOMERS, emails: CUSTOMERS, badPhones: 0 });
     expect(row?.referred).toBeGreaterThan(0);
     for (const code of [-7, -5, -2, -1, 0, 1, 2])
       expect(await countWhere(customers, eq(customers.verified, code))).toBeGreaterThan(0);
+  });
+
+  it("hands every customer's SSN to the caller's sealer and stores only what it answered", async () => {
+    expect(handedOver.size).toBe(CUSTOMERS);
+    const digits = [...handedOver.values()];
+    expect(digits.filter((ssn) => !/^\d{9}$/.test(ssn) || ssnProblem(ssn) !== null)).toEqual([]);
+    expect(new Set(digits).size).toBeGreaterThan(CUSTOMERS * 0.99);
+    const stored = await first.db
+      .select({ id: customers.id, sealed: customers.ssnSealed, hash: customers.ssnHash, last4: customers.ssnLast4 })
+      .from(customers)
+      .orderBy(asc(customers.id));
+    expect(stored).toHaveLength(CUSTOMERS);
+    for (const { id, ...columns } of stored) {
+      const ssn = handedOver.get(id) ?? '';
+      expect(columns).toEqual(testSealer(id, ssn));
+      expect(columns.last4).toBe(ssn.slice(-4));
+    }
+    // Nowhere in a customer row are the nine digits.
+    const result = await first.db.execute(
+      sql`select count(*)::int as n from customers c, unnest(${sql.param(digits)}::text[]) as d(ssn) where c::text like '%' || d.ssn || '%'`,
+    );
+    const [plain] = (result as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(plain?.n).toBe(0);
   });
 
   it('covers every loan state of the spec', async () => {

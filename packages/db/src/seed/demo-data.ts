@@ -10,7 +10,7 @@ import { generateLoans } from './generate-loans.ts';
 import { addCustomerTickets, addNotifications, addUnmatchedTickets } from './generate-tickets.ts';
 import { insertDemoMacros } from './macros.ts';
 import { createRandom, mixSeed } from './random.ts';
-import type { SeedContext } from './seed-context.ts';
+import type { SealSsn, SeedContext } from './seed-context.ts';
 import {
   emptySeedRows,
   seedTableNames,
@@ -35,6 +35,9 @@ export type DemoDataOptions = {
   today?: string;
   timeZone?: string;
   onProgress?: (message: string) => void;
+  // Seals each customer's SSN (the nine digits) with the server's key. Without it customers get no
+  // SSN: the seed has no key, and never stores one in plain text.
+  sealSsn?: SealSsn;
 };
 
 export type DemoSummary = {
@@ -77,6 +80,7 @@ export async function seedDemoData(db: Executor, options: DemoDataOptions): Prom
       customerTicketCount: ticketCount - unmatchedTickets,
       employeeIds: demoEmployeeIds,
       ids,
+      sealSsn: options.sealSsn ?? null,
     };
     // The next chunk is generated while PostgreSQL stores the previous one; at most one chunk
     // waits, so memory stays flat.

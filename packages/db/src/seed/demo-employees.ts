@@ -20,7 +20,7 @@ export const demoEmployees: ReadonlyArray<{
     id: 1,
     email: DEMO_EMAIL,
     name: 'Demo Supervisor',
-    roles: ['agent', 'escalations', 'payments_admin', 'staff_admin'],
+    roles: ['agent', 'escalations', 'payments_admin', 'staff_admin', 'ssn_reveal'],
     clearance: 3,
   },
   ...[

@@ -11,6 +11,8 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'escalations', permissions: ['tickets.view_escalated'] },
   { name: 'payments_admin', permissions: ['payments.validate_any'] },
   { name: 'staff_admin', permissions: ['staff.admin'] },
+  // Sees a customer's whole SSN (each reveal audited with its reason); agents see the last four.
+  { name: 'ssn_reveal', permissions: ['customers.reveal_ssn'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

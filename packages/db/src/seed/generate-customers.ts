@@ -169,7 +169,12 @@ export function addCustomerRows(
     email: profile.email,
     phoneNumber: profile.phone,
     birthday: formatDay(birthday),
-    ssn: `${String(ssnArea).padStart(3, '0')}${String(random.int(1, 99)).padStart(2, '0')}${String(random.int(1, 9999)).padStart(4, '0')}`,
+    // Drawn here, in the middle of the row, so the random stream (and every customer after) stays as it was.
+    ...storedSsn(
+      context,
+      profile.id,
+      `${String(ssnArea).padStart(3, '0')}${String(random.int(1, 99)).padStart(2, '0')}${String(random.int(1, 9999)).padStart(4, '0')}`,
+    ),
     verified,
     verifiedAt:
       verified === 0 ? null : new Date(Math.min(createdMs + random.int(1, 72) * HOUR_MS, clock.nowMs - MINUTE_MS)),
@@ -287,6 +292,13 @@ export function addCustomerRows(
       createdAt: new Date(createdMs + Math.floor(random.next() * span)),
     });
   }
+}
+
+// The SSN columns of a customer row: sealed with the caller's key (the seed has none of its own;
+// decision 023), or empty when the caller gave no sealer (a benchmark that never shows an SSN).
+function storedSsn(context: SeedContext, customerId: number, digits: string) {
+  const stored = context.sealSsn?.(customerId, digits);
+  return { ssnSealed: stored?.sealed ?? null, ssnHash: stored?.hash ?? null, ssnLast4: stored?.last4 ?? null };
 }
 
 // A nine-digit ABA routing number with a valid check digit.

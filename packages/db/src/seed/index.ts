@@ -11,6 +11,7 @@ export {
   type DemoDataOptions,
   type DemoSummary,
 } from './demo-data.ts';
+export type { SealedSsn, SealSsn } from './seed-context.ts';
 export { todayInTimeZone } from './calendar.ts';
 export { loanTotalCents, splitInstallments } from './loan-schedule.ts';
 export {

@@ -12,7 +12,13 @@ export type SeedContext = {
   employeeIds: readonly number[];
   ids: IdCounters;
   rows: SeedRows;
+  // Seals each customer's SSN with the server's key; null leaves customers without one.
+  sealSsn: SealSsn | null;
 };
+
+// What the seed stores of an SSN, made by the caller, who holds the key (decision 023).
+export type SealedSsn = { sealed: string; hash: string; last4: string };
+export type SealSsn = (customerId: number, digits: string) => SealedSsn;
 
 export function pickEmployee(context: SeedContext, random: Random): number {
   return random.pick(context.employeeIds);

@@ -1,0 +1,45 @@
+import type { Database } from '@portal/db';
+import { createSsnKeys, nineDigits, sealSsn, ssnSealContext, type SsnKeys } from './ssn.ts';
+import { findUnsealedSsns, replaceUnsealedSsns, type SsnReplacement } from './ssn-repository.ts';
+
+// Rows sealed a statement at a time: one array per column (decision 006), each batch committed.
+const ROWS_PER_BATCH = 5_000;
+
+export type SsnSealingReport = { sealed: number; seconds: number };
+
+// At start (main.ts), after the migrations: SSNs stored in plain text before migration 0011 (which
+// moved them to ssn_sealed as they were) are sealed, hashed and their last four kept, in batches.
+// Each row is replaced only if it still holds the value read, so API processes starting together
+// seal it once. A blank value becomes no SSN; one that is not nine digits is sealed as it was
+// written, with no hash (no search finds it) and the last four digits it ends with, if any.
+export async function sealStoredSsns(db: Database, secretsKey: Buffer): Promise<SsnSealingReport> {
+  const started = performance.now();
+  const keys = createSsnKeys(secretsKey);
+  let sealed = 0;
+  let afterId = 0;
+  for (;;) {
+    const batch = await findUnsealedSsns(db, afterId, ROWS_PER_BATCH);
+    const last = batch.at(-1);
+    if (!last) break;
+    afterId = last.id;
+    sealed += await replaceUnsealedSsns(
+      db,
+      batch.map((row) => replacementOf(keys, row.id, row.stored)),
+    );
+  }
+  return { sealed, seconds: (performance.now() - started) / 1000 };
+}
+
+function replacementOf(keys: SsnKeys, customerId: number, stored: string): SsnReplacement {
+  const digits = nineDigits(stored);
+  if (digits) return { id: customerId, from: stored, ...sealSsn(keys, customerId, digits) };
+  const written = stored.trim();
+  if (written === '') return { id: customerId, from: stored, sealed: null, hash: null, last4: null };
+  return {
+    id: customerId,
+    from: stored,
+    sealed: keys.box.seal(written, ssnSealContext(customerId)),
+    hash: null,
+    last4: /(\d{4})$/.exec(written.replace(/[\s-]/g, ''))?.[1] ?? null,
+  };
+}

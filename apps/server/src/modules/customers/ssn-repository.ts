@@ -1,0 +1,90 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { customers, type Executor } from '@portal/db';
+import type { SealedSsn } from '@portal/db/seed';
+
+// The queries of a customer's SSN (decision 023); the columns hold it sealed, hashed and as its last four.
+
+const ssnColumns = {
+  id: customers.id,
+  ssnSealed: customers.ssnSealed,
+  ssnHash: customers.ssnHash,
+  ssnLast4: customers.ssnLast4,
+};
+export type StoredSsn = { id: number; ssnSealed: string | null; ssnHash: string | null; ssnLast4: string | null };
+
+export async function findCustomerIdsBySsnHash(db: Executor, hash: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.ssnHash, hash))
+    .orderBy(asc(customers.id));
+  return rows.map((row) => row.id);
+}
+
+export async function findCustomerSsn(db: Executor, customerId: number): Promise<StoredSsn | undefined> {
+  const [row] = await db.select(ssnColumns).from(customers).where(eq(customers.id, customerId));
+  return row;
+}
+
+export async function lockCustomerSsn(db: Executor, customerId: number): Promise<StoredSsn | undefined> {
+  const [row] = await db.select(ssnColumns).from(customers).where(eq(customers.id, customerId)).for('update');
+  return row;
+}
+
+// Held to the end of the transaction: two customers given one SSN at once are checked one after the
+// other, so the second sees the first (a unique index cannot do it: force allows a second holder).
+export async function lockSsnHash(db: Executor, hash: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-ssn:${hash}`}, 0))`);
+}
+
+export async function writeCustomerSsn(db: Executor, customerId: number, ssn: SealedSsn): Promise<void> {
+  await db
+    .update(customers)
+    .set({ ssnSealed: ssn.sealed, ssnHash: ssn.hash, ssnLast4: ssn.last4 })
+    .where(eq(customers.id, customerId));
+}
+
+// SSNs still in plain text (moved to ssn_sealed by migration 0011), by id after `afterId`; the
+// partial index customers_ssn_unsealed_idx holds exactly these rows.
+export async function findUnsealedSsns(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; stored: string }>> {
+  const rows = await db
+    .select({ id: customers.id, stored: customers.ssnSealed })
+    .from(customers)
+    .where(sql`${customers.ssnSealed} not like 'gcm1:%' and ${customers.id} > ${afterId}`)
+    .orderBy(asc(customers.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.stored === null ? [] : [{ id: row.id, stored: row.stored }]));
+}
+
+export type SsnReplacement = {
+  id: number;
+  // The plain value read: a row changed since (another process sealed it) is left alone.
+  from: string;
+  sealed: string | null;
+  hash: string | null;
+  last4: string | null;
+};
+
+// Many rows in one statement: each column travels as one array and unnest() turns them back into
+// rows (as bulkInsert, decision 006). Answers how many rows changed.
+export async function replaceUnsealedSsns(db: Executor, rows: readonly SsnReplacement[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  // Raw statements answer rows whose shape the driver decides; only their number is read.
+  const result = (await db.execute(sql`
+    update customers as c
+    set ssn_sealed = u.sealed, ssn_hash = u.hash, ssn_last4 = u.last4
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::bigint[],
+      ${sql.param(rows.map((row) => row.from))}::text[],
+      ${sql.param(rows.map((row) => row.sealed))}::text[],
+      ${sql.param(rows.map((row) => row.hash))}::text[],
+      ${sql.param(rows.map((row) => row.last4))}::text[]
+    ) as u(id, plain, sealed, hash, last4)
+    where c.id = u.id and c.ssn_sealed = u.plain
+    returning c.id`)) as { rows: unknown[] };
+  return result.rows.length;
+}

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { auditEvents, customers } from '@portal/db';
+import { createCustomer } from '@portal/db/seed';
+import { countWrites } from '../../testing/row-counts.ts';
+import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../../testing/test-app.ts';
+import { createSsnKeys, findCustomerIdsBySsn, openSsn, ssnHash } from './ssn.ts';
+
+let t: TestApp;
+let agent: SignedInStaff;
+let revealer: SignedInStaff;
+const keys = createSsnKeys(TEST_SECRETS_KEY);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  agent = await createSignedInStaff(t.app, t.database.db, { name: 'Kevin Tran', online: false });
+  revealer = await createSignedInStaff(t.app, t.database.db, {
+    name: 'Lauren Foster',
+    roles: ['agent', 'ssn_reveal'],
+    online: false,
+  });
+});
+afterAll(() => t.close());
+
+const post = (path: 'update_ssn' | 'reveal_ssn', payload: unknown, staff: SignedInStaff = agent) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/internal/api/users/${path}`,
+    headers: staff.headers,
+    payload: payload as object,
+  });
+
+const storedSsn = async (id: number) =>
+  (
+    await t.database.db
+      .select({ sealed: customers.ssnSealed, hash: customers.ssnHash, last4: customers.ssnLast4 })
+      .from(customers)
+      .where(eq(customers.id, id))
+  )[0];
+
+// The whole customer row as PostgreSQL writes it out: the plain number must appear nowhere in it.
+const rowText = async (id: number): Promise<string> => {
+  const result = await t.database.db.execute(sql`select c::text as text from customers c where c.id = ${id}`);
+  return String((result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text);
+};
+
+// What another module's search hands findCustomerIdsBySsn: the app's database and secrets key.
+const searchContext = () => ({ db: t.database.db, secretsKey: TEST_SECRETS_KEY });
+
+const auditOf = (action: string, entityId: number) =>
+  t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.action, action), eq(auditEvents.entityId, String(entityId))))
+    .orderBy(desc(auditEvents.id));
+
+// Everything a refused call must leave alone: the usual tables and every customer's SSN columns.
+const snapshot = async () => ({
+  writes: await countWrites(t.database.db),
+  ssns: await t.database.db
+    .select({ id: customers.id, sealed: customers.ssnSealed, hash: customers.ssnHash, last4: customers.ssnLast4 })
+    .from(customers)
+    .orderBy(customers.id),
+});
+
+describe('POST users/update_ssn', () => {
+  it('stores the SSN sealed, hashed and as its last four, answers the last four and audits it masked', async () => {
+    const customer = await createCustomer(t.database.db);
+    const response = await post('update_ssn', { user_id: customer.id, ssn: '321-54-9876' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: `SSN updated for customer ${customer.id} (ending 9876).`,
+      ssn_last4: '9876',
+    });
+
+    const stored = await storedSsn(customer.id);
+    expect(stored?.sealed).toMatch(/^gcm1:/);
+    expect(openSsn(keys, customer.id, stored?.sealed ?? '')).toBe('321549876');
+    expect(stored?.hash).toBe(ssnHash(keys, '321549876'));
+    expect(stored?.last4).toBe('9876');
+    const text = await rowText(customer.id);
+    expect(text).not.toContain('321549876');
+    expect(text).not.toContain('321-54-9876');
+
+    const [event] = await auditOf('customer.ssn_updated', customer.id);
+    expect(event).toMatchObject({
+      employeeId: agent.id,
+      entityType: 'customer',
+      before: { ssn: null },
+      after: { ssn: '***-**-9876' },
+    });
+    expect(JSON.stringify(event)).not.toMatch(/321.?54/);
+
+    // A new number: the audit shows the old and new last four only.
+    const again = await post('update_ssn', { user_id: customer.id, ssn: '401 77 2468' });
+    expect(again.json()).toEqual({
+      message: `SSN updated for customer ${customer.id} (ending 2468).`,
+      ssn_last4: '2468',
+    });
+    expect((await auditOf('customer.ssn_updated', customer.id))[0]).toMatchObject({
+      before: { ssn: '***-**-9876' },
+      after: { ssn: '***-**-2468' },
+    });
+    expect(await findCustomerIdsBySsn(searchContext(), '401-77-2468')).toEqual([customer.id]);
+    expect(await findCustomerIdsBySsn(searchContext(), '321549876')).toEqual([]);
+  });
+
+  it('refuses what is not an SSN, an unknown customer and a bad user_id with an errors list, writing nothing', async () => {
+    const customer = await createCustomer(t.database.db);
+    await post('update_ssn', { user_id: customer.id, ssn: '512-34-7788' });
+    const before = await snapshot();
+    const cases: Array<[unknown, number, string[]]> = [
+      [{ user_id: customer.id }, 400, ['Please enter a value for SSN.']],
+      [{ user_id: customer.id, ssn: null }, 400, ['Please enter a value for SSN.']],
+      [{ user_id: customer.id, ssn: '' }, 400, ['Please enter a value for SSN.']],
+      [{ user_id: customer.id, ssn: '   ' }, 400, ['Please enter a value for SSN.']],
+      [{ user_id: customer.id, ssn: '512-34-778' }, 400, ['An SSN is 9 digits, e.g. 123-45-6789; this one has 8.']],
+      [{ user_id: customer.id, ssn: '5123477889' }, 400, ['An SSN is 9 digits, e.g. 123-45-6789; this one has 10.']],
+      [
+        { user_id: customer.id, ssn: '512-34-77AB' },
+        400,
+        ['An SSN holds digits only (dashes and spaces are fine), e.g. 123-45-6789.'],
+      ],
+      [
+        { user_id: customer.id, ssn: '666-34-7788' },
+        400,
+        ['No SSN starts with 000, 666 or 9: please check the first three digits.'],
+      ],
+      [
+        { user_id: customer.id, ssn: '512-00-7788' },
+        400,
+        ['The middle two digits of an SSN are never 00: please check them.'],
+      ],
+      [
+        { user_id: customer.id, ssn: '512-34-0000' },
+        400,
+        ['The last four digits of an SSN are never 0000: please check them.'],
+      ],
+      [{ user_id: customer.id, ssn: 512347788 }, 400, ['The SSN must be sent as text, e.g. "123-45-6789".']],
+      [{ user_id: customer.id, ssn: '512-34-7790', force: 'yes' }, 400, ['Force must be true or false.']],
+      [{ user_id: 'abc', ssn: '512-34-7790' }, 400, ['An id must be a number.']],
+      [{ ssn: '512-34-7790' }, 400, ['An id must be a number.']],
+      [{ user_id: 99_999_999, ssn: '512-34-7790' }, 404, ['Customer 99999999 was not found.']],
+    ];
+    for (const [payload, status, errors] of cases) {
+      const response = await post('update_ssn', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json(), JSON.stringify(payload)).toEqual({ errors });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a number another customer has (409, naming them) unless forced; forcing is audited', async () => {
+    const first = await createCustomer(t.database.db);
+    const second = await createCustomer(t.database.db);
+    expect((await post('update_ssn', { user_id: first.id, ssn: '623-45-1357' })).statusCode).toBe(200);
+
+    const before = await snapshot();
+    const refused = await post('update_ssn', { user_id: second.id, ssn: '623451357' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      errors: [
+        `Customer ${first.id} already has this SSN. Check the number; to save it for customer ${second.id} as well, use Force.`,
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+
+    const forced = await post('update_ssn', { user_id: second.id, ssn: '623-45-1357', force: true });
+    expect(forced.json()).toEqual({
+      message: `SSN updated for customer ${second.id} (ending 1357).`,
+      ssn_last4: '1357',
+    });
+    expect((await auditOf('customer.ssn_updated', second.id))[0]).toMatchObject({
+      employeeId: agent.id,
+      after: { ssn: '***-**-1357', forced: true, same_ssn_as_customers: [first.id] },
+    });
+    // The same number gives the same hash: one search finds both.
+    expect(await findCustomerIdsBySsn(searchContext(), '623-45-1357')).toEqual([first.id, second.id]);
+    // Sealed apart: the same number, two different texts, each opening for its own customer only.
+    const [a, b] = [await storedSsn(first.id), await storedSsn(second.id)];
+    expect(a?.sealed).not.toBe(b?.sealed);
+    expect(() => openSsn(keys, first.id, b?.sealed ?? '')).toThrow(/does not open/);
+  });
+
+  it('answers that nothing changed for the number the customer already has, and writes nothing', async () => {
+    const customer = await createCustomer(t.database.db);
+    await post('update_ssn', { user_id: customer.id, ssn: '734-56-2222' });
+    const before = await snapshot();
+    const response = await post('update_ssn', { user_id: customer.id, ssn: '734 56 2222' });
+    expect(response.json()).toEqual({
+      message: `Customer ${customer.id} already has this SSN (ending 2222); nothing changed.`,
+      ssn_last4: '2222',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives two customers the same new number one after the other: one saved, the other 409', async () => {
+    const [first, second] = [await createCustomer(t.database.db), await createCustomer(t.database.db)];
+    const answers = await Promise.all(
+      [first, second].map((customer) => post('update_ssn', { user_id: customer.id, ssn: '745-67-3333' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await findCustomerIdsBySsn(searchContext(), '745673333')).toHaveLength(1);
+  });
+
+  it('is for signed-in staff only', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/users/update_ssn',
+      payload: { user_id: 1, ssn: '321-54-9876' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST users/reveal_ssn', () => {
+  it('answers 403 with a sentence to an employee without customers.reveal_ssn, and records nothing', async () => {
+    const customer = await createCustomer(t.database.db);
+    await post('update_ssn', { user_id: customer.id, ssn: '856-78-4444' });
+    const before = await snapshot();
+    const response = await post('reveal_ssn', { user_id: customer.id, reason: 'Customer verifying identity' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      errors: [
+        "Only employees allowed to reveal SSNs (the ssn_reveal role) can see a customer's whole SSN; everyone else sees the last four digits. Ask a staff administrator if your work needs it.",
+      ],
+    });
+    expect(response.body).not.toContain('4444');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers the whole SSN as XXX-XX-XXXX, uncached, and audits the employee and the reason', async () => {
+    const customer = await createCustomer(t.database.db);
+    await post('update_ssn', { user_id: customer.id, ssn: '867 89 5555' });
+    const response = await post(
+      'reveal_ssn',
+      { user_id: customer.id, reason: '  Customer on the phone for a credit bureau dispute  ' },
+      revealer,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user_id: customer.id, ssn: '867-89-5555', ssn_last4: '5555' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    const events = await auditOf('customer.ssn_revealed', customer.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      employeeId: revealer.id,
+      entityType: 'customer',
+      after: {
+        employee_name: 'Lauren Foster',
+        reason: 'Customer on the phone for a credit bureau dispute',
+        ssn: '***-**-5555',
+      },
+    });
+    // Every reveal is its own record.
+    await post('reveal_ssn', { user_id: customer.id, reason: 'Second look' }, revealer);
+    expect(await auditOf('customer.ssn_revealed', customer.id)).toHaveLength(2);
+  });
+
+  it('needs a reason, a known customer and an SSN on file; refusals record nothing', async () => {
+    const customer = await createCustomer(t.database.db);
+    await post('update_ssn', { user_id: customer.id, ssn: '878-90-6666' });
+    const withoutSsn = await createCustomer(t.database.db);
+    const before = await snapshot();
+    const reasonNeeded = ['Please give a reason for revealing the SSN (what it is needed for).'];
+    const cases: Array<[unknown, number, string[]]> = [
+      [{ user_id: customer.id }, 400, reasonNeeded],
+      [{ user_id: customer.id, reason: '   ' }, 400, reasonNeeded],
+      [{ user_id: customer.id, reason: 'ok' }, 400, reasonNeeded],
+      [{ user_id: customer.id, reason: 'x'.repeat(501) }, 400, ['The reason must be at most 500 characters.']],
+      [{ user_id: 'abc', reason: 'Identity check' }, 400, ['An id must be a number.']],
+      [{ user_id: 99_999_999, reason: 'Identity check' }, 404, ['Customer 99999999 was not found.']],
+      [{ user_id: withoutSsn.id, reason: 'Identity check' }, 404, [`Customer ${withoutSsn.id} has no SSN on file.`]],
+    ];
+    for (const [payload, status, errors] of cases) {
+      const response = await post('reveal_ssn', payload, revealer);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json(), JSON.stringify(payload)).toEqual({ errors });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
