@@ -10,6 +10,7 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
+import { registerTransactionEmailRoutes } from './modules/transaction-emails/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLoanRoutes(app, context, tickets);
   registerDocumentRoutes(app, context);
   registerUserPageRoutes(app, context);
+  registerTransactionEmailRoutes(app, context);
   registerMacroRoutes(app, macros);
   registerStaffRoutes(
     app,

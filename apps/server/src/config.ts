@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TIME_ZONE, STAGES } from '@portal/contracts';
+import { CLOUD_REGION, DEFAULT_BUSINESS_TIME_ZONE, STAGES } from '@portal/contracts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -51,6 +51,12 @@ const environment = z.object({
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   STORAGE_DIR: z.string().min(1).optional(),
+  // Files in STORAGE_DIR, or in an S3 bucket (credentials: the AWS SDK's default chain).
+  STORAGE_DRIVER: z.enum(['directory', 's3']).default('directory'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default(CLOUD_REGION),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Portal Support <support@portal.example>'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -92,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       `Invalid configuration:\n  SEED_CUSTOMERS: demo data is seeded only with STAGE=dev (its accounts have a published password); unset it for STAGE ${values.STAGE}.`,
     );
   }
+  if (values.STORAGE_DRIVER === 's3' && !values.S3_BUCKET) {
+    throw new Error(
+      'Invalid configuration:\n  S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET, the name of the bucket that keeps the files (documents, statements, transaction emails).',
+    );
+  }
   const secretsKey = values.SECRETS_KEY === undefined ? null : decodeSecretsKey(values.SECRETS_KEY);
   // Outside dev a generated key file would be lost with the machine, and every API process must share one key.
   if (!secretsKey && values.STAGE !== 'dev') {
@@ -119,6 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     sessionCacheSeconds: values.SESSION_CACHE_SECONDS,
     storageDir: resolve(cwd, values.STORAGE_DIR ?? join(values.DATA_DIR, 'files')),
+    storage:
+      values.STORAGE_DRIVER === 's3' && values.S3_BUCKET
+        ? {
+            driver: 's3' as const,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            endpoint: values.S3_ENDPOINT ?? null,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'directory' as const, dir: resolve(cwd, values.STORAGE_DIR ?? join(values.DATA_DIR, 'files')) },
     smtp: values.SMTP_URL ? { url: values.SMTP_URL, from: values.MAIL_FROM } : null,
     twilio: {
       accountSid: values.TWILIO_ACCOUNT_SID ?? null,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey } from './config.ts';
 import { createSsnSealer, sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/service.ts';
+import { seedDemoTransactionEmails } from './modules/transaction-emails/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createTwilioSmsSender } from './platform/sms.ts';
@@ -26,6 +27,14 @@ if (sealedSsns.sealed > 0)
     `Sealed ${sealedSsns.sealed.toLocaleString('en-US')} stored SSNs with the secrets key in ${sealedSsns.seconds.toFixed(1)} s.`,
   );
 
+// Files in a directory or an S3 bucket; the AWS SDK is loaded only for S3.
+const storage =
+  config.storage.driver === 's3'
+    ? (await import('./platform/s3-storage.ts')).createS3Storage(config.storage)
+    : createDirectoryStorage(config.storage.dir);
+// Dev with demo data: the first demo customers get a few transaction emails to show.
+if (config.stage === 'dev' && config.seedCustomers > 0) await seedDemoTransactionEmails(database.db, storage);
+
 const app = await buildApp({
   database,
   settings: config,
@@ -40,7 +49,7 @@ const app = await buildApp({
           from: config.twilio.fromNumber,
         })
       : null,
-  storage: createDirectoryStorage(config.storageDir),
+  storage,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,6 +9,7 @@ import { sessionCalls } from './session.ts';
 import { ssnCalls } from './ssn.ts';
 import { staffCalls } from './staff.ts';
 import { ticketCalls } from './tickets.ts';
+import { transactionEmailCalls } from './transaction-emails.ts';
 
 // Every call of the API by domain, for the checks that each is well-formed and registered once.
 // (The inbound webhooks are not JSON calls of ours and are not listed.)
@@ -24,6 +25,7 @@ export const apiCalls = {
   documents: documentCalls,
   staff: staffCalls,
   ssn: ssnCalls,
+  transactionEmails: transactionEmailCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -14,6 +14,7 @@ export * from './macros.ts';
 export * from './documents.ts';
 export * from './staff.ts';
 export * from './ssn.ts';
+export * from './transaction-emails.ts';
 export * from './api-document.ts';
 export * from './rules/search-parameter.ts';
 export * from './rules/loan-display.ts';
