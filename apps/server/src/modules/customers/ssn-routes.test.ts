@@ -214,6 +214,33 @@ describe('POST users/update_ssn', () => {
   });
 });
 
+describe('what the user page shows of an SSN', () => {
+  it('is the last four digits, on the user card and in name suggestions', async () => {
+    const [first, second] = [
+      await createCustomer(t.database.db, { firstName: 'Marisol', lastName: 'Quintanilla' }),
+      await createCustomer(t.database.db, { firstName: 'Marisol', lastName: 'Quintanilla' }),
+    ];
+    await post('update_ssn', { user_id: first.id, ssn: '889-01-7777' });
+    const search = (parameter: string, text: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/internal/api/users/search',
+        headers: agent.headers,
+        query: { parameter, search: text },
+      });
+    const card = await search('ID', String(first.id));
+    expect(card.json().user.ssn).toBe('***-**-7777');
+    const byName = await search('name', 'Marisol Quintanilla');
+    expect(byName.json().suggestions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: first.id, ssn: '***-**-7777' }),
+        expect.objectContaining({ id: second.id, ssn: null }),
+      ]),
+    );
+    for (const answer of [card, byName]) expect(answer.body).not.toMatch(/889.?01/);
+  });
+});
+
 describe('POST users/reveal_ssn', () => {
   it('answers 403 with a sentence to an employee without customers.reveal_ssn, and records nothing', async () => {
     const customer = await createCustomer(t.database.db);

@@ -15,6 +15,8 @@ export const suggestionColumns = {
   birthday: customers.birthday,
   city: customers.city,
   state: customers.state,
+  // The last four digits of the SSN: all a suggestion shows of it (decision 023).
+  ssnLast4: customers.ssnLast4,
 };
 export type SuggestionRow = {
   id: number;
@@ -24,6 +26,7 @@ export type SuggestionRow = {
   birthday: string | null;
   city: string | null;
   state: string | null;
+  ssnLast4: string | null;
 };
 
 export async function customerExists(db: Database, id: number): Promise<boolean> {
@@ -82,7 +85,8 @@ export async function suggestionsByNamePrefix(db: Database, words: string[], lim
     });
   }
   const columns = sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
-    ${customers.email} as email, ${customers.birthday}::text as birthday, ${customers.city} as city, ${customers.state} as state`;
+    ${customers.email} as email, ${customers.birthday}::text as birthday, ${customers.city} as city, ${customers.state} as state,
+    ${customers.ssnLast4} as "ssnLast4"`;
   // Each branch is its own index scan, cut at the limit; the union is ordered by branch.
   const union = sql.join(
     branches.map(
@@ -137,5 +141,6 @@ function toSuggestionRow(row: Record<string, unknown>): SuggestionRow {
     birthday: row.birthday === null ? null : String(row.birthday),
     city: (row.city as string | null) ?? null,
     state: (row.state as string | null) ?? null,
+    ssnLast4: (row.ssnLast4 as string | null) ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import {
   dateInTimeZone,
+  maskSsn,
   normalizePhone,
   USER_SUGGESTION_LIMIT,
   type CallQuery,
@@ -103,7 +104,7 @@ function toSuggestion(row: search.SuggestionRow) {
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
-    ssn: null,
+    ssn: maskSsn(row.ssnLast4),
     birthday: row.birthday,
     city: row.city,
     state: row.state,
@@ -173,7 +174,7 @@ function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
     referrals: profile.referrals,
     bounces: profile.bounceCount,
     days_delayed: daysDelayed(profile, today),
-    ssn: null,
+    ssn: maskSsn(customer.ssnLast4),
     emails,
     recent_messages: profile.recentMessages.map((message) => ({
       id: message.id,
