@@ -4,7 +4,7 @@ import { OBJECT_LISTING_MAX_KEYS } from './constants.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
 
 // The emails our systems sent a customer (receipts, payment reminders), kept as objects under
-// transaction_emails/<customer id>/ in the file storage (decision 024 has the object format).
+// transaction_emails/<customer id>/ in the file storage (decision 025 has the object format).
 
 // Spec 000 section 8: what staff see whenever an email cannot be shown.
 export const TRANSACTION_EMAIL_ERROR = 'There was an error rendering the requested email...';
