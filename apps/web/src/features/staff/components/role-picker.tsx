@@ -5,6 +5,7 @@ const permissionLabels: Record<string, string> = {
   'tickets.view_escalated': 'sees escalated tickets',
   'payments.validate_any': 'may invalidate and validate any payment',
   'staff.admin': 'administers staff (this page)',
+  'customers.reveal_ssn': "may reveal a customer's whole SSN (audited)",
 };
 
 function describe(role: StaffRole): string {
