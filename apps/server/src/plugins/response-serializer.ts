@@ -27,6 +27,8 @@ function nullableAsTypeList(node: unknown): JsonSchema {
   if (typeof node !== 'object' || node === null) return node as JsonSchema;
   const entries = Object.entries(node as JsonSchema).map(([key, value]) => [key, nullableAsTypeList(value)] as const);
   const result: JsonSchema = Object.fromEntries(entries);
+  const tagged = discriminatedAsIfThenElse(result);
+  if (tagged) return tagged;
   const anyOf = result.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const other = anyOf.find((branch: JsonSchema) => branch.type !== 'null') as JsonSchema | undefined;
@@ -37,4 +39,30 @@ function nullableAsTypeList(node: unknown): JsonSchema {
     }
   }
   return result;
+}
+
+// A discriminated union (oneOf objects told apart by one property's const, as users/search's
+// {kind: 'user' | 'suggestions'}) would have fast-json-stringify validate the whole value against
+// every branch. if/then/else on the discriminator alone validates one small property instead.
+function discriminatedAsIfThenElse(node: JsonSchema): JsonSchema | null {
+  const branches = node.oneOf ?? node.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2) return null;
+  const objects = branches as JsonSchema[];
+  if (!objects.every((branch) => branch.type === 'object' && typeof branch.properties === 'object')) return null;
+  const propertiesOf = (branch: JsonSchema) => branch.properties as Record<string, JsonSchema>;
+  const key = Object.keys(propertiesOf(objects[0]!)).find((name) =>
+    objects.every((branch) => propertiesOf(branch)[name]?.const !== undefined),
+  );
+  if (key === undefined) return null;
+  const chain = (index: number): JsonSchema => {
+    const branch = objects[index]!;
+    if (index === objects.length - 1) return branch;
+    return {
+      if: { type: 'object', properties: { [key]: { const: propertiesOf(branch)[key]!.const } }, required: [key] },
+      then: branch,
+      else: chain(index + 1),
+    };
+  };
+  const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = node;
+  return { ...rest, ...chain(0) };
 }
