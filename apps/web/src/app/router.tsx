@@ -4,7 +4,14 @@ import { Center, Loader } from '@mantine/core';
 import { RequireSignIn, SignedOutOnly } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
-import { apiDocsScreen, appLayout, placeholderScreen, staffScreen, workspace } from './signed-in-screens.tsx';
+import {
+  apiDocsScreen,
+  appLayout,
+  placeholderScreen,
+  staffScreen,
+  userScreen,
+  workspace,
+} from './signed-in-screens.tsx';
 
 const pageLoader = (
   <Center mih="100vh">
@@ -14,7 +21,6 @@ const pageLoader = (
 
 // Screens of later issues, by route (spec 000 section 2 route table).
 const placeholderScreens: readonly { path: string; title: string }[] = [
-  { path: 'user', title: 'User Details' },
   { path: 'visualize/:chart', title: 'Analytics' },
   { path: 'identifications/*', title: 'Identifications' },
   { path: 'income', title: 'Income Review' },
@@ -70,6 +76,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               ...placeholderRoutes,
+              { path: 'user', element: <userScreen.Screen /> },
               { path: 'admin/staff', element: <staffScreen.Screen /> },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },

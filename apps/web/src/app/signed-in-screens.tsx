@@ -35,3 +35,4 @@ export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-
 export const placeholderScreen = lazyScreen(
   async () => (await import('./routes/placeholder-route.tsx')).PlaceholderRoute,
 );
+export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);

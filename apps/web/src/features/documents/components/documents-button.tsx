@@ -15,7 +15,8 @@ function openBlankTab(): Window | null {
   return tab;
 }
 
-function DocumentsTable({ userId, loanId }: { userId: number; loanId: number | null }) {
+// The customer's documents as a table ('No Documents Uploaded' when none); also the Advanced modal's View Documents.
+export function DocumentsTable({ userId, loanId }: { userId: number; loanId: number | null }) {
   const documents = useDocuments(userId, loanId, true);
   const file = useDocumentFile();
   const busy = (document: DocumentItem, mode: 'open' | 'download') =>

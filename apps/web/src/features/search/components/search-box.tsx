@@ -9,7 +9,7 @@ function toSearchKind(value: string): SearchKind {
 }
 
 // The global search box (spec 000 section 2): Enter opens /user?{parameter}={value}.
-export function SearchBox() {
+export function SearchBox({ autoFocus = false }: { autoFocus?: boolean } = {}) {
   const navigate = useNavigate();
   const [kind, setKind] = useState<SearchKind>('User');
   const [value, setValue] = useState('');
@@ -39,6 +39,7 @@ export function SearchBox() {
           size="xs"
           w={{ base: 140, lg: 200 }}
           type="search"
+          autoFocus={autoFocus}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           onKeyDown={search}

@@ -1,0 +1,41 @@
+import { Modal, Tabs } from '@mantine/core';
+import type { LoanInfo, UserProfile } from '@portal/contracts';
+import { DocumentsTable } from '../../features/documents/components/documents-button.tsx';
+import { RevealSsnButton } from '../../features/ssn/components/reveal-ssn-button.tsx';
+import { UpdateSsnForm } from '../../features/ssn/components/update-ssn-form.tsx';
+import { CustomPaymentForm } from '../../features/users/components/custom-payment-form.tsx';
+import type { MutationEvents } from '../../lib/react-query.ts';
+
+type AdvancedModalProps = {
+  user: UserProfile;
+  loans: readonly LoanInfo[];
+  opened: boolean;
+  onClose: () => void;
+  events: MutationEvents;
+};
+
+// The user page's Advanced modal (spec 000 section 2): Update SSN, Custom Payments, View Documents.
+// Credit Loan arrives with the loan cards (the next issue), whose loans/credit_loan call it uses.
+export function AdvancedModal({ user, loans, opened, onClose, events }: AdvancedModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Advanced · customer #${user.id}`} size="xl">
+      <Tabs defaultValue="ssn" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="ssn">Update SSN</Tabs.Tab>
+          <Tabs.Tab value="payments">Custom Payments</Tabs.Tab>
+          <Tabs.Tab value="documents">View Documents</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="ssn">
+          <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
+          <RevealSsnButton userId={user.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments">
+          <CustomPaymentForm loans={loans} mutationConfig={events} />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents">
+          <DocumentsTable userId={user.id} loanId={null} />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

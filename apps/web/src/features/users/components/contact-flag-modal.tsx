@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import {
+  CONTACT_FLAG_CONTEXT_MAX,
+  CONTACT_FLAG_LABELS,
+  CONTACT_FLAG_REASONS,
+  contactFlagProblem,
+  type ContactFlag,
+} from '@portal/contracts';
+import { errorMessages } from '../../../lib/api-error.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
+import { setContactFlag, useSetContactFlag } from '../api/set-contact-flag.ts';
+
+type ContactFlagModalProps = {
+  userId: number;
+  flag: ContactFlag;
+  // What the toggle asks for: on (a reason needed) or off (a confirmation).
+  on: boolean;
+  opened: boolean;
+  onClose: () => void;
+  mutationConfig?: MutationConfig<typeof setContactFlag>;
+};
+
+const NAMES: Record<ContactFlag, string> = { dnc: 'Do Not Contact', dnl: 'Do Not Lend' };
+
+// The DNC/DNL confirmation (spec 000 sections 4 and 5): turning a flag on needs one of its reasons
+// and may carry context; the server then adds the note to the customer's comments.
+export function ContactFlagModal({ userId, flag, on, opened, onClose, mutationConfig }: ContactFlagModalProps) {
+  const [reason, setReason] = useState<string | null>(null);
+  const [context, setContext] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useSetContactFlag({ mutationConfig });
+  const label = CONTACT_FLAG_LABELS[flag];
+
+  function close() {
+    setReason(null);
+    setContext('');
+    setProblem(null);
+    change.reset();
+    onClose();
+  }
+
+  function confirm() {
+    const request = {
+      user_id: userId,
+      flag,
+      on,
+      reason: on ? reason : null,
+      context: on ? context.trim() || null : null,
+    };
+    const found = contactFlagProblem(request);
+    setProblem(found);
+    if (found) return;
+    change.mutate(request, { onSuccess: close });
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={`${on ? 'Turn on' : 'Turn off'} ${label} (${NAMES[flag]})`}>
+      <Stack gap="sm">
+        {on ? (
+          <>
+            <Radio.Group label="Reason" value={reason} onChange={setReason} withAsterisk>
+              <Stack gap={6} mt={6}>
+                {CONTACT_FLAG_REASONS[flag].map((option) => (
+                  <Radio key={option} value={option} label={option} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label="Context (optional)"
+              value={context}
+              onChange={(event) => setContext(event.currentTarget.value)}
+              maxLength={CONTACT_FLAG_CONTEXT_MAX}
+              autosize
+              minRows={2}
+            />
+          </>
+        ) : (
+          <Text fz="sm">
+            Turn {label} off for customer #{userId}? A note is added to their comments.
+          </Text>
+        )}
+        {(problem || change.isError) && (
+          <Text fz="sm" c="red" role="alert">
+            {problem ?? errorMessages(change.error).join(' ')}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button color={on ? 'red' : 'blue'} onClick={confirm} loading={change.isPending}>
+            Confirm
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { SEND_GUARD_MS } from '@portal/contracts';
+import { errorMessages } from '../../../lib/api-error.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
+import { originateMessage, useOriginateMessage } from '../api/originate-message.ts';
+
+type MessageComposerProps = {
+  userId: number;
+  mutationConfig?: MutationConfig<typeof originateMessage>;
+};
+
+// The user page's composer (spec 000 section 2): an email or a text to the customer, in a new
+// thread or their open one. Send has the reply box's double-click guard.
+export function MessageComposer({ userId, mutationConfig }: MessageComposerProps) {
+  const [type, setType] = useState<'email' | 'text'>('email');
+  const [thread, setThread] = useState<'new' | 'existing'>('new');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const lastSendAt = useRef(0);
+  const send = useOriginateMessage({ mutationConfig });
+
+  function submit() {
+    const now = Date.now();
+    if (now - lastSendAt.current < SEND_GUARD_MS) return;
+    lastSendAt.current = now;
+    if (type === 'email' && subject.trim() === '') return setProblem('Please enter a subject for the email.');
+    if (message.trim() === '') return setProblem('Please enter a message.');
+    setProblem(null);
+    send.mutate(
+      { user_id: userId, message_type: type, subject: type === 'email' ? subject : null, message, thread },
+      {
+        onSuccess: () => {
+          setSubject('');
+          setMessage('');
+        },
+      },
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Title order={3} fz="sm" mb="xs">
+        New message
+      </Title>
+      <Stack gap="xs">
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label="Channel"
+            value={type}
+            onChange={(value) => setType(value as 'email' | 'text')}
+            data={[
+              { value: 'email', label: 'Email' },
+              { value: 'text', label: 'Text' },
+            ]}
+          />
+          <SegmentedControl
+            size="xs"
+            aria-label="Thread"
+            value={thread}
+            onChange={(value) => setThread(value as 'new' | 'existing')}
+            data={[
+              { value: 'new', label: 'New thread' },
+              { value: 'existing', label: 'Existing thread' },
+            ]}
+          />
+        </Group>
+        {type === 'email' && (
+          <TextInput
+            size="xs"
+            label="Subject"
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+          />
+        )}
+        <Textarea
+          size="xs"
+          label="Message"
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          autosize
+          minRows={3}
+        />
+        {(problem || send.isError) && (
+          <Text fz="xs" c="red" role="alert">
+            {problem ?? errorMessages(send.error).join(' ')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button size="xs" onClick={submit} loading={send.isPending}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
