@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { ContactFlagModal } from './contact-flag-modal.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ContactFlagModal', () => {
+  it("offers the flag's own reasons: five for DNC, three for DNL", () => {
+    const { unmount } = renderWithProviders(<ContactFlagModal userId={5} flag="dnc" on opened onClose={() => {}} />);
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'User requested',
+      'Authorized third party requested',
+      'In bankruptcy',
+      'Identity theft/fraud',
+      'Profanity/threats',
+    ]);
+    unmount();
+    renderWithProviders(<ContactFlagModal userId={5} flag="dnl" on opened onClose={() => {}} />);
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'In bankruptcy',
+      'Identity theft/fraud',
+      'Profanity/threats',
+    ]);
+  });
+
+  it('needs a reason, takes optional context, then sends the change and closes', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'DNC turned on.' })));
+    vi.stubGlobal('fetch', fetchMock);
+    const onClose = vi.fn();
+    renderWithProviders(<ContactFlagModal userId={5} flag="dnc" on opened onClose={onClose} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a reason for DNC.');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Authorized third party requested' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Context (optional)' }), 'Her attorney called');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      user_id: 5,
+      flag: 'dnc',
+      on: true,
+      reason: 'Authorized third party requested',
+      context: 'Her attorney called',
+    });
+  });
+
+  it('turns a flag off after a confirmation, with no reason', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'DNL turned off.' })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ContactFlagModal userId={5} flag="dnl" on={false} opened onClose={() => {}} />);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      user_id: 5,
+      flag: 'dnl',
+      on: false,
+      reason: null,
+      context: null,
+    });
+  });
+});

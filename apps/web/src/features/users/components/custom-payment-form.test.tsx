@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
+import { CustomPaymentForm } from './custom-payment-form.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const upcoming = paymentFixture({ id: 71, due: '2099-01-15', state: 'due', expected_amt: 120, type: 'Installment' });
+
+describe('CustomPaymentForm', () => {
+  it("says 'Loan {id} has no upcoming payments' for a loan without any", async () => {
+    renderWithProviders(<CustomPaymentForm loans={[loanFixture({ id: 8, payments: [] })]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Make the payment larger' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Loan 8 has no upcoming payments');
+  });
+
+  it('needs a payment and an amount of at least $25, then sends them', async () => {
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(jsonResponse({ message: 'Payment 71 is now $300.00.' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CustomPaymentForm loans={[loanFixture({ id: 8, payments: [upcoming] })]} />);
+    const submit = screen.getByRole('button', { name: 'Make the payment larger' });
+    await userEvent.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a value for payment id.');
+
+    await userEvent.click(screen.getByPlaceholderText('Choose a payment'));
+    await userEvent.click(await screen.findByRole('option', { name: /\$120\.00/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New amount ($)' }), '24.99');
+    await userEvent.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount larger than $25');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByRole('textbox', { name: 'New amount ($)' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'New amount ($)' }), '300');
+    await userEvent.click(submit);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ loan_id: 8, payment_id: 71, amount: 300 });
+  });
+});
