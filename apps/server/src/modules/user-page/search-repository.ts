@@ -1,4 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { preparedPerDatabase } from '../../platform/prepared.ts';
 import { customerEmails, customers, loans, payments, type Database } from '@portal/db';
 
 // The look-ups behind users/search. Each one is an index scan at any number of customers:
@@ -60,46 +62,86 @@ const lowerLast = sql`lower(${customers.lastName})`;
 const lowerFirst = sql`lower(${customers.firstName})`;
 const fullName = sql`lower(${customers.firstName} || ' ' || ${customers.lastName})`;
 
-// LIKE patterns: the words are the customer's name, so % and _ in them are literal.
-const prefixPattern = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+// Prefix matches as ranges of the text_pattern_ops index (~>=~, ~<~ compare bytes): unlike LIKE
+// with a parameter, they keep their index scan in the prepared statement's generic plan, so the
+// statement is planned once per connection rather than on every search.
+const AFTER_EVERY_CHARACTER = '\u{10FFFF}';
+const startsWith = (column: SQL, word: string) =>
+  sql`${column} ~>=~ ${sql.placeholder(word)} and ${column} ~<~ ${sql.placeholder(`${word}End`)}`;
 
-// Names matching the words exactly or by prefix, most likely first: the exact full name, then the
-// exact last name with a first name starting with the first word, then the words the other way
-// round (people type "Smith John"). One word is a last name (or its start).
-export async function suggestionsByNamePrefix(db: Database, words: string[], limit: number): Promise<SuggestionRow[]> {
-  const [first, last] = words.length === 1 ? [null, words[0]!] : [words[0]!, words[words.length - 1]!];
-  const branches: Array<{ rank: number; where: SQL }> = [];
-  if (first === null) {
-    branches.push({ rank: 0, where: sql`${lowerLast} = ${last}` });
-    branches.push({ rank: 1, where: sql`${lowerLast} like ${prefixPattern(last)} and ${lowerLast} <> ${last}` });
-  } else {
-    branches.push({ rank: 0, where: sql`${lowerLast} = ${last} and ${lowerFirst} = ${first}` });
-    branches.push({
-      rank: 1,
-      where: sql`${lowerLast} = ${last} and ${lowerFirst} like ${prefixPattern(first)} and ${lowerFirst} <> ${first}`,
-    });
-    branches.push({ rank: 2, where: sql`${lowerLast} = ${first} and ${lowerFirst} like ${prefixPattern(last)}` });
-    branches.push({
-      rank: 3,
-      where: sql`${lowerLast} like ${prefixPattern(last)} and ${lowerLast} <> ${last} and ${lowerFirst} like ${prefixPattern(first)}`,
-    });
-  }
-  const columns = sql`${customers.id} as id, ${customers.firstName} as "firstName", ${customers.lastName} as "lastName",
-    ${customers.email} as email, ${customers.birthday}::text as birthday, ${customers.city} as city, ${customers.state} as state,
-    ${customers.ssnLast4} as "ssnLast4"`;
-  // Each branch is its own index scan, cut at the limit; the union is ordered by branch.
-  const union = sql.join(
-    branches.map(
-      ({ rank, where }) =>
-        sql`(select ${sql.raw(String(rank))} as rank, ${columns} from ${customers} where ${where}
-          order by ${lowerLast}, ${lowerFirst}, ${customers.id} limit ${limit})`,
+function nameBranch(db: Database, rank: number, where: SQL) {
+  return db
+    .select({
+      rank: sql<number>`${sql.raw(String(rank))}`.as('rank'),
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      birthday: customers.birthday,
+      city: customers.city,
+      state: customers.state,
+      ssnLast4: customers.ssnLast4,
+      lastKey: sql<string>`lower(${customers.lastName})`.as('last_key'),
+      firstKey: sql<string>`lower(${customers.firstName})`.as('first_key'),
+    })
+    .from(customers)
+    .where(where)
+    .orderBy(lowerLast, lowerFirst, customers.id)
+    .limit(sql.placeholder('limit'));
+}
+
+// Each branch is its own index scan of customers_name_lower_idx, cut at the limit; the union is
+// ordered by branch: the exact full name, the exact last name with a first name starting with
+// what was typed, the words the other way round (people type "Smith John"), both as prefixes.
+const twoWordStatement = preparedPerDatabase((db) =>
+  unionAll(
+    nameBranch(db, 0, sql`${lowerLast} = ${sql.placeholder('last')} and ${lowerFirst} = ${sql.placeholder('first')}`),
+    nameBranch(
+      db,
+      1,
+      sql`${lowerLast} = ${sql.placeholder('last')} and ${startsWith(lowerFirst, 'first')} and ${lowerFirst} <> ${sql.placeholder('first')}`,
     ),
-    sql` union all `,
-  );
-  const result = await db.execute(
-    sql`select * from (${union}) matches order by rank, lower("lastName"), lower("firstName"), id limit ${limit}`,
-  );
-  return rowsOf(result).map(toSuggestionRow);
+    nameBranch(db, 2, sql`${lowerLast} = ${sql.placeholder('first')} and ${startsWith(lowerFirst, 'last')}`),
+    nameBranch(
+      db,
+      3,
+      sql`${lowerLast} ~>~ ${sql.placeholder('last')} and ${lowerLast} ~<~ ${sql.placeholder('lastEnd')} and ${startsWith(lowerFirst, 'first')}`,
+    ),
+  )
+    .orderBy(sql`rank`, sql`last_key`, sql`first_key`, sql`id`)
+    .limit(sql.placeholder('limit'))
+    .prepare('user_page_name_search_two_words'),
+);
+
+// One word is a last name, or its start.
+const oneWordStatement = preparedPerDatabase((db) =>
+  unionAll(
+    nameBranch(db, 0, sql`${lowerLast} = ${sql.placeholder('last')}`),
+    nameBranch(
+      db,
+      1,
+      sql`${lowerLast} ~>~ ${sql.placeholder('last')} and ${lowerLast} ~<~ ${sql.placeholder('lastEnd')}`,
+    ),
+  )
+    .orderBy(sql`rank`, sql`last_key`, sql`first_key`, sql`id`)
+    .limit(sql.placeholder('limit'))
+    .prepare('user_page_name_search_one_word'),
+);
+
+// Names matching the words exactly or by prefix, most likely first (lowercase words).
+export async function suggestionsByNamePrefix(db: Database, words: string[], limit: number): Promise<SuggestionRow[]> {
+  const last = words[words.length - 1]!;
+  const rows =
+    words.length === 1
+      ? await oneWordStatement(db).execute({ last, lastEnd: last + AFTER_EVERY_CHARACTER, limit })
+      : await twoWordStatement(db).execute({
+          first: words[0]!,
+          firstEnd: words[0]! + AFTER_EVERY_CHARACTER,
+          last,
+          lastEnd: last + AFTER_EVERY_CHARACTER,
+          limit,
+        });
+  return rows.map(({ rank: _rank, lastKey: _last, firstKey: _first, ...row }) => row);
 }
 
 // Near spellings of the whole name ("Jon Smyth"), closest first: a nearest-neighbour scan of the
@@ -126,21 +168,4 @@ export async function customerIdOfPayment(db: Database, paymentId: number): Prom
     .innerJoin(loans, eq(loans.id, payments.loanId))
     .where(eq(payments.id, paymentId));
   return row?.customerId ?? null;
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return (Array.isArray(result) ? result : (result as { rows: Array<Record<string, unknown>> }).rows) ?? [];
-}
-
-function toSuggestionRow(row: Record<string, unknown>): SuggestionRow {
-  return {
-    id: Number(row.id),
-    firstName: String(row.firstName),
-    lastName: String(row.lastName),
-    email: String(row.email),
-    birthday: row.birthday === null ? null : String(row.birthday),
-    city: (row.city as string | null) ?? null,
-    state: (row.state as string | null) ?? null,
-    ssnLast4: (row.ssnLast4 as string | null) ?? null,
-  };
 }
