@@ -10,6 +10,7 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
+import { registerLetterRoutes } from './modules/letters/index.ts';
 import { registerTransactionEmailRoutes } from './modules/transaction-emails/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInboundRoutes } from './modules/inbound/routes.ts';
@@ -149,11 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps.database.db);
   registerSessionRoutes(app, sessions);
 
+  const storage = deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files'));
   const outbox = createOutbox({
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? null,
     sms: deps.sms ?? null,
+    storage,
     log: app.log,
     settings: settings.outbox,
   });
@@ -169,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     businessTimeZone: settings.businessTimeZone,
     outbox,
-    storage: deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files')),
+    storage,
     ticketLeaseMinutes: settings.ticketLeaseMinutes,
     employeeOffline,
     paymentDateGraceDays: settings.paymentDateGraceDays,
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLoanRoutes(app, context, tickets);
   registerDocumentRoutes(app, context);
   registerUserPageRoutes(app, context);
+  registerLetterRoutes(app, context);
   registerTransactionEmailRoutes(app, context);
   registerMacroRoutes(app, macros);
   registerStaffRoutes(

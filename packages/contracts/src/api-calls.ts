@@ -2,6 +2,7 @@ import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
+import { letterCalls } from './letters.ts';
 import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
 import { messageCalls } from './messages.ts';
@@ -23,6 +24,7 @@ export const apiCalls = {
   loans: loanCalls,
   macros: macroCalls,
   documents: documentCalls,
+  letters: letterCalls,
   staff: staffCalls,
   ssn: ssnCalls,
   transactionEmails: transactionEmailCalls,

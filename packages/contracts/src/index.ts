@@ -12,6 +12,7 @@ export * from './customers.ts';
 export * from './loans.ts';
 export * from './macros.ts';
 export * from './documents.ts';
+export * from './letters.ts';
 export * from './staff.ts';
 export * from './ssn.ts';
 export * from './transaction-emails.ts';

@@ -1,7 +1,14 @@
 import nodemailer from 'nodemailer';
 import { DeliveryError } from './delivery-error.ts';
 
-export type OutgoingEmail = { to: string; subject: string; text: string; inReplyTo?: string | null };
+export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  inReplyTo?: string | null;
+  attachments?: EmailAttachment[];
+};
 export type SentEmail = { providerId: string };
 
 // Sends email. Without SMTP_URL there is no mailer: messages stay in the outbox (status queued).
@@ -22,6 +29,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           subject: email.subject,
           text: email.text,
           ...(email.inReplyTo ? { inReplyTo: email.inReplyTo, references: email.inReplyTo } : {}),
+          ...(email.attachments?.length ? { attachments: email.attachments } : {}),
         });
         return { providerId: info.messageId };
       } catch (error) {

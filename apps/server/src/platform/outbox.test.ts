@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, openDatabase } from '@portal/db';
@@ -12,6 +14,7 @@ import { smtpDeliveryError } from './mail.ts';
 import { createSmtpMailer } from './mail.ts';
 import { queueOutboundMessage } from './outbound.ts';
 import { createOutbox, retryDelaySeconds } from './outbox.ts';
+import { createDirectoryStorage } from './storage.ts';
 import { isPermanentTwilioStatus } from './sms.ts';
 
 const FROM = 'Portal Support <support@portal.example>';
@@ -193,6 +196,7 @@ describe('two outboxes on one database', () => {
           clock: t.clock,
           mailer: slowMailer(worker),
           sms: null,
+          storage: createDirectoryStorage(join(tmpdir(), 'portal-outbox-test')),
           log: silentLog,
           settings: settings(),
         }),

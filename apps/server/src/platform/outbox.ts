@@ -1,10 +1,12 @@
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { messages, type Database } from '@portal/db';
+import { documents, messageAttachments, messages, type Database } from '@portal/db';
 import type { Clock } from './clock.ts';
 import { deliveryErrorText, isPermanentDeliveryError } from './delivery-error.ts';
-import type { Mailer } from './mail.ts';
+import { DeliveryError } from './delivery-error.ts';
+import type { EmailAttachment, Mailer } from './mail.ts';
 import type { MessageRecord } from './outbound.ts';
 import type { SmsSender } from './sms.ts';
+import type { FileStorage } from './storage.ts';
 
 // The durable outbox (decision 019). Messages are written queued in the transaction that decides
 // to send them (queueOutboundMessage); this delivers them. A message is claimed before it is sent:
@@ -34,6 +36,8 @@ export type OutboxDeps = {
   clock: Clock;
   mailer: Mailer | null;
   sms: SmsSender | null;
+  // Where the files of attached documents (letters emailed to a customer) are read from.
+  storage: FileStorage;
   log: OutboxLog;
   settings: OutboxSettings;
 };
@@ -54,7 +58,7 @@ function addSeconds(at: Date, seconds: number): Date {
 type Outcome = { kind: 'sent'; externalId: string } | { kind: 'failed'; error: string; permanent: boolean };
 
 export function createOutbox(deps: OutboxDeps) {
-  const { db, clock, mailer, sms, log, settings } = deps;
+  const { db, clock, mailer, sms, storage, log, settings } = deps;
   // Only channels with a provider are delivered; the others wait, queued, until one is configured.
   const channels = [...(mailer ? (['email'] as const) : []), ...(sms ? (['text'] as const) : [])];
 
@@ -77,6 +81,30 @@ export function createOutbox(deps: OutboxDeps) {
       .returning();
   }
 
+  // The files of the documents attached to an email (message_attachments). One that storage no
+  // longer has cannot be sent however often it is tried: a permanent failure that names it.
+  async function attachmentsOf(messageId: number): Promise<EmailAttachment[]> {
+    const attached = await db
+      .select({ id: documents.id, name: documents.name, contentType: documents.contentType, key: documents.storageKey })
+      .from(messageAttachments)
+      .innerJoin(documents, eq(documents.id, messageAttachments.documentId))
+      .where(eq(messageAttachments.messageId, messageId))
+      .orderBy(documents.id);
+    const files: EmailAttachment[] = [];
+    for (const document of attached) {
+      const content = await storage.read(document.key);
+      if (!content)
+        throw new DeliveryError(
+          `The file of attached document ${document.id} (${document.name}) is missing from storage.`,
+          {
+            permanent: true,
+          },
+        );
+      files.push({ filename: document.name, content, contentType: document.contentType });
+    }
+    return files;
+  }
+
   async function send(message: MessageRecord): Promise<Outcome> {
     const to = message.toAddress ?? '';
     try {
@@ -87,6 +115,7 @@ export function createOutbox(deps: OutboxDeps) {
           text: message.body,
           // Until it is sent, an outbound email's externalId holds the id it answers (In-Reply-To).
           inReplyTo: message.externalId,
+          attachments: await attachmentsOf(message.id),
         });
         return { kind: 'sent', externalId: sent.providerId };
       }

@@ -1,26 +1,17 @@
-import {
-  API_BASE_PATH,
-  dateInTimeZone,
-  documentCalls,
-  fillCallPath,
-  type DocumentItem,
-  type FetchDocumentsResponse,
-} from '@portal/contracts';
+import type { DocumentItem, FetchDocumentsResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findLoan } from '../loans/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import * as repository from './repository.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
+import { documentUrl, toDocumentItem } from './stored-documents.ts';
 
 export type DocumentFile = { content: Buffer; contentType: string; fileName: string };
 
 // Types a browser may show inline. Anything else an upload claims to be is served as a download
 // (application/octet-stream), so a file that says it is HTML never runs as a page of ours.
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
-
-// The document's file, GET documents/:id.
-const urlOf = (id: string) => `${API_BASE_PATH}/${fillCallPath(documentCalls.getDocumentFile.path, { id })}`;
 
 // GET users/fetch_documents: the customer's files and one entry per loan statement, newest first.
 export async function listCustomerDocuments(
@@ -37,21 +28,14 @@ export async function listCustomerDocuments(
   const files = await repository.findCustomerDocuments(context.db, customerId, loanId);
   const statements = await repository.findCustomerStatements(context.db, customerId, loanId);
   const items: DocumentItem[] = [
-    ...files.map((file) => ({
-      id: String(file.id),
-      name: file.name,
-      kind: file.kind,
-      loan_id: file.loanId,
-      date: dateInTimeZone(file.createdAt, context.businessTimeZone),
-      url: urlOf(String(file.id)),
-    })),
+    ...files.map((file) => toDocumentItem(file, context.businessTimeZone)),
     ...statements.map((statement) => ({
       id: `statement-${statement.id}`,
       name: `Statement ${statement.statementDate}`,
       kind: 'statement',
       loan_id: statement.loanId,
       date: statement.statementDate,
-      url: urlOf(`statement-${statement.id}`),
+      url: documentUrl(`statement-${statement.id}`),
     })),
   ];
   // Newest first; on the same day files come before statements, and the later row first.
