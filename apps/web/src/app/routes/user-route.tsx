@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoanInfo, UserProfile } from '@portal/contracts';
+import { documentKeys } from '../../features/documents/api/fetch-documents.ts';
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { TransactionEmailsButton } from '../../features/transaction-emails/components/transaction-emails-button.tsx';
@@ -26,7 +27,11 @@ function useUserPageEvents(): MutationEvents {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: userKeys.all }),
+          queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        ]),
       onError: (error: Error) => flashError(errorMessages(error).join(' ')),
     }),
     [queryClient],

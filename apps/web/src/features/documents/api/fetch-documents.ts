@@ -3,6 +3,7 @@ import { documentCalls, type FetchDocumentsResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 
 export const documentKeys = {
+  all: ['documents'] as const,
   list: (userId: number, loanId: number | null) => ['documents', userId, loanId] as const,
 };
 

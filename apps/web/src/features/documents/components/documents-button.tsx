@@ -120,3 +120,24 @@ export function DocumentsButton({ userId, loanId = null }: DocumentsButtonProps)
     </>
   );
 }
+
+// Opens one document (a letter just made, say) in a new tab, fetched with the session.
+export function OpenDocumentButton({ document, label = 'Open PDF' }: { document: DocumentItem; label?: string }) {
+  const file = useDocumentFile();
+  return (
+    <>
+      <Button
+        variant="light"
+        loading={file.isPending}
+        onClick={() => file.mutate({ url: document.url, name: document.name, mode: 'open', tab: openBlankTab() })}
+      >
+        {label}
+      </Button>
+      {file.isError && (
+        <Text fz="xs" c="red" role="alert">
+          {errorMessages(file.error).join(' ')}
+        </Text>
+      )}
+    </>
+  );
+}
