@@ -1,4 +1,4 @@
-import { Modal, Tabs } from '@mantine/core';
+import { Group, Modal, Stack, Tabs } from '@mantine/core';
 import type { LoanInfo, UserProfile } from '@portal/contracts';
 import { DocumentsTable } from '../../features/documents/components/documents-button.tsx';
 import { RevealSsnButton } from '../../features/ssn/components/reveal-ssn-button.tsx';
@@ -26,8 +26,12 @@ export function AdvancedModal({ user, loans, opened, onClose, events }: Advanced
           <Tabs.Tab value="documents">View Documents</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="ssn">
-          <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
-          <RevealSsnButton userId={user.id} />
+          <Stack gap="md">
+            <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
+            <Group>
+              <RevealSsnButton userId={user.id} />
+            </Group>
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           <CustomPaymentForm loans={loans} mutationConfig={events} />

@@ -16,6 +16,15 @@ describe('CustomPaymentForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Loan 8 has no upcoming payments');
   });
 
+  it('starts on the newest loan that has an upcoming payment', () => {
+    renderWithProviders(
+      <CustomPaymentForm
+        loans={[loanFixture({ id: 9, payments: [] }), loanFixture({ id: 8, payments: [upcoming] })]}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Loan' })).toHaveValue('#8 · ACTIVE');
+  });
+
   it('needs a payment and an amount of at least $25, then sends them', async () => {
     const fetchMock = vi.fn<typeof fetch>(() =>
       Promise.resolve(jsonResponse({ message: 'Payment 71 is now $300.00.' })),
@@ -38,5 +47,6 @@ describe('CustomPaymentForm', () => {
     await userEvent.click(submit);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ loan_id: 8, payment_id: 71, amount: 300 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment 71 is now $300.00.');
   });
 });

@@ -24,12 +24,16 @@ function upcomingPayments(loan: LoanInfo | undefined, today: string) {
 
 // Custom Payments (the Advanced modal): one upcoming payment made larger.
 export function CustomPaymentForm({ loans, mutationConfig }: CustomPaymentFormProps) {
-  const [loanId, setLoanId] = useState<string | null>(loans[0] ? String(loans[0].id) : null);
+  const today = businessToday();
+  // The loan chosen first is the newest one with a payment to make larger, else the newest.
+  const [loanId, setLoanId] = useState<string | null>(() => {
+    const first = loans.find((candidate) => upcomingPayments(candidate, today).length > 0) ?? loans[0];
+    return first ? String(first.id) : null;
+  });
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | string>('');
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateLargerPayment({ mutationConfig });
-  const today = businessToday();
   const loan = loans.find((candidate) => String(candidate.id) === loanId);
   const upcoming = useMemo(() => upcomingPayments(loan, today), [loan, today]);
 
@@ -40,7 +44,15 @@ export function CustomPaymentForm({ loans, mutationConfig }: CustomPaymentFormPr
     else if (typeof amount !== 'number' || amount < MIN_CUSTOM_PAYMENT_DOLLARS) found = LARGER_AMOUNT_MESSAGE;
     setProblem(found);
     if (found || !loan || paymentId === null || typeof amount !== 'number') return;
-    create.mutate({ loan_id: loan.id, payment_id: Number(paymentId), amount });
+    create.mutate(
+      { loan_id: loan.id, payment_id: Number(paymentId), amount },
+      {
+        onSuccess: () => {
+          setPaymentId(null);
+          setAmount('');
+        },
+      },
+    );
   }
 
   if (loans.length === 0) return <Text c="dimmed">No Loan Info To Show</Text>;
@@ -78,6 +90,11 @@ export function CustomPaymentForm({ loans, mutationConfig }: CustomPaymentFormPr
       {(problem || create.isError) && (
         <Text fz="sm" c="red" role="alert">
           {problem ?? errorMessages(create.error).join(' ')}
+        </Text>
+      )}
+      {!problem && create.isSuccess && (
+        <Text fz="sm" c="teal" role="status">
+          {create.data.message}
         </Text>
       )}
       <Button onClick={submit} loading={create.isPending}>

@@ -39,7 +39,7 @@ export function EmailsPopover({ userId, mutationConfig }: EmailsPopoverProps) {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={460} position="bottom-start" withArrow>
+    <Popover opened={opened} onChange={setOpened} width={540} position="bottom-start" withArrow>
       <Popover.Target>
         <Button size="compact-xs" variant="subtle" onClick={() => setOpened((open) => !open)}>
           All emails
@@ -59,8 +59,10 @@ export function EmailsPopover({ userId, mutationConfig }: EmailsPopoverProps) {
                 {emails.data.emails.map((row) => (
                   <Table.Tr key={row.email}>
                     <Table.Td>{row.email}</Table.Td>
-                    <Table.Td c="dimmed">added {formatDateTime(row.added_at)}</Table.Td>
-                    <Table.Td>{row.primary && <Badge size="xs">primary</Badge>}</Table.Td>
+                    <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      added {formatDateTime(row.added_at)}
+                    </Table.Td>
+                    <Table.Td w={90}>{row.primary && <Badge size="xs">primary</Badge>}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

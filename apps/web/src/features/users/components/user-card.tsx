@@ -140,7 +140,7 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
           />
         )}
 
-        <Divider label="Personal (click copies, right-click edits)" labelPosition="left" />
+        <Divider label="Personal (click copies, right-click or F2 edits)" labelPosition="left" />
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
           {field('First name', 'first_name', user.first_name)}
           {field('Middle initial', 'middle_initial', user.middle_initial)}
@@ -235,7 +235,13 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
           <Stack gap={4} aria-label="Recent messages">
             {user.recent_messages.map((message) => (
               <Group key={message.id} gap="xs" wrap="nowrap" align="flex-start">
-                <Badge size="xs" variant="light" color={message.inbound ? 'blue' : 'gray'} w={86}>
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color={message.inbound ? 'blue' : 'gray'}
+                  w={104}
+                  style={{ flexShrink: 0 }}
+                >
                   {message.inbound ? 'in' : 'out'} · {message.type}
                 </Badge>
                 <Text fz="xs" c="dimmed" w={130} style={{ flexShrink: 0 }}>

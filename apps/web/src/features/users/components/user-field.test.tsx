@@ -47,6 +47,18 @@ describe('UserField', () => {
     alert.mockRestore();
   });
 
+  it('edits from the keyboard with F2, and Escape gives the focus back to the field', async () => {
+    renderWithProviders(<PhoneField />);
+    const field = screen.getByRole('button', { name: 'Phone: 5035550140' });
+    field.focus();
+    await userEvent.keyboard('{F2}');
+    const input = screen.getByRole('textbox', { name: 'Phone' });
+    expect(input).toHaveValue('5035550140');
+    expect(input).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Phone: 5035550140' })).toHaveFocus();
+  });
+
   it('saves the ten digits with Force, and keeps the editor open with the server sentence on a 409', async () => {
     const fetchMock = vi.fn<typeof fetch>(() =>
       Promise.resolve(

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { Button, Checkbox, Group, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { validateUserField, type EditableUserField } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
@@ -14,7 +14,8 @@ type UserFieldProps = {
   onSave: (field: EditableUserField, text: string, force: boolean) => Promise<unknown>;
 };
 
-// A field of the user card (spec 000 section 2): a click copies the value, a right-click edits it.
+// A field of the user card (spec 000 section 2): a click copies the value, a right-click edits it
+// (from the keyboard: Enter copies, F2 or the context-menu key edits).
 // A bad value alerts 'Invalid Entry for field: {field}' before any call; Force saves an email or
 // phone another customer already has.
 export function UserField({ label, field, value, display, onSave }: UserFieldProps) {
@@ -24,8 +25,15 @@ export function UserField({ label, field, value, display, onSave }: UserFieldPro
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // After an edit ends, the field gets the focus back, so the keyboard carries on from it.
+  const fieldButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) fieldButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
-  function startEditing(event: MouseEvent) {
+  function startEditing(event: SyntheticEvent) {
     event.preventDefault();
     setText(value ?? '');
     setForce(false);
@@ -110,8 +118,14 @@ export function UserField({ label, field, value, display, onSave }: UserFieldPro
       <Text fz={11} c="dimmed">
         {label}
       </Text>
-      <Tooltip label={copied ? 'Copied' : 'Click to copy, right-click to edit'} opened={copied || undefined}>
-        <UnstyledButton onClick={copy} onContextMenu={startEditing} aria-label={`${label}: ${value ?? 'empty'}`}>
+      <Tooltip label={copied ? 'Copied' : 'Click to copy, right-click (or F2) to edit'} opened={copied || undefined}>
+        <UnstyledButton
+          ref={fieldButton}
+          onClick={copy}
+          onContextMenu={startEditing}
+          onKeyDown={(event) => event.key === 'F2' && startEditing(event)}
+          aria-label={`${label}: ${value ?? 'empty'}`}
+        >
           <Text fz="sm" c={value ? undefined : 'dimmed'}>
             {display ?? value ?? '—'}
           </Text>
