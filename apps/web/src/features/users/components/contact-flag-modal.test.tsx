@@ -35,6 +35,7 @@ describe('ContactFlagModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Authorized third party requested' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Context (optional)' }), 'Her attorney called');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

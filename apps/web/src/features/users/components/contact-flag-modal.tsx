@@ -59,7 +59,15 @@ export function ContactFlagModal({ userId, flag, on, opened, onClose, mutationCo
       <Stack gap="sm">
         {on ? (
           <>
-            <Radio.Group label="Reason" value={reason} onChange={setReason} withAsterisk>
+            <Radio.Group
+              label="Reason"
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                setProblem(null);
+              }}
+              withAsterisk
+            >
               <Stack gap={6} mt={6}>
                 {CONTACT_FLAG_REASONS[flag].map((option) => (
                   <Radio key={option} value={option} label={option} />
