@@ -109,13 +109,14 @@ export function createOutbox(deps: OutboxDeps) {
     const to = message.toAddress ?? '';
     try {
       if (message.type === 'email' && mailer) {
+        const attachments = await attachmentsOf(message.id);
         const sent = await mailer.send({
           to,
           subject: message.subject ?? 'Your message to Portal support',
           text: message.body,
           // Until it is sent, an outbound email's externalId holds the id it answers (In-Reply-To).
           inReplyTo: message.externalId,
-          attachments: await attachmentsOf(message.id),
+          ...(attachments.length > 0 ? { attachments } : {}),
         });
         return { kind: 'sent', externalId: sent.providerId };
       }
