@@ -6,6 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { bounces, documents, messageAttachments, messages } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/seed';
 import { createSmtpMailer } from '../../platform/mail.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';
 import { countWrites } from '../../testing/row-counts.ts';
@@ -145,6 +146,32 @@ describe('POST users/send_account_status', () => {
   });
 });
 
+describe('the outbox and attachments', () => {
+  it('marks an email undelivered, naming the document, when its attached file is missing from storage', async () => {
+    const { customer } = await customerWithLoan();
+    const [document] = await t.database.db
+      .insert(documents)
+      .values({
+        customerId: customer.id,
+        name: 'gone.pdf',
+        kind: 'account_status_letter',
+        storageKey: 'letters/none/gone.pdf',
+      })
+      .returning();
+    const message = await queueOutboundMessage(
+      t.database.db,
+      { type: 'email', to: customer.email, subject: 'Letter', body: 'Attached.', customerId: customer.id },
+      t.clock.now(),
+    );
+    await t.database.db.insert(messageAttachments).values({ messageId: message.id, documentId: document!.id });
+    const sentBefore = smtp.received.length;
+    const delivered = await t.app.outbox.deliver(message.id);
+    expect(delivered).toMatchObject({ status: 'undelivered' });
+    expect(delivered.error).toContain(`attached document ${document!.id} (gone.pdf) is missing from storage`);
+    expect(smtp.received.length).toBe(sentBefore);
+  });
+});
+
 describe('the debt validation letter and the FCRA packet', () => {
   it('itemizes the debt as a validation notice does', async () => {
     const { loan } = await customerWithLoan();
@@ -159,16 +186,14 @@ describe('the debt validation letter and the FCRA packet', () => {
 
   it('puts identity (last four of the SSN only), reporting history, returns and payments in one PDF', async () => {
     const { customer, loan, payments } = await customerWithLoan();
-    await t.database.db
-      .insert(bounces)
-      .values({
-        paymentId: payments[1]!.id,
-        loanId: loan.id,
-        returnCode: 'R01',
-        bouncedOn: '2026-08-03',
-        amountCents: 21_000,
-        feeCents: 1500,
-      });
+    await t.database.db.insert(bounces).values({
+      paymentId: payments[1]!.id,
+      loanId: loan.id,
+      returnCode: 'R01',
+      bouncedOn: '2026-08-03',
+      amountCents: 21_000,
+      feeCents: 1500,
+    });
     const answer = (await post('users/generate_fcra_packet', { user_id: customer.id, loan_id: loan.id })).json();
     expect(answer.message_id).toBeNull();
     const text = await readPdfText(await fileOf(answer.document.url));
