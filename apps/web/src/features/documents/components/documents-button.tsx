@@ -8,6 +8,12 @@ import { useDocuments } from '../api/fetch-documents.ts';
 
 type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
 
+// 'account_status_letter' reads 'Account status letter'.
+function kindLabel(kind: string): string {
+  const words = kind.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 // A blank tab opened within the click, while the browser still counts it as the user's doing.
 function openBlankTab(): Window | null {
   const tab = window.open('', '_blank');
@@ -59,8 +65,8 @@ export function DocumentsTable({ userId, loanId }: { userId: number; loanId: num
             <Table.Tr key={document.id}>
               <Table.Td fw={500}>{document.name}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color="gray">
-                  {document.kind}
+                <Badge size="sm" variant="light" color="gray" tt="none" maw={180}>
+                  {kindLabel(document.kind)}
                 </Badge>
               </Table.Td>
               <Table.Td>{formatDate(document.date)}</Table.Td>
