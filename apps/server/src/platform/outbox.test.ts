@@ -1,8 +1,9 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages, openDatabase } from '@portal/db';
+import { documents, messageAttachments, messages, openDatabase } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/seed';
 import { buildApp } from '../app.ts';
 import { createRecordingMailer } from '../testing/recording-senders.ts';
@@ -133,6 +134,63 @@ describe('the outbox over a real SMTP server', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('attachments', () => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  const storage = createDirectoryStorage(mkdtempSync(join(tmpdir(), 'portal-outbox-attachments-')));
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    t = await createTestApp({ mailer: createSmtpMailer(smtp.url, FROM), storage, outbox: settings() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  // An email queued with one attached document whose file is (or is not) in storage.
+  async function emailWithDocument(email: string, file: Buffer | null) {
+    const customer = await createCustomer(t.database.db, { email });
+    const storageKey = `letters/${customer.id}/${email}.pdf`;
+    if (file) await storage.write(storageKey, file);
+    const [document] = await t.database.db
+      .insert(documents)
+      .values({ customerId: customer.id, name: 'letter.pdf', kind: 'account_status_letter', storageKey })
+      .returning();
+    const message = await queueOutboundMessage(
+      t.database.db,
+      { type: 'email', to: email, subject: 'Your letter', body: 'Attached.', customerId: customer.id },
+      t.clock.now(),
+    );
+    await t.database.db.insert(messageAttachments).values({ messageId: message.id, documentId: document!.id });
+    return { message, document: document! };
+  }
+
+  it('sends the attached document with the email, the same file again on a retry', async () => {
+    const file = Buffer.from('%PDF-1.7 a letter, not really');
+    const { message } = await emailWithDocument('attached@example.com', file);
+    smtp.mode = 'refuse-421';
+    expect(await t.app.outbox.deliver(message.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    smtp.mode = 'accept';
+    t.clock.advance(30_000);
+    expect(await t.app.outbox.deliverDue()).toBe(1);
+    expect(await messageRow(t, message.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    const [mail] = smtp.received;
+    expect(mail?.text?.trim()).toBe('Attached.');
+    expect(mail?.attachments).toHaveLength(1);
+    expect(mail?.attachments[0]).toMatchObject({ filename: 'letter.pdf', contentType: 'application/pdf' });
+    expect(Buffer.compare(mail!.attachments[0]!.content, file)).toBe(0);
+  });
+
+  it('marks an email undelivered for good, naming the document, when its file is missing from storage', async () => {
+    const before = smtp.received.length;
+    const { message, document } = await emailWithDocument('gone@example.com', null);
+    const delivered = await t.app.outbox.deliver(message.id);
+    expect(delivered).toMatchObject({ status: 'undelivered', attempts: 1, nextAttemptAt: null });
+    expect(delivered.error).toBe(`The file of attached document ${document.id} (letter.pdf) is missing from storage.`);
+    expect(smtp.received).toHaveLength(before);
   });
 });
 

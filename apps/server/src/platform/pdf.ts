@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 // Plain documents (statements, letters) drawn with the standard Helvetica fonts, so no font files
-// ship with the server. A block is a line of text, a gap, or a table; pages break by themselves.
+// ship with the server. A block is a paragraph of text (wrapped to the page), a gap, a rule or a
+// table; pages break by themselves, a table repeating its header on each page it continues onto.
 
 export type PdfBlock =
   | { kind: 'text'; text: string; size?: number; bold?: boolean }
@@ -9,10 +10,12 @@ export type PdfBlock =
   | { kind: 'rule' }
   | { kind: 'table'; columns: Array<{ header: string; width: number; align?: 'left' | 'right' }>; rows: string[][] };
 
-export type PdfMeta = { title: string; author: string; createdAt: Date };
+// footer: printed at the foot of every page with "Page n of m" (letters that run to several pages).
+export type PdfMeta = { title: string; author: string; createdAt: Date; footer?: string };
 
 const PAGE = { width: 612, height: 792, margin: 54 } as const; // US Letter, 3/4 inch margins
 const BODY_SIZE = 10;
+const FOOTER_SIZE = 8;
 
 // Helvetica speaks WinAnsi only: typographic quotes and dashes become their ASCII look-alikes, and
 // anything else outside Latin-1 a question mark, rather than failing the whole document.
@@ -26,6 +29,24 @@ export function toWinAnsi(text: string): string {
       const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
       return /^[\x20-\x7E\xA0-\xFF]+$/.test(base) ? base : '?';
     });
+}
+
+// The lines a paragraph takes at `width`: broken between words, a word longer than a line on its
+// own line (write() then cuts it).
+export function wrapText(text: string, width: number, measure: (value: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ +/)) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && measure(candidate) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  lines.push(line);
+  return lines;
 }
 
 export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buffer> {
@@ -80,14 +101,17 @@ export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buff
       y -= 8;
     } else if (block.kind === 'text') {
       const size = block.size ?? BODY_SIZE;
-      room(size * 1.4);
-      y -= size;
-      write(block.text, PAGE.margin, size, block.bold ? bold : regular);
-      y -= size * 0.4;
+      const font = block.bold ? bold : regular;
+      const measure = (value: string) => font.widthOfTextAtSize(toWinAnsi(value), size);
+      for (const line of wrapText(block.text, PAGE.width - 2 * PAGE.margin, measure)) {
+        room(size * 1.4);
+        y -= size;
+        write(line, PAGE.margin, size, font, PAGE.width - 2 * PAGE.margin + 4);
+        y -= size * 0.4;
+      }
     } else {
       const lineHeight = BODY_SIZE * 1.5;
-      const drawRow = (cells: string[], font: PDFFont) => {
-        room(lineHeight);
+      const drawCells = (cells: string[], font: PDFFont) => {
         y -= BODY_SIZE;
         let x = PAGE.margin;
         block.columns.forEach((column, index) => {
@@ -96,12 +120,29 @@ export async function renderPdf(blocks: PdfBlock[], meta: PdfMeta): Promise<Buff
         });
         y -= lineHeight - BODY_SIZE;
       };
-      drawRow(
-        block.columns.map((column) => column.header),
-        bold,
-      );
-      for (const row of block.rows) drawRow(row, regular);
+      const header = block.columns.map((column) => column.header);
+      // The header and at least one row stay together.
+      room(lineHeight * 2);
+      drawCells(header, bold);
+      for (const row of block.rows) {
+        const before = page;
+        room(lineHeight);
+        if (page !== before) drawCells(header, bold);
+        drawCells(row, regular);
+      }
     }
+  }
+  if (meta.footer !== undefined) {
+    const pages = document.getPages();
+    pages.forEach((each, index) => {
+      each.drawText(toWinAnsi(`${meta.footer} - Page ${index + 1} of ${pages.length}`), {
+        x: PAGE.margin,
+        y: PAGE.margin / 2,
+        size: FOOTER_SIZE,
+        font: regular,
+        color: rgb(0.35, 0.35, 0.35),
+      });
+    });
   }
   return Buffer.from(await document.save());
 }

@@ -1,64 +1,75 @@
-import { addDays, formatDollars, type LoanInfo } from '@portal/contracts';
-import type { customers } from '@portal/db';
+import { addDays, formatDollars, isWeekday } from '@portal/contracts';
 import type { PdfBlock } from '../../platform/pdf.ts';
 import { LENDER_NAME } from '../documents/index.ts';
-import { centsOf, letterhead, paymentTable } from './letter-blocks.ts';
+import { heading, letterhead, paymentTable } from './letter-blocks.ts';
+import { itemizeDebt, type LetterFacts } from './letter-facts.ts';
 
-// Regulation F (12 CFR 1006.34) gives the consumer at least 30 days after receiving the notice;
-// five more days are allowed for the mail.
-export const VALIDATION_PERIOD_DAYS = 35;
+// Regulation F (12 CFR 1006.34(b)(5)) lets the sender assume the notice is received five days
+// (Saturdays, Sundays and federal holidays excluded) after it is sent; we have no holiday calendar,
+// so seven weekdays leave room for two holidays (Christmas and New Year fall five weekdays apart).
+// The consumer then has at least 30 days. A later end date only gives them more time.
+const RECEIPT_WEEKDAYS = 7;
+const VALIDATION_PERIOD_DAYS = 30;
 
-// The itemization of the debt a validation notice needs (12 CFR 1006.34(c)(2)): the amount owed
-// on the itemization date (here the transaction date: the day the loan was funded), the interest,
-// fees, payments and credits since, and the amount owed now; the creditor; the consumer's rights
-// and the date by which they may dispute.
-export function debtValidationBlocks(input: {
-  date: string;
-  customer: typeof customers.$inferSelect;
-  loan: LoanInfo;
-  feesCents: number;
-}): PdfBlock[] {
-  const { date, customer, loan, feesCents } = input;
-  const itemizationDate = (loan.funded ?? loan.applied).slice(0, 10);
-  const owedThen = centsOf(loan.cash_advanced ?? loan.applied_amt);
-  const paidCents = loan.payments
-    .filter((payment) => payment.state === 'paid')
-    .reduce((sum, payment) => sum + centsOf(payment.expected_amt), 0);
-  const creditsCents = centsOf(loan.amount_credited_to_loan);
-  const nowCents = centsOf(loan.payoff_balance);
-  // What makes the itemization add up: owed then + interest + fees - payments and credits = now.
-  const interestCents = Math.max(0, nowCents - owedThen - feesCents + paidCents + creditsCents);
-  const disputeBy = addDays(date, VALIDATION_PERIOD_DAYS);
+export function validationPeriodEnd(sentOn: string): string {
+  let receivedOn = sentOn;
+  for (let weekdays = 0; weekdays < RECEIPT_WEEKDAYS;) {
+    receivedOn = addDays(receivedOn, 1);
+    if (isWeekday(receivedOn)) weekdays += 1;
+  }
+  return addDays(receivedOn, VALIDATION_PERIOD_DAYS);
+}
+
+// The validation notice (12 CFR 1006.34(c), in the words of model form B-1): who is owed, the
+// itemization from the itemization date to today, the amount owed now, and the consumer's rights
+// with the date by which they may dispute.
+export function debtValidationBlocks(facts: LetterFacts): PdfBlock[] {
+  const { date } = facts;
+  const debt = itemizeDebt(facts);
+  const disputeBy = validationPeriodEnd(date);
+  const since = debt.itemizationDate;
   return [
-    ...letterhead('Debt validation notice', date, customer),
-    { kind: 'text', text: `${LENDER_NAME} is the creditor of this debt. Loan ID: ${loan.id}`, bold: true },
-    { kind: 'gap', height: 6 },
-    { kind: 'text', text: `As of ${itemizationDate}, you owed: ${formatDollars(owedThen)}` },
-    { kind: 'text', text: `Between ${itemizationDate} and today:` },
-    { kind: 'text', text: `   You were charged this amount in interest: + ${formatDollars(interestCents)}` },
-    { kind: 'text', text: `   You were charged this amount in fees: + ${formatDollars(feesCents)}` },
+    ...letterhead('Debt validation notice', date, facts.customer),
     {
       kind: 'text',
-      text: `   You paid or were credited this amount toward the debt: - ${formatDollars(paidCents + creditsCents)}`,
+      text: `${LENDER_NAME} is the creditor of this debt and is trying to collect it. We will use any information you give us to help collect the debt.`,
     },
-    { kind: 'text', text: `Total amount of the debt now: ${formatDollars(nowCents)}`, bold: true },
+    { kind: 'gap', height: 6 },
+    heading('Our information shows:'),
+    { kind: 'text', text: `You have a loan from ${LENDER_NAME}. Loan ID: ${facts.loanId}`, bold: true },
+    { kind: 'text', text: `As of ${since}, you owed: ${formatDollars(debt.owedThenCents)}` },
+    { kind: 'text', text: `Between ${since} and ${date}:` },
+    { kind: 'text', text: `   You were charged this amount in interest: + ${formatDollars(debt.interestCents)}` },
+    { kind: 'text', text: `   You were charged this amount in fees: + ${formatDollars(debt.feesCents)}` },
+    {
+      kind: 'text',
+      text: `   You paid or were credited this amount toward the debt: - ${formatDollars(debt.paymentsCents + debt.creditsCents)}`,
+    },
+    { kind: 'text', text: `Total amount of the debt now: ${formatDollars(debt.owedNowCents)}`, bold: true },
     { kind: 'gap', height: 8 },
     { kind: 'rule' },
-    { kind: 'text', text: 'How can you dispute the debt?', size: 12, bold: true },
+    heading('How can you dispute the debt?'),
     {
       kind: 'text',
       text: `Call or write to us by ${disputeBy} to dispute all or part of the debt. If you do not, we will assume that our information is correct.`,
     },
     {
       kind: 'text',
-      text: `If you write to us by ${disputeBy}, we must stop collection on any amount you dispute until we send you information`,
+      text: `If you write to us by ${disputeBy}, we must stop collection on any amount you dispute until we send you information that shows you owe the debt. You may write to us without a form, and you may include supporting documents.`,
+    },
+    { kind: 'gap', height: 6 },
+    heading('What else can you do?'),
+    {
+      kind: 'text',
+      text: `Write to ask for the name and address of the original creditor, if different from the current creditor. If you write by ${disputeBy}, we must stop collection until we send you that information.`,
     },
     {
       kind: 'text',
-      text: 'that shows you owe the debt. You may also ask us for the name and address of the original creditor.',
+      text: 'Go to www.cfpb.gov/debt-collection to learn more about your rights under federal law.',
     },
+    { kind: 'text', text: `Reach us by replying to any message from ${LENDER_NAME}. Please include your loan ID.` },
     { kind: 'gap', height: 8 },
-    { kind: 'text', text: 'Payments', size: 12, bold: true },
-    paymentTable(loan),
+    heading('Payments'),
+    paymentTable(facts.payments),
   ];
 }

@@ -1,18 +1,18 @@
-import { dollarsToCents, formatDollars, type LoanInfo } from '@portal/contracts';
-import type { customers } from '@portal/db';
+import { formatDollars } from '@portal/contracts';
 import type { PdfBlock } from '../../platform/pdf.ts';
 import { customerName } from '../customers/index.ts';
 import { LENDER_NAME } from '../documents/index.ts';
+import type { LetterCustomer, LetterPayment } from './letter-facts.ts';
 
-// The pieces every letter shares: the letterhead, the customer's address, money in dollars.
+// The pieces every letter shares: the letterhead with the customer's name and address, the
+// payment table.
 
-type Customer = typeof customers.$inferSelect;
+export function cityLine(customer: LetterCustomer): string {
+  return [customer.city, [customer.state, customer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
 
-export const money = (dollars: number) => formatDollars(dollarsToCents(dollars));
-export const centsOf = (dollars: number) => dollarsToCents(dollars);
-
-export function letterhead(title: string, date: string, customer: Customer): PdfBlock[] {
-  const cityLine = [customer.city, [customer.state, customer.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+export function letterhead(title: string, date: string, customer: LetterCustomer): PdfBlock[] {
+  const city = cityLine(customer);
   return [
     { kind: 'text', text: LENDER_NAME, size: 18, bold: true },
     { kind: 'text', text: title, size: 13 },
@@ -20,13 +20,17 @@ export function letterhead(title: string, date: string, customer: Customer): Pdf
     { kind: 'gap', height: 10 },
     { kind: 'text', text: customerName(customer), bold: true },
     ...(customer.street ? [{ kind: 'text' as const, text: customer.street }] : []),
-    ...(cityLine ? [{ kind: 'text' as const, text: cityLine }] : []),
+    ...(city ? [{ kind: 'text' as const, text: city }] : []),
     { kind: 'gap', height: 10 },
   ];
 }
 
-export function paymentTable(loan: LoanInfo): PdfBlock {
-  if (loan.payments.length === 0) return { kind: 'text', text: 'No payments are scheduled on this loan.' };
+export function heading(text: string): PdfBlock {
+  return { kind: 'text', text, size: 12, bold: true };
+}
+
+export function paymentTable(payments: readonly LetterPayment[]): PdfBlock {
+  if (payments.length === 0) return { kind: 'text', text: 'No payments are scheduled on this loan.' };
   return {
     kind: 'table',
     columns: [
@@ -37,21 +41,13 @@ export function paymentTable(loan: LoanInfo): PdfBlock {
       { header: 'State', width: 80 },
       { header: 'Paid on', width: 80 },
     ],
-    rows: loan.payments.map((payment) => [
+    rows: payments.map((payment) => [
       `#${payment.id}`,
       payment.due,
       payment.type,
-      money(payment.expected_amt),
+      formatDollars(payment.amountCents),
       payment.state,
-      payment.paid ? payment.paid.slice(0, 10) : '',
+      payment.paidOn ?? '',
     ]),
   };
-}
-
-// What has been paid and what is still due, from the loan read model's payment states.
-export function paymentTotals(loan: LoanInfo) {
-  const paid = loan.payments.filter((payment) => payment.state === 'paid');
-  const due = loan.payments.filter((payment) => payment.state === 'due');
-  const sum = (list: typeof paid) => list.reduce((total, payment) => total + centsOf(payment.expected_amt), 0);
-  return { paid, due, paidCents: sum(paid), dueCents: sum(due), next: due[0] ?? null };
 }

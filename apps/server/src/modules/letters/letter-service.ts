@@ -1,67 +1,84 @@
 import { randomUUID } from 'node:crypto';
-import { dateInTimeZone, type LetterResponse } from '@portal/contracts';
+import type { LetterResponse } from '@portal/contracts';
 import { messageAttachments } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { notFound } from '../../platform/http-error.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
-import { customerName, refuseIfDoNotContact } from '../customers/index.ts';
 import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.ts';
-import { toLoanInfo } from '../loans/index.ts';
 import { accountStatusBlocks } from './account-status-letter.ts';
 import { debtValidationBlocks } from './debt-validation-letter.ts';
 import { fcraPacketBlocks } from './fcra-packet.ts';
-import { findLetterSubject, type LetterSubject } from './repository.ts';
+import { toLetterFacts, type LetterFacts } from './letter-facts.ts';
+import { findLetterSubject, lockDoNotContact, type LetterSubject } from './repository.ts';
 
 export type LetterKind = 'account_status_letter' | 'debt_validation_letter' | 'fcra_packet';
 
-const TITLES: Record<LetterKind, string> = {
-  account_status_letter: 'Account status letter',
-  debt_validation_letter: 'Debt validation letter',
-  fcra_packet: 'FCRA packet',
-};
-
 type LetterOrder = { kind: LetterKind; loanId: number; customerId?: number; sendEmail: boolean };
 
-function blocksFor(kind: LetterKind, subject: LetterSubject, context: ServerContext, date: string): PdfBlock[] {
-  const loan = toLoanInfo(subject, { today: date, timeZone: context.businessTimeZone, eligibleMethods: [] });
-  const { customer } = subject;
-  if (kind === 'account_status_letter') return accountStatusBlocks({ date, customer, loan });
-  if (kind === 'fcra_packet') return fcraPacketBlocks({ date, customer, loan });
-  const feesCents = subject.payments
-    .flatMap(({ bounces }) => bounces)
-    .filter((bounce) => !bounce.feeWaived)
-    .reduce((sum, bounce) => sum + bounce.feeCents, 0);
-  return debtValidationBlocks({ date, customer, loan, feesCents });
+const LETTERS: Record<LetterKind, { title: string; draw: (facts: LetterFacts) => PdfBlock[] }> = {
+  account_status_letter: { title: 'Account status letter', draw: accountStatusBlocks },
+  debt_validation_letter: { title: 'Debt validation letter', draw: debtValidationBlocks },
+  fcra_packet: { title: 'FCRA packet', draw: fcraPacketBlocks },
+};
+
+export const doNotContactLetterRefusal = (customerId: number) =>
+  `Customer ${customerId} is marked Do Not Contact; the letter was not emailed.`;
+
+// A debt validation notice itemizes a debt from its funding: a loan never funded (or whose funding
+// came back, or that was denied) has none.
+function noDebtReason(loan: LetterSubject['loan']): string | null {
+  if (loan.deniedAt) return `Loan ${loan.id} was denied, so there is no debt to validate.`;
+  if (loan.fundingReturnedAt) return `The funding of loan ${loan.id} was returned, so there is no debt to validate.`;
+  if (!loan.fundedAt) return `Loan ${loan.id} was never funded, so there is no debt to validate.`;
+  return null;
+}
+
+// What staff read once the letter is made.
+function outcomeSentence(title: string, loanId: number, email: string, delivered: MessageRecord | null): string {
+  const letter = `${title} for loan ${loanId}`;
+  if (!delivered) return `${letter} saved to the customer's documents.`;
+  if (delivered.status === 'sent') return `${letter} saved and emailed to ${email}.`;
+  if (delivered.status === 'undelivered')
+    return `${letter} saved; the email to ${email} could not be delivered: ${delivered.error ?? 'no reason given'}.`;
+  return `${letter} saved; the email to ${email} is queued and will be sent as soon as the mail server takes it.`;
 }
 
 // Draws the letter, keeps its file, and in one transaction records it in the customer's documents
-// (with its audit event) and, when asked, queues the email that carries it; the outbox sends the
-// email after the commit. A customer marked Do Not Contact gets no email: the call is refused
-// before anything is written. The file is written first, so a documents row never points to
-// nothing; a transaction that fails leaves only an unreferenced file.
+// (with its audit event) and, when asked, queues the email that carries it (message_attachments);
+// the outbox sends the email after the commit. Every refusal (an unknown loan, another customer's
+// loan, a loan with no debt to validate, a customer marked Do Not Contact when emailing) comes
+// before the file is written, so a refused call writes nothing. The file is written before the
+// transaction, so a documents row never points to nothing; a transaction that fails (or a DNC flag
+// set in between) leaves only an unreferenced file.
 export async function issueLetter(context: ServerContext, actor: Actor, order: LetterOrder): Promise<LetterResponse> {
   const subject = await findLetterSubject(context.db, order.loanId);
   if (!subject) throw notFound(`Loan ${order.loanId} was not found.`);
-  if (order.customerId !== undefined && subject.customer.id !== order.customerId)
-    throw notFound(`Loan ${order.loanId} is not a loan of customer ${order.customerId}.`);
   const { customer, loan } = subject;
-  if (order.sendEmail) await refuseIfDoNotContact(context.db, customer.id);
+  if (order.customerId !== undefined && customer.id !== order.customerId)
+    throw notFound(`Loan ${order.loanId} is not a loan of customer ${order.customerId}.`);
+  const noDebt = order.kind === 'debt_validation_letter' ? noDebtReason(loan) : null;
+  if (noDebt) throw conflict(noDebt);
+  if (order.sendEmail && customer.dnc) throw conflict(doNotContactLetterRefusal(customer.id));
 
   const now = context.clock.now();
-  const date = dateInTimeZone(now, context.businessTimeZone);
-  const title = TITLES[order.kind];
-  const pdf = await renderPdf(blocksFor(order.kind, subject, context, date), {
+  const date = businessToday(context.clock, context.businessTimeZone);
+  const { title, draw } = LETTERS[order.kind];
+  const pdf = await renderPdf(draw(toLetterFacts(subject, date, context.businessTimeZone)), {
     title: `${LENDER_NAME} ${title.toLowerCase()}, loan ${loan.id}, ${date}`,
     author: LENDER_NAME,
     createdAt: now,
+    footer: `${LENDER_NAME} - ${title}, loan ${loan.id}, ${date}`,
   });
   const storageKey = `letters/${customer.id}/${randomUUID()}.pdf`;
   await context.storage.write(storageKey, pdf);
 
   const { document, messageId } = await context.db.transaction(async (tx) => {
+    if (order.sendEmail && (await lockDoNotContact(tx, customer.id)))
+      throw conflict(doNotContactLetterRefusal(customer.id));
     const stored = await insertDocument(tx, {
       customerId: customer.id,
       loanId: loan.id,
@@ -73,11 +90,11 @@ export async function issueLetter(context: ServerContext, actor: Actor, order: L
     });
     let queuedId: number | null = null;
     if (order.sendEmail) {
-      await refuseIfDoNotContact(tx, customer.id);
       const message = await queueOutboundMessage(
         tx,
         {
           type: 'email',
+          // The primary address (customers.email).
           to: customer.email,
           subject: `Your ${title.toLowerCase()} for loan ${loan.id}`,
           body: `Hi ${customer.firstName},\n\nAttached is your ${title.toLowerCase()} for loan ${loan.id}, as of ${date}.\n\n${LENDER_NAME}`,
@@ -99,18 +116,10 @@ export async function issueLetter(context: ServerContext, actor: Actor, order: L
     return { document: stored, messageId: queuedId };
   });
 
-  let outcome = 'saved to the documents';
-  if (messageId !== null) {
-    const delivered = await context.outbox.deliver(messageId);
-    outcome =
-      delivered.status === 'sent'
-        ? `saved and emailed to ${customer.email}`
-        : delivered.status === 'undelivered'
-          ? `saved; the email to ${customer.email} could not be delivered: ${delivered.error ?? 'no reason given'}`
-          : `saved; the email to ${customer.email} is queued and will be sent as soon as the provider takes it`;
-  }
+  // After the commit: one delivery attempt now; the outbox's worker retries what this leaves queued.
+  const delivered = messageId === null ? null : await context.outbox.deliver(messageId);
   return {
-    message: `${title} for loan ${loan.id} (${customerName(customer)}) ${outcome}.`,
+    message: outcomeSentence(title, loan.id, customer.email, delivered),
     document: toDocumentItem(document, context.businessTimeZone),
     message_id: messageId,
   };

@@ -1,15 +1,14 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { bounces, documents, messageAttachments, messages } from '@portal/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, documents, messageAttachments, messages } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/seed';
 import { createSmtpMailer } from '../../platform/mail.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';
-import { countWrites } from '../../testing/row-counts.ts';
+import { countRows, countWrites } from '../../testing/row-counts.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts';
@@ -31,16 +30,36 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
+afterEach(() => {
+  smtp.mode = 'accept';
+});
 
 const post = (path: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/internal/api/${path}`, headers: staff.headers, payload });
 const fileOf = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: staff.headers })).rawPayload;
-const letterCount = async () => (await t.database.db.select({ n: count() }).from(documents))[0]?.n ?? 0;
 const storedFiles = () => readdirSync(storageDir, { recursive: true }).length;
+// Everything a letter writes: its file, its documents row, the email and its attachment, the audit.
+const letterWrites = async () => ({
+  ...(await countWrites(t.database.db)),
+  documents: await countRows(t.database.db, documents),
+  attachments: await countRows(t.database.db, messageAttachments),
+  files: storedFiles(),
+  received: smtp.received.length,
+});
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+// Funded 2026-06-01 with six monthly installments (July to December); three are paid. The test
+// clock's business date is 2026-11-21.
 async function customerWithLoan() {
-  const customer = await createCustomer(t.database.db, { firstName: 'Lena', lastName: 'Letterman' });
-  // Funded 2026-06-01: by the test clock's 2026-11-21 five installments were due; three are paid.
+  const customer = await createCustomer(t.database.db, {
+    firstName: 'Lena',
+    lastName: 'Letterman',
+    street: '12 Elm Street',
+    city: 'Salem',
+    state: 'OR',
+    zip: '97301',
+  });
   const { loan, payments } = await createLoan(t.database.db, {
     customerId: customer.id,
     fundedOn: '2026-06-01',
@@ -50,160 +69,221 @@ async function customerWithLoan() {
   return { customer, loan, payments };
 }
 
+// The payoff the user page shows for the loan.
+async function screenPayoff(loanId: number): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/internal/api/users/search?parameter=loan_id&search=${loanId}`,
+    headers: staff.headers,
+  });
+  const loan = response.json().loans.find((each: { id: number }) => each.id === loanId);
+  return Math.round(loan.payoff_balance * 100);
+}
+
 describe('POST users/send_account_status', () => {
   it('saves the letter as a PDF naming the customer, the loan and the amounts, and lists it in the documents', async () => {
     const { customer, loan, payments } = await customerWithLoan();
     const response = await post('users/send_account_status', { loan_id: loan.id, send_email: false });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer).toMatchObject({
-      message: `Account status letter for loan ${loan.id} (Lena Letterman) saved to the documents.`,
+    expect(answer).toEqual({
+      message: `Account status letter for loan ${loan.id} saved to the customer's documents.`,
       message_id: null,
-      document: { kind: 'account_status_letter', loan_id: loan.id },
+      document: {
+        id: expect.stringMatching(/^\d+$/),
+        name: `account-status-letter-loan-${loan.id}-2026-11-21.pdf`,
+        kind: 'account_status_letter',
+        loan_id: loan.id,
+        date: '2026-11-21',
+        url: expect.stringContaining(`documents/`),
+      },
     });
-    const text = await readPdfText(await fileOf(answer.document.url));
-    const paidCents = payments.slice(0, 3).reduce((sum, payment) => sum + payment.expectedAmountCents, 0);
+
+    const pdf = await fileOf(answer.document.url);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await readPdfText(pdf);
+    const paid = payments.slice(0, 3);
+    const due = payments.slice(3);
+    const sum = (list: typeof payments) => list.reduce((total, payment) => total + payment.expectedAmountCents, 0);
     expect(text).toContain('Lena Letterman');
+    expect(text).toContain('12 Elm Street');
+    expect(text).toContain('Salem, OR 97301');
+    expect(text).toContain('Date: 2026-11-21');
     expect(text).toContain(`Loan ID: ${loan.id}`);
-    expect(text).toContain('Amount financed: $1,200.00');
-    expect(text).toContain(
-      `Payments made: 3, totalling $${(paidCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    );
     expect(text).toContain('Status: ACTIVE');
+    expect(text).toContain('Amount financed: $1,200.00');
+    expect(text).toContain(`Current balance on 2026-11-21: ${dollars(await screenPayoff(loan.id))}`);
+    expect(text).toContain(`Payments made: 3, totalling ${dollars(sum(paid))}`);
+    expect(text).toContain(
+      `Payments due: 3, totalling ${dollars(sum(due))}; next payment ${dollars(due[0]!.expectedAmountCents)} due ${due[0]!.due} (past due)`,
+    );
+    for (const payment of payments) expect(text).toContain(`#${payment.id}`);
+
+    // The row, its file and the audit event.
+    const [row] = await t.database.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, Number(answer.document.id)));
+    expect(row).toMatchObject({ customerId: customer.id, loanId: loan.id, kind: 'account_status_letter' });
+    expect(row!.storageKey).toMatch(new RegExp(`^letters/${customer.id}/[0-9a-f-]{36}\\.pdf$`));
+    expect(existsSync(join(storageDir, row!.storageKey))).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'customer.account_status_letter_generated'),
+          eq(auditEvents.entityId, String(customer.id)),
+        ),
+      );
+    expect(audit?.after).toMatchObject({ documentId: row!.id, loanId: loan.id, emailed: false, messageId: null });
+
     const listed = await t.app.inject({
       method: 'GET',
       url: `/internal/api/users/fetch_documents?user_id=${customer.id}`,
       headers: staff.headers,
     });
-    expect(listed.json().documents.map((item: { id: string }) => item.id)).toContain(answer.document.id);
+    expect(listed.json().documents).toContainEqual(answer.document);
   });
 
   it('emails it to the customer with the PDF attached, at a real SMTP server', async () => {
     const { customer, loan } = await customerWithLoan();
     const response = await post('users/send_account_status', { loan_id: loan.id, send_email: true });
+    expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer.message).toBe(
-      `Account status letter for loan ${loan.id} (Lena Letterman) saved and emailed to ${customer.email}.`,
-    );
-    const mail = smtp.received.at(-1)!;
-    expect(mail.subject).toBe(`Your account status letter for loan ${loan.id}`);
+    expect(answer.message).toBe(`Account status letter for loan ${loan.id} saved and emailed to ${customer.email}.`);
+    expect(answer.message_id).toEqual(expect.any(Number));
+
+    const mail = smtp.received.find((each) => each.subject === `Your account status letter for loan ${loan.id}`)!;
+    expect(mail.to).toMatchObject({ text: customer.email });
+    expect(mail.text).toContain('Attached is your account status letter');
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({
-      contentType: 'application/pdf',
-      filename: expect.stringMatching(/\.pdf$/),
-    });
+    expect(mail.attachments[0]).toMatchObject({ contentType: 'application/pdf', filename: answer.document.name });
     expect(Buffer.compare(mail.attachments[0]!.content, await fileOf(answer.document.url))).toBe(0);
-    const [attachment] = await t.database.db
+    expect(await readPdfText(mail.attachments[0]!.content)).toContain('Lena Letterman');
+
+    const [message] = await t.database.db.select().from(messages).where(eq(messages.id, answer.message_id));
+    expect(message).toMatchObject({
+      status: 'sent',
+      type: 'email',
+      toAddress: customer.email,
+      customerId: customer.id,
+    });
+    const attachments = await t.database.db
       .select()
       .from(messageAttachments)
       .where(eq(messageAttachments.messageId, answer.message_id));
-    expect(attachment?.documentId).toBe(Number(answer.document.id));
+    expect(attachments.map((each) => each.documentId)).toEqual([Number(answer.document.id)]);
   });
 
-  it("answers the spec's messages for bad input and writes nothing", async () => {
+  it('says the email waits in the outbox when the mail server refuses it for now, and sends it later', async () => {
     const { customer, loan } = await customerWithLoan();
-    const other = await createCustomer(t.database.db);
-    const before = { ...(await countWrites(t.database.db)), documents: await letterCount(), files: storedFiles() };
-    const cases: Array<[object, number, string[]]> = [
-      [{ send_email: true }, 400, ['Please enter a loan id']],
-      [{ loan_id: loan.id }, 400, ['Please select whether or not to email the letter directly to the customer']],
-      [
-        { loan_id: loan.id, send_email: 'yes' },
-        400,
-        ['Please select whether or not to email the letter directly to the customer'],
-      ],
-      [{ loan_id: 'abc', send_email: false }, 400, ['Please enter a loan id']],
-      [{ loan_id: 987_654_321, send_email: false }, 404, ['Loan 987654321 was not found.']],
-    ];
-    for (const [payload, status, errors] of cases) {
-      const response = await post('users/send_account_status', payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(response.json()).toEqual({ errors });
-    }
-    const packet = await post('users/generate_fcra_packet', { user_id: other.id, loan_id: loan.id });
-    expect(packet.json()).toEqual({ errors: [`Loan ${loan.id} is not a loan of customer ${other.id}.`] });
-    expect({ ...(await countWrites(t.database.db)), documents: await letterCount(), files: storedFiles() }).toEqual(
-      before,
+    smtp.mode = 'refuse-421';
+    const answer = (await post('users/send_account_status', { loan_id: loan.id, send_email: true })).json();
+    expect(answer.message).toBe(
+      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is queued and will be sent as soon as the mail server takes it.`,
     );
-    expect(customer.id).toBeGreaterThan(0);
+    smtp.mode = 'accept';
+    t.clock.advance(3_600_000);
+    await t.app.outbox.deliverDue();
+    const mail = smtp.received.find((each) => each.subject === `Your account status letter for loan ${loan.id}`)!;
+    expect(Buffer.compare(mail.attachments[0]!.content, await fileOf(answer.document.url))).toBe(0);
+    t.clock.set(new Date('2026-11-21T17:00:00Z'));
   });
 
-  it('refuses to email a customer marked Do Not Contact, writing nothing', async () => {
+  it('refuses to email a customer marked Do Not Contact, writing nothing; saving it is still allowed', async () => {
     const { customer, loan } = await customerWithLoan();
-    await t.app.inject({
+    const flagged = await t.app.inject({
       method: 'PATCH',
       url: '/internal/api/users/contact_flag',
       headers: staff.headers,
       payload: { user_id: customer.id, flag: 'dnc', on: true, reason: 'User requested' },
     });
-    const before = { documents: await letterCount(), files: storedFiles(), sent: smtp.received.length };
-    const response = await post('users/send_account_status', { loan_id: loan.id, send_email: true });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors[0]).toContain('is marked Do Not Contact');
-    expect({ documents: await letterCount(), files: storedFiles(), sent: smtp.received.length }).toEqual(before);
-    // Saving it without emailing is still allowed.
-    expect((await post('users/send_account_status', { loan_id: loan.id, send_email: false })).statusCode).toBe(200);
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const before = await letterWrites();
+    for (const path of ['users/send_account_status', 'users/send_debt_validation']) {
+      const response = await post(path, { loan_id: loan.id, send_email: true });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        errors: [`Customer ${customer.id} is marked Do Not Contact; the letter was not emailed.`],
+      });
+    }
+    expect(await letterWrites()).toEqual(before);
+    const saved = await post('users/send_account_status', { loan_id: loan.id, send_email: false });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message_id).toBeNull();
   });
 });
 
-describe('the outbox and attachments', () => {
-  it('marks an email undelivered, naming the document, when its attached file is missing from storage', async () => {
-    const { customer } = await customerWithLoan();
-    const [document] = await t.database.db
-      .insert(documents)
-      .values({
-        customerId: customer.id,
-        name: 'gone.pdf',
-        kind: 'account_status_letter',
-        storageKey: 'letters/none/gone.pdf',
-      })
-      .returning();
-    const message = await queueOutboundMessage(
-      t.database.db,
-      { type: 'email', to: customer.email, subject: 'Letter', body: 'Attached.', customerId: customer.id },
-      t.clock.now(),
+describe('bad input', () => {
+  it("answers the spec's messages and other refusals as an errors list, writing nothing", async () => {
+    const { customer, loan } = await customerWithLoan();
+    const other = await createCustomer(t.database.db);
+    const { loan: unfunded } = await createLoan(t.database.db, { customerId: customer.id, state: 'approved' });
+    const loanIdMissing = 'Please enter a loan id';
+    const sendEmailMissing = 'Please select whether or not to email the letter directly to the customer';
+    const before = await letterWrites();
+    const cases: Array<[string, object, number, string[]]> = [];
+    for (const path of ['users/send_account_status', 'users/send_debt_validation']) {
+      cases.push(
+        [path, { send_email: true }, 400, [loanIdMissing]],
+        [path, { loan_id: null, send_email: true }, 400, [loanIdMissing]],
+        [path, { loan_id: loan.id }, 400, [sendEmailMissing]],
+        [path, { loan_id: loan.id, send_email: 'yes' }, 400, [sendEmailMissing]],
+        [path, { loan_id: loan.id, send_email: 1 }, 400, [sendEmailMissing]],
+        [path, {}, 400, [loanIdMissing, sendEmailMissing]],
+        [path, { loan_id: 'abc', send_email: false }, 400, [loanIdMissing]],
+        [path, { loan_id: 1.5, send_email: false }, 400, [loanIdMissing]],
+        [path, { loan_id: -3, send_email: false }, 400, [loanIdMissing]],
+        [path, { loan_id: 987_654_321, send_email: false }, 404, ['Loan 987654321 was not found.']],
+      );
+    }
+    cases.push(
+      [
+        'users/send_debt_validation',
+        { loan_id: unfunded.id, send_email: false },
+        409,
+        [`Loan ${unfunded.id} was never funded, so there is no debt to validate.`],
+      ],
+      ['users/generate_fcra_packet', { user_id: customer.id }, 400, [loanIdMissing]],
+      ['users/generate_fcra_packet', { user_id: 'abc', loan_id: loan.id }, 400, ['Please enter a user id.']],
+      ['users/generate_fcra_packet', { loan_id: loan.id }, 400, ['Please enter a user id.']],
+      [
+        'users/generate_fcra_packet',
+        { user_id: customer.id, loan_id: 987_654_321 },
+        404,
+        ['Loan 987654321 was not found.'],
+      ],
+      [
+        'users/generate_fcra_packet',
+        { user_id: other.id, loan_id: loan.id },
+        404,
+        [`Loan ${loan.id} is not a loan of customer ${other.id}.`],
+      ],
     );
-    await t.database.db.insert(messageAttachments).values({ messageId: message.id, documentId: document!.id });
-    const sentBefore = smtp.received.length;
-    const delivered = await t.app.outbox.deliver(message.id);
-    expect(delivered).toMatchObject({ status: 'undelivered' });
-    expect(delivered.error).toContain(`attached document ${document!.id} (gone.pdf) is missing from storage`);
-    expect(smtp.received.length).toBe(sentBefore);
+    for (const [path, payload, status, errors] of cases) {
+      const response = await post(path, payload);
+      expect(response.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(status);
+      expect(response.json(), `${path} ${JSON.stringify(payload)}`).toEqual({ errors });
+    }
+    expect(await letterWrites()).toEqual(before);
   });
 });
 
-describe('the debt validation letter and the FCRA packet', () => {
-  it('itemizes the debt as a validation notice does', async () => {
-    const { loan } = await customerWithLoan();
-    const answer = (await post('users/send_debt_validation', { loan_id: loan.id, send_email: false })).json();
-    const text = await readPdfText(await fileOf(answer.document.url));
-    expect(text).toContain('Lena Letterman');
-    expect(text).toContain(`Loan ID: ${loan.id}`);
-    expect(text).toContain('As of 2026-06-01, you owed: $1,200.00');
-    expect(text).toContain('Total amount of the debt now:');
-    expect(text).toContain('2026-12-26'); // the dispute deadline: 35 days after 2026-11-21
-  });
-
-  it('puts identity (last four of the SSN only), reporting history, returns and payments in one PDF', async () => {
-    const { customer, loan, payments } = await customerWithLoan();
-    await t.database.db.insert(bounces).values({
-      paymentId: payments[1]!.id,
-      loanId: loan.id,
-      returnCode: 'R01',
-      bouncedOn: '2026-08-03',
-      amountCents: 21_000,
-      feeCents: 1500,
-    });
-    const answer = (await post('users/generate_fcra_packet', { user_id: customer.id, loan_id: loan.id })).json();
-    expect(answer.message_id).toBeNull();
-    const text = await readPdfText(await fileOf(answer.document.url));
-    expect(text).toContain('FCRA packet');
-    expect(text).toContain('Lena Letterman');
-    expect(text).toContain(`Loan ${loan.id}`);
-    expect(text).toContain('Funded (account opened)');
-    expect(text).toContain('R01');
-    expect(text).toContain('$210.00');
-    expect(text).toMatch(/SSN: (\*\*\*-\*\*-\d{4}|not on file)/);
-    expect(await t.database.db.select().from(messages).where(eq(messages.customerId, customer.id))).toEqual([]);
+describe('POST users/send_debt_validation', () => {
+  it('emails the notice with its PDF attached', async () => {
+    const { customer, loan } = await customerWithLoan();
+    const response = await post('users/send_debt_validation', { loan_id: loan.id, send_email: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer.message).toBe(`Debt validation letter for loan ${loan.id} saved and emailed to ${customer.email}.`);
+    expect(answer.document).toMatchObject({ kind: 'debt_validation_letter', loan_id: loan.id });
+    const mail = smtp.received.find((each) => each.subject === `Your debt validation letter for loan ${loan.id}`)!;
+    expect(Buffer.compare(mail.attachments[0]!.content, await fileOf(answer.document.url))).toBe(0);
+    const attached = await t.database.db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.documentId, Number(answer.document.id)));
+    expect(attached.map((each) => each.messageId)).toEqual([answer.message_id]);
   });
 });

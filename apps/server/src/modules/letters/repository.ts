@@ -36,3 +36,14 @@ export async function findLetterSubject(db: Executor, loanId: number) {
   };
 }
 export type LetterSubject = NonNullable<Awaited<ReturnType<typeof findLetterSubject>>>;
+
+// The customer's Do Not Contact flag, held (FOR SHARE) until the transaction ends, so it cannot be
+// switched on between this check and the commit of the email queued to them.
+export async function lockDoNotContact(db: Executor, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ dnc: customers.dnc })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('share');
+  return row?.dnc ?? false;
+}
