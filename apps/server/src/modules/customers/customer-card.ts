@@ -1,6 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars, type UserInfo } from '@portal/contracts';
-import { customerComments, customers, employees, jsonObject, jsonObjectDecoder, type JsonObjectRow } from '@portal/db';
+import {
+  bankAccounts,
+  customerComments,
+  customers,
+  debitCards,
+  employees,
+  jsonObject,
+  jsonObjectDecoder,
+  type JsonObjectRow,
+} from '@portal/db';
 
 // The customer's personal information as the ticket view's panel and the user card show it: the
 // comments as one JSON value inside a query over customers (decision 013), and the mapping of a
@@ -22,6 +32,37 @@ export const customerCommentsJson = sql<JsonList>`(select coalesce(json_agg(${js
 
 const decodeComment = jsonObjectDecoder(commentColumns);
 export const decodeCustomerComments = (list: JsonList): CommentRow[] => list.map(decodeComment);
+
+// The customer's newest bank account and debit card, and whether any may be charged (not marked
+// do-not-pay): the fields both reads (GET ticket, the user card) select beside the customer row,
+// and the joins that bring them (correlated with customers.id of the enclosing query).
+const latestBank = alias(bankAccounts, 'latest_bank');
+const latestCard = alias(debitCards, 'latest_card');
+export const customerCardFields = {
+  bankAccountNumber: latestBank.accountNumber,
+  bankRoutingNumber: latestBank.routingNumber,
+  bankDnp: latestBank.dnp,
+  bankAddedAt: latestBank.addedAt,
+  cardLastFour: latestCard.lastFour,
+  cardDnp: latestCard.dnp,
+  cardAddedAt: latestCard.addedAt,
+  chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
+  chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
+};
+export const latestBankJoin = [
+  latestBank,
+  eq(
+    latestBank.id,
+    sql`(select b.id from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1)`,
+  ),
+] as const;
+export const latestCardJoin = [
+  latestCard,
+  eq(
+    latestCard.id,
+    sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`,
+  ),
+] as const;
 
 // A customer row with its newest bank account and debit card, as both reads select them.
 export type CustomerCardRow = {

@@ -4,7 +4,14 @@ export { normalizeEmailContact, normalizePhoneContact } from './contact.ts';
 export type { PaymentInstruments } from './repository.ts';
 export { customerName, findCustomer, findPaymentInstruments, matchCustomerByContact } from './repository.ts';
 export type { CommentRow, CustomerCardRow } from './customer-card.ts';
-export { customerCommentsJson, decodeCustomerComments, toUserInfo } from './customer-card.ts';
+export {
+  customerCardFields,
+  customerCommentsJson,
+  decodeCustomerComments,
+  latestBankJoin,
+  latestCardJoin,
+  toUserInfo,
+} from './customer-card.ts';
 export { doNotContactRefusal, refuseIfDoNotContact } from './contact-permission.ts';
 export { addCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';

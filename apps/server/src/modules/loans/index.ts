@@ -2,7 +2,7 @@
 // The loan read model (loan info, payment state, payoff) lives in this module alone.
 
 export type { LoanRecord, PaymentRecord } from './repository.ts';
-export { findLoan } from './repository.ts';
+export { findLoan, findOpenTicketOfCustomer } from './repository.ts';
 export type { PaymentState } from './loan-state.ts';
 export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
 export type { PayoffLoan, PayoffPayment } from './payoff.ts';

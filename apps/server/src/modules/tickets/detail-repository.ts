@@ -1,10 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  bankAccounts,
   customerEmails,
   customers,
-  debitCards,
   employees,
   jsonObject,
   jsonObjectDecoder,
@@ -14,7 +12,14 @@ import {
   type JsonObjectRow,
 } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
-import { customerCommentsJson, decodeCustomerComments, type CommentRow } from '../customers/index.ts';
+import {
+  customerCardFields,
+  customerCommentsJson,
+  decodeCustomerComments,
+  latestBankJoin,
+  latestCardJoin,
+  type CommentRow,
+} from '../customers/index.ts';
 import { customerLoansJson, decodeCustomerLoans, type LoanJsonRow } from '../loans/index.ts';
 
 // The reads behind GET ticket, prepared because every employee opens tickets all day
@@ -70,8 +75,6 @@ const decodeMessages = (list: JsonList): ThreadRow[] =>
     message: decodeMessage(row.message as Record<string, unknown>),
     employeeName: row.employeeName as string | null,
   }));
-const latestBank = alias(bankAccounts, 'latest_bank');
-const latestCard = alias(debitCards, 'latest_card');
 const holder = alias(employees, 'holder');
 const escalator = alias(employees, 'escalator');
 
@@ -85,38 +88,18 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
       holderName: holder.name,
       escalatedByName: escalator.name,
       customer: customers,
-      bankAccountNumber: latestBank.accountNumber,
-      bankRoutingNumber: latestBank.routingNumber,
-      bankDnp: latestBank.dnp,
-      bankAddedAt: latestBank.addedAt,
-      cardLastFour: latestCard.lastFour,
-      cardDnp: latestCard.dnp,
-      cardAddedAt: latestCard.addedAt,
+      ...customerCardFields,
       emails: sql<
         string[]
       >`array(select e.email from ${customerEmails} e where e.customer_id = ${customers.id} order by e.added_at, e.id)`,
-      chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
-      chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
       ...extra,
     })
     .from(tickets)
     .leftJoin(holder, eq(holder.id, tickets.assignedTo))
     .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy))
     .leftJoin(customers, eq(customers.id, tickets.customerId))
-    .leftJoin(
-      latestBank,
-      eq(
-        latestBank.id,
-        sql`(select b.id from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1)`,
-      ),
-    )
-    .leftJoin(
-      latestCard,
-      eq(
-        latestCard.id,
-        sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`,
-      ),
-    )
+    .leftJoin(...latestBankJoin)
+    .leftJoin(...latestCardJoin)
     .where(eq(tickets.id, sql.placeholder('ticketId')));
 }
 

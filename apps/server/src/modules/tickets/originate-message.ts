@@ -1,33 +1,15 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CallBody, OriginateMessageResponse, userPageCalls } from '@portal/contracts';
-import { tickets, type Executor } from '@portal/db';
+import { tickets } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+import { findOpenTicketOfCustomer } from '../loans/index.ts';
+import { lockTicket } from './repository.ts';
 
 type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
-
-// The customer's newest open ticket on the channel, which an 'existing thread' message joins.
-async function findOpenThread(tx: Executor, customerId: number, channel: 'text' | 'email') {
-  const [ticket] = await tx
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.customerId, customerId),
-        eq(tickets.channel, channel),
-        eq(tickets.state, 'open'),
-        isNull(tickets.archivedAt),
-      ),
-    )
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .for('update')
-    .limit(1);
-  return ticket;
-}
 
 // POST users/originate_message: staff write to a customer first, from the user page's composer.
 // 'existing' adds the message to the customer's open ticket of that channel; 'new' starts a ticket
@@ -49,7 +31,9 @@ export async function originateMessage(
     if (!to) throw conflict(`Customer ${customer.id} has no phone number on file, so no text can be sent.`);
     const subject = channel === 'email' ? (input.subject ?? null) : null;
 
-    let ticket = input.thread === 'existing' ? await findOpenThread(tx, customer.id, channel) : undefined;
+    // 'existing' joins the customer's newest open ticket of the channel, locked while the message is added.
+    const openId = input.thread === 'existing' ? await findOpenTicketOfCustomer(tx, customer.id, channel) : null;
+    let ticket = openId === null ? undefined : await lockTicket(tx, openId);
     if (input.thread === 'existing' && !ticket)
       throw conflict(
         `Customer ${customer.id} has no open ${channel === 'email' ? 'email' : 'text'} ticket; start a new thread instead.`,

@@ -1,19 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  bankAccounts,
-  bounces,
-  customerEmails,
-  customers,
-  debitCards,
-  employees,
-  loans,
-  messages,
-  payments,
-  type Database,
-} from '@portal/db';
+import { bounces, customerEmails, customers, employees, loans, messages, payments, type Database } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
-import { customerCommentsJson, decodeCustomerComments } from '../customers/index.ts';
+import {
+  customerCardFields,
+  customerCommentsJson,
+  decodeCustomerComments,
+  latestBankJoin,
+  latestCardJoin,
+} from '../customers/index.ts';
 import { customerLoansJson, decodeCustomerLoans } from '../loans/index.ts';
 
 // The user card in one round trip (decision 013): the customer row with their newest bank account
@@ -25,8 +20,6 @@ export const REFERRALS_SHOWN = 50;
 
 type JsonList = Array<Record<string, unknown>>;
 
-const latestBank = alias(bankAccounts, 'latest_bank');
-const latestCard = alias(debitCards, 'latest_card');
 const referrer = alias(customers, 'referrer');
 const dncBy = alias(employees, 'dnc_by');
 const dnlBy = alias(employees, 'dnl_by');
@@ -55,15 +48,7 @@ const profileStatement = preparedPerDatabase((db) =>
   db
     .select({
       customer: customers,
-      bankAccountNumber: latestBank.accountNumber,
-      bankRoutingNumber: latestBank.routingNumber,
-      bankDnp: latestBank.dnp,
-      bankAddedAt: latestBank.addedAt,
-      cardLastFour: latestCard.lastFour,
-      cardDnp: latestCard.dnp,
-      cardAddedAt: latestCard.addedAt,
-      chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
-      chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
+      ...customerCardFields,
       referrerId: referrer.id,
       referrerName: sql<string | null>`${referrer.firstName} || ' ' || ${referrer.lastName}`,
       dncByName: dncBy.name,
@@ -76,20 +61,8 @@ const profileStatement = preparedPerDatabase((db) =>
       recentMessages: recentMessagesJson,
     })
     .from(customers)
-    .leftJoin(
-      latestBank,
-      eq(
-        latestBank.id,
-        sql`(select b.id from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1)`,
-      ),
-    )
-    .leftJoin(
-      latestCard,
-      eq(
-        latestCard.id,
-        sql`(select d.id from ${debitCards} d where d.customer_id = ${customers.id} order by d.added_at desc, d.id desc limit 1)`,
-      ),
-    )
+    .leftJoin(...latestBankJoin)
+    .leftJoin(...latestCardJoin)
     .leftJoin(referrer, eq(referrer.id, customers.referrerId))
     .leftJoin(dncBy, eq(dncBy.id, customers.dncEmployeeId))
     .leftJoin(dnlBy, eq(dnlBy.id, customers.dnlEmployeeId))
