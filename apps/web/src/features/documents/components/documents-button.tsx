@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DocumentItem } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
@@ -10,7 +10,7 @@ type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
 
 // 'account_status_letter' reads 'Account status letter'.
 function kindLabel(kind: string): string {
-  const words = kind.replaceAll('_', ' ');
+  const words = kind.replaceAll('_', ' ').replace(/\bfcra\b/, 'FCRA');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -65,9 +65,9 @@ export function DocumentsTable({ userId, loanId }: { userId: number; loanId: num
             <Table.Tr key={document.id}>
               <Table.Td fw={500}>{document.name}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color="gray" tt="none" maw={180}>
+                <Text fz="xs" c="dimmed">
                   {kindLabel(document.kind)}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>{formatDate(document.date)}</Table.Td>
               <Table.Td>{document.loan_id ? `#${document.loan_id}` : '—'}</Table.Td>
