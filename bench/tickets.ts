@@ -1,5 +1,4 @@
 import { count, max } from 'drizzle-orm';
-import autocannon from 'autocannon';
 import { messages, migrateDatabase, openDatabase, tickets } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
 import { generateBenchTickets } from './generate-tickets.ts';
@@ -9,9 +8,10 @@ import {
   DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
+  measurePerEmployee,
+  signInEmployee,
   startServer,
   stopServer,
-  type Measurement,
 } from './lib.ts';
 
 // npm run bench:tickets: the ticket workspace's two hot reads at 20 concurrent employees, on
@@ -70,8 +70,8 @@ try {
     url: `${base}/internal/api/ticket?id=${held[index]}`,
     token: agent.token,
   }));
-  const queue = await measurePerEmployee(queueTargets);
-  const detail = await measurePerEmployee(detailTargets);
+  const queue = await measurePerEmployee(queueTargets, SECONDS);
+  const detail = await measurePerEmployee(detailTargets, SECONDS);
   const queuePaced = await measurePaced(queueTargets, PACED_RATE, SECONDS);
   const detailPaced = await measurePaced(detailTargets, PACED_RATE, SECONDS);
   await stopServer(portal);
@@ -98,12 +98,7 @@ try {
 }
 
 async function signInOnline(email: string): Promise<{ token: string }> {
-  const response = await fetch(`${base}/internal/api/employees/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ employee: { email, password: DEFAULT_TEST_PASSWORD } }),
-  });
-  const { apiToken } = (await response.json()) as { apiToken: string };
+  const apiToken = await signInEmployee(base, email, DEFAULT_TEST_PASSWORD);
   await fetch(`${base}/internal/api/toggle_online`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
@@ -120,24 +115,4 @@ async function firstHeldTicket(token: string): Promise<number> {
   const first = body.openTickets[0];
   if (!first) throw new Error('an employee received no ticket');
   return first.id;
-}
-
-// Each employee is one connection with its own token; the figures are summed (req/s) and the worst
-// percentile is kept (p50, p99), so the p99 printed is never better than any employee saw.
-async function measurePerEmployee(targets: Array<{ url: string; token: string }>): Promise<Measurement> {
-  const run = (duration: number) =>
-    Promise.all(
-      targets.map((target) =>
-        autocannon({ url: target.url, connections: 1, duration, headers: { authorization: `Bearer ${target.token}` } }),
-      ),
-    );
-  await run(2);
-  const results = await run(SECONDS);
-  return {
-    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
-    p50: Math.max(...results.map((result) => result.latency.p50)),
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.errors, 0),
-    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-  };
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import autocannon from 'autocannon';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
 import { measurePaced } from './paced.ts';
@@ -8,6 +7,8 @@ import {
   DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
+  measurePerEmployee,
+  signInEmployee,
   startServer,
   stopServer,
   type Measurement,
@@ -58,7 +59,7 @@ try {
   await stopServer(hello);
 
   const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
-  const tokens = await Promise.all(emails.map((email) => signIn(email)));
+  const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
   // A phone typed as people type it, and a name in other letters' case: the server normalizes both.
   const kinds: Array<[string, (sample: Sample) => string]> = [
     ['ID', (sample) => searchPath('ID', String(sample.id))],
@@ -74,7 +75,10 @@ try {
   for (const [kind, pathOf] of kinds) {
     let next = 0;
     const nextPath = () => pathOf(samples[next++ % samples.length]!);
-    const flatOut = await measureFlatOut(tokens, nextPath);
+    const flatOut = await measurePerEmployee(
+      tokens.map((token) => ({ url: base, token, nextPath })),
+      SECONDS,
+    );
     const paced = await measurePaced(
       tokens.map((token) => ({ url: () => `${base}${nextPath()}`, token })),
       PACED_RATE,
@@ -105,40 +109,4 @@ try {
 
 function searchPath(parameter: string, search: string): string {
   return `/internal/api/users/search?${new URLSearchParams({ parameter, search }).toString()}`;
-}
-
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${base}/internal/api/employees/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ employee: { email, password: DEFAULT_TEST_PASSWORD } }),
-  });
-  const { apiToken } = (await response.json()) as { apiToken: string };
-  return apiToken;
-}
-
-// Each employee is one connection, every request for the next sampled customer; req/s are summed
-// and the worst employee's percentiles kept.
-async function measureFlatOut(tokens: string[], nextPath: () => string): Promise<Measurement> {
-  const run = (duration: number) =>
-    Promise.all(
-      tokens.map((token) =>
-        autocannon({
-          url: base,
-          connections: 1,
-          duration,
-          headers: { authorization: `Bearer ${token}` },
-          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-        }),
-      ),
-    );
-  await run(2);
-  const results = await run(SECONDS);
-  return {
-    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
-    p50: Math.max(...results.map((result) => result.latency.p50)),
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    errors: results.reduce((sum, result) => sum + result.errors, 0),
-    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-  };
 }
