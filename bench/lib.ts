@@ -84,10 +84,16 @@ export async function signInEmployee(base: string, email: string, password: stri
 // last is answered: to one URL, or (nextPath) to the path it gives for each request. The figures are
 // summed (req/s) and the worst employee's percentiles kept, so the p99 printed is never better than
 // any employee saw. A 2 s warm-up is not counted.
-export async function measurePerEmployee(
-  targets: Array<{ url: string; token: string; nextPath?: () => string }>,
-  seconds: number,
-): Promise<Measurement> {
+export type EmployeeTarget = {
+  url: string;
+  token: string;
+  nextPath?: () => string;
+  // A change instead of a read: sent with this method and each request's JSON body.
+  method?: 'PATCH' | 'POST';
+  nextBody?: () => string;
+};
+
+export async function measurePerEmployee(targets: EmployeeTarget[], seconds: number): Promise<Measurement> {
   const run = (duration: number) =>
     Promise.all(
       targets.map((target) =>
@@ -95,11 +101,21 @@ export async function measurePerEmployee(
           url: target.url,
           connections: 1,
           duration,
-          headers: { authorization: `Bearer ${target.token}` },
-          ...(target.nextPath
+          headers: {
+            authorization: `Bearer ${target.token}`,
+            ...(target.nextBody ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(target.nextPath || target.nextBody
             ? {
                 requests: [
-                  { method: 'GET' as const, setupRequest: (request) => ({ ...request, path: target.nextPath!() }) },
+                  {
+                    method: target.method ?? ('GET' as const),
+                    setupRequest: (request) => ({
+                      ...request,
+                      ...(target.nextPath ? { path: target.nextPath() } : {}),
+                      ...(target.nextBody ? { body: target.nextBody() } : {}),
+                    }),
+                  },
                 ],
               }
             : {}),

@@ -5,7 +5,13 @@ import type { Measurement } from './lib.ts';
 // keep-alive connection, and every answer's time is measured from the moment its request was sent.
 // (autocannon's connectionRate measures from the scheduled slot, which adds its timer's delays.)
 // A target's url may be a function, called for each request (a search over many customers).
-export type PacedTarget = { url: string | (() => string); token: string };
+// A change is sent with its method and each request's JSON body (nextBody).
+export type PacedTarget = {
+  url: string | (() => string);
+  token: string;
+  method?: 'PATCH' | 'POST';
+  nextBody?: () => string;
+};
 
 export async function measurePaced(
   targets: PacedTarget[],
@@ -30,7 +36,14 @@ async function runPaced(targets: PacedTarget[], ratePerTarget: number, seconds: 
         const sent = performance.now();
         try {
           const url = typeof target.url === 'string' ? target.url : target.url();
-          const response = await fetch(url, { headers: { authorization: `Bearer ${target.token}` } });
+          const response = await fetch(url, {
+            method: target.method ?? 'GET',
+            headers: {
+              authorization: `Bearer ${target.token}`,
+              ...(target.nextBody ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(target.nextBody ? { body: target.nextBody() } : {}),
+          });
           await response.arrayBuffer();
           if (!response.ok) errors += 1;
           latencies.push(performance.now() - sent);

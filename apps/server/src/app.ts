@@ -15,6 +15,7 @@ import { registerTransactionEmailRoutes } from './modules/transaction-emails/ind
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
+import { registerLoanServicingRoutes } from './modules/loans/servicing-routes.ts';
 import { registerMacroRoutes } from './modules/macros/routes.ts';
 import { createMacroService } from './modules/macros/service.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
@@ -55,6 +56,7 @@ export type AppSettings = Pick<
   | 'ticketLeaseMinutes'
   | 'paymentDateGraceDays'
   | 'customerAppUrl'
+  | 'escalationContact'
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
@@ -148,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the routes: the OpenAPI document is made from the routes as they are registered.
   await registerOpenApi(app);
   registerHealthRoutes(app, deps.database.db);
-  registerSessionRoutes(app, sessions);
+  registerSessionRoutes(app, sessions, settings.escalationContact);
 
   const storage = deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files'));
   const outbox = createOutbox({
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     employeeOffline,
     paymentDateGraceDays: settings.paymentDateGraceDays,
     customerAppUrl: settings.customerAppUrl,
+    escalationContact: settings.escalationContact,
     secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCustomerRoutes(app, context, tickets);
   registerSsnRoutes(app, context);
   registerLoanRoutes(app, context, tickets);
+  registerLoanServicingRoutes(app, context);
   registerDocumentRoutes(app, context);
   registerUserPageRoutes(app, context);
   registerLetterRoutes(app, context);

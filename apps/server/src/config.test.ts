@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       smtp: null,
       inboundEmailSecret: null,
       customerAppUrl: 'https://app.portal.example',
+      escalationContact: 'Engineering',
       secrets: { keyFile: '/srv/portal/.data/secrets.key' },
     });
   });

@@ -77,6 +77,7 @@ const environment = z.object({
     .default(15),
   PAYMENT_DATE_GRACE_DAYS: z.coerce.number().int().min(0).max(366).default(30),
   CUSTOMER_APP_URL: z.string().url().default('https://app.portal.example'),
+  ESCALATION_CONTACT: z.string().trim().min(1).max(80).default('Engineering'),
   SECRETS_KEY: z
     .string()
     .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY must be ${SECRETS_KEY_HOWTO}.`)
@@ -156,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),
+    escalationContact: values.ESCALATION_CONTACT,
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };

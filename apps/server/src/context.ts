@@ -20,6 +20,8 @@ export type ServerContext = {
   paymentDateGraceDays: number;
   // The customer app's address, for links in messages to customers (where they accept an offer).
   customerAppUrl: string;
+  // Whom staff tell when a refund fails on the server (ESCALATION_CONTACT; spec 000 section 8).
+  escalationContact: string;
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;

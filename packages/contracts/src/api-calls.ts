@@ -3,6 +3,7 @@ import { customerCalls, userPageCalls } from './customers.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
+import { loanServicingCalls } from './loan-servicing.ts';
 import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
 import { messageCalls } from './messages.ts';
@@ -22,6 +23,7 @@ export const apiCalls = {
   customers: customerCalls,
   users: userPageCalls,
   loans: loanCalls,
+  loanServicing: loanServicingCalls,
   macros: macroCalls,
   documents: documentCalls,
   letters: letterCalls,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, FILE_RESPONSE } from './call.ts';
+import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
+import { API_BASE_PATH } from './constants.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
 
 // A customer's documents: uploaded files and the loan statements drawn on demand.
@@ -41,3 +42,8 @@ export const documentCalls = {
     response: FILE_RESPONSE,
   }),
 };
+
+// Where a document's file is read (GET documents/:id); a loan statement's id is 'statement-{id}'.
+export const documentFileUrl = (id: string) =>
+  `${API_BASE_PATH}/${fillCallPath(documentCalls.getDocumentFile.path, { id })}`;
+export const statementDocumentId = (statementId: number) => `statement-${statementId}`;

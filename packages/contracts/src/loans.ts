@@ -27,10 +27,22 @@ export const paymentSchema = z.object({
   type: z.string(),
   bounce_fee: z.number(),
   bounces: z.array(
-    z.object({ code: z.string(), date: z.string(), amount: z.number(), fee: z.number(), fee_waived: z.boolean() }),
+    z.object({
+      // The NACHA return code (R01...) and its published title; high_risk for R07, R08 and R10.
+      code: z.string(),
+      title: z.string(),
+      high_risk: z.boolean(),
+      date: z.string(),
+      amount: z.number(),
+      fee: z.number(),
+      fee_waived: z.boolean(),
+    }),
   ),
   user_initiated: z.boolean(),
   refundable: z.boolean(),
+  refunded: nullableTimestampSchema,
+  // Sent back with a change, so a change made from a stale screen is refused (409).
+  lock_version: z.number(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -56,6 +68,25 @@ export const loanInfoSchema = z.object({
   payoff_balance: z.number(),
   amount_credited_to_loan: z.number(),
   eligible_payment_methods: z.array(z.enum(['ach', 'debit'])),
+  // The amount approved when a manual counter-offer changed it, else null.
+  approved_amt: z.number().nullable(),
+  denial_sent: nullableTimestampSchema,
+  appealed: nullableTimestampSchema,
+  stage3: z.boolean(),
+  manuals: z.boolean(),
+  upload_open: z.boolean(),
+  settlement_min: z.number().nullable(),
+  // A comment mentions a fraud alert that nobody has cleared (the Clear Alert button).
+  fraud_alert: z.boolean(),
+  // The newest high-risk return (R07, R08, R10): switching a payment back to ACH needs the
+  // payments.validate_any permission while it stands.
+  high_risk_return: z.object({ code: z.string(), title: z.string(), date: z.string() }).nullable(),
+  comments: z.array(
+    z.object({ id: z.number(), body: z.string(), created_at: z.string(), employee: z.string().nullable() }),
+  ),
+  // Bank statements of the application, oldest first; url opens the file (GET documents/:id).
+  statements: z.array(z.object({ id: z.number(), date: z.string(), page_number: z.number(), url: z.string() })),
+  lock_version: z.number(),
   // From loanDisplayLabel (rules/loan-display.ts), so every screen says the same.
   display_status: z.string(),
   payments: z.array(paymentSchema),

@@ -38,12 +38,16 @@ export type SignInRequest = z.input<typeof signInRequestSchema>;
 
 // tickets.view_escalated and payments.validate_any replace the spec's employee-id checks;
 // staff.admin opens staff administration (/admin/staff); customers.reveal_ssn shows a customer's
-// whole SSN (users/reveal_ssn, audited with a reason).
+// whole SSN (users/reveal_ssn, audited with a reason); payments.refund, loans.credit and
+// loans.settle move money back to a customer or write a balance down (loans/ calls).
 export const permissions = [
   'tickets.view_escalated',
   'payments.validate_any',
   'staff.admin',
   'customers.reveal_ssn',
+  'payments.refund',
+  'loans.credit',
+  'loans.settle',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -61,6 +65,8 @@ export const sessionResponseSchema = z.object({
   sts_key_id: z.string().nullable(),
   sts_secret_key: z.string().nullable(),
   sts_session_token: z.string().nullable(),
+  // Whom staff tell when a refund fails on the server ('500 Error. Let {name} know.'; ESCALATION_CONTACT).
+  escalation_contact: z.string(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

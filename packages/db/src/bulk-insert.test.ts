@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from './testing/test-database.ts';
 import { bulkInsert, resetIdentitySequences } from './bulk-insert.ts';
 import { customers, roles } from './schema/index.ts';
@@ -21,14 +21,15 @@ describe('bulkInsert', () => {
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index % 60)),
     }));
     await bulkInsert(test.db, customers, rows);
-    await bulkInsert(test.db, roles, [{ id: 1, name: 'r', permissions: ['a', 'b,c'] }]);
+    // Above the ids of the roles the migrations make.
+    await bulkInsert(test.db, roles, [{ id: 101, name: 'r', permissions: ['a', 'b,c'] }]);
     await resetIdentitySequences(test.db, [customers, roles]);
 
     const stored = await test.db.select().from(customers).orderBy(asc(customers.id));
     expect(stored).toHaveLength(12_001);
     expect(stored[1]).toMatchObject({ id: 2, firstName: 'First1', lastName: "O'Brien", birthday: '1990-02-03' });
     expect(stored[0]?.birthday).toBeNull();
-    expect((await test.db.select().from(roles))[0]?.permissions).toEqual(['a', 'b,c']);
+    expect((await test.db.select().from(roles).where(eq(roles.id, 101)))[0]?.permissions).toEqual(['a', 'b,c']);
 
     const [next] = await test.db
       .insert(customers)

@@ -2,12 +2,15 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors: string[];
+  // Answered beside errors, e.g. the loan as it stands now when a change came from a stale screen.
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(statusCode: number, errors: string | string[]) {
+  constructor(statusCode: number, errors: string | string[], details: Readonly<Record<string, unknown>> = {}) {
     const list = Array.isArray(errors) ? errors : [errors];
     super(list.join(' '));
     this.statusCode = statusCode;
     this.errors = list;
+    this.details = details;
   }
 }
 

@@ -21,7 +21,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ errors: error.errors });
+      return reply.code(error.statusCode).send({ ...error.details, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) =>

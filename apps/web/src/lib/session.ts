@@ -10,7 +10,13 @@ export type SessionPatch = Partial<Omit<Session, 'apiToken'>>;
 type SessionField = keyof Session;
 
 // Strings are stored as they are; every other field as JSON.
-const RAW_FIELDS = ['apiToken', 'email', 'name', 'expiresAt'] as const satisfies readonly SessionField[];
+const RAW_FIELDS = [
+  'apiToken',
+  'email',
+  'name',
+  'expiresAt',
+  'escalation_contact',
+] as const satisfies readonly SessionField[];
 const JSON_FIELDS = [
   'clearance',
   'employeeId',

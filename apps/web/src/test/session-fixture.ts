@@ -14,6 +14,7 @@ export function sessionFixture(overrides: Partial<SessionResponse> = {}): Sessio
     sts_key_id: null,
     sts_secret_key: null,
     sts_session_token: null,
+    escalation_contact: 'Engineering',
     ...overrides,
   };
 }

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   canCancelEarlyRepayment,
   canChangePaymentDate,
+  canInvalidatePayment,
   canMakePaymentSmaller,
+  canRefundPayment,
+  canSplitPayment,
   canTogglePaymentMethod,
+  canValidatePayment,
   canWaiveBounceFee,
   isChangeablePayment,
   otherPaymentMethod,
@@ -80,7 +84,7 @@ describe('canCancelEarlyRepayment', () => {
 
 describe('paymentControls', () => {
   it('lists the allowed controls in menu order', () => {
-    expect(paymentControls(payment(), both)).toEqual(['change-date', 'toggle-method', 'smaller-payment']);
+    expect(paymentControls(payment(), both)).toEqual(['change-date', 'toggle-method', 'smaller-payment', 'split']);
     expect(paymentControls(payment({ bounce_fee: 15, type: 'EarlyRepayment' }), both)).toEqual([
       'change-date',
       'toggle-method',
@@ -92,4 +96,65 @@ describe('paymentControls', () => {
     for (const entry of settled) expect(paymentControls(entry, both)).toEqual([]);
     expect(paymentControls(payment({ state: 'invalid', type: 'EarlyRepayment' }), both)).toEqual([]);
   });
+});
+
+describe('the ACH switch after a high-risk return (R07, R08, R10)', () => {
+  it('is closed back to ACH unless the employee is a payments admin; debit stays open', () => {
+    const onDebit = payment({ method: 'debit' });
+    expect(canTogglePaymentMethod(onDebit, both, { highRiskReturn: true })).toBe(false);
+    expect(canTogglePaymentMethod(onDebit, both, { highRiskReturn: true, mayValidateAny: true })).toBe(true);
+    expect(canTogglePaymentMethod(payment({ method: 'ach' }), both, { highRiskReturn: true })).toBe(true);
+  });
+});
+
+describe('canSplitPayment', () => {
+  it('splits a due installment, not an early repayment nor a payment that is not due', () => {
+    expect(canSplitPayment(payment())).toBe(true);
+    expect(canSplitPayment(payment({ type: 'EarlyRepayment' }))).toBe(false);
+    expect(settled.map(canSplitPayment)).toEqual([false, false, false]);
+  });
+});
+
+describe('canInvalidatePayment and canValidatePayment', () => {
+  const admin = { mayValidateAny: true };
+  const earlyRepayment = payment({ type: 'EarlyRepayment' });
+  it.each([
+    ['a due installment, by an admin', payment(), admin, true],
+    ['a paid installment, by an admin', payment({ state: 'paid' }), admin, true],
+    ['a processing installment, by an admin', payment({ state: 'processing' }), admin, false],
+    ['an invalid installment, by an admin', payment({ state: 'invalid' }), admin, false],
+    ['a due installment, by anyone', payment(), {}, false],
+    [
+      'an early repayment with installments + 1 payments',
+      earlyRepayment,
+      { paymentCount: 7, installmentCount: 6 },
+      true,
+    ],
+    ['an early repayment with other counts', earlyRepayment, { paymentCount: 8, installmentCount: 6 }, false],
+    [
+      'a paid early repayment with installments + 1',
+      payment({ type: 'EarlyRepayment', state: 'paid' }),
+      { paymentCount: 7, installmentCount: 6 },
+      false,
+    ],
+  ])('invalidate %s', (_, subject, context, expected) => expect(canInvalidatePayment(subject, context)).toBe(expected));
+
+  it('validates an invalid payment, for an admin only', () => {
+    expect(canValidatePayment(payment({ state: 'invalid' }), admin)).toBe(true);
+    expect(canValidatePayment(payment({ state: 'invalid' }), {})).toBe(false);
+    expect(canValidatePayment(payment(), admin)).toBe(false);
+  });
+});
+
+describe('canRefundPayment', () => {
+  const paid = payment({ state: 'paid', refundable: true, refunded: null });
+  it.each([
+    ['a paid refundable ach payment', paid, true],
+    ['a paid refundable debit payment', { ...paid, method: 'debit' as const }, true],
+    ['one not refundable', { ...paid, refundable: false }, false],
+    ['one already refunded', { ...paid, refunded: '2026-11-01T00:00:00Z' }, false],
+    ['a due payment', { ...paid, state: 'due' as const }, false],
+  ])('%s', (_, subject, expected) => expect(canRefundPayment(subject, { mayRefund: true })).toBe(expected));
+
+  it('needs the refund permission', () => expect(canRefundPayment(paid, {})).toBe(false));
 });

@@ -40,6 +40,13 @@ export const loans = pgTable(
     stage3: boolean().notNull().default(false),
     manuals: boolean().notNull().default(false),
     uploadOpen: boolean().notNull().default(false),
+    // The amount approved when it differs from the application (a manual counter-offer).
+    approvedAmountCents: integer(),
+    appealedAt: timestamp({ withTimezone: true }),
+    // A 'fraud alert' comment written before this no longer holds the loan (Clear Alert).
+    alertClearedAt: timestamp({ withTimezone: true }),
+    // Raised by every change, so a change made from a stale screen is refused (loans/ calls).
+    lockVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('loans_customer_idx').on(table.customerId)],
@@ -78,6 +85,9 @@ export const payments = pgTable(
     bounceFeeCents: integer().notNull().default(0),
     userInitiated: boolean().notNull().default(false),
     refundable: boolean().notNull().default(false),
+    refundedAt: timestamp({ withTimezone: true }),
+    // Raised by every change, so a change made from a stale screen is refused (loans/ calls).
+    lockVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payments_loan_idx').on(table.loanId, table.due), index('payments_due_idx').on(table.due)],

@@ -20,7 +20,7 @@ export const demoEmployees: ReadonlyArray<{
     id: 1,
     email: DEMO_EMAIL,
     name: 'Demo Supervisor',
-    roles: ['agent', 'escalations', 'payments_admin', 'staff_admin', 'ssn_reveal'],
+    roles: ['agent', 'escalations', 'payments_admin', 'loan_adjustments', 'staff_admin', 'ssn_reveal'],
     clearance: 3,
   },
   ...[
@@ -38,7 +38,7 @@ export const demoEmployees: ReadonlyArray<{
     'Lauren Foster',
   ].map((name, index) => {
     const id = index + 2;
-    const special = id === 6 ? ['payments_admin'] : id === 12 ? ['escalations'] : [];
+    const special = id === 6 ? ['payments_admin', 'loan_adjustments'] : id === 12 ? ['escalations'] : [];
     return {
       id,
       email: `agent${index + 1}@portal.example`,

@@ -10,6 +10,8 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'agent', permissions: [] },
   { name: 'escalations', permissions: ['tickets.view_escalated'] },
   { name: 'payments_admin', permissions: ['payments.validate_any'] },
+  // Money back to the customer or off the balance: refunds, loan credits, settlements.
+  { name: 'loan_adjustments', permissions: ['payments.refund', 'loans.credit', 'loans.settle'] },
   { name: 'staff_admin', permissions: ['staff.admin'] },
   // Sees a customer's whole SSN (each reveal audited with its reason); agents see the last four.
   { name: 'ssn_reveal', permissions: ['customers.reveal_ssn'] },

@@ -131,6 +131,10 @@ function addLoan(
     // A settlement offer: a little over half of what is left, in whole dollars.
     settlementMinCents: settles ? Math.round((payments.outstandingCents * 0.55) / 100) * 100 : null,
     amountCreditedCents: isFunded(state) && random.chance(0.03) ? random.int(10, 50) * 100 : 0,
+    approvedAmountCents: null,
+    appealedAt: null,
+    alertClearedAt: null,
+    lockVersion: 0,
     experiment: random.chance(0.1) ? random.pick(experiments) : null,
     stage3: denyReason === 'stage_3' || (state === 'applied' && extras.stage3 === undefined && random.chance(0.05)),
     manuals: state === 'applied' && random.chance(0.05),

@@ -288,6 +288,8 @@ function paymentRow(
     userInitiated: draft.userInitiated,
     // A few cleared payments can be refunded (an overpayment, a duplicate pull).
     refundable: draft.paidMs !== null && random.chance(0.025),
+    refundedAt: null,
+    lockVersion: 0,
     createdAt: new Date(draft.createdMs),
   };
 }

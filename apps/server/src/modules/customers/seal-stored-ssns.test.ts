@@ -19,16 +19,23 @@ afterEach(async () => {
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 // A database as it stood before migration 0011 (SSNs in plain text in customers.ssn): the real
-// migrations, then 0011 taken back, so that migrating again runs 0011's own SQL on the rows.
+// migrations, then the later ones (0012) and 0011 taken back, so that migrating again runs 0011's
+// own SQL on the rows. A new migration after 0012 is taken back here too.
+const MIGRATIONS_AFTER_0011 = 1;
 async function openDatabaseBefore0011(): Promise<TestDatabase> {
   const opened = await openTestDatabase();
+  await opened.db.execute(
+    sql`alter table loans drop column approved_amount_cents, drop column appealed_at, drop column alert_cleared_at, drop column lock_version`,
+  );
+  await opened.db.execute(sql`alter table payments drop column refunded_at, drop column lock_version`);
+  await opened.db.execute(sql`delete from roles where name = 'loan_adjustments'`);
   await opened.db.execute(sql`drop index customers_ssn_hash_idx`);
   await opened.db.execute(sql`drop index customers_ssn_unsealed_idx`);
   await opened.db.execute(
     sql`alter table customers drop column ssn_sealed, drop column ssn_hash, drop column ssn_last4, add column ssn text`,
   );
   await opened.db.execute(
-    sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    sql`delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by id desc limit ${MIGRATIONS_AFTER_0011 + 1})`,
   );
   return opened;
 }

@@ -1,4 +1,4 @@
-import type { DocumentItem, FetchDocumentsResponse } from '@portal/contracts';
+import { statementDocumentId, type DocumentItem, type FetchDocumentsResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findLoan } from '../loans/index.ts';
@@ -30,12 +30,12 @@ export async function listCustomerDocuments(
   const items: DocumentItem[] = [
     ...files.map((file) => toDocumentItem(file, context.businessTimeZone)),
     ...statements.map((statement) => ({
-      id: `statement-${statement.id}`,
+      id: statementDocumentId(statement.id),
       name: `Statement ${statement.statementDate}`,
       kind: 'statement',
       loan_id: statement.loanId,
       date: statement.statementDate,
-      url: documentUrl(`statement-${statement.id}`),
+      url: documentUrl(statementDocumentId(statement.id)),
     })),
   ];
   // Newest first; on the same day files come before statements, and the later row first.

@@ -1,10 +1,9 @@
-import { API_BASE_PATH, dateInTimeZone, documentCalls, fillCallPath, type DocumentItem } from '@portal/contracts';
+import { dateInTimeZone, documentFileUrl, type DocumentItem } from '@portal/contracts';
 import { documents, type Executor } from '@portal/db';
 import type { DocumentRecord } from './repository.ts';
 
 // A stored document as the wire lists it; its file is GET documents/:id.
-export const documentUrl = (id: string) =>
-  `${API_BASE_PATH}/${fillCallPath(documentCalls.getDocumentFile.path, { id })}`;
+export const documentUrl = documentFileUrl;
 
 export function toDocumentItem(document: DocumentRecord, timeZone: string): DocumentItem {
   return {

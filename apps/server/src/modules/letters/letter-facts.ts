@@ -1,6 +1,6 @@
 import { dateInTimeZone, loanDisplayLabel } from '@portal/contracts';
 import type { customers } from '@portal/db';
-import { paymentState, payoffCentsToday, principalOf, type PaymentState } from '../loans/index.ts';
+import { paymentState, payoffBreakdownToday, principalOf, type PaymentState } from '../loans/index.ts';
 import type { LetterSubject } from './repository.ts';
 
 // What the letters say about a loan, in integer cents and business dates, read once from the loan
@@ -69,7 +69,10 @@ export function toLetterFacts(subject: LetterSubject, date: string, timeZone: st
     aprBasisPoints: loan.aprBasisPoints,
     fundedOn: loan.fundedAt ? onDate(loan.fundedAt) : null,
     maturity: loan.maturity,
-    payoffCents: payoffCentsToday({ loan, payments: subject.payments }, { today: date, timeZone }),
+    // The letters add the unpaid bounce fees themselves, line by line.
+    payoffCents: payoffWithoutFees(
+      payoffBreakdownToday({ loan, payments: subject.payments }, { today: date, timeZone }),
+    ),
     creditedCents: loan.amountCreditedCents,
     payments: subject.payments.map(({ payment, bounces }) => {
       const paidAt = payment.paidAt ?? payment.processingAt;
@@ -96,6 +99,9 @@ export function toLetterFacts(subject: LetterSubject, date: string, timeZone: st
       .map(([at, what]) => ({ on: onDate(at), what })),
   };
 }
+
+const payoffWithoutFees = (breakdown: { totalCents: number; feesCents: number }) =>
+  breakdown.totalCents - breakdown.feesCents;
 
 const sumCents = (list: readonly LetterPayment[]) => list.reduce((total, payment) => total + payment.amountCents, 0);
 // Paid, or on its way (processing): what the payoff counts as paid.

@@ -1,15 +1,39 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import { bounces, customers, jsonObject, jsonObjectDecoder, loans, payments, type JsonObjectRow } from '@portal/db';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import {
+  bankAccounts,
+  bounces,
+  customers,
+  debitCards,
+  employees,
+  jsonObject,
+  jsonObjectDecoder,
+  loanComments,
+  loans,
+  payments,
+  statements,
+  type Executor,
+  type JsonObjectRow,
+} from '@portal/db';
 
 // A customer's loans as one JSON value inside a query over customers (decision 013): every loan in
-// application order, each with its payments by due date, each with its bounces. GET ticket and the
-// user page select it beside the customer row, so one round trip reads the whole account.
+// application order, each with its payments by due date (each with its bounces), its comments and
+// its statements. GET ticket and the user page select it beside the customer row, so one round
+// trip reads the whole account; the loans/ calls read one loan the same way (findLoanCard).
 
 const loanColumns = getTableColumns(loans);
 const paymentColumns = getTableColumns(payments);
 const bounceColumns = getTableColumns(bounces);
+const statementColumns = getTableColumns(statements);
+const commentColumns = {
+  id: loanComments.id,
+  body: loanComments.body,
+  createdAt: loanComments.createdAt,
+  employeeName: employees.name,
+};
 
 export type LoanJsonRow = JsonObjectRow<typeof loanColumns>;
+export type LoanCommentRow = JsonObjectRow<typeof commentColumns>;
+export type StatementRow = JsonObjectRow<typeof statementColumns>;
 type JsonList = Array<Record<string, unknown>>;
 
 const emptyArray = sql`'[]'::json`;
@@ -17,21 +41,53 @@ const bouncesJson = sql`(select coalesce(json_agg(${jsonObject(bounceColumns)} o
   from ${bounces} where ${bounces.paymentId} = ${payments.id})`;
 const paymentsJson = sql`(select coalesce(json_agg(json_build_object('payment', ${jsonObject(paymentColumns)}, 'bounces', ${bouncesJson}) order by ${payments.due}, ${payments.id}), ${emptyArray})
   from ${payments} where ${payments.loanId} = ${loans.id})`;
+// Newest first, as the comments box lists them.
+const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${loanComments.createdAt} desc, ${loanComments.id} desc), ${emptyArray})
+  from ${loanComments} left join ${employees} on ${employees.id} = ${loanComments.employeeId}
+  where ${loanComments.loanId} = ${loans.id})`;
+const statementsJson = sql`(select coalesce(json_agg(${jsonObject(statementColumns)} order by ${statements.statementDate}, ${statements.id}), ${emptyArray})
+  from ${statements} where ${statements.loanId} = ${loans.id})`;
+const loanEntryJson = sql`json_build_object('loan', ${jsonObject(loanColumns)}, 'payments', ${paymentsJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson})`;
 
 // Correlated with customers.id of the enclosing query.
-export const customerLoansJson = sql<JsonList>`(select coalesce(json_agg(json_build_object('loan', ${jsonObject(loanColumns)}, 'payments', ${paymentsJson}) order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
+export const customerLoansJson = sql<JsonList>`(select coalesce(json_agg(${loanEntryJson} order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
   from ${loans} where ${loans.customerId} = ${customers.id})`;
 
 const decodeLoan = jsonObjectDecoder(loanColumns);
 const decodePayment = jsonObjectDecoder(paymentColumns);
 const decodeBounce = jsonObjectDecoder(bounceColumns);
+const decodeComment = jsonObjectDecoder(commentColumns);
+const decodeStatement = jsonObjectDecoder(statementColumns);
 
-export function decodeCustomerLoans(list: JsonList) {
-  return list.map((row) => ({
+function decodeLoanEntry(row: Record<string, unknown>) {
+  return {
     loan: decodeLoan(row.loan as Record<string, unknown>),
     payments: (row.payments as JsonList).map((entry) => ({
       payment: decodePayment(entry.payment as Record<string, unknown>),
       bounces: (entry.bounces as JsonList).map(decodeBounce),
     })),
-  }));
+    comments: (row.comments as JsonList).map(decodeComment),
+    statements: (row.statements as JsonList).map(decodeStatement),
+  };
+}
+
+export function decodeCustomerLoans(list: JsonList) {
+  return list.map(decodeLoanEntry);
+}
+
+export type LoanCardRow = ReturnType<typeof decodeLoanEntry> & { chargeableBank: boolean; chargeableCard: boolean };
+
+// One loan with everything its card shows, and whether its customer can be charged by bank or card.
+// Inside a transaction that locked the loan, this is the loan as the change found it.
+export async function findLoanCard(db: Executor, loanId: number): Promise<LoanCardRow | undefined> {
+  const [row] = await db
+    .select({
+      entry: sql<Record<string, unknown>>`${loanEntryJson}`,
+      chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${loans.customerId} and not b.dnp)`,
+      chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${loans.customerId} and not d.dnp)`,
+    })
+    .from(loans)
+    .where(eq(loans.id, loanId));
+  if (!row) return undefined;
+  return { ...decodeLoanEntry(row.entry), chargeableBank: row.chargeableBank, chargeableCard: row.chargeableCard };
 }

@@ -10,6 +10,9 @@ import { assertPaymentControl, controlSubjectOf } from './payment-controls.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
+import { lockLoanForChange, readLoanCard } from './loan-card.ts';
+import { runLoanChange } from './run-loan-change.ts';
+import type { Transaction } from '@portal/db';
 
 const isPendingEarlyRepayment = (payment: PaymentRecord) => payment.type === 'EarlyRepayment' && isOpenPayment(payment);
 
@@ -44,38 +47,63 @@ export async function scheduleEarlyRepayment(context: ServerContext, actor: Acto
   return context.db.transaction(async (tx) => {
     const loan = await repository.lockLoan(tx, loanId);
     assertActive(loan, loanId);
-    assertBeforeMaturity(loan, date);
-    const payments = await repository.loanPayments(tx, loanId);
-    const pending = payments.find(isPendingEarlyRepayment);
-    if (pending) {
-      throw conflict(
-        `Loan ${loanId} already has an early repayment (payment ${pending.id}) due ${pending.due}; cancel it before scheduling another.`,
-      );
-    }
-    const amount = payoffCentsAsOf(loan, payments, date, context.businessTimeZone);
-    if (amount <= 0) throw conflict(`Loan ${loanId} has nothing left to pay off.`);
-    const nextPayment = payments.find((payment) => isOpenPayment(payment));
-    const payment = await repository.insertPayment(tx, {
-      loanId,
-      type: 'EarlyRepayment',
-      expectedAmountCents: amount,
-      due: date,
-      originalDue: date,
-      method: nextPayment?.method ?? loan.fundingMethod ?? 'ach',
-      userInitiated: false,
-      createdAt: context.clock.now(),
-    });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.early_repayment_scheduled',
-      entityType: 'payment',
-      entityId: payment.id,
-      after: { loanId, due: date, expectedAmountCents: amount, method: payment.method },
-    });
-    return {
-      message: `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).`,
-    };
+    return { message: await applyEarlyRepayment(tx, context, actor, loan, date) };
   });
+}
+
+// POST loans/create_early_repay: the same, answering the loan as its card shows it.
+export function createEarlyRepayment(context: ServerContext, actor: Actor, loanId: number, date: string) {
+  assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
+  return runLoanChange(context, async (tx) => {
+    const { record: loan } = await lockLoanForChange(tx, context, loanId);
+    assertActive(loan, loanId);
+    return { loanId, message: await applyEarlyRepayment(tx, context, actor, loan, date) };
+  });
+}
+
+// GET loans/early_repay_calculate: the payoff for a date, with the loan as its card shows it.
+export async function calculateEarlyRepayment(context: ServerContext, loanId: number, date: string) {
+  const quote = await quoteEarlyRepayment(context, loanId, date);
+  return { ...quote, loan: await readLoanCard(context.db, context, loanId) };
+}
+
+async function applyEarlyRepayment(
+  tx: Transaction,
+  context: ServerContext,
+  actor: Actor,
+  loan: LoanRecord,
+  date: string,
+): Promise<string> {
+  const loanId = loan.id;
+  assertBeforeMaturity(loan, date);
+  const payments = await repository.loanPayments(tx, loanId);
+  const pending = payments.find(isPendingEarlyRepayment);
+  if (pending) {
+    throw conflict(
+      `Loan ${loanId} already has an early repayment (payment ${pending.id}) due ${pending.due}; cancel it before scheduling another.`,
+    );
+  }
+  const amount = payoffCentsAsOf(loan, payments, date, context.businessTimeZone);
+  if (amount <= 0) throw conflict(`Loan ${loanId} has nothing left to pay off.`);
+  const nextPayment = payments.find((payment) => isOpenPayment(payment));
+  const payment = await repository.insertPayment(tx, {
+    loanId,
+    type: 'EarlyRepayment',
+    expectedAmountCents: amount,
+    due: date,
+    originalDue: date,
+    method: nextPayment?.method ?? loan.fundingMethod ?? 'ach',
+    userInitiated: false,
+    createdAt: context.clock.now(),
+  });
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: 'payment.early_repayment_scheduled',
+    entityType: 'payment',
+    entityId: payment.id,
+    after: { loanId, due: date, expectedAmountCents: amount, method: payment.method },
+  });
+  return `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).`;
 }
 
 // Why an early repayment cannot be cancelled any more; null while it is due.

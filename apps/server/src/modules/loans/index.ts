@@ -8,7 +8,7 @@ export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
 export type { PayoffLoan, PayoffPayment } from './payoff.ts';
 export { payoffCentsAsOf } from './payoff.ts';
 export type { BounceRecord, LoanInfoContext, LoanWithPayments, PaymentWithBounces } from './loan-info.ts';
-export { payoffCentsToday, toLoanInfo } from './loan-info.ts';
+export { payoffBreakdownToday, payoffCentsToday, toLoanInfo } from './loan-info.ts';
 export { eligiblePaymentMethods, methodsOfChargeable } from './payment-methods.ts';
 export { reopenApproval, toggleAutoDebit } from './loan-changes.ts';
 export { createLargerPayment } from './larger-payment.ts';

@@ -37,6 +37,10 @@ function loanRecord(overrides: Partial<LoanRecord> = {}): LoanRecord {
     stage3: false,
     manuals: false,
     uploadOpen: false,
+    approvedAmountCents: null,
+    appealedAt: null,
+    alertClearedAt: null,
+    lockVersion: 0,
     createdAt: at('2026-09-01T16:00:00Z'),
     ...overrides,
   };
@@ -57,6 +61,8 @@ function paymentRecord(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
     bounceFeeCents: 0,
     userInitiated: false,
     refundable: false,
+    refundedAt: null,
+    lockVersion: 0,
     createdAt: at('2026-09-06T02:00:00Z'),
     ...overrides,
   };
@@ -65,6 +71,8 @@ function paymentRecord(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
 const entry = (loan: LoanRecord, payments: PaymentRecord[] = []): LoanWithPayments => ({
   loan,
   payments: payments.map((payment) => ({ payment, bounces: [] })),
+  comments: [],
+  statements: [],
 });
 
 describe('paymentState', () => {

@@ -1,15 +1,33 @@
-import { centsToDollars, loanDisplayLabel, type LoanInfo, type Payment } from '@portal/contracts';
+import {
+  centsToDollars,
+  documentFileUrl,
+  loanDisplayLabel,
+  statementDocumentId,
+  type LoanInfo,
+  type Payment,
+  type PayoffBreakdown,
+} from '@portal/contracts';
 import type { bounces } from '@portal/db';
+import type { LoanCommentRow, StatementRow } from './customer-loans-json.ts';
 import { isActiveLoan, paymentState } from './loan-state.ts';
-import { payoffCentsAsOf } from './payoff.ts';
+import { payoffBreakdownAsOf } from './payoff.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
+import { isHighRiskReturn, returnCodeTitle } from './return-codes.ts';
 
 // The loan read model: a loan with its payments and bounces as the wire carries it (GET ticket,
 // GET loan_info). Pure mapping; the rows come from whoever read them (the ticket's one query).
 
 export type BounceRecord = typeof bounces.$inferSelect;
 export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[] };
-export type LoanWithPayments = { loan: LoanRecord; payments: PaymentWithBounces[] };
+export type LoanWithPayments = {
+  loan: LoanRecord;
+  payments: PaymentWithBounces[];
+  comments: LoanCommentRow[];
+  statements: StatementRow[];
+};
+
+// A comment holds the loan for fraud until Clear Alert (spec 000 section 4).
+const FRAUD_ALERT = /fraud alert/i;
 
 export type LoanInfoContext = {
   // The business date the payoff is quoted for, and the zone that dates the funding.
@@ -35,6 +53,8 @@ export function toWirePayment({ payment, bounces: list }: PaymentWithBounces): P
     bounce_fee: centsToDollars(payment.bounceFeeCents),
     bounces: list.map((bounce) => ({
       code: bounce.returnCode,
+      title: returnCodeTitle(bounce.returnCode),
+      high_risk: isHighRiskReturn(bounce.returnCode),
       date: bounce.bouncedOn,
       amount: centsToDollars(bounce.amountCents),
       fee: centsToDollars(bounce.feeCents),
@@ -42,21 +62,53 @@ export function toWirePayment({ payment, bounces: list }: PaymentWithBounces): P
     })),
     user_initiated: payment.userInitiated,
     refundable: payment.refundable,
+    refunded: isoOrNull(payment.refundedAt),
+    lock_version: payment.lockVersion,
   };
 }
 
-// Payoff as of today; only an active loan has one (a denied, paid-off or returned loan owes nothing).
-export function payoffCentsToday(
-  { loan, payments }: LoanWithPayments,
+const NOTHING_OWED: PayoffBreakdown = {
+  principalCents: 0,
+  interestCents: 0,
+  feesCents: 0,
+  creditsCents: 0,
+  totalCents: 0,
+};
+
+// Payoff as of today, part by part; only an active loan has one (a denied, paid-off or returned
+// loan owes nothing).
+export function payoffBreakdownToday(
+  { loan, payments }: Pick<LoanWithPayments, 'loan' | 'payments'>,
   context: Pick<LoanInfoContext, 'today' | 'timeZone'>,
-): number {
-  if (!isActiveLoan(loan)) return 0;
-  return payoffCentsAsOf(
+): PayoffBreakdown {
+  if (!isActiveLoan(loan)) return NOTHING_OWED;
+  return payoffBreakdownAsOf(
     loan,
     payments.map(({ payment }) => payment),
     context.today,
     context.timeZone,
   );
+}
+
+export function payoffCentsToday(
+  entry: Pick<LoanWithPayments, 'loan' | 'payments'>,
+  context: Pick<LoanInfoContext, 'today' | 'timeZone'>,
+): number {
+  return payoffBreakdownToday(entry, context).totalCents;
+}
+
+// The newest high-risk return on any of the loan's payments, or null.
+function newestHighRiskReturn(payments: readonly PaymentWithBounces[]): LoanInfo['high_risk_return'] {
+  const risky = payments
+    .flatMap(({ bounces: list }) => list)
+    .filter((bounce) => isHighRiskReturn(bounce.returnCode))
+    .sort((a, b) => b.bouncedOn.localeCompare(a.bouncedOn) || b.id - a.id)[0];
+  return risky ? { code: risky.returnCode, title: returnCodeTitle(risky.returnCode), date: risky.bouncedOn } : null;
+}
+
+function hasOpenFraudAlert(loan: LoanRecord, comments: readonly LoanCommentRow[]): boolean {
+  const clearedAt = loan.alertClearedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  return comments.some((comment) => FRAUD_ALERT.test(comment.body) && comment.createdAt.getTime() > clearedAt);
 }
 
 export function toLoanInfo(entry: LoanWithPayments, context: LoanInfoContext): LoanInfo {
@@ -86,6 +138,28 @@ export function toLoanInfo(entry: LoanWithPayments, context: LoanInfoContext): L
     payoff_balance: centsToDollars(payoffCentsToday(entry, context)),
     amount_credited_to_loan: centsToDollars(loan.amountCreditedCents),
     eligible_payment_methods: context.eligibleMethods,
+    approved_amt: loan.approvedAmountCents === null ? null : centsToDollars(loan.approvedAmountCents),
+    denial_sent: isoOrNull(loan.denialSentAt),
+    appealed: isoOrNull(loan.appealedAt),
+    stage3: loan.stage3,
+    manuals: loan.manuals,
+    upload_open: loan.uploadOpen,
+    settlement_min: loan.settlementMinCents === null ? null : centsToDollars(loan.settlementMinCents),
+    fraud_alert: hasOpenFraudAlert(loan, entry.comments),
+    high_risk_return: newestHighRiskReturn(payments),
+    comments: entry.comments.map((comment) => ({
+      id: comment.id,
+      body: comment.body,
+      created_at: comment.createdAt.toISOString(),
+      employee: comment.employeeName,
+    })),
+    statements: entry.statements.map((statement) => ({
+      id: statement.id,
+      date: statement.statementDate,
+      page_number: statement.pageNumber,
+      url: documentFileUrl(statementDocumentId(statement.id)),
+    })),
+    lock_version: loan.lockVersion,
     display_status: loanDisplayLabel(timestamps),
     payments: payments.map(toWirePayment),
   };

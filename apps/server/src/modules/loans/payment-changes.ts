@@ -12,12 +12,13 @@ import {
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import type { Actor } from '../../platform/actor.ts';
+import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
-import { badRequest, notFound } from '../../platform/http-error.ts';
+import { badRequest } from '../../platform/http-error.ts';
 import { findPaymentInstruments } from '../customers/index.ts';
 import { assertCollectionDate, assertWithinMaturityGrace } from './collection-date.ts';
+import { lockPaymentForChange, type LockedLoan } from './loan-card.ts';
 import { isOpenPayment, unchangeableReason } from './loan-state.ts';
 import { assertPaymentControl, controlSubjectOf } from './payment-controls.ts';
 import { eligiblePaymentMethods, ineligibleReason, methodLabel } from './payment-methods.ts';
@@ -30,14 +31,11 @@ export const SMALLER_PAYMENT_MINIMUM_MESSAGE = `Please enter an amount larger th
 // The payment and its loan, both locked (loan first, as every loan change takes them).
 async function lockPaymentAndLoan(
   tx: Transaction,
+  context: ServerContext,
   paymentId: number,
 ): Promise<{ loan: LoanRecord; payment: PaymentRecord }> {
-  const found = await repository.findPayment(tx, paymentId);
-  if (!found) throw notFound(`Payment ${paymentId} was not found.`);
-  const loan = await repository.lockLoan(tx, found.loanId);
-  const payment = await repository.findPayment(tx, paymentId);
-  if (!loan || !payment) throw notFound(`Payment ${paymentId} was not found.`);
-  return { loan, payment };
+  const { record, payment } = await lockPaymentForChange(tx, context, paymentId);
+  return { loan: record, payment };
 }
 
 // PATCH payment_date: a new due date on a weekday from today on, at most a year out and within the
@@ -45,47 +43,84 @@ async function lockPaymentAndLoan(
 export async function reschedulePayment(context: ServerContext, actor: Actor, paymentId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   return context.db.transaction(async (tx) => {
-    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
-    assertPaymentControl(canChangePaymentDate(controlSubjectOf(payment)), payment, [unchangeableReason(payment)]);
-    assertWithinMaturityGrace(date, loan, context.paymentDateGraceDays);
-    if (payment.due === date) return { message: `Payment ${paymentId} is already due on ${date}; nothing changed.` };
-    await repository.updatePayment(tx, paymentId, { due: date });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.rescheduled',
-      entityType: 'payment',
-      entityId: paymentId,
-      before: { due: payment.due },
-      after: { due: date },
-    });
-    return { message: `Payment ${paymentId} moved from ${payment.due} to ${date}.` };
+    const locked = await lockPaymentForChange(tx, context, paymentId);
+    return { message: await applyReschedule(tx, context, actor, locked, date) };
   });
+}
+
+// Moves a locked payment (reschedule of loans/change_payment and PATCH payment_date).
+export async function applyReschedule(
+  tx: Transaction,
+  context: ServerContext,
+  actor: Actor,
+  { record: loan, card, payment }: LockedLoan & { payment: PaymentRecord },
+  date: string,
+): Promise<string> {
+  const paymentId = payment.id;
+  assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
+  assertPaymentControl(canChangePaymentDate(controlSubjectOf(payment)), payment, [unchangeableReason(payment)], card);
+  assertWithinMaturityGrace(date, loan, context.paymentDateGraceDays);
+  if (payment.due === date) return `Payment ${paymentId} is already due on ${date}; nothing changed.`;
+  await repository.updatePayment(tx, paymentId, { due: date });
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: 'payment.rescheduled',
+    entityType: 'payment',
+    entityId: paymentId,
+    before: { due: payment.due },
+    after: { due: date },
+  });
+  return `Payment ${paymentId} moved from ${payment.due} to ${date}.`;
 }
 
 // PATCH toggle_payment_method: ach <-> debit, only to a method the customer can pay with.
 export async function togglePaymentMethod(context: ServerContext, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
-    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
-    const method = otherPaymentMethod(payment.method);
-    const instruments = await findPaymentInstruments(tx, loan.customerId);
-    assertPaymentControl(
-      canTogglePaymentMethod(controlSubjectOf(payment), eligiblePaymentMethods(instruments)),
-      payment,
-      [unchangeableReason(payment), ineligibleReason(instruments, method)],
-    );
-    await repository.updatePayment(tx, paymentId, { method });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.method_changed',
-      entityType: 'payment',
-      entityId: paymentId,
-      before: { method: payment.method },
-      after: { method },
-    });
-    return {
-      message: `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.`,
-    };
+    const locked = await lockPaymentForChange(tx, context, paymentId);
+    return { message: await applyToggleMethod(tx, actor, locked) };
   });
+}
+
+// Switches a locked payment's method (toggle_method of loans/change_payment, PATCH
+// toggle_payment_method). Back to ACH after a high-risk return only for a payments admin.
+export async function applyToggleMethod(
+  tx: Transaction,
+  actor: Actor,
+  { record: loan, card, payment }: LockedLoan & { payment: PaymentRecord },
+): Promise<string> {
+  const paymentId = payment.id;
+  const method = otherPaymentMethod(payment.method);
+  const instruments = await findPaymentInstruments(tx, loan.customerId);
+  const risk = card.high_risk_return;
+  const controlContext = {
+    highRiskReturn: risk !== null,
+    mayValidateAny: hasPermission(actor, 'payments.validate_any'),
+  };
+  assertPaymentControl(
+    canTogglePaymentMethod(controlSubjectOf(payment), eligiblePaymentMethods(instruments), controlContext),
+    payment,
+    [
+      unchangeableReason(payment),
+      ineligibleReason(instruments, method),
+      risk && method === 'ach' ? highRiskAchRefusal(loan.id, risk) : null,
+    ],
+    card,
+  );
+  await repository.updatePayment(tx, paymentId, { method });
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: 'payment.method_changed',
+    entityType: 'payment',
+    entityId: paymentId,
+    before: { method: payment.method },
+    after: { method },
+  });
+  return `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.`;
+}
+
+// Why ACH is closed to a loan with a high-risk return (spec 000 section 9), in words the card shows too.
+export function highRiskAchRefusal(loanId: number, risk: { code: string; title: string; date: string }): string {
+  return `Loan ${loanId} had a ${risk.code} return (${risk.title}) on ${risk.date}; only a payments admin can switch its payments back to ACH.`;
 }
 
 // PATCH smaller_payment: the payment becomes `dollars`; what it no longer collects moves to the next
@@ -94,7 +129,7 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
   const cents = dollarsToCents(dollars);
   if (cents < MIN_CUSTOM_PAYMENT_DOLLARS * 100) throw badRequest(SMALLER_PAYMENT_MINIMUM_MESSAGE);
   return context.db.transaction(async (tx) => {
-    const { loan, payment } = await lockPaymentAndLoan(tx, paymentId);
+    const { loan, payment } = await lockPaymentAndLoan(tx, context, paymentId);
     assertPaymentControl(canMakePaymentSmaller(controlSubjectOf(payment)), payment, [
       unchangeableReason(payment),
       payment.type === 'EarlyRepayment'
@@ -162,7 +197,7 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
 // PATCH credit_bounce_fee: the fee is taken off the payment and its bounces are marked fee waived.
 export async function creditBounceFee(context: ServerContext, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
-    const { payment } = await lockPaymentAndLoan(tx, paymentId);
+    const { payment } = await lockPaymentAndLoan(tx, context, paymentId);
     assertPaymentControl(canWaiveBounceFee(controlSubjectOf(payment)), payment, [
       payment.bounceFeeCents <= 0 ? `Payment ${paymentId} has no bounce fee to credit.` : null,
       unchangeableReason(payment),

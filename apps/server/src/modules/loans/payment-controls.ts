@@ -1,5 +1,6 @@
-import { centsToDollars, type PaymentControlSubject } from '@portal/contracts';
+import { centsToDollars, type LoanInfo, type PaymentControlSubject } from '@portal/contracts';
 import { conflict } from '../../platform/http-error.ts';
+import { conflictWithLoan } from './loan-card.ts';
 import { paymentState } from './loan-state.ts';
 import type { PaymentRecord } from './repository.ts';
 
@@ -18,11 +19,14 @@ export function controlSubjectOf(payment: PaymentRecord): PaymentControlSubject 
 
 // A control the rule does not allow is refused with 409, in the first of the call's own sentences
 // that applies (listed in the order the call has always reported them).
+// With the loan's card, the 409 answers it too (the loans/ calls).
 export function assertPaymentControl(
   allowed: boolean,
   payment: Pick<PaymentRecord, 'id'>,
   reasons: ReadonlyArray<string | null>,
+  card?: LoanInfo,
 ): void {
   if (allowed) return;
-  throw conflict(reasons.find((reason) => reason !== null) ?? `Payment ${payment.id} cannot be changed.`);
+  const reason = reasons.find((candidate) => candidate !== null) ?? `Payment ${payment.id} cannot be changed.`;
+  throw card ? conflictWithLoan(reason, card) : conflict(reason);
 }

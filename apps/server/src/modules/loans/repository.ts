@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bounces, loans, payments, tickets, type Executor } from '@portal/db';
 
 export type LoanRecord = typeof loans.$inferSelect;
@@ -20,7 +20,12 @@ export async function updateLoan(
   id: number,
   values: Partial<typeof loans.$inferInsert>,
 ): Promise<LoanRecord> {
-  const [loan] = await db.update(loans).set(values).where(eq(loans.id, id)).returning();
+  // Every change raises the version, so a change made from a screen that saw an older one is refused.
+  const [loan] = await db
+    .update(loans)
+    .set({ ...values, lockVersion: sql`${loans.lockVersion} + 1` })
+    .where(eq(loans.id, id))
+    .returning();
   if (!loan) throw new Error(`updateLoan: loan ${id} vanished`);
   return loan;
 }
@@ -45,7 +50,11 @@ export async function updatePayment(
   id: number,
   values: Partial<typeof payments.$inferInsert>,
 ): Promise<PaymentRecord> {
-  const [payment] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  const [payment] = await db
+    .update(payments)
+    .set({ ...values, lockVersion: sql`${payments.lockVersion} + 1` })
+    .where(eq(payments.id, id))
+    .returning();
   if (!payment) throw new Error(`updatePayment: payment ${id} vanished`);
   return payment;
 }

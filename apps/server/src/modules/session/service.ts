@@ -110,7 +110,7 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
   async function signIn(
     input: { email: string; password: string; otp?: string | null },
     context: RequestContext,
-  ): Promise<SessionResponse> {
+  ): Promise<Omit<SessionResponse, 'escalation_contact'>> {
     const email = input.email.toLowerCase();
     const { employee, attemptId } = await checkPassword(email, input.password, context);
     const now = clock.now();

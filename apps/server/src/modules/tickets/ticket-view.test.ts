@@ -198,6 +198,8 @@ describe('GET ticket', () => {
     expect(active.payments[1].bounces).toEqual([
       {
         code: 'R01',
+        title: 'Insufficient Funds',
+        high_risk: false,
         date: '2026-09-17',
         amount: (loans.active.payments[1]?.expectedAmountCents ?? 0) / 100,
         fee: 15,

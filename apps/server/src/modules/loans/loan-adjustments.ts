@@ -1,0 +1,135 @@
+import { canSettle, dollarsToCents, earliestPaymentDate, formatDollars, isRepaying } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { requirePermission, type Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { unprocessable } from '../../platform/http-error.ts';
+import { conflictWithLoan, lockLoanForChange } from './loan-card.ts';
+import { isOpenPayment, notActiveReason } from './loan-state.ts';
+import { payoffCentsAsOf } from './payoff.ts';
+import * as repository from './repository.ts';
+import type { PaymentRecord } from './repository.ts';
+import { runLoanChange } from './run-loan-change.ts';
+
+// Money off what the customer owes: a credit, or a settlement of the whole balance for less.
+// Each needs its own permission (loans.credit, loans.settle; role loan_adjustments).
+
+const isUpcomingInstallment = (payment: PaymentRecord) =>
+  isOpenPayment(payment) && payment.type !== 'EarlyRepayment' && payment.type !== 'Settlement';
+
+// POST loans/credit_loan {credit_amount}: the credit is added to the loan (the payoff drops by it)
+// and comes off the last upcoming installments, latest first; one brought to nothing is cancelled.
+export function creditLoan(
+  context: ServerContext,
+  actor: Actor,
+  input: { loan_id: number; credit_amount: number; lock_version?: number },
+) {
+  requirePermission(actor, 'loans.credit', 'Crediting a loan needs the credit permission (role loan_adjustments).');
+  const cents = dollarsToCents(input.credit_amount);
+  const today = businessToday(context.clock, context.businessTimeZone);
+  return runLoanChange(context, async (tx) => {
+    const { record: loan, card, payments } = await lockLoanForChange(tx, context, input.loan_id, input.lock_version);
+    if (!isRepaying(card))
+      throw conflictWithLoan(notActiveReason(loan) ?? `Loan ${loan.id} is not being repaid.`, card);
+    const payoff = payoffCentsAsOf(loan, payments, today, context.businessTimeZone);
+    if (cents > payoff)
+      throw unprocessable(`A credit can be at most the payoff balance of ${formatDollars(payoff)} (loan ${loan.id}).`);
+
+    const now = context.clock.now();
+    const latestFirst = payments
+      .filter(isUpcomingInstallment)
+      .sort((a, b) => b.due.localeCompare(a.due) || b.id - a.id);
+    let remaining = cents;
+    const lowered: Array<{ id: number; before: number; after: number }> = [];
+    for (const payment of latestFirst) {
+      if (remaining === 0) break;
+      const taken = Math.min(remaining, payment.expectedAmountCents);
+      remaining -= taken;
+      const left = payment.expectedAmountCents - taken;
+      await repository.updatePayment(
+        tx,
+        payment.id,
+        left === 0 ? { expectedAmountCents: 0, invalidAt: now } : { expectedAmountCents: left },
+      );
+      lowered.push({ id: payment.id, before: payment.expectedAmountCents, after: left });
+    }
+    await repository.updateLoan(tx, loan.id, { amountCreditedCents: loan.amountCreditedCents + cents });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'loan.credited',
+      entityType: 'loan',
+      entityId: loan.id,
+      before: {
+        amountCreditedCents: loan.amountCreditedCents,
+        payments: lowered.map(({ id, before }) => ({ id, before })),
+      },
+      after: {
+        amountCreditedCents: loan.amountCreditedCents + cents,
+        creditCents: cents,
+        payments: lowered.map(({ id, after }) => ({ id, after })),
+      },
+    });
+    const where =
+      lowered.length === 0
+        ? 'no upcoming payment was left to lower'
+        : `it came off payment${lowered.length > 1 ? 's' : ''} ${lowered.map(({ id }) => id).join(', ')}`;
+    return { loanId: loan.id, message: `Credited ${formatDollars(cents)} to loan ${loan.id}; ${where}.` };
+  });
+}
+
+// PATCH loans/settlement {settlement: {loan_id, amount}}: one Settlement payment of `amount` (at
+// least the loan's settlement minimum, at most its payoff) on the first collection day, in place
+// of every payment still to be collected.
+export function createSettlement(
+  context: ServerContext,
+  actor: Actor,
+  input: { loan_id: number; amount: number; lock_version?: number },
+) {
+  requirePermission(actor, 'loans.settle', 'Settling a loan needs the settlement permission (role loan_adjustments).');
+  const cents = dollarsToCents(input.amount);
+  const today = businessToday(context.clock, context.businessTimeZone);
+  return runLoanChange(context, async (tx) => {
+    const { record: loan, card, payments } = await lockLoanForChange(tx, context, input.loan_id, input.lock_version);
+    if (!canSettle(card, today)) throw conflictWithLoan(settlementRefusal(card, today), card);
+    const minimum = loan.settlementMinCents ?? 0;
+    if (cents < minimum)
+      throw unprocessable(
+        `The settlement must be at least the minimum of ${formatDollars(minimum)} for loan ${loan.id}.`,
+      );
+    const payoff = payoffCentsAsOf(loan, payments, today, context.businessTimeZone);
+    if (cents > payoff)
+      throw unprocessable(`The settlement cannot be more than the payoff balance of ${formatDollars(payoff)}.`);
+
+    const now = context.clock.now();
+    const open = payments.filter(isOpenPayment);
+    for (const payment of open) await repository.updatePayment(tx, payment.id, { invalidAt: now });
+    const due = earliestPaymentDate(today);
+    const settlement = await repository.insertPayment(tx, {
+      loanId: loan.id,
+      type: 'Settlement',
+      expectedAmountCents: cents,
+      due,
+      originalDue: due,
+      method: open[0]?.method ?? loan.fundingMethod ?? 'ach',
+      createdAt: now,
+    });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'loan.settlement_created',
+      entityType: 'loan',
+      entityId: loan.id,
+      before: { openPayments: open.map((payment) => payment.id), payoffCents: payoff },
+      after: { settlementPaymentId: settlement.id, amountCents: cents, due },
+    });
+    // The spec's own words (section 8).
+    return { loanId: loan.id, message: 'Settlement created' };
+  });
+}
+
+function settlementRefusal(card: Parameters<typeof canSettle>[0], today: string): string {
+  if (card.settlement_min === null) return `Loan ${card.id} has no settlement minimum, so it cannot be settled.`;
+  if (card.maturity === null || card.maturity >= today)
+    return `Loan ${card.id} has not matured yet${card.maturity ? ` (it matures on ${card.maturity})` : ''}; it can be settled only after.`;
+  if (!isRepaying(card)) return `Loan ${card.id} is not being repaid, so there is nothing to settle.`;
+  return `A payment of loan ${card.id} is being processed; settle it once the payment clears or returns.`;
+}
