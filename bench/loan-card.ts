@@ -44,6 +44,7 @@ try {
     sql`select c.id from customers c
         where exists (select 1 from bank_accounts b where b.customer_id = c.id and not b.dnp)
           and exists (select 1 from debit_cards d where d.customer_id = c.id and not d.dnp)
+          and not exists (select 1 from loans l where l.customer_id = c.id)
         order by c.id limit ${EMPLOYEES}`,
   );
   const heavyIds = heavy.map((row) => Number(row.id));

@@ -26,6 +26,7 @@ function loan(overrides: Partial<LoanActionSubject> = {}): LoanActionSubject {
     approved: null,
     accepted: null,
     funded: null,
+    funding_returned: null,
     denied: null,
     closed_at: null,
     paid_off: null,
@@ -123,6 +124,7 @@ describe('canSettle', () => {
     ['not matured', { ...matured, maturity: '2027-01-01' }, false],
     ['a payment processing', { ...matured, payments: [{ state: 'processing' as const }] }, false],
     ['paid off', { ...matured, paid_off: T }, false],
+    ['funding returned', { ...matured, funding_returned: T }, false],
   ])('%s', (_, subject, expected) => expect(canSettle(subject, '2026-11-21')).toBe(expected));
 });
 

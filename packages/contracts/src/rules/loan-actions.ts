@@ -14,6 +14,7 @@ export type LoanActionSubject = Pick<
   | 'approved'
   | 'accepted'
   | 'funded'
+  | 'funding_returned'
   | 'denied'
   | 'closed_at'
   | 'paid_off'
@@ -80,9 +81,10 @@ export function canAppeal(loan: LoanActionSubject, latest: Pick<LoanInfo, 'id'> 
   return latest?.id === loan.id && !!loan.denied;
 }
 
-// A loan being repaid: payoff, credits.
+// A loan being repaid: funded, not paid off, not denied, and its funding did not come back (such a
+// loan still reads ACTIVE, with the return in red, but owes nothing). Payoff, credits, schedules.
 export function isRepaying(loan: LoanActionSubject): boolean {
-  return loanDisplayStatus(loan) === 'ACTIVE';
+  return loanDisplayStatus(loan) === 'ACTIVE' && !loan.funding_returned;
 }
 
 // Settlement: a settlement minimum exists, the loan has matured (before today), and nothing is

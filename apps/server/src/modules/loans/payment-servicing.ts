@@ -20,7 +20,7 @@ import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest, conflict, forbidden, unprocessable } from '../../platform/http-error.ts';
-import { assertCollectionDate, assertWithinMaturityGrace } from './collection-date.ts';
+import { assertCollectionDate } from './collection-date.ts';
 import { conflictWithLoan, lockLoanForChange, lockPaymentForChange, type LockedLoan } from './loan-card.ts';
 import { isOpenPayment, notActiveReason, paymentState, unchangeableReason } from './loan-state.ts';
 import { applyReschedule, applyToggleMethod } from './payment-changes.ts';
@@ -167,7 +167,8 @@ export function splitPayment(context: ServerContext, actor: Actor, input: SplitI
       );
     if (input.date === payment.due)
       throw badRequest(`Payment ${payment.id} is already due on ${input.date}; pick another date for the split.`);
-    assertWithinMaturityGrace(input.date, loan, context.paymentDateGraceDays);
+    // Past maturity is a warning for a split (spec 000 section 4), not the reschedule's hard limit:
+    // collections split an overdue payment of a matured loan into the weeks ahead.
     const next = payments.find(
       (other) => other.id !== payment.id && isScheduledInstallment(other) && other.due > payment.due,
     );

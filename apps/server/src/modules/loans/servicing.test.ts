@@ -412,3 +412,14 @@ describe('loans/edit_info and loans/history', () => {
     expect((await call('GET', 'history', { loan_id: '99999999' })).statusCode).toBe(404);
   });
 });
+
+describe('a split of a matured loan', () => {
+  it('warns past maturity rather than refusing, so an overdue payment can be split into the weeks ahead', async () => {
+    const { loan, schedule } = await aLoan({ fundedOn: '2026-01-05', installments: 6, paidInstallments: 3 });
+    const overdue = schedule[3]!;
+    const payload = { loan_id: loan.id, payment_id: overdue.id, size: 20, date: '2026-12-08' };
+    const warned = await call('PATCH', 'split_payment', payload);
+    expect(warned.json().errors[0]).toMatch(/^Warning: .*after the loan matures \(2026-07-05\)/);
+    expect((await call('PATCH', 'split_payment', { ...payload, warning_accepted: true })).statusCode).toBe(200);
+  });
+});

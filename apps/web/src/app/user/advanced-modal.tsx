@@ -1,6 +1,7 @@
 import { Group, Modal, Stack, Tabs } from '@mantine/core';
 import type { LoanInfo, UserProfile } from '@portal/contracts';
 import { DocumentsTable } from '../../features/documents/components/documents-button.tsx';
+import { CreditLoanForm } from '../../features/loans/components/credit-loan-form.tsx';
 import { RevealSsnButton } from '../../features/ssn/components/reveal-ssn-button.tsx';
 import { UpdateSsnForm } from '../../features/ssn/components/update-ssn-form.tsx';
 import { CustomPaymentForm } from '../../features/users/components/custom-payment-form.tsx';
@@ -14,14 +15,15 @@ type AdvancedModalProps = {
   events: MutationEvents;
 };
 
-// The user page's Advanced modal (spec 000 section 2): Update SSN, Custom Payments, View Documents.
-// Credit Loan arrives with the loan cards (the next issue), whose loans/credit_loan call it uses.
+// The user page's Advanced modal (spec 000 section 2): Update SSN, Credit Loan, Custom Payments,
+// View Documents.
 export function AdvancedModal({ user, loans, opened, onClose, events }: AdvancedModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Advanced · customer #${user.id}`} size="xl">
       <Tabs defaultValue="ssn" keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="ssn">Update SSN</Tabs.Tab>
+          <Tabs.Tab value="credit">Credit Loan</Tabs.Tab>
           <Tabs.Tab value="payments">Custom Payments</Tabs.Tab>
           <Tabs.Tab value="documents">View Documents</Tabs.Tab>
         </Tabs.List>
@@ -32,6 +34,9 @@ export function AdvancedModal({ user, loans, opened, onClose, events }: Advanced
               <RevealSsnButton userId={user.id} />
             </Group>
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="credit">
+          <CreditLoanForm loans={loans} mutationConfig={events} />
         </Tabs.Panel>
         <Tabs.Panel value="payments">
           <CustomPaymentForm loans={loans} mutationConfig={events} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loanFixture, paymentFixture } from '../../test/ticket-fixtures.ts';
-import { canReopen, latestLoan, paymentsToShow, visibleLoans } from './loan-selection.ts';
+import { paymentsToShow, visibleLoans } from './loan-selection.ts';
 
 const paidOff = loanFixture({ id: 1, applied: '2024-01-01T00:00:00Z', paid_off: '2024-07-01T00:00:00Z' });
 const active = loanFixture({ id: 2, applied: '2025-06-01T00:00:00Z' });
@@ -29,21 +29,6 @@ describe('visibleLoans', () => {
   it('shows the latest loan alone when none is active', () => {
     expect(visibleLoans([paidOff, denied], false).map((loan) => loan.id)).toEqual([3]);
     expect(visibleLoans([], false)).toEqual([]);
-  });
-});
-
-describe('canReopen', () => {
-  it('is offered on an approved, closed, unfunded latest loan only', () => {
-    const closed = loanFixture({
-      id: 9,
-      applied: '2026-03-01T00:00:00Z',
-      accepted: null,
-      funded: null,
-      closed_at: '2026-03-05T00:00:00Z',
-    });
-    expect(canReopen(closed, latestLoan([active, closed]))).toBe(true);
-    expect(canReopen(closed, active)).toBe(false);
-    expect(canReopen(active, active)).toBe(false);
   });
 });
 

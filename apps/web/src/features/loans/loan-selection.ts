@@ -21,22 +21,6 @@ export function visibleLoans(loans: readonly LoanInfo[], showHistory: boolean): 
   return sorted.filter((loan) => loan.id === latestId || isActiveLoan(loan));
 }
 
-// An approved, closed, unfunded latest loan can be reopened.
-export function canReopen(loan: LoanInfo, latest: LoanInfo | null): boolean {
-  return (
-    latest?.id === loan.id &&
-    loan.approved !== null &&
-    loan.closed_at !== null &&
-    loan.funded === null &&
-    loan.denied === null
-  );
-}
-
-// The payoff is offered on a loan that is being repaid.
-export function canPayOff(loan: LoanInfo): boolean {
-  return isActiveLoan(loan);
-}
-
 // Paid history recent enough to explain the balance, and the next few payments, the ones agents act
 // on; the rest waits behind "Show all payments". A loan with nothing left to pay shows none.
 export const RECENT_PAID_SHOWN = 2;

@@ -1,40 +1,45 @@
-import { Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { aprLabel, loanTypeLabel, type LoanInfo } from '@portal/contracts';
+import { aprLabel, canSettle, loanTypeLabel, type LoanInfo } from '@portal/contracts';
+import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useReopenApproval } from '../api/reopen-approval.ts';
-import { useToggleAch } from '../api/toggle-ach.ts';
-import { canPayOff, canReopen } from '../loan-selection.ts';
-import { useLoanMutationEvents } from '../loan-mutation-events.ts';
+import { CustomPaymentsButton } from './custom-payments-button.tsx';
+import { LoanActionButtons } from './loan-action-buttons.tsx';
+import { LoanComments } from './loan-comments.tsx';
+import { LoanHistoryButton } from './loan-history-button.tsx';
+import { LoanLifecycle } from './loan-lifecycle.tsx';
 import { LoanStatusBadge } from './loan-status-badge.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { PayoffModal } from './payoff-modal.tsx';
+import { SettlementInput } from './settlement-input.tsx';
+import { StatementsButton } from './statements-viewer.tsx';
 
 type LoanCardProps = { loan: LoanInfo; latest: LoanInfo | null };
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, color = 'dark.7' }: { label: string; value: string; color?: string }) {
   return (
     <Text fz="xs" c="dimmed" span>
       {label}{' '}
-      <Text span fz="xs" c="dark.7" fw={600}>
+      <Text span fz="xs" c={color} fw={600}>
         {value}
       </Text>
     </Text>
   );
 }
 
+// One loan as staff work it, on the user page and in the ticket view alike (spec 000 section 4):
+// status, type, APR and amounts; its life by timestamps; the buttons its state allows; the
+// payments with their controls; statements, history and comments.
 export function LoanCard({ loan, latest }: LoanCardProps) {
   const [payoffOpened, payoff] = useDisclosure(false);
-  const mutationConfig = useLoanMutationEvents();
-  const toggleAch = useToggleAch({ mutationConfig });
-  const reopen = useReopenApproval({ mutationConfig });
+  const settleable = canSettle(loan, businessToday());
 
   return (
     <Paper withBorder radius="md" p="xs" component="article" aria-label={`Loan #${loan.id}`}>
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
-            <Text fw={700} fz="sm">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Group gap={6} style={{ rowGap: 2 }}>
+            <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
               Loan #{loan.id}
             </Text>
             <LoanStatusBadge loan={loan} />
@@ -42,47 +47,44 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
               {loanTypeLabel(loan.type)} · {aprLabel(loan.apr)} APR
             </Text>
           </Group>
-          <Group gap={6} wrap="nowrap">
-            {loan.approved !== null && (
-              <Switch
-                size="xs"
-                label="Auto debit"
-                checked={loan.ach}
-                disabled={toggleAch.isPending}
-                onChange={() => toggleAch.mutate({ loan_id: loan.id })}
-              />
-            )}
-            {canReopen(loan, latest) && (
-              <Button
-                size="compact-xs"
-                variant="light"
-                loading={reopen.isPending}
-                onClick={() => reopen.mutate({ loan_id: loan.id })}
-              >
-                Reopen
-              </Button>
-            )}
-            {canPayOff(loan) && (
-              <Button size="compact-xs" variant="light" color="grape" onClick={payoff.open}>
-                Payoff
-              </Button>
-            )}
+          <Group gap={2} wrap="nowrap">
+            <StatementsButton loan={loan} />
+            <LoanHistoryButton loanId={loan.id} />
           </Group>
         </Group>
         <Group gap="md" style={{ rowGap: 2 }}>
-          <Fact label="Applied" value={`${formatMoney(loan.applied_amt)} on ${formatDate(loan.applied)}`} />
+          <Fact label="Applied for" value={formatMoney(loan.applied_amt)} />
+          {loan.approved_amt !== null && <Fact label="Approved for" value={formatMoney(loan.approved_amt)} />}
           {loan.cash_advanced !== null && <Fact label="Advanced" value={formatMoney(loan.cash_advanced)} />}
           {loan.funded !== null && <Fact label="Payoff balance" value={formatMoney(loan.payoff_balance)} />}
+          {loan.amount_credited_to_loan > 0 && (
+            <Fact label="Credited" value={formatMoney(loan.amount_credited_to_loan)} color="teal.7" />
+          )}
           <Fact label="Installments" value={String(loan.installment_num)} />
           {loan.maturity && <Fact label="Matures" value={formatDate(loan.maturity)} />}
-          {loan.funding_returned && (
-            <Text fz="xs" c="red.7" fw={600} span>
-              Funding returned {formatDate(loan.funding_returned)}
-            </Text>
-          )}
-          {loan.deny_reason && <Fact label="Denied for" value={loan.deny_reason} />}
+          {loan.settlement_min !== null && <Fact label="Settlement min" value={formatMoney(loan.settlement_min)} />}
+          {loan.deny_reason && <Fact label="Denied for" value={loan.deny_reason} color="red.7" />}
         </Group>
+        <LoanLifecycle loan={loan} />
+        {loan.fraud_alert && (
+          <Alert color="orange" variant="light" p={6} fz="xs" title="Fraud alert">
+            A comment on this loan raises a fraud alert; read the comments before acting.
+          </Alert>
+        )}
+        {loan.high_risk_return && (
+          <Text fz="xs" c="red.7">
+            {loan.high_risk_return.code} return ({loan.high_risk_return.title}) on{' '}
+            {formatDate(loan.high_risk_return.date)}: only a payments admin can switch payments back to ACH.
+          </Text>
+        )}
+        <Group justify="space-between" gap={6} align="flex-end">
+          <LoanActionButtons loan={loan} latest={latest} onPayoff={payoff.open} />
+          <CustomPaymentsButton loan={loan} />
+        </Group>
+        {settleable && <SettlementInput loan={loan} />}
         <PaymentsTable loan={loan} />
+        <Divider variant="dashed" />
+        <LoanComments loan={loan} />
       </Stack>
       <PayoffModal loan={loan} opened={payoffOpened} onClose={payoff.close} />
     </Paper>

@@ -63,6 +63,7 @@ describe('LoanInformationPanel', () => {
       'Change date…',
       'Switch to debit card',
       'Smaller payment…',
+      'Split…',
       'Waive bounce fee',
     ]);
   });
@@ -77,7 +78,7 @@ describe('LoanInformationPanel', () => {
     renderWithProviders(<LoanInformationPanel loans={{ '15': achOnly }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Actions for payment #5' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Change date…', 'Smaller payment…']);
+    expect(items.map((item) => item.textContent)).toEqual(['Change date…', 'Smaller payment…', 'Split…']);
   });
 
   it('offers the cancel on an early repayment', async () => {
@@ -102,13 +103,15 @@ describe('LoanInformationPanel', () => {
     it("flashes the answer, then runs the screen's onSuccess", async () => {
       vi.stubGlobal(
         'fetch',
-        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ message: 'Auto debit turned off' })),
+        vi
+          .fn<typeof fetch>()
+          .mockResolvedValue(jsonResponse({ message: 'Auto debit turned off', loan: { ...active, ach: false } })),
       );
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
       const card = screen.getByRole('article', { name: 'Loan #12' });
-      await userEvent.click(within(card).getByRole('switch', { name: 'Auto debit' }));
+      await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
       await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
       expect(readFlashes().map((entry) => entry.message)).toContain('Auto debit turned off');
       expect(onError).not.toHaveBeenCalled();
@@ -117,16 +120,34 @@ describe('LoanInformationPanel', () => {
     it("hands a refusal to the screen's onError", async () => {
       vi.stubGlobal(
         'fetch',
-        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ errors: ['The loan is closed.'] }, 409)),
+        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ errors: ['The loan is closed.'] }, 422)),
       );
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
       const card = screen.getByRole('article', { name: 'Loan #12' });
-      await userEvent.click(within(card).getByRole('switch', { name: 'Auto debit' }));
+      await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
       await waitFor(() => expect(onError).toHaveBeenCalledOnce());
       expect(errorMessages(onError.mock.calls[0]?.[0])).toEqual(['The loan is closed.']);
       expect(onSuccess).not.toHaveBeenCalled();
+    });
+
+    it('refreshes the loan on a 409 (changed elsewhere, or refused by a rule) and reports it', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi
+          .fn<typeof fetch>()
+          .mockResolvedValue(
+            jsonResponse({ errors: ['Loan 12 was changed by someone else since this screen loaded it.'] }, 409),
+          ),
+      );
+      const onSuccess = vi.fn();
+      const onError = vi.fn();
+      renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
+      const card = screen.getByRole('article', { name: 'Loan #12' });
+      await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
+      await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+      expect(onSuccess).toHaveBeenCalledOnce();
     });
   });
 });

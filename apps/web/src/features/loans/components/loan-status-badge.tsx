@@ -13,7 +13,7 @@ const colors: Record<LoanDisplayStatus, string> = {
 
 export function LoanStatusBadge({ loan }: { loan: LoanInfo }) {
   return (
-    <Badge size="sm" variant="light" color={colors[loanDisplayStatus(loan)]}>
+    <Badge size="sm" variant="light" color={colors[loanDisplayStatus(loan)]} style={{ flexShrink: 0 }}>
       {loanDisplayLabel(loan)}
     </Badge>
   );

@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { Button, Center, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { MIN_CUSTOM_PAYMENT_DOLLARS, defaultPaymentDate, type Payment } from '@portal/contracts';
+import { MIN_CUSTOM_PAYMENT_DOLLARS, defaultPaymentDate, type LoanInfo, type Payment } from '@portal/contracts';
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCancelEarlyRepay } from '../api/cancel-early-repay.ts';
-import { useChangePaymentDate } from '../api/change-payment-date.ts';
+import { useChangePayment } from '../api/change-payment.ts';
 import { useSmallerPayment } from '../api/smaller-payment.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
+import { InvalidateForm, RefundForm } from './payment-confirm-forms.tsx';
+import { SplitPaymentForm } from './split-payment-form.tsx';
 
-export type PaymentDialog = 'change-date' | 'smaller-payment' | 'cancel-early-repay';
+export type PaymentDialog =
+  'change-date' | 'smaller-payment' | 'cancel-early-repay' | 'split' | 'refund' | 'invalidate';
 
 type PaymentActionFormProps = {
   payment: Payment;
+  loan: LoanInfo;
   dialog: PaymentDialog;
   onClose: () => void;
 };
@@ -24,7 +28,7 @@ const MIN_AMOUNT_MESSAGE = `Please enter an amount larger than $${MIN_CUSTOM_PAY
 function ChangeDateForm({ payment, onClose }: FormProps) {
   const [today] = useState(businessToday);
   const [date, setDate] = useState<string | null>(() => defaultPaymentDate(payment.due, today));
-  const change = useChangePaymentDate({ mutationConfig: useLoanMutationEvents() });
+  const change = useChangePayment({ mutationConfig: useLoanMutationEvents() });
   return (
     <Stack gap="sm">
       <Text fz="sm">
@@ -40,7 +44,13 @@ function ChangeDateForm({ payment, onClose }: FormProps) {
         <Button
           disabled={date === null}
           loading={change.isPending}
-          onClick={() => date && change.mutate({ pmt_id: payment.id, date }, { onSettled: onClose })}
+          onClick={() =>
+            date &&
+            change.mutate(
+              { payment: { id: payment.id, action: 'reschedule', date, lock_version: payment.lock_version } },
+              { onSettled: onClose },
+            )
+          }
         >
           Move to {date ? formatDate(date) : '…'}
         </Button>
@@ -120,8 +130,11 @@ function CancelEarlyRepayForm({ payment, onClose }: FormProps) {
 
 // The form of each payment dialog; loaded with the dialog (payment-action-modal.tsx), as it brings
 // the calendar (@mantine/dates, dayjs) and the number input.
-export function PaymentActionForm({ payment, dialog, onClose }: PaymentActionFormProps) {
-  if (dialog === 'change-date') return <ChangeDateForm payment={payment} onClose={onClose} />;
-  if (dialog === 'smaller-payment') return <SmallerPaymentForm payment={payment} onClose={onClose} />;
-  return <CancelEarlyRepayForm payment={payment} onClose={onClose} />;
+export function PaymentActionForm({ payment, loan, dialog, onClose }: PaymentActionFormProps) {
+  if (dialog === 'change-date') return <ChangeDateForm payment={payment} loan={loan} onClose={onClose} />;
+  if (dialog === 'smaller-payment') return <SmallerPaymentForm payment={payment} loan={loan} onClose={onClose} />;
+  if (dialog === 'split') return <SplitPaymentForm payment={payment} loan={loan} onClose={onClose} />;
+  if (dialog === 'refund') return <RefundForm payment={payment} loan={loan} onClose={onClose} />;
+  if (dialog === 'invalidate') return <InvalidateForm payment={payment} loan={loan} onClose={onClose} />;
+  return <CancelEarlyRepayForm payment={payment} loan={loan} onClose={onClose} />;
 }

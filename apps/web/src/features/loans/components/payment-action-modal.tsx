@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
-import type { Payment } from '@portal/contracts';
+import type { LoanInfo, Payment } from '@portal/contracts';
 import type { PaymentDialog } from './payment-action-forms.tsx';
 
 export type { PaymentDialog };
 
 type PaymentActionModalProps = {
   payment: Payment;
+  loan: LoanInfo;
   dialog: PaymentDialog | null;
   onClose: () => void;
 };
@@ -21,10 +22,13 @@ const titles: Record<PaymentDialog, string> = {
   'change-date': 'Change payment date',
   'smaller-payment': 'Smaller payment',
   'cancel-early-repay': 'Cancel early repayment',
+  split: 'Split payment',
+  refund: 'Refund payment',
+  invalidate: 'Invalidate payment',
 };
 
 // The payment actions that need an answer from the agent before the call.
-export function PaymentActionModal({ payment, dialog, onClose }: PaymentActionModalProps) {
+export function PaymentActionModal({ payment, loan, dialog, onClose }: PaymentActionModalProps) {
   return (
     <Modal
       opened={dialog !== null}
@@ -41,7 +45,7 @@ export function PaymentActionModal({ payment, dialog, onClose }: PaymentActionMo
             </Center>
           }
         >
-          <PaymentActionForm payment={payment} dialog={dialog} onClose={onClose} />
+          <PaymentActionForm payment={payment} loan={loan} dialog={dialog} onClose={onClose} />
         </Suspense>
       )}
     </Modal>

@@ -1,29 +1,44 @@
 import { useState } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
-import { paymentControls, type Payment, type PaymentMethodName } from '@portal/contracts';
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import {
+  isAchBlocked,
+  paymentControls,
+  type LoanInfo,
+  type Payment,
+  type PaymentControlContext,
+} from '@portal/contracts';
 import { DotsIcon } from '../../../components/dots-icon.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useChangePayment } from '../api/change-payment.ts';
 import { useCreditBounceFee } from '../api/credit-bounce-fee.ts';
-import { useTogglePaymentMethod } from '../api/toggle-payment-method.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentActionModal, type PaymentDialog } from './payment-action-modal.tsx';
 
-// The per-payment actions: exactly those the server allows (rules/payment-controls.ts in contracts),
-// so none is offered on a paid, processing or invalid payment, nor a switch to a method the customer
-// cannot be charged by.
-export function PaymentActions({
-  payment,
-  eligibleMethods,
-}: {
-  payment: Payment;
-  eligibleMethods: readonly PaymentMethodName[];
-}) {
+// The per-payment actions: exactly those the server allows (rules/payment-controls.ts in contracts)
+// for this employee, so none is offered on a paid or processing payment (but a refund), nor a
+// switch to a method the customer cannot be charged by. A switch back to ACH closed by a high-risk
+// return shows, disabled, with the reason.
+export function PaymentActions({ payment, loan }: { payment: Payment; loan: LoanInfo }) {
   const [dialog, setDialog] = useState<PaymentDialog | null>(null);
+  const session = useSession();
   const mutationConfig = useLoanMutationEvents();
-  const toggleMethod = useTogglePaymentMethod({ mutationConfig });
+  const change = useChangePayment({ mutationConfig });
   const waiveFee = useCreditBounceFee({ mutationConfig });
-  const controls = paymentControls(payment, eligibleMethods);
-  if (controls.length === 0) return null;
-  const busy = toggleMethod.isPending || waiveFee.isPending;
+  const permissions = session?.permissions ?? [];
+  const context: PaymentControlContext = {
+    highRiskReturn: loan.high_risk_return !== null,
+    mayValidateAny: permissions.includes('payments.validate_any'),
+    mayRefund: permissions.includes('payments.refund'),
+    paymentCount: loan.payments.length,
+    installmentCount: loan.installment_num,
+  };
+  const controls = paymentControls(payment, loan.eligible_payment_methods, context);
+  const risk = loan.high_risk_return;
+  const achBlocked = risk !== null && isAchBlocked(context) && payment.method === 'debit' && payment.state === 'due';
+  if (controls.length === 0 && !achBlocked) return null;
+  const busy = change.isPending || waiveFee.isPending;
+  const version = payment.lock_version;
 
   return (
     <>
@@ -44,13 +59,27 @@ export function PaymentActions({
             <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>
           )}
           {controls.includes('toggle-method') && (
-            <Menu.Item onClick={() => toggleMethod.mutate({ pmt_id: payment.id })}>
+            <Menu.Item
+              onClick={() =>
+                change.mutate({ payment: { id: payment.id, action: 'toggle_method', lock_version: version } })
+              }
+            >
               Switch to {payment.method === 'ach' ? 'debit card' : 'ACH'}
+            </Menu.Item>
+          )}
+          {achBlocked && risk && (
+            <Menu.Item disabled>
+              Switch to ACH
+              <Text fz={10} c="red.7" maw={240}>
+                {risk.code} return ({risk.title}) on {formatDate(risk.date)}: only a payments admin can switch back to
+                ACH.
+              </Text>
             </Menu.Item>
           )}
           {controls.includes('smaller-payment') && (
             <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>
           )}
+          {controls.includes('split') && <Menu.Item onClick={() => setDialog('split')}>Split…</Menu.Item>}
           {controls.includes('waive-bounce-fee') && (
             <Menu.Item onClick={() => waiveFee.mutate({ pmt_id: payment.id })}>Waive bounce fee</Menu.Item>
           )}
@@ -59,9 +88,28 @@ export function PaymentActions({
               Cancel early repayment…
             </Menu.Item>
           )}
+          {controls.includes('validate') && (
+            <Menu.Item
+              onClick={() =>
+                change.mutate({ payment: { id: payment.id, action: 'toggle_valid', lock_version: version } })
+              }
+            >
+              Validate
+            </Menu.Item>
+          )}
+          {controls.includes('invalidate') && (
+            <Menu.Item color="red" onClick={() => setDialog('invalidate')}>
+              Invalidate…
+            </Menu.Item>
+          )}
+          {controls.includes('refund') && (
+            <Menu.Item color="red" onClick={() => setDialog('refund')}>
+              Refund…
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
-      <PaymentActionModal payment={payment} dialog={dialog} onClose={() => setDialog(null)} />
+      <PaymentActionModal payment={payment} loan={loan} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

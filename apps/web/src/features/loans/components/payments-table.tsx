@@ -11,6 +11,12 @@ const stateColors: Record<Payment['state'], string> = {
   processing: 'yellow',
   invalid: 'gray',
 };
+// Payments that are not a regular installment say what they are.
+const typeBadges: Partial<Record<string, { label: string; color: string }>> = {
+  EarlyRepayment: { label: 'Payoff', color: 'grape' },
+  Custom: { label: 'Custom', color: 'indigo' },
+  Settlement: { label: 'Settlement', color: 'orange' },
+};
 const stateLabels: Record<Payment['state'], string> = {
   due: 'Due',
   paid: 'Paid',
@@ -80,9 +86,9 @@ export function PaymentsTable({ loan }: { loan: LoanInfo }) {
               </Table.Td>
               <Table.Td tt="uppercase">
                 {payment.method}
-                {payment.type === 'EarlyRepayment' && (
-                  <Badge size="xs" variant="light" color="grape" ml={4}>
-                    Payoff
+                {typeBadges[payment.type] && (
+                  <Badge size="xs" variant="light" color={typeBadges[payment.type]!.color} ml={4}>
+                    {typeBadges[payment.type]!.label}
                   </Badge>
                 )}
               </Table.Td>
@@ -90,13 +96,30 @@ export function PaymentsTable({ loan }: { loan: LoanInfo }) {
                 <Badge size="xs" variant="light" color={stateColors[payment.state]}>
                   {stateLabels[payment.state]}
                 </Badge>
+                {payment.refunded && (
+                  <Badge size="xs" variant="light" color="orange" ml={4}>
+                    Refunded
+                  </Badge>
+                )}
+                {payment.bounces.map((bounce) => (
+                  <Text
+                    key={`${bounce.code}-${bounce.date}`}
+                    fz={10}
+                    c={bounce.high_risk ? 'red.7' : 'dimmed'}
+                    fw={bounce.high_risk ? 700 : 400}
+                    title={bounce.title}
+                  >
+                    Returned {bounce.code} · {formatDate(bounce.date)}
+                  </Text>
+                ))}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {payment.bounce_fee > 0 ? (
                   <Tooltip
                     label={
-                      payment.bounces.map((bounce) => `${bounce.code} on ${formatDate(bounce.date)}`).join(', ') ||
-                      'Returned payment'
+                      payment.bounces
+                        .map((bounce) => `${bounce.code} ${bounce.title} on ${formatDate(bounce.date)}`)
+                        .join(', ') || 'Returned payment'
                     }
                   >
                     <Text span fz="xs" c="red.7">
@@ -110,7 +133,7 @@ export function PaymentsTable({ loan }: { loan: LoanInfo }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <PaymentActions payment={payment} eligibleMethods={loan.eligible_payment_methods} />
+                <PaymentActions payment={payment} loan={loan} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Center, Loader, Modal } from '@mantine/core';
+import { isRepaying, type LoanInfo } from '@portal/contracts';
+
+// The form (with the calendar) loads when the dialog first opens.
+const CustomPaymentsForm = lazy(async () => ({
+  default: (await import('./custom-payments-form.tsx')).CustomPaymentsForm,
+}));
+
+// Custom payments (spec 000 section 4): a new schedule for the loan's upcoming payments. Offered on
+// a loan being repaid.
+export function CustomPaymentsButton({ loan }: { loan: LoanInfo }) {
+  const [opened, setOpened] = useState(false);
+  if (!isRepaying(loan)) return null;
+  return (
+    <>
+      <Button size="compact-xs" variant="light" color="indigo" onClick={() => setOpened(true)}>
+        Custom payments…
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={`Custom payments · loan #${loan.id}`} centered>
+        {opened && (
+          <Suspense
+            fallback={
+              <Center p="xl">
+                <Loader size="sm" aria-label="Loading" />
+              </Center>
+            }
+          >
+            <CustomPaymentsForm loan={loan} onClose={() => setOpened(false)} />
+          </Suspense>
+        )}
+      </Modal>
+    </>
+  );
+}
