@@ -31,7 +31,12 @@ test('an agent moves a due payment to a later weekday from the ticket', async ({
   await goOnline(page);
   await openTicketWithPaymentActions(page);
 
-  const actions = page.getByRole('button', { name: paymentActions }).first();
+  // A due payment's menu (a paid one offers the supervisor a refund, not a date).
+  const actions = page
+    .getByRole('row')
+    .filter({ has: page.getByText('Due', { exact: true }) })
+    .getByRole('button', { name: paymentActions })
+    .first();
   const paymentId = (await actions.getAttribute('aria-label'))?.replace('Actions for payment #', '');
   await actions.click();
   await page.getByRole('menuitem', { name: 'Change date…' }).click();

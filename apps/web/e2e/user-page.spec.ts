@@ -66,7 +66,7 @@ test('an agent finds a customer by name, edits the phone, turns DNC on with a re
   await page.getByRole('textbox', { name: 'Birthday' }).fill('1990-02-30');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => alerts).toEqual(['Invalid Entry for field: birthday']);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   // DNC on: a reason is required, then the note is in the comments.
   await page.getByRole('switch', { name: 'DNC (do not contact)' }).click({ force: true });
@@ -78,7 +78,9 @@ test('an agent finds a customer by name, edits the phone, turns DNC on with a re
   await page.screenshot({ path: screenshotPath('user-page-dnc-modal'), animations: 'disabled' });
   await modal.getByRole('button', { name: 'Confirm' }).click();
   await expect(modal).toBeHidden();
-  await expect(page.getByLabel('Comments')).toContainText(/DNC on: User requested - Asked on the phone \(by /);
+  await expect(page.getByLabel('Comments', { exact: true })).toContainText(
+    /DNC on: User requested - Asked on the phone \(by /,
+  );
   await expect(page.getByRole('switch', { name: 'DNC (do not contact)' })).toBeChecked();
 
   // The composer now says why nothing can be sent.

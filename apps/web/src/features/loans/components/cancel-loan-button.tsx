@@ -22,6 +22,8 @@ export function CancelLoanButton({ loan }: { loan: LoanInfo }) {
       variant={sure ? 'filled' : 'subtle'}
       color="red"
       loading={cancel.isPending}
+      // Says which loan, beside the dialogs' own Cancel buttons; the visible word stays the spec's.
+      aria-label={`${sure ? 'Sure? ' : ''}Cancel loan #${loan.id}`}
       onClick={() => {
         if (!sure) return setSure(true);
         setSure(false);

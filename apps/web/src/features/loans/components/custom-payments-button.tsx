@@ -11,7 +11,8 @@ const CustomPaymentsForm = lazy(async () => ({
 // a loan being repaid.
 export function CustomPaymentsButton({ loan }: { loan: LoanInfo }) {
   const [opened, setOpened] = useState(false);
-  if (!isRepaying(loan)) return null;
+  // Active, and not a loan whose funding came back: the server's rule (isRepaying) for the call.
+  if (loan.display_status !== 'ACTIVE' || !isRepaying(loan)) return null;
   return (
     <>
       <Button size="compact-xs" variant="light" color="indigo" onClick={() => setOpened(true)}>

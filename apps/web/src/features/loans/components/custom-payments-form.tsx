@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Center, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   customSchedule,
   dollarsToCents,
   earliestPaymentDate,
+  isSelectablePaymentDate,
   MAX_SCHEDULED_PAYMENTS,
   PAYMENT_FREQUENCIES,
   type LoanInfo,
   type PaymentFrequency,
 } from '@portal/contracts';
+import { errorMessages } from '../../../lib/api-error.ts';
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCustomPayments } from '../api/custom-payments.ts';
@@ -32,31 +34,41 @@ export function CustomPaymentsForm({ loan, onClose }: { loan: LoanInfo; onClose:
   const [today] = useState(businessToday);
   const upcoming = upcomingInstallments(loan);
   const balanceCents = upcoming.reduce((total, payment) => total + dollarsToCents(payment.expected_amt), 0);
-  const [date, setDate] = useState<string | null>(() => upcoming[0]?.due ?? earliestPaymentDate(today));
+  // The schedule starts where the old one would have, unless that day can no longer be picked.
+  const [date, setDate] = useState<string | null>(() => {
+    const first = upcoming.map((payment) => payment.due).sort()[0];
+    return first && isSelectablePaymentDate(first, today) ? first : earliestPaymentDate(today);
+  });
   const [amount, setAmount] = useState<number | string>('');
   const [frequency, setFrequency] = useState<PaymentFrequency>('monthly');
-  const save = useCustomPayments({ mutationConfig: useLoanMutationEvents() });
+  const events = useLoanMutationEvents();
+  // A refusal shows in the dialog, where the agent is; the screen only refreshes.
+  const save = useCustomPayments({ mutationConfig: { onSuccess: events.onSuccess } });
   const value = typeof amount === 'number' ? amount : Number.NaN;
+  const amountCents = Number.isFinite(value) ? dollarsToCents(value) : 0;
+  // How many payments it takes, known before the schedule is built: a cent at a time would be
+  // thousands of dates.
+  const count = amountCents > 0 && balanceCents > 0 ? Math.ceil(balanceCents / amountCents) : 0;
+  const tooMany = count > MAX_SCHEDULED_PAYMENTS;
   const schedule = useMemo(
-    () => (value > 0 && date ? customSchedule(balanceCents, dollarsToCents(value), date, frequency) : []),
-    [balanceCents, value, date, frequency],
+    () => (count > 0 && !tooMany && date ? customSchedule(balanceCents, amountCents, date, frequency) : []),
+    [count, tooMany, balanceCents, amountCents, date, frequency],
   );
   const last = schedule.at(-1);
-  const tooMany = schedule.length > MAX_SCHEDULED_PAYMENTS;
-
-  if (upcoming.length === 0)
-    return (
-      <Text fz="sm" role="alert">
-        Loan {loan.id} has no upcoming payments
-      </Text>
-    );
+  const none = upcoming.length === 0;
 
   return (
     <Stack gap="sm">
-      <Text fz="sm">
-        {upcoming.length} upcoming {upcoming.length === 1 ? 'payment' : 'payments'}, {formatMoney(balanceCents / 100)}{' '}
-        in all, will be replaced.
-      </Text>
+      {none ? (
+        <Alert color="yellow" variant="light" role="alert">
+          Loan {loan.id} has no upcoming payments
+        </Alert>
+      ) : (
+        <Text fz="sm">
+          {upcoming.length} upcoming {upcoming.length === 1 ? 'payment' : 'payments'}, {formatMoney(balanceCents / 100)}{' '}
+          in all, will be replaced.
+        </Text>
+      )}
       <SegmentedControl
         aria-label="Frequency"
         value={frequency}
@@ -77,11 +89,20 @@ export function CustomPaymentsForm({ loan, onClose }: { loan: LoanInfo; onClose:
       <Center>
         <PaymentDatePicker value={date} onChange={setDate} today={today} />
       </Center>
+      {tooMany && (
+        <Text fz="sm" c="red.7" role="alert">
+          That would take {count} payments; a schedule can have at most {MAX_SCHEDULED_PAYMENTS}. Choose a larger
+          amount.
+        </Text>
+      )}
       {last && (
-        <Text fz="sm" c={tooMany ? 'red.7' : undefined} aria-live="polite">
-          {tooMany
-            ? `That would take ${schedule.length} payments; a schedule can have at most ${MAX_SCHEDULED_PAYMENTS}. Choose a larger amount.`
-            : `${schedule.length} ${frequencyLabels[frequency].toLowerCase()} ${schedule.length === 1 ? 'payment' : 'payments'} from ${formatDate(schedule[0]!.due)} to ${formatDate(last.due)}; the last one ${formatMoney(last.amountCents / 100)}.`}
+        <Text fz="sm" aria-live="polite">
+          {`${schedule.length} ${frequencyLabels[frequency].toLowerCase()} ${schedule.length === 1 ? 'payment' : 'payments'} from ${formatDate(schedule[0]!.due)} to ${formatDate(last.due)}; the last one ${formatMoney(last.amountCents / 100)}.`}
+        </Text>
+      )}
+      {save.error && (
+        <Text fz="sm" c="red.7" role="alert">
+          {errorMessages(save.error)[0]}
         </Text>
       )}
       <Group justify="flex-end">
@@ -89,7 +110,7 @@ export function CustomPaymentsForm({ loan, onClose }: { loan: LoanInfo; onClose:
           Cancel
         </Button>
         <Button
-          disabled={!last || tooMany || !date}
+          disabled={none || !last || !date}
           loading={save.isPending}
           onClick={() =>
             date &&

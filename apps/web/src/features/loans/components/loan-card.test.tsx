@@ -49,6 +49,7 @@ describe('LoanCard', () => {
     const card = renderCard(application);
     expect(within(card).getByText('Application in Process')).toBeInTheDocument();
     expect(buttonNames(card)).toEqual(expect.arrayContaining(['Approve', 'Deny', 'Cancel']));
+    expect(within(card).getByRole('button', { name: 'Cancel loan #21' })).toBeInTheDocument();
     expect(within(card).queryByRole('switch')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Payoff' })).not.toBeInTheDocument();
   });
@@ -58,7 +59,7 @@ describe('LoanCard', () => {
     expect(within(card).getByRole('switch', { name: 'ACH ON' })).toBeChecked();
     expect(within(card).getByRole('button', { name: 'Payoff' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Cancel loan/ })).not.toBeInTheDocument();
   });
 
   it('lets the approval code be copied until the offer is accepted', () => {
@@ -89,9 +90,9 @@ describe('LoanCard', () => {
   it("cancels only on the second click ('Sure?')", async () => {
     answer(200, { message: 'Loan 21 is cancelled.', loan: application });
     const card = renderCard(application);
-    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel loan #21' }));
     expect(calls).toHaveLength(0);
-    await userEvent.click(within(card).getByRole('button', { name: 'Sure?' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Sure? Cancel loan #21' }));
     await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/internal/api/loans/cancel']));
   });
 

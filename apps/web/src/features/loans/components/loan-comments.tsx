@@ -34,7 +34,7 @@ export function LoanComments({ loan }: { loan: LoanInfo }) {
       <Group gap={6} wrap="nowrap" align="flex-end">
         <Textarea
           size="xs"
-          aria-label={`New comment on loan #${loan.id}`}
+          aria-label={`Comment on loan #${loan.id}`}
           placeholder="Add a loan comment"
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
@@ -42,7 +42,14 @@ export function LoanComments({ loan }: { loan: LoanInfo }) {
           minRows={1}
           style={{ flex: 1 }}
         />
-        <Button size="xs" variant="light" onClick={submit} loading={add.isPending} disabled={body.trim() === ''}>
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`Add comment to loan #${loan.id}`}
+          onClick={submit}
+          loading={add.isPending}
+          disabled={body.trim() === ''}
+        >
           Add
         </Button>
       </Group>

@@ -36,79 +36,84 @@ export function PaymentActions({ payment, loan }: { payment: Payment; loan: Loan
   const controls = paymentControls(payment, loan.eligible_payment_methods, context);
   const risk = loan.high_risk_return;
   const achBlocked = risk !== null && isAchBlocked(context) && payment.method === 'debit' && payment.state === 'due';
-  if (controls.length === 0 && !achBlocked) return null;
+  const hasMenu = controls.length > 0 || achBlocked;
+  // An open dialog stays while the refresh after a refusal (409) takes the control away, so its
+  // answer (a refund error, a split error) is still read.
+  if (!hasMenu && dialog === null) return null;
   const busy = change.isPending || waiveFee.isPending;
   const version = payment.lock_version;
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={`Actions for payment #${payment.id}`}
-            loading={busy}
-          >
-            <DotsIcon />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {controls.includes('change-date') && (
-            <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>
-          )}
-          {controls.includes('toggle-method') && (
-            <Menu.Item
-              onClick={() =>
-                change.mutate({ payment: { id: payment.id, action: 'toggle_method', lock_version: version } })
-              }
+      {hasMenu && (
+        <Menu position="bottom-end" shadow="md" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Actions for payment #${payment.id}`}
+              loading={busy}
             >
-              Switch to {payment.method === 'ach' ? 'debit card' : 'ACH'}
-            </Menu.Item>
-          )}
-          {achBlocked && risk && (
-            <Menu.Item disabled>
-              Switch to ACH
-              <Text fz={10} c="red.7" maw={240}>
-                {risk.code} return ({risk.title}) on {formatDate(risk.date)}: only a payments admin can switch back to
-                ACH.
-              </Text>
-            </Menu.Item>
-          )}
-          {controls.includes('smaller-payment') && (
-            <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>
-          )}
-          {controls.includes('split') && <Menu.Item onClick={() => setDialog('split')}>Split…</Menu.Item>}
-          {controls.includes('waive-bounce-fee') && (
-            <Menu.Item onClick={() => waiveFee.mutate({ pmt_id: payment.id })}>Waive bounce fee</Menu.Item>
-          )}
-          {controls.includes('cancel-early-repay') && (
-            <Menu.Item color="red" onClick={() => setDialog('cancel-early-repay')}>
-              Cancel early repayment…
-            </Menu.Item>
-          )}
-          {controls.includes('validate') && (
-            <Menu.Item
-              onClick={() =>
-                change.mutate({ payment: { id: payment.id, action: 'toggle_valid', lock_version: version } })
-              }
-            >
-              Validate
-            </Menu.Item>
-          )}
-          {controls.includes('invalidate') && (
-            <Menu.Item color="red" onClick={() => setDialog('invalidate')}>
-              Invalidate…
-            </Menu.Item>
-          )}
-          {controls.includes('refund') && (
-            <Menu.Item color="red" onClick={() => setDialog('refund')}>
-              Refund…
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+              <DotsIcon />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {controls.includes('change-date') && (
+              <Menu.Item onClick={() => setDialog('change-date')}>Change date…</Menu.Item>
+            )}
+            {controls.includes('toggle-method') && (
+              <Menu.Item
+                onClick={() =>
+                  change.mutate({ payment: { id: payment.id, action: 'toggle_method', lock_version: version } })
+                }
+              >
+                Switch to {payment.method === 'ach' ? 'debit card' : 'ACH'}
+              </Menu.Item>
+            )}
+            {achBlocked && risk && (
+              <Menu.Item disabled>
+                Switch to ACH
+                <Text fz={10} c="red.7" maw={240}>
+                  {risk.code} return ({risk.title}) on {formatDate(risk.date)}: only a payments admin can switch back to
+                  ACH.
+                </Text>
+              </Menu.Item>
+            )}
+            {controls.includes('smaller-payment') && (
+              <Menu.Item onClick={() => setDialog('smaller-payment')}>Smaller payment…</Menu.Item>
+            )}
+            {controls.includes('split') && <Menu.Item onClick={() => setDialog('split')}>Split…</Menu.Item>}
+            {controls.includes('waive-bounce-fee') && (
+              <Menu.Item onClick={() => waiveFee.mutate({ pmt_id: payment.id })}>Waive bounce fee</Menu.Item>
+            )}
+            {controls.includes('cancel-early-repay') && (
+              <Menu.Item color="red" onClick={() => setDialog('cancel-early-repay')}>
+                Cancel early repayment…
+              </Menu.Item>
+            )}
+            {controls.includes('validate') && (
+              <Menu.Item
+                onClick={() =>
+                  change.mutate({ payment: { id: payment.id, action: 'toggle_valid', lock_version: version } })
+                }
+              >
+                Validate
+              </Menu.Item>
+            )}
+            {controls.includes('invalidate') && (
+              <Menu.Item color="red" onClick={() => setDialog('invalidate')}>
+                Invalidate…
+              </Menu.Item>
+            )}
+            {controls.includes('refund') && (
+              <Menu.Item color="red" onClick={() => setDialog('refund')}>
+                Refund…
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
       <PaymentActionModal payment={payment} loan={loan} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );

@@ -107,9 +107,8 @@ export function PaymentsTable({ loan }: { loan: LoanInfo }) {
                     fz={10}
                     c={bounce.high_risk ? 'red.7' : 'dimmed'}
                     fw={bounce.high_risk ? 700 : 400}
-                    title={bounce.title}
                   >
-                    Returned {bounce.code} · {formatDate(bounce.date)}
+                    {bounce.code} {bounce.title} on {formatDate(bounce.date)}
                   </Text>
                 ))}
               </Table.Td>

@@ -99,7 +99,15 @@ export function SplitPaymentForm({
         New date
       </Text>
       <Center>
-        <PaymentDatePicker value={date} onChange={setDate} today={today} />
+        <PaymentDatePicker
+          value={date}
+          // A warning was about the date it was given; another date is asked again.
+          onChange={(next) => {
+            setDate(next);
+            setRefusal(null);
+          }}
+          today={today}
+        />
       </Center>
       {parts && date && (
         <Text fz="sm">
