@@ -38,16 +38,20 @@ try {
     onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
   });
   // The heavy customers: one per employee, each with a bank account and a card that may be charged,
-  // and 20 funded loans of 30 monthly payments (the first 10 paid).
+  // and (in place of their demo loans) 20 funded loans of 30 monthly payments (the first 10 paid).
   const heavy = await rowsOf<{ id: number }>(
     handle,
     sql`select c.id from customers c
         where exists (select 1 from bank_accounts b where b.customer_id = c.id and not b.dnp)
           and exists (select 1 from debit_cards d where d.customer_id = c.id and not d.dnp)
-          and not exists (select 1 from loans l where l.customer_id = c.id)
         order by c.id limit ${EMPLOYEES}`,
   );
   const heavyIds = heavy.map((row) => Number(row.id));
+  if (heavyIds.length < EMPLOYEES) throw new Error(`only ${heavyIds.length} customers can be charged by bank and card`);
+  // Their own demo loans give way to exactly 20 of ours.
+  await handle.db.execute(
+    sql`delete from loans where customer_id = any(${sql.raw(`array[${heavyIds.join(',')}]::bigint[]`)})`,
+  );
   await handle.db.execute(sql`
     insert into loans (customer_id, type, applied_at, approved_at, accepted_at, funded_at, maturity,
       applied_amount_cents, cash_advanced_cents, installment_count, apr_basis_points, approval_code, funding_method)

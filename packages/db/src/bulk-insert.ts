@@ -1,12 +1,9 @@
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 const ROWS_PER_STATEMENT = 5000;
-
-function toSnakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 // Inserts many rows with one statement per chunk: each column travels as one array parameter and
 // unnest() turns the arrays back into rows, so 5,000 rows cost one round trip, on PGlite and PostgreSQL.

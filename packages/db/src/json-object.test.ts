@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from './testing/test-database.ts';
-import { jsonObject, jsonObjectDecoder } from './json-object.ts';
+import { jsonObject, jsonObjectDecoder, jsonRowDecoder } from './json-object.ts';
 import { loans, payments } from './schema/index.ts';
 import { createCustomer, createLoan } from './seed/factories/customers.ts';
 
-describe('jsonObject and jsonObjectDecoder', () => {
+describe('jsonObject, jsonObjectDecoder and jsonRowDecoder', () => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await openTestDatabase();
@@ -34,6 +34,12 @@ describe('jsonObject and jsonObjectDecoder', () => {
         const plain = await tx.select().from(table).orderBy(asc(table.id));
         expect(plain.length).toBeGreaterThan(1);
         expect(viaJson.map((row) => decode(row.value))).toEqual(plain);
+        const decodeRow = jsonRowDecoder(columns);
+        const viaRow = await tx
+          .select({ value: sql<Record<string, unknown>>`row_to_json(${table})` })
+          .from(table)
+          .orderBy(asc(table.id));
+        expect(viaRow.map((row) => decodeRow(row.value))).toEqual(plain);
       }
     });
     const [approved] = await test.db.select().from(loans).where(isNotNull(loans.approvedAt));

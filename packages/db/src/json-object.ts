@@ -1,4 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 
 export type ColumnMap = Record<string, Column>;
 
@@ -28,6 +29,26 @@ export function jsonObjectDecoder<Columns extends ColumnMap>(
     const row: Record<string, unknown> = {};
     for (const [key, column] of entries) {
       const raw = value[key];
+      row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
+    }
+    return row as JsonObjectRow<Columns>;
+  };
+}
+
+// A whole table row as PostgreSQL writes it (`json_agg(payments)`, `row_to_json(t)`), keyed by the
+// columns' own (snake_case) names, read back like jsonObjectDecoder. Cheaper to build in the database
+// than json_build_object for a wide table read many rows at a time (a loan card's payments).
+export function jsonRowDecoder<Columns extends ColumnMap>(
+  columns: Columns,
+): (value: Record<string, unknown>) => JsonObjectRow<Columns> {
+  // The schema names columns by their keys and the client writes them snake_case (casing: 'snake_case').
+  const entries = Object.entries(columns).map(
+    ([key, column]) => [key, column, column.keyAsName ? toSnakeCase(column.name) : column.name] as const,
+  );
+  return (value) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column, name] of entries) {
+      const raw = value[name];
       row[key] = raw === null || raw === undefined ? null : column.mapFromDriverValue(raw);
     }
     return row as JsonObjectRow<Columns>;

@@ -7,6 +7,7 @@ import {
   employees,
   jsonObject,
   jsonObjectDecoder,
+  jsonRowDecoder,
   loanComments,
   loans,
   payments,
@@ -37,9 +38,12 @@ export type StatementRow = JsonObjectRow<typeof statementColumns>;
 type JsonList = Array<Record<string, unknown>>;
 
 const emptyArray = sql`'[]'::json`;
+// The loan's bounces in one list (one index scan per loan, not one per payment: a loan of 30
+// payments is most of a card's cost otherwise), handed to their payments when decoded.
 const bouncesJson = sql`(select coalesce(json_agg(${jsonObject(bounceColumns)} order by ${bounces.bouncedOn}, ${bounces.id}), ${emptyArray})
-  from ${bounces} where ${bounces.paymentId} = ${payments.id})`;
-const paymentsJson = sql`(select coalesce(json_agg(json_build_object('payment', ${jsonObject(paymentColumns)}, 'bounces', ${bouncesJson}) order by ${payments.due}, ${payments.id}), ${emptyArray})
+  from ${bounces} where ${bounces.loanId} = ${loans.id})`;
+// Whole rows (jsonRowDecoder): a card may hold hundreds of payments.
+const paymentsJson = sql`(select coalesce(json_agg(${payments} order by ${payments.due}, ${payments.id}), ${emptyArray})
   from ${payments} where ${payments.loanId} = ${loans.id})`;
 // Newest first, as the comments box lists them.
 const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${loanComments.createdAt} desc, ${loanComments.id} desc), ${emptyArray})
@@ -47,25 +51,31 @@ const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)}
   where ${loanComments.loanId} = ${loans.id})`;
 const statementsJson = sql`(select coalesce(json_agg(${jsonObject(statementColumns)} order by ${statements.statementDate}, ${statements.id}), ${emptyArray})
   from ${statements} where ${statements.loanId} = ${loans.id})`;
-const loanEntryJson = sql`json_build_object('loan', ${jsonObject(loanColumns)}, 'payments', ${paymentsJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson})`;
+const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson})`;
 
 // Correlated with customers.id of the enclosing query.
 export const customerLoansJson = sql<JsonList>`(select coalesce(json_agg(${loanEntryJson} order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
   from ${loans} where ${loans.customerId} = ${customers.id})`;
 
-const decodeLoan = jsonObjectDecoder(loanColumns);
-const decodePayment = jsonObjectDecoder(paymentColumns);
+const decodeLoan = jsonRowDecoder(loanColumns);
+const decodePayment = jsonRowDecoder(paymentColumns);
 const decodeBounce = jsonObjectDecoder(bounceColumns);
 const decodeComment = jsonObjectDecoder(commentColumns);
 const decodeStatement = jsonObjectDecoder(statementColumns);
 
 function decodeLoanEntry(row: Record<string, unknown>) {
+  const bouncesByPayment = new Map<number, Array<ReturnType<typeof decodeBounce>>>();
+  for (const bounce of (row.bounces as JsonList).map(decodeBounce)) {
+    const list = bouncesByPayment.get(bounce.paymentId);
+    if (list) list.push(bounce);
+    else bouncesByPayment.set(bounce.paymentId, [bounce]);
+  }
   return {
     loan: decodeLoan(row.loan as Record<string, unknown>),
-    payments: (row.payments as JsonList).map((entry) => ({
-      payment: decodePayment(entry.payment as Record<string, unknown>),
-      bounces: (entry.bounces as JsonList).map(decodeBounce),
-    })),
+    payments: (row.payments as JsonList).map((entry) => {
+      const payment = decodePayment(entry);
+      return { payment, bounces: bouncesByPayment.get(payment.id) ?? [] };
+    }),
     comments: (row.comments as JsonList).map(decodeComment),
     statements: (row.statements as JsonList).map(decodeStatement),
   };
