@@ -54,6 +54,8 @@ describe('SignInForm', () => {
     await waitFor(() => expect(button).toBeDisabled());
     expect(button).toHaveAttribute('data-loading', 'true');
 
+    // The form loads the contracts (zod) before it calls: under load the call comes a moment later.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/internal/api/employees/sign_in');
     expect(init?.method).toBe('POST');
