@@ -43,3 +43,7 @@ export const MESSAGES = {
   toggleOnlineFailed: 'Something went wrong, please try again. If the issue persists, please contact engineering.',
   noConnection: 'Something is wrong with the connection to the server',
 } as const;
+
+// Approval codes are what a customer types to accept an offer: 8 characters, no 0/O or 1/I to misread.
+export const APPROVAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const APPROVAL_CODE_LENGTH = 8;

@@ -1,3 +1,4 @@
+import { APPROVAL_CODE_ALPHABET, APPROVAL_CODE_LENGTH } from '@portal/contracts';
 import { endOfPreviousMonth, formatDay, HOUR_MS, MINUTE_MS } from './calendar.ts';
 import type { CustomerProfile } from './generate-customers.ts';
 import { addLoanPayments, type PaymentSummary } from './generate-payments.ts';
@@ -24,7 +25,6 @@ const denyReasons: ReadonlyArray<readonly [string, number]> = [
   ['fraud_suspected', 6],
 ];
 const experiments = ['instant_funding_v2', 'autopay_default_on', 'shorter_terms'];
-const approvalAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const loanCommentBodies = [
   'Income verified with the two most recent paystubs.',
@@ -125,7 +125,7 @@ function addLoan(
     cashAdvancedCents: timeline.principalCents,
     installmentCount: timeline.installments,
     aprBasisPoints: timeline.aprBasisPoints,
-    approvalCode: timeline.approvedMs === null ? null : random.chars(approvalAlphabet, 8),
+    approvalCode: timeline.approvedMs === null ? null : random.chars(APPROVAL_CODE_ALPHABET, APPROVAL_CODE_LENGTH),
     autoDebit,
     fundingMethod,
     // A settlement offer: a little over half of what is left, in whole dollars.

@@ -4,9 +4,9 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
+import { lowerLastInstallments } from './last-installments.ts';
 import { isOpenPayment, notActiveReason } from './loan-state.ts';
 import * as repository from './repository.ts';
-import type { PaymentRecord } from './repository.ts';
 
 // POST users/create_larger_payment: the customer pays more on one upcoming installment. That
 // payment becomes `dollars`; what it collects beyond its old amount comes off the last installments,
@@ -40,9 +40,9 @@ export async function createLargerPayment(
         `The new amount must be more than the payment's current ${formatDollars(payment.expectedAmountCents)}.`,
       );
 
-    const later = upcoming
-      .filter((other) => other.due > payment.due || (other.due === payment.due && other.id > payment.id))
-      .sort((a, b) => (a.due === b.due ? b.id - a.id : b.due.localeCompare(a.due)));
+    const later = upcoming.filter(
+      (other) => other.due > payment.due || (other.due === payment.due && other.id > payment.id),
+    );
     const extra = cents - payment.expectedAmountCents;
     const available = later.reduce((sum, other) => sum + other.expectedAmountCents, 0);
     if (extra > available)
@@ -50,21 +50,7 @@ export async function createLargerPayment(
         `Payment ${payment.id} can be at most ${formatDollars(payment.expectedAmountCents + available)}, what the loan still owes through its last installment; schedule a payoff to pay more.`,
       );
 
-    const now = context.clock.now();
-    let remaining = extra;
-    const changed: Array<{ payment: PaymentRecord; cents: number }> = [];
-    for (const other of later) {
-      if (remaining === 0) break;
-      const taken = Math.min(remaining, other.expectedAmountCents);
-      remaining -= taken;
-      const left = other.expectedAmountCents - taken;
-      await repository.updatePayment(
-        tx,
-        other.id,
-        left === 0 ? { expectedAmountCents: 0, invalidAt: now } : { expectedAmountCents: left },
-      );
-      changed.push({ payment: other, cents: left });
-    }
+    const changed = await lowerLastInstallments(tx, later, extra, context.clock.now());
     await repository.updatePayment(tx, payment.id, { expectedAmountCents: cents });
     await recordAuditEvent(tx, {
       ...actor,
@@ -73,19 +59,15 @@ export async function createLargerPayment(
       entityId: payment.id,
       before: {
         expectedAmountCents: payment.expectedAmountCents,
-        later: changed.map(({ payment: other }) => ({ id: other.id, expectedAmountCents: other.expectedAmountCents })),
+        later: changed.map(({ id, before }) => ({ id, expectedAmountCents: before })),
       },
       after: {
         expectedAmountCents: cents,
-        later: changed.map(({ payment: other, cents: left }) => ({
-          id: other.id,
-          expectedAmountCents: left,
-          cancelled: left === 0,
-        })),
+        later: changed.map(({ id, after }) => ({ id, expectedAmountCents: after, cancelled: after === 0 })),
       },
     });
-    const cancelled = changed.filter(({ cents: left }) => left === 0).map(({ payment: other }) => other.id);
-    const reduced = changed.filter(({ cents: left }) => left > 0).map(({ payment: other }) => other.id);
+    const cancelled = changed.filter(({ after }) => after === 0).map(({ id }) => id);
+    const reduced = changed.filter(({ after }) => after > 0).map(({ id }) => id);
     const parts = [
       cancelled.length > 0 ? `payment${cancelled.length > 1 ? 's' : ''} ${cancelled.join(', ')} cancelled` : null,
       reduced.length > 0 ? `payment ${reduced.join(', ')} reduced` : null,

@@ -5,6 +5,7 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { conflictWithLoan, lockLoanForChange } from './loan-card.ts';
+import { lowerLastInstallments } from './last-installments.ts';
 import { isOpenPayment, notActiveReason } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
@@ -36,23 +37,7 @@ export function creditLoan(
       throw unprocessable(`A credit can be at most the payoff balance of ${formatDollars(payoff)} (loan ${loan.id}).`);
 
     const now = context.clock.now();
-    const latestFirst = payments
-      .filter(isUpcomingInstallment)
-      .sort((a, b) => b.due.localeCompare(a.due) || b.id - a.id);
-    let remaining = cents;
-    const lowered: Array<{ id: number; before: number; after: number }> = [];
-    for (const payment of latestFirst) {
-      if (remaining === 0) break;
-      const taken = Math.min(remaining, payment.expectedAmountCents);
-      remaining -= taken;
-      const left = payment.expectedAmountCents - taken;
-      await repository.updatePayment(
-        tx,
-        payment.id,
-        left === 0 ? { expectedAmountCents: 0, invalidAt: now } : { expectedAmountCents: left },
-      );
-      lowered.push({ id: payment.id, before: payment.expectedAmountCents, after: left });
-    }
+    const lowered = await lowerLastInstallments(tx, payments.filter(isUpcomingInstallment), cents, now);
     await repository.updateLoan(tx, loan.id, { amountCreditedCents: loan.amountCreditedCents + cents });
     await recordAuditEvent(tx, {
       ...actor,

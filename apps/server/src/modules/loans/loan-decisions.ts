@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  APPROVAL_CODE_ALPHABET,
+  APPROVAL_CODE_LENGTH,
   canAppeal,
   canApproveManually,
   canCancelLoan,
@@ -47,10 +49,11 @@ async function writeLoan(
   await recordAuditEvent(tx, { ...actor, action, entityType: 'loan', entityId: loan.id, before, after: values });
 }
 
-// Approval codes are what the customer types to accept; no 0/O or 1/I to misread.
-const APPROVAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newApprovalCode(): string {
-  return Array.from({ length: 8 }, () => APPROVAL_ALPHABET[randomInt(APPROVAL_ALPHABET.length)]).join('');
+  return Array.from(
+    { length: APPROVAL_CODE_LENGTH },
+    () => APPROVAL_CODE_ALPHABET[randomInt(APPROVAL_CODE_ALPHABET.length)],
+  ).join('');
 }
 
 function undecidedReason(card: LoanInfo): string {

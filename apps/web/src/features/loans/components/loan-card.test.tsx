@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo } from '@portal/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture } from '../../../test/ticket-fixtures.ts';
 import { LoanCard } from './loan-card.tsx';
+import { answerCalls, type SentCall } from './payment-test-network.ts';
 
 // The loan card's buttons appear exactly under the conditions of spec 000 section 4 (the rule
 // itself is tested in contracts); here, that the card reads it and that each button's flow works.
@@ -27,21 +28,11 @@ function renderCard(loan: LoanInfo, latest: LoanInfo | null = loan) {
   return screen.getByRole('article', { name: `Loan #${loan.id}` });
 }
 
-let calls: Array<{ url: string; body: unknown }> = [];
-function answer(status: number, body: unknown) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : null });
-      return jsonResponse(body, status);
-    }),
-  );
-}
+let calls: SentCall[] = [];
+const answer = (status: number, body: unknown) => {
+  calls = answerCalls(body, [status, body]);
+};
 
-beforeEach(() => {
-  calls = [];
-});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LoanCard', () => {
@@ -75,7 +66,11 @@ describe('LoanCard', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, approve' }));
     expect(await within(card).findByText('Success!')).toBeInTheDocument();
     expect(calls).toEqual([
-      { url: '/internal/api/loans/submit_decision', body: { loan_id: 21, lock_version: 0, decision: 'approve' } },
+      {
+        url: '/internal/api/loans/submit_decision',
+        method: 'POST',
+        body: { loan_id: 21, lock_version: 0, decision: 'approve' },
+      },
     ]);
   });
 
