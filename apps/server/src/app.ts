@@ -39,6 +39,7 @@ import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
 import { createOutbox, type Outbox } from './platform/outbox.ts';
+import { registerMultipart } from './platform/pdf-uploads.ts';
 import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, sessions);
   // After authentication (hooks run in registration order): signed out is 401 before bad text is 400.
   registerTextInputCheck(app);
+  // Uploads of PDFs (disputes, bankruptcy notices): platform/pdf-uploads.ts reads them.
+  await registerMultipart(app);
   // Before the routes: the OpenAPI document is made from the routes as they are registered.
   await registerOpenApi(app);
   registerHealthRoutes(app, deps.database.db);

@@ -1,5 +1,7 @@
 import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
+import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
+import { disputeCalls } from './disputes.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
@@ -30,6 +32,8 @@ export const apiCalls = {
   staff: staffCalls,
   ssn: ssnCalls,
   transactionEmails: transactionEmailCalls,
+  disputes: disputeCalls,
+  bankruptcyNotices: bankruptcyNoticeCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

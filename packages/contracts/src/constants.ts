@@ -47,3 +47,29 @@ export const MESSAGES = {
 // Approval codes are what a customer types to accept an offer: 8 characters, no 0/O or 1/I to misread.
 export const APPROVAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const APPROVAL_CODE_LENGTH = 8;
+
+// Back-office dashboards (spec 001 section 9).
+// Disputes and bankruptcy notices: an item is released after 30 minutes without activity, with a
+// warning for the last 60 seconds; the server's lease on it runs just as long.
+export const BACK_OFFICE_INACTIVITY_MS = 1_800_000;
+export const BACK_OFFICE_INACTIVITY_WARNING_MS = 60_000;
+export const BACK_OFFICE_LEASE_MINUTES = BACK_OFFICE_INACTIVITY_MS / 60_000;
+export const BACK_OFFICE_LIST_POLL_MS = 30_000;
+// Flash messages of these screens: 5 s, or 7 s for assignment warnings and resolve errors.
+export const BACK_OFFICE_FLASH_SECONDS = 5;
+export const BACK_OFFICE_LONG_FLASH_SECONDS = 7;
+export const FLASH_STACK_TOP_PX = 20;
+export const FLASH_STACK_GAP_PX = 70;
+// The FCRA investigation period: a dispute is due 30 days after it was received.
+export const DISPUTE_DUE_DAYS = 30;
+export const NOTICE_VIEWER_MIN_HEIGHT = 800;
+// Pagination: every page when 7 or fewer, else first, last and 2 either side of the current.
+export const PAGE_WINDOW_ALL_UP_TO = 7;
+export const PAGE_WINDOW_AROUND = 2;
+export const DISPUTES_PAGE_SIZE = 25;
+export const NOTICES_PAGE_SIZE = 25;
+export const DISPUTE_USER_SEARCH_PAGE_SIZE = 10;
+// PDF uploads (disputes and notices): per request.
+export const UPLOAD_MAX_FILES = 100;
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_TOTAL_BYTES = 200 * 1024 * 1024;

@@ -33,6 +33,9 @@ export type WorkQueueDefinition = {
   order: SQL;
   // The 409 sentence when someone else holds the item.
   heldByOther: (id: number, holderName: string) => string;
+  // Whether only an employee who is online (the ticket workspace's toggle) may lease items; the
+  // back-office queues hand work to anyone signed in. Default true.
+  requireOnline?: boolean;
 };
 
 export type WorkQueue = ReturnType<typeof createWorkQueue>;
@@ -77,6 +80,7 @@ async function findEmployeeName(executor: Executor, employeeId: number): Promise
 export function createWorkQueue(definition: WorkQueueDefinition) {
   const { name, table, columns, inQueue, order } = definition;
   const takeable = definition.takeable ?? inQueue;
+  const onlineOnly = definition.requireOnline === false ? sql`true` : sql`online`;
   const assignedToKey = propertyOf(table, columns.assignedTo);
   const leaseKey = propertyOf(table, columns.leaseExpiresAt);
   const setLease = (assignedTo: unknown, leaseExpiresAt: unknown) =>
@@ -101,7 +105,7 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
     if (count <= 0) return [];
     const rows = await rowsOf<{ id: number }>(
       executor,
-      sql`with me as (select id from ${employees} where id = ${employeeId} and online for share),
+      sql`with me as (select id from ${employees} where id = ${employeeId} and ${onlineOnly} for share),
         next as (
           select ${columns.id} from ${table}
           where ${inQueue}

@@ -4,3 +4,4 @@ export * from './loans.ts';
 export * from './tickets.ts';
 export * from './audit.ts';
 export * from './documents.ts';
+export * from './back-office.ts';

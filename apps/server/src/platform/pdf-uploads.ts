@@ -1,0 +1,117 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_TOTAL_BYTES,
+  type UploadFailure,
+} from '@portal/contracts';
+import { HttpError, badRequest } from './http-error.ts';
+import { readPdfText } from './pdf-text.ts';
+
+// PDF uploads (disputes, bankruptcy notices): multipart/form-data with the files repeated
+// (files[] or files). Every file is read before anything is written, so a request over the limits
+// creates nothing; within them, each file is judged on its own: a bad one is reported by name and
+// the others go on. A PDF is known by its content (the %PDF- header and a document pdf.js can
+// open), never by its name alone.
+
+export type UploadedPdf = { fileName: string; content: Buffer };
+export type PdfUploads = { files: UploadedPdf[]; failures: UploadFailure[] };
+
+const MB = 1024 * 1024;
+const NO_FILES = 'Please select at least one file to upload.';
+
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      files: UPLOAD_MAX_FILES,
+      fileSize: UPLOAD_MAX_FILE_BYTES,
+      fields: 20,
+      fieldSize: 1024,
+      parts: UPLOAD_MAX_FILES + 20,
+      headerPairs: 200,
+    },
+    throwFileSizeLimit: false,
+  });
+}
+
+// A file name as staff will see it in a list: no control characters or broken UTF-16, at most 200
+// characters, never empty.
+export function cleanFileName(name: string | undefined): string {
+  const cleaned = (name ?? '')
+    .toWellFormed()
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^.*[\\/]/, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned === '' ? 'unnamed.pdf' : cleaned;
+}
+
+// The PDF header may follow a little junk (the specification allows it within the first 1024 bytes).
+export function hasPdfHeader(content: Buffer): boolean {
+  return content.subarray(0, 1024).includes('%PDF-');
+}
+
+const tooMany = () =>
+  new HttpError(413, `At most ${UPLOAD_MAX_FILES} files can be uploaded at once; nothing was uploaded.`);
+
+export async function readPdfUploads(request: FastifyRequest): Promise<PdfUploads> {
+  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data, each in files[].');
+  const files: UploadedPdf[] = [];
+  const failures: UploadFailure[] = [];
+  let totalBytes = 0;
+  try {
+    for await (const part of request.files()) {
+      const fileName = cleanFileName(part.filename);
+      const content = await part.toBuffer();
+      totalBytes += content.length;
+      if (totalBytes > UPLOAD_MAX_TOTAL_BYTES)
+        throw new HttpError(
+          413,
+          `The files come to more than ${UPLOAD_MAX_TOTAL_BYTES / MB} MB together; upload them in smaller batches. Nothing was uploaded.`,
+        );
+      if (part.file.truncated) failures.push({ file_name: fileName, error: `${fileName} is larger than ${UPLOAD_MAX_FILE_BYTES / MB} MB.` });
+      else if (content.length === 0) failures.push({ file_name: fileName, error: `${fileName} is empty.` });
+      else if (!hasPdfHeader(content)) failures.push({ file_name: fileName, error: `${fileName} is not a PDF.` });
+      else files.push({ fileName, content });
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+      throw badRequest('Send only the files, each in files[].');
+    if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw badRequest('The upload was cut off before all its files arrived. Please try again.');
+    // busboy's own complaints about a malformed body ("Unexpected end of form", a missing boundary).
+    if (error instanceof Error && !('statusCode' in error))
+      throw badRequest('The upload could not be read as multipart/form-data. Please try again.');
+    throw error;
+  }
+  if (files.length === 0 && failures.length === 0) throw badRequest(NO_FILES);
+  return { files, failures };
+}
+
+// The text of an uploaded PDF, or why it cannot be read: a file with the header that pdf.js cannot
+// open (damaged, encrypted) is not a document we can keep.
+export async function readUploadedPdf(
+  file: UploadedPdf,
+): Promise<{ ok: true; text: string } | { ok: false; failure: UploadFailure }> {
+  try {
+    return { ok: true, text: await readPdfText(file.content) };
+  } catch {
+    return {
+      ok: false,
+      failure: { file_name: file.fileName, error: `${file.fileName} could not be opened as a PDF (it may be damaged or password-protected).` },
+    };
+  }
+}
+
+// Every file failed: the request is refused as a whole, each file named.
+export function allUploadsFailed(failures: UploadFailure[]): HttpError {
+  return new HttpError(
+    422,
+    failures.map((failure) => failure.error),
+    { failed_files: failures },
+  );
+}

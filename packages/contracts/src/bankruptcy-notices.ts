@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
+import { API_BASE_PATH } from './constants.ts';
+import { successResponseSchema, uploadFailureSchema } from './disputes.ts';
+import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
+import { NOTICE_STATUSES, NOTICE_TYPE_VALUES } from './rules/bankruptcy-notice-form.ts';
+
+// The bankruptcy dashboard (spec 001 sections 2, 3, 7): court notices uploaded as PDFs, read into
+// parsed_data, corrected by the employee holding the notice and processed onto the customer.
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters.`)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+export const parsedDataSchema = z.object({
+  case_number: nullableText(40),
+  court_district: nullableText(8),
+  b_type: nullableText(2),
+  debtor_name: nullableText(200),
+  debtor_ssn: nullableText(20),
+  joint_debtor_name: nullableText(200),
+  joint_debtor_ssn: nullableText(20),
+  filed: nullableText(10),
+  discharged: nullableText(10),
+  dismissed: nullableText(10),
+  converted: nullableText(10),
+  plan_confirmed: nullableText(10),
+  notice_date: nullableText(10),
+});
+export type ParsedData = z.output<typeof parsedDataSchema>;
+
+// The customer the notice is about: found by the debtor's SSN (and name), or chosen by staff.
+export const noticeCustomerSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  ssn_last_four: z.string().nullable(),
+  // 'ssn' (whole number), 'ssn_last4_and_name', 'staff'.
+  match: z.string(),
+  open_loan_ids: z.array(z.number()),
+});
+export type NoticeCustomer = z.infer<typeof noticeCustomerSchema>;
+
+export const bankruptcyNoticeSchema = z.object({
+  id: z.number(),
+  status: z.enum(NOTICE_STATUSES),
+  employee_id: z.number().nullable(),
+  employee_name: z.string().nullable(),
+  notice_source: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  processed_at: z.string().nullable(),
+  attachment_url: z.string(),
+  file_name: z.string(),
+  type: z.string(),
+  // False for a scanned PDF: nothing could be read from it.
+  has_text: z.boolean(),
+  parsed_data: parsedDataSchema,
+  customer: noticeCustomerSchema.nullable(),
+});
+export type BankruptcyNotice = z.infer<typeof bankruptcyNoticeSchema>;
+
+export const noticeListItemSchema = z.object({
+  id: z.number(),
+  status: z.enum(NOTICE_STATUSES),
+  employee_id: z.number().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  created_at: z.string(),
+  received_date: z.string().nullable(),
+  type: z.string(),
+});
+export type NoticeListItem = z.infer<typeof noticeListItemSchema>;
+export const unprocessedNoticesResponseSchema = z.object({
+  notices: z.array(noticeListItemSchema),
+  pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_count: z.number() }),
+});
+export type UnprocessedNoticesResponse = z.infer<typeof unprocessedNoticesResponseSchema>;
+
+export const createNoticesResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  notices: z.array(z.object({ id: z.number(), file_name: z.string(), has_text: z.boolean() })),
+  failed_files: z.array(uploadFailureSchema),
+  errors: z.array(z.string()),
+});
+export type CreateNoticesResponse = z.infer<typeof createNoticesResponseSchema>;
+
+export const noticeIdParamsSchema = z.object({ id: bigDatabaseIdSchema });
+export const noticeAnswerSchema = z.object({ message: z.string(), notice: bankruptcyNoticeSchema });
+export type NoticeAnswer = z.infer<typeof noticeAnswerSchema>;
+
+export const updateNoticeBodySchema = z.object({
+  notice: z
+    .object({
+      parsed_data: parsedDataSchema,
+      type: z.enum(NOTICE_TYPE_VALUES, { error: 'Choose a notice type from the list.' }),
+      // The customer the notice is about, when staff choose one; null clears the match.
+      user_id: bigDatabaseIdSchema.nullish(),
+    })
+    .strict(),
+});
+export type UpdateNoticeBody = z.input<typeof updateNoticeBodySchema>;
+
+export const processNoticeResponseSchema = noticeAnswerSchema.extend({
+  // What processing recorded on the customer: the indicator, the loans whose automatic debits stopped.
+  consequences: z.object({
+    customer_id: z.number().nullable(),
+    consumer_information_indicator: z.string().nullable(),
+    auto_debit_stopped_loan_ids: z.array(z.number()),
+  }),
+});
+export type ProcessNoticeResponse = z.infer<typeof processNoticeResponseSchema>;
+
+export const bankruptcyNoticeCalls = {
+  // multipart/form-data: files[] repeated, PDFs only. Each file becomes one notice, read as it comes.
+  createNotices: defineCall({
+    method: 'POST',
+    path: 'bankruptcy_notices/create_notices',
+    response: createNoticesResponseSchema,
+  }),
+  unprocessedNotices: defineCall({
+    method: 'GET',
+    path: 'bankruptcy_notices/unprocessed',
+    query: z.object({ page: int32Schema({ min: 1 }).default(1) }),
+    response: unprocessedNoticesResponseSchema,
+  }),
+  // The next unprocessed notice, oldest first.
+  assignNextNotice: defineCall({
+    method: 'PATCH',
+    path: 'bankruptcy_notices/assign',
+    response: z.object({ notice: z.object({ id: z.number() }) }),
+  }),
+  assignNotice: defineCall({
+    method: 'PATCH',
+    path: 'bankruptcy_notices/:id/assign',
+    params: noticeIdParamsSchema,
+    response: z.object({ notice: z.object({ id: z.number() }) }),
+  }),
+  unassignNotice: defineCall({
+    method: 'PATCH',
+    path: 'bankruptcy_notices/:id/unassign',
+    params: noticeIdParamsSchema,
+    response: successResponseSchema,
+  }),
+  getNotice: defineCall({
+    method: 'GET',
+    path: 'bankruptcy_notices/:id',
+    params: noticeIdParamsSchema,
+    response: z.object({ notice: bankruptcyNoticeSchema }),
+  }),
+  updateNotice: defineCall({
+    method: 'PATCH',
+    path: 'bankruptcy_notices/:id',
+    params: noticeIdParamsSchema,
+    body: updateNoticeBodySchema,
+    response: noticeAnswerSchema,
+  }),
+  processNotice: defineCall({
+    method: 'POST',
+    path: 'bankruptcy_notices/:id/process_notice',
+    params: noticeIdParamsSchema,
+    response: processNoticeResponseSchema,
+  }),
+  noticeDocument: defineCall({
+    method: 'GET',
+    path: 'bankruptcy_notices/:id/document',
+    params: noticeIdParamsSchema,
+    response: FILE_RESPONSE,
+  }),
+};
+
+export const noticeDocumentUrl = (id: number) =>
+  `${API_BASE_PATH}/${fillCallPath(bankruptcyNoticeCalls.noticeDocument.path, { id })}`;

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
+import { API_BASE_PATH } from './constants.ts';
+import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
+import {
+  DISPUTE_RESPONSE_API_VALUES,
+  DISPUTE_STATUSES,
+  DISPUTE_TYPE_VALUES,
+  ZIP_PATTERN,
+  usDateToIso,
+} from './rules/dispute-form.ts';
+import { isUsStateCode } from './reference/us-states.ts';
+
+// The disputes dashboard (spec 001 sections 2, 3, 7): consumer dispute letters uploaded as PDFs,
+// worked one at a time by the employee who holds the assignment, resolved with a response type.
+
+// A failed file of an upload, named as it was sent.
+export const uploadFailureSchema = z.object({ file_name: z.string(), error: z.string() });
+export type UploadFailure = z.infer<typeof uploadFailureSchema>;
+
+const pageQuery = z.object({ page: int32Schema({ min: 1 }).default(1) });
+
+export const disputeSchema = z.object({
+  id: z.number(),
+  status: z.enum(DISPUTE_STATUSES),
+  employee_id: z.number().nullable(),
+  employee_name: z.string().nullable(),
+  received_at: z.string(),
+  due_date: z.string(),
+  // Past its due date and not resolved.
+  overdue: z.boolean(),
+  // The document (GET disputes_dashboard/:id/document), fetched with the bearer header.
+  dispute_url: z.string(),
+  file_name: z.string(),
+  user_id: z.number().nullable(),
+  loan_id: z.number().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  type: z.string().nullable(),
+  sent_by_third_party: z.boolean().nullable(),
+  contains_valid_3pa: z.boolean().nullable(),
+  phone_number: z.string().nullable(),
+  ssn_last_four: z.string().nullable(),
+  failed_responses_count: z.number(),
+  latest_failed_response_error: z.string().nullable(),
+  response_type: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const disputeListItemSchema = disputeSchema.pick({
+  id: true,
+  status: true,
+  employee_id: true,
+  employee_name: true,
+  due_date: true,
+  overdue: true,
+  first_name: true,
+  last_name: true,
+  user_id: true,
+  failed_responses_count: true,
+});
+export type DisputeListItem = z.infer<typeof disputeListItemSchema>;
+
+export const unresolvedDisputesResponseSchema = z.object({
+  disputes: z.array(disputeListItemSchema),
+  meta: z.object({ current_page: z.number(), total_pages: z.number(), total_disputes: z.number() }),
+});
+export type UnresolvedDisputesResponse = z.infer<typeof unresolvedDisputesResponseSchema>;
+
+export const createDisputesResponseSchema = z.object({
+  created_disputes: z.array(z.object({ id: z.number(), file_name: z.string() })),
+  failed_files: z.array(uploadFailureSchema),
+  message: z.string(),
+});
+export type CreateDisputesResponse = z.infer<typeof createDisputesResponseSchema>;
+
+export const disputeIdBodySchema = z.object({ id: bigDatabaseIdSchema });
+export const assignDisputeBodySchema = z.object({ id: bigDatabaseIdSchema.optional() });
+export type AssignDisputeBody = z.input<typeof assignDisputeBodySchema>;
+export const assignDisputeResponseSchema = z.object({ success: z.boolean(), dispute_id: z.number() });
+export type AssignDisputeResponse = z.infer<typeof assignDisputeResponseSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters.`)
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+// What update_dispute may change. Empty text clears a field; an absent one stays as it is.
+export const disputeChangesSchema = z
+  .object({
+    user_id: bigDatabaseIdSchema.nullish(),
+    loan_id: bigDatabaseIdSchema.nullish(),
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+    street: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(2).refine((text) => text === null || isUsStateCode(text), 'Choose a state from the list.'),
+    zip: optionalText(10).refine(
+      (text) => text === null || ZIP_PATTERN.test(text),
+      'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).',
+    ),
+    type: z.enum(DISPUTE_TYPE_VALUES, { error: 'Choose a dispute type from the list.' }).nullish(),
+    sent_by_third_party: z.boolean().nullish(),
+    contains_valid_3pa: z.boolean().nullish(),
+    // Normalised: the 10 digits of a US phone number.
+    phone_number: optionalText(20).refine(
+      (text) => text === null || /^\d{10}$/.test(text.replace(/[\s().+-]/g, '').replace(/^1(?=\d{10}$)/, '')),
+      'A phone number has 10 digits.',
+    ),
+    // Normalised: nine digits; only the last four are kept.
+    full_ssn: optionalText(20).refine(
+      (text) => text === null || /^\d{9}$/.test(text.replace(/[\s-]/g, '')),
+      'An SSN is 9 digits, e.g. 123-45-6789.',
+    ),
+  })
+  .strict();
+export type DisputeChanges = z.input<typeof disputeChangesSchema>;
+export const updateDisputeBodySchema = z.object({ id: bigDatabaseIdSchema, dispute: disputeChangesSchema });
+export type UpdateDisputeBody = z.input<typeof updateDisputeBodySchema>;
+export const disputeAnswerSchema = z.object({ message: z.string(), dispute: disputeSchema });
+export type DisputeAnswer = z.infer<typeof disputeAnswerSchema>;
+
+export const resolveDisputeBodySchema = z.object({
+  id: bigDatabaseIdSchema,
+  // Checked by the service, so a missing or unknown type gets the spec's sentence.
+  response_type: z.string().max(100).nullish(),
+});
+export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
+export { DISPUTE_RESPONSE_API_VALUES };
+
+export const successResponseSchema = z.object({ success: z.boolean() });
+
+// search/user_search: the criteria as typed (formats of spec 001 section 5), checked by the
+// shared rule (userSearchProblem) on both sides.
+const searchText = z.string().trim().max(200).optional();
+export const disputeUserSearchQuerySchema = z.object({
+  user_id: searchText,
+  loan_id: searchText,
+  ssn: searchText,
+  first_name: searchText,
+  last_name: searchText,
+  dob: searchText,
+  ssn_last_four: searchText,
+  phone_number: searchText,
+  email: searchText,
+  street: searchText,
+  city: searchText,
+  state: searchText,
+  zip: searchText,
+  page: int32Schema({ min: 1 }).default(1),
+});
+export type DisputeUserSearchQuery = z.input<typeof disputeUserSearchQuerySchema>;
+
+export const disputeUserResultSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birthday: z.string().nullable(),
+  ssn_last_four: z.string().nullable(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+  }),
+  active_loan_id: z.number().nullable(),
+  other_funded_loan_ids: z.array(z.number()),
+});
+export type DisputeUserResult = z.infer<typeof disputeUserResultSchema>;
+export const disputeUserSearchResponseSchema = z.object({
+  results: z.array(disputeUserResultSchema),
+  meta: z.object({
+    current_page: z.number(),
+    total_pages: z.number(),
+    total_count: z.number(),
+    search_type: z.enum(['primary', 'secondary']),
+  }),
+});
+export type DisputeUserSearchResponse = z.infer<typeof disputeUserSearchResponseSchema>;
+
+export const disputeIdParamsSchema = z.object({ id: bigDatabaseIdSchema });
+
+export const disputeCalls = {
+  // multipart/form-data: files (or files[]) repeated, PDFs only. Each file becomes one dispute.
+  createDisputes: defineCall({
+    method: 'POST',
+    path: 'disputes_dashboard/create_disputes',
+    response: createDisputesResponseSchema,
+  }),
+  unresolvedDisputes: defineCall({
+    method: 'GET',
+    path: 'disputes_dashboard/unresolved_disputes',
+    query: pageQuery,
+    response: unresolvedDisputesResponseSchema,
+  }),
+  // With an id: that dispute (or the caller's lease on it renewed); without: the next unresolved one.
+  assignDispute: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/assign_dispute',
+    body: assignDisputeBodySchema,
+    response: assignDisputeResponseSchema,
+  }),
+  disputeDetails: defineCall({
+    method: 'GET',
+    path: 'disputes_dashboard/dispute_details',
+    query: disputeIdParamsSchema,
+    response: z.object({ dispute: disputeSchema }),
+  }),
+  unassignDispute: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/unassign_dispute',
+    body: disputeIdBodySchema,
+    response: successResponseSchema,
+  }),
+  updateDispute: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/update_dispute',
+    body: updateDisputeBodySchema,
+    response: disputeAnswerSchema,
+  }),
+  resolveDispute: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/resolve_dispute',
+    body: resolveDisputeBodySchema,
+    response: disputeAnswerSchema,
+  }),
+  userSearch: defineCall({
+    method: 'GET',
+    path: 'disputes_dashboard/search/user_search',
+    query: disputeUserSearchQuerySchema,
+    response: disputeUserSearchResponseSchema,
+  }),
+  disputeDocument: defineCall({
+    method: 'GET',
+    path: 'disputes_dashboard/:id/document',
+    params: disputeIdParamsSchema,
+    response: FILE_RESPONSE,
+  }),
+};
+
+export const disputeDocumentUrl = (id: number) =>
+  `${API_BASE_PATH}/${fillCallPath(disputeCalls.disputeDocument.path, { id })}`;
+
+// MM/DD/YYYY of the search form -> YYYY-MM-DD for the database.
+export { usDateToIso };
