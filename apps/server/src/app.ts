@@ -8,6 +8,8 @@ import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
+import { registerBankruptcyNoticeRoutes } from './modules/bankruptcy-notices/index.ts';
+import { registerDisputeRoutes } from './modules/disputes/index.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
 import { registerLetterRoutes } from './modules/letters/index.ts';
@@ -203,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLetterRoutes(app, context);
   registerTransactionEmailRoutes(app, context);
   registerMacroRoutes(app, macros);
+  registerDisputeRoutes(app, context);
+  registerBankruptcyNoticeRoutes(app, context);
   registerStaffRoutes(
     app,
     createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),

@@ -1,11 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-  UPLOAD_MAX_TOTAL_BYTES,
-  type UploadFailure,
-} from '@portal/contracts';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES, type UploadFailure } from '@portal/contracts';
 import { HttpError, badRequest } from './http-error.ts';
 import { readPdfText } from './pdf-text.ts';
 
@@ -70,7 +65,8 @@ export async function readPdfUploads(request: FastifyRequest): Promise<PdfUpload
           413,
           `The files come to more than ${UPLOAD_MAX_TOTAL_BYTES / MB} MB together; upload them in smaller batches. Nothing was uploaded.`,
         );
-      if (part.file.truncated) failures.push({ file_name: fileName, error: `${fileName} is larger than ${UPLOAD_MAX_FILE_BYTES / MB} MB.` });
+      if (part.file.truncated)
+        failures.push({ file_name: fileName, error: `${fileName} is larger than ${UPLOAD_MAX_FILE_BYTES / MB} MB.` });
       else if (content.length === 0) failures.push({ file_name: fileName, error: `${fileName} is empty.` });
       else if (!hasPdfHeader(content)) failures.push({ file_name: fileName, error: `${fileName} is not a PDF.` });
       else files.push({ fileName, content });
@@ -102,7 +98,10 @@ export async function readUploadedPdf(
   } catch {
     return {
       ok: false,
-      failure: { file_name: file.fileName, error: `${file.fileName} could not be opened as a PDF (it may be damaged or password-protected).` },
+      failure: {
+        file_name: file.fileName,
+        error: `${file.fileName} could not be opened as a PDF (it may be damaged or password-protected).`,
+      },
     };
   }
 }

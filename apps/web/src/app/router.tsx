@@ -7,6 +7,8 @@ import { LoginRoute } from './routes/login-route.tsx';
 import {
   apiDocsScreen,
   appLayout,
+  bankruptcyScreen,
+  disputesScreen,
   placeholderScreen,
   staffScreen,
   userScreen,
@@ -25,11 +27,9 @@ const placeholderScreens: readonly { path: string; title: string }[] = [
   { path: 'identifications/*', title: 'Identifications' },
   { path: 'income', title: 'Income Review' },
   { path: 'cr_adj', title: 'Credit Report Adjustments' },
-  { path: 'disputes/*', title: 'Disputes' },
   { path: 'survey/:path/:id', title: 'Survey' },
   { path: 'surveys/:path', title: 'Surveys' },
   { path: 'surveys', title: 'Surveys' },
-  { path: 'bankruptcy/*', title: 'Bankruptcy' },
   { path: 'blog_post', title: 'Blog' },
   { path: 'macros', title: 'Macros' },
   { path: 'fcra', title: 'FCRA' },
@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
             children: [
               ...placeholderRoutes,
               { path: 'user', element: <userScreen.Screen /> },
+              // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
+              { path: 'disputes/*', element: <disputesScreen.Screen /> },
+              { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
               { path: 'admin/staff', element: <staffScreen.Screen /> },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },

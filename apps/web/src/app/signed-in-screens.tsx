@@ -36,3 +36,5 @@ export const placeholderScreen = lazyScreen(
   async () => (await import('./routes/placeholder-route.tsx')).PlaceholderRoute,
 );
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
+export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
+export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);

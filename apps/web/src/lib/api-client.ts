@@ -41,9 +41,10 @@ function buildUrl(path: string, query: ApiRequestOptions<unknown>['query']): str
   return search === '' ? url : `${url}?${search}`;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasBody: boolean, contentType = 'application/json'): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // A FormData body sets its own multipart content type with the boundary.
+  if (hasBody && contentType !== '') headers.set('Content-Type', contentType);
   const token = readSession()?.apiToken;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
@@ -76,7 +77,9 @@ function failure(response: Response, data: unknown, signOutOnUnauthorized: boole
     parsed.success && parsed.data.errors.length > 0
       ? parsed.data.errors
       : [`The server could not complete the request (status ${response.status}).`];
-  return new ApiError(response.status, errors);
+  const details = typeof data === 'object' && data !== null ? { ...(data as Record<string, unknown>) } : {};
+  delete details.errors;
+  return new ApiError(response.status, errors, details);
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
@@ -145,4 +148,43 @@ function sendCall(call: CallDescriptor, input: AnyCallInput, options: CallOption
     schema: call.response,
     ...options,
   });
+}
+
+// Sends files as multipart/form-data, each under fieldName (files[] by default), to a call that
+// answers JSON (the dispute and notice uploads). A refusal throws ApiError with the answer's other
+// fields in details (failed_files).
+export async function uploadFiles<Call extends CallDescriptor>(
+  call: Call,
+  files: readonly File[],
+  fieldName = 'files[]',
+  options: CallOptions = {},
+): Promise<CallOutput<Call>> {
+  if (call.response === FILE_RESPONSE) throw new Error('uploadFiles: the call answers a file, not JSON.');
+  const form = new FormData();
+  for (const file of files) form.append(fieldName, file, file.name);
+  const response = await send(buildUrl(fillCallPath(call.path), undefined), {
+    method: call.method,
+    headers: buildHeaders(true, ''),
+    body: form,
+    signal: options.signal,
+  });
+  const data = await readJson(response);
+  if (!response.ok) throw failure(response, data, options.signOutOnUnauthorized ?? true);
+  const parsed = call.response.safeParse(data);
+  if (!parsed.success)
+    throw new ApiError(response.status, ['The server sent an answer the Portal does not understand.']);
+  return parsed.data as CallOutput<Call>;
+}
+
+// A request that outlives the page (keepalive), for letting go of an item when the tab closes or
+// the screen is left. Its answer is not read: there is nobody left to tell.
+export function sendKeepalive<Call extends CallDescriptor>(call: Call, input: CallInput<Call>): void {
+  const { body, query, params } = input as AnyCallInput;
+  const hasBody = body !== undefined;
+  void fetch(buildUrl(fillCallPath(call.path, params), query), {
+    method: call.method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    keepalive: true,
+  }).catch(() => undefined);
 }

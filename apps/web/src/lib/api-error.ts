@@ -3,12 +3,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: readonly string[];
+  // The answer's other fields beside errors (an upload's failed_files, a loan as it stands now).
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, errors: readonly string[]) {
+  constructor(status: number, errors: readonly string[], details: Readonly<Record<string, unknown>> = {}) {
     super(errors.join(' '));
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.details = details;
   }
 }
 

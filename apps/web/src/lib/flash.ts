@@ -5,17 +5,23 @@ import { FLASH_DEFAULT_SECONDS } from '@portal/contracts';
 export const flashTypes = ['success', 'error', 'info', 'warning'] as const;
 export type FlashType = (typeof flashTypes)[number];
 
+// Where a message shows: the corner (spec 000 screens) or the top, stacked 70 px apart from 20 px
+// down (spec 001 section 9, the back-office dashboards).
+export type FlashPlacement = 'corner' | 'top';
+
 export type FlashMessage = {
   id: number;
   message: string;
   // seconds
   duration: number;
   type: FlashType;
+  placement: FlashPlacement;
 };
 
 export type FlashOptions = {
   duration?: number;
   type?: FlashType;
+  placement?: FlashPlacement;
 };
 
 let messages: readonly FlashMessage[] = [];
@@ -33,6 +39,7 @@ export function flash(message: string, options: FlashOptions = {}): number {
     message,
     duration: options.duration ?? FLASH_DEFAULT_SECONDS,
     type: options.type ?? 'success',
+    placement: options.placement ?? 'corner',
   };
   messages = [...messages, entry];
   timers.set(

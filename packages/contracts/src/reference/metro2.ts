@@ -15,9 +15,13 @@ const MEANINGS: Record<BankruptcyEvent, (chapter: 7 | 13) => RegExp> = {
   dismissal: (chapter) => new RegExp(`^Chapter ${chapter} bankruptcy dismissed$`),
 };
 
-export function consumerInformationIndicator(event: BankruptcyEvent, chapter: 7 | 13): { code: string; meaning: string } {
+export function consumerInformationIndicator(
+  event: BankruptcyEvent,
+  chapter: 7 | 13,
+): { code: string; meaning: string } {
   const pattern = MEANINGS[event](chapter);
   const found = Object.entries(metro2.consumer_information_indicator).find(([, meaning]) => pattern.test(meaning));
-  if (!found) throw new Error(`metro2-codes.json has no consumer information indicator for ${event} of chapter ${chapter}.`);
+  if (!found)
+    throw new Error(`metro2-codes.json has no consumer information indicator for ${event} of chapter ${chapter}.`);
   return { code: found[0], meaning: found[1] };
 }

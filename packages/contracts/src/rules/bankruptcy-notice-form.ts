@@ -74,7 +74,10 @@ export const NOTICE_REQUIRED_DATE: Partial<Record<NoticeType, { field: NoticeDat
   'BankruptcyNotice::InitialFiling': { field: 'filed', message: 'Filing date is required for initial filing notices.' },
   'BankruptcyNotice::Discharge': { field: 'discharged', message: 'Discharge date is required for discharge notices.' },
   'BankruptcyNotice::Dismissal': { field: 'dismissed', message: 'Dismissal date is required for dismissal notices.' },
-  'BankruptcyNotice::Conversion': { field: 'converted', message: 'Conversion date is required for conversion notices.' },
+  'BankruptcyNotice::Conversion': {
+    field: 'converted',
+    message: 'Conversion date is required for conversion notices.',
+  },
   'BankruptcyNotice::PlanConfirmation': {
     field: 'plan_confirmed',
     message: 'Plan confirmation date is required for plan confirmation notices.',

@@ -75,7 +75,8 @@ export const DISPUTE_MESSAGES = {
 export function disputeFieldProblems(values: Partial<DisputeFormValues>): Partial<Record<DisputeFormField, string>> {
   const problems: Partial<Record<DisputeFormField, string>> = {};
   const text = (field: DisputeFormField) => String(values[field] ?? '').trim();
-  if (text('zip') !== '' && !ZIP_PATTERN.test(text('zip'))) problems.zip = 'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).';
+  if (text('zip') !== '' && !ZIP_PATTERN.test(text('zip')))
+    problems.zip = 'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).';
   if (text('state') !== '' && !isUsStateCode(text('state'))) problems.state = 'Choose a state from the list.';
   if (text('user_id') !== '' && !ID_PATTERN.test(text('user_id'))) problems.user_id = 'A user ID is a number.';
   if (text('loan_id') !== '' && !ID_PATTERN.test(text('loan_id'))) problems.loan_id = 'A loan ID is a number.';
@@ -92,7 +93,12 @@ export const DISPUTE_RESPONSE_TYPES = [
   { key: 'validation', label: 'Validation', apiValue: 'DisputeResponse::Validation', required: WHOLE_RECORD },
   { key: 'identity', label: 'Identity Theft', apiValue: 'DisputeResponse::IdentityTheft', required: WHOLE_RECORD },
   { key: 'cannot_delete', label: 'Cannot Delete', apiValue: 'DisputeResponse::CannotDelete', required: WHOLE_RECORD },
-  { key: 'not_found', label: 'Not Found', apiValue: 'DisputeResponse::NotFound', required: [...ADDRESS_AND_NAMES, 'type'] },
+  {
+    key: 'not_found',
+    label: 'Not Found',
+    apiValue: 'DisputeResponse::NotFound',
+    required: [...ADDRESS_AND_NAMES, 'type'],
+  },
   { key: '3pa', label: '3PA', apiValue: 'DisputeResponse::ThirdPartyAuthorization', required: AUTHORIZATION },
   { key: 'poa', label: 'POA', apiValue: 'DisputeResponse::PowerOfAttorney', required: AUTHORIZATION },
   { key: 'no_response', label: 'No Response', apiValue: 'DisputeResponse::NoResponse', required: [] },
@@ -142,8 +148,7 @@ export const USER_SEARCH_SECONDARY_FIELDS = [
   'zip',
 ] as const;
 export type UserSearchField =
-  | (typeof USER_SEARCH_PRIMARY_FIELDS)[number]
-  | (typeof USER_SEARCH_SECONDARY_FIELDS)[number];
+  (typeof USER_SEARCH_PRIMARY_FIELDS)[number] | (typeof USER_SEARCH_SECONDARY_FIELDS)[number];
 export type UserSearchValues = Partial<Record<UserSearchField, string>>;
 
 export const USER_SEARCH_LABELS: Record<UserSearchField, string> = {
@@ -196,7 +201,10 @@ const USER_SEARCH_FORMATS: Partial<Record<UserSearchField, { test: (text: string
 
 export function userSearchFieldProblems(values: UserSearchValues): Partial<Record<UserSearchField, string>> {
   const problems: Partial<Record<UserSearchField, string>> = {};
-  for (const [field, format] of Object.entries(USER_SEARCH_FORMATS) as [UserSearchField, { test: (text: string) => boolean; message: string }][]) {
+  for (const [field, format] of Object.entries(USER_SEARCH_FORMATS) as [
+    UserSearchField,
+    { test: (text: string) => boolean; message: string },
+  ][]) {
     const text = (values[field] ?? '').trim();
     if (text !== '' && !format.test(text)) problems[field] = format.message;
   }
