@@ -85,13 +85,15 @@ export type AssignDisputeBody = z.input<typeof assignDisputeBodySchema>;
 export const assignDisputeResponseSchema = z.object({ success: z.boolean(), dispute_id: z.number() });
 export type AssignDisputeResponse = z.infer<typeof assignDisputeResponseSchema>;
 
+// Absent stays absent (undefined: the field is left as it is); null or blank clears it (null).
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters.`)
     .nullish()
-    .transform((text) => (text ? text : null));
+    .transform((text) => (text === undefined ? undefined : text || null));
+const isBlank = (text: string | null | undefined): text is null | undefined => (text ?? null) === null;
 
 // What update_dispute may change. Empty text clears a field; an absent one stays as it is.
 export const disputeChangesSchema = z
@@ -102,9 +104,9 @@ export const disputeChangesSchema = z
     last_name: optionalText(100),
     street: optionalText(200),
     city: optionalText(100),
-    state: optionalText(2).refine((text) => text === null || isUsStateCode(text), 'Choose a state from the list.'),
+    state: optionalText(2).refine((text) => isBlank(text) || isUsStateCode(text), 'Choose a state from the list.'),
     zip: optionalText(10).refine(
-      (text) => text === null || ZIP_PATTERN.test(text),
+      (text) => isBlank(text) || ZIP_PATTERN.test(text),
       'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).',
     ),
     type: z.enum(DISPUTE_TYPE_VALUES, { error: 'Choose a dispute type from the list.' }).nullish(),
@@ -112,12 +114,12 @@ export const disputeChangesSchema = z
     contains_valid_3pa: z.boolean().nullish(),
     // Normalised: the 10 digits of a US phone number.
     phone_number: optionalText(20).refine(
-      (text) => text === null || /^\d{10}$/.test(text.replace(/[\s().+-]/g, '').replace(/^1(?=\d{10}$)/, '')),
+      (text) => isBlank(text) || /^\d{10}$/.test(text.replace(/[\s().+-]/g, '').replace(/^1(?=\d{10}$)/, '')),
       'A phone number has 10 digits.',
     ),
     // Normalised: nine digits; only the last four are kept.
     full_ssn: optionalText(20).refine(
-      (text) => text === null || /^\d{9}$/.test(text.replace(/[\s-]/g, '')),
+      (text) => isBlank(text) || /^\d{9}$/.test(text.replace(/[\s-]/g, '')),
       'An SSN is 9 digits, e.g. 123-45-6789.',
     ),
   })

@@ -16,7 +16,23 @@ export type PdfUploads = { files: UploadedPdf[]; failures: UploadFailure[] };
 const MB = 1024 * 1024;
 const NO_FILES = 'Please select at least one file to upload.';
 
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    // The route reads multipart/form-data uploads (readPdfUploads); every other route refuses them.
+    acceptsUploads?: boolean;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+// The multipart parser is the app's (the plugin registers it for every route), so the routes that
+// do not read uploads refuse a multipart body with the 415 any other unknown content type gets,
+// instead of running with no body at all (DELETE employees/sign_out would sign out).
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.acceptsUploads !== true && request.isMultipart())
+      throw new HttpError(415, 'This call takes JSON, not multipart/form-data.');
+  });
   await app.register(multipart, {
     limits: {
       files: UPLOAD_MAX_FILES,
@@ -35,7 +51,7 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 export function cleanFileName(name: string | undefined): string {
   const cleaned = (name ?? '')
     .toWellFormed()
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
     .replace(/^.*[\\/]/, '')
     .trim()
     .slice(0, 200);

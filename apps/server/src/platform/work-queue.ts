@@ -29,7 +29,8 @@ export type WorkQueueDefinition = {
   inQueue: SQL;
   // Which rows an employee may take by opening one (takeLease); the rows in the queue by default.
   takeable?: SQL;
-  // The order items are handed out in: oldest first.
+  // The order items are handed out in, oldest first: columns in ascending order (compared as a
+  // row), e.g. created_at, or due_date, id.
   order: SQL;
   // The 409 sentence when someone else holds the item.
   heldByOther: (id: number, holderName: string) => string;
@@ -106,20 +107,33 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
     const rows = await rowsOf<{ id: number }>(
       executor,
       sql`with me as (select id from ${employees} where id = ${employeeId} and ${onlineOnly} for share),
-        next as (
-          select ${columns.id} from ${table}
-          where ${inQueue}
-            -- The caller's own items are renewed, not leased again; a lease with no end is free.
-            and (${columns.assignedTo} is null
-              or (${columns.assignedTo} <> ${employeeId}
-                and (${columns.leaseExpiresAt} is null or ${columns.leaseExpiresAt} <= ${now.toISOString()}::timestamptz)))
-            and exists (select 1 from me)
+        -- Two kinds of free item, each found through its own index, so the items other employees
+        -- hold (however many) are never read on the way: never leased, and leased by someone else
+        -- until a time now past (a lease with no end is free too). The caller's own items are
+        -- renewed, not leased again. The oldest of both, by the queue's order (compared as a row).
+        never_leased as (
+          select ${columns.id} as id, row(${order}) as place from ${table}
+          where ${inQueue} and ${columns.assignedTo} is null and exists (select 1 from me)
           order by ${order}
           limit ${count}
           for update skip locked
+        ),
+        lease_ran_out as (
+          select ${columns.id} as id, row(${order}) as place from ${table}
+          where ${inQueue} and ${columns.assignedTo} is not null and ${columns.assignedTo} <> ${employeeId}
+            and (${columns.leaseExpiresAt} is null or ${columns.leaseExpiresAt} <= ${now.toISOString()}::timestamptz)
+            and exists (select 1 from me)
+          order by ${columns.leaseExpiresAt} nulls first
+          limit ${count}
+          for update skip locked
+        ),
+        next as (
+          select id from (select * from never_leased union all select * from lease_ran_out) as free
+          order by place
+          limit ${count}
         )
         update ${table} set ${column(columns.assignedTo)} = ${employeeId}, ${column(columns.leaseExpiresAt)} = ${until.toISOString()}::timestamptz
-        from next where ${columns.id} = next.${column(columns.id)}
+        from next where ${columns.id} = next.id
         returning ${columns.id}::int as id`,
     );
     return rows.map((row) => row.id);

@@ -11,29 +11,29 @@ type DocumentFrameProps = {
   placeholder: string;
 };
 
-type FrameState =
-  { status: 'loading' } | { status: 'ready'; objectUrl: string } | { status: 'failed'; message: string };
+// What was fetched for which url: another url shows as loading until its own answer is in.
+type FrameState = { url: string } & ({ status: 'ready'; objectUrl: string } | { status: 'failed'; message: string });
 
 // An uploaded document beside its form (disputes, bankruptcy notices). The file is fetched with the
 // bearer header (an iframe's own request would carry no token) and shown from a blob URL, which is
 // let go when the document changes or the screen closes.
 export function DocumentFrame({ url, title, minHeight, placeholder }: DocumentFrameProps) {
-  const [state, setState] = useState<FrameState>({ status: 'loading' });
+  const [fetched, setState] = useState<FrameState | null>(null);
   useEffect(() => {
     if (url === null) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    setState({ status: 'loading' });
     apiFileRequest(url, controller.signal)
       .then((blob) => {
         objectUrl = URL.createObjectURL(
           blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }),
         );
-        setState({ status: 'ready', objectUrl });
+        setState({ url, status: 'ready', objectUrl });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
           setState({
+            url,
             status: 'failed',
             message: `The document could not be loaded: ${errorMessages(error).join(' ')}`,
           });
@@ -52,7 +52,8 @@ export function DocumentFrame({ url, title, minHeight, placeholder }: DocumentFr
         </Center>
       </Paper>
     );
-  if (state.status === 'loading')
+  const state = fetched?.url === url ? fetched : null;
+  if (state === null)
     return (
       <Paper withBorder mih={minHeight}>
         <Center mih={minHeight}>

@@ -10,34 +10,54 @@ describe('useInactivityTimer', () => {
   it('counts down the last 60 seconds of 30 minutes, then times out once', () => {
     const onTimeout = vi.fn();
     const { result } = renderHook(() => useInactivityTimer({ enabled: true, onTimeout }));
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 61_000));
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 61_000);
+    });
     expect(result.current.secondsLeft).toBeNull();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(result.current.secondsLeft).toBe(59);
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(onTimeout).toHaveBeenCalledTimes(1);
     expect(result.current.secondsLeft).toBeNull();
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(onTimeout).toHaveBeenCalledTimes(1);
   });
 
   it('starts again on a key press or mouse move, and on Continue Working', () => {
     const onTimeout = vi.fn();
     const { result } = renderHook(() => useInactivityTimer({ enabled: true, onTimeout }));
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000));
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000);
+    });
     expect(result.current.secondsLeft).toBe(30);
     act(() => {
       fireEvent.keyDown(window, { key: 'a' });
     });
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(result.current.secondsLeft).toBeNull();
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000));
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000);
+    });
     act(() => {
       fireEvent.mouseMove(window);
     });
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000));
-    act(() => result.current.continueWorking());
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000));
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000);
+    });
+    act(() => {
+      result.current.continueWorking();
+    });
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS - 30_000);
+    });
     expect(onTimeout).not.toHaveBeenCalled();
   });
 
@@ -51,14 +71,18 @@ describe('useInactivityTimer', () => {
       fireEvent.mouseMove(window);
     });
     expect(onActivity).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(ACTIVITY_REPORT_MS));
+    act(() => {
+      vi.advanceTimersByTime(ACTIVITY_REPORT_MS);
+    });
     act(() => {
       fireEvent.mouseMove(window);
       fireEvent.mouseMove(window);
     });
     expect(onActivity).toHaveBeenCalledTimes(1);
     rerender({ enabled: false });
-    act(() => vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(BACK_OFFICE_INACTIVITY_MS * 2);
+    });
     expect(onTimeout).not.toHaveBeenCalled();
   });
 });

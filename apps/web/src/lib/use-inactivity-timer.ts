@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { BACK_OFFICE_INACTIVITY_MS, BACK_OFFICE_INACTIVITY_WARNING_MS } from '@portal/contracts';
 
 // How often activity is reported (to renew the server's hold on the item): well inside the lease.
@@ -25,30 +25,33 @@ export function useInactivityTimer({
   warningMs = BACK_OFFICE_INACTIVITY_WARNING_MS,
 }: InactivityOptions): { secondsLeft: number | null; continueWorking: () => void } {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const lastActivity = useRef(Date.now());
-  const lastReport = useRef(Date.now());
-  const callbacks = useRef({ onTimeout, onActivity });
-  callbacks.current = { onTimeout, onActivity };
+  // Set when the timer starts (the effect), read by the handlers.
+  const lastActivity = useRef(0);
+  const lastReport = useRef(0);
+  const timeOut = useEffectEvent(() => onTimeout());
 
+  // Continue Working (the modal's button; its click is activity the effect sees too).
   const continueWorking = useCallback(() => {
     lastActivity.current = Date.now();
     setSecondsLeft(null);
-    if (Date.now() - lastReport.current >= ACTIVITY_REPORT_MS) {
-      lastReport.current = Date.now();
-      callbacks.current.onActivity?.();
-    }
   }, []);
 
-  useEffect(() => {
-    if (!enabled) {
-      setSecondsLeft(null);
-      return;
+  // A mouse move or key press: the 30 minutes start again, and the server hears of it now and then.
+  const onEmployeeActivity = useEffectEvent(() => {
+    continueWorking();
+    if (Date.now() - lastReport.current >= ACTIVITY_REPORT_MS) {
+      lastReport.current = Date.now();
+      onActivity?.();
     }
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
     lastActivity.current = Date.now();
     lastReport.current = Date.now();
     let timedOut = false;
     const onEvent = () => {
-      if (!timedOut) continueWorking();
+      if (!timedOut) onEmployeeActivity();
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onEvent, { passive: true });
     // Checked every second from the time of the last activity, so a tab the browser throttled still
@@ -59,15 +62,16 @@ export function useInactivityTimer({
         if (timedOut) return;
         timedOut = true;
         setSecondsLeft(null);
-        callbacks.current.onTimeout();
+        timeOut();
       } else if (left <= warningMs) setSecondsLeft(Math.ceil(left / 1000));
       else setSecondsLeft((shown) => (shown === null ? shown : null));
     }, 1000);
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onEvent);
       window.clearInterval(tick);
+      setSecondsLeft(null);
     };
-  }, [enabled, timeoutMs, warningMs, continueWorking]);
+  }, [enabled, timeoutMs, warningMs]);
 
-  return { secondsLeft, continueWorking };
+  return { secondsLeft: enabled ? secondsLeft : null, continueWorking };
 }

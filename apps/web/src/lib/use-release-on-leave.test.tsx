@@ -1,13 +1,18 @@
+import { StrictMode, type ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useReleaseOnLeave } from './use-release-on-leave.ts';
 
 describe('useReleaseOnLeave', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('releases once when the tab closes, not again on unmount', () => {
     const release = vi.fn();
     const { unmount } = renderHook(() => useReleaseOnLeave(release));
     window.dispatchEvent(new Event('pagehide'));
     unmount();
+    vi.runAllTimers();
     expect(release).toHaveBeenCalledTimes(1);
   });
 
@@ -20,6 +25,18 @@ describe('useReleaseOnLeave', () => {
     expect(release).not.toHaveBeenCalled();
     rerender({ held: true });
     unmount();
+    vi.runAllTimers();
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it("survives StrictMode's rehearsal of the mount without letting go", () => {
+    const release = vi.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>;
+    const { unmount } = renderHook(() => useReleaseOnLeave(release), { wrapper });
+    vi.runAllTimers();
+    expect(release).not.toHaveBeenCalled();
+    unmount();
+    vi.runAllTimers();
     expect(release).toHaveBeenCalledTimes(1);
   });
 });

@@ -36,8 +36,12 @@ if (!('fonts' in document)) {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // What an unmount deferred by a task (lib/use-release-on-leave.ts lets go of a held item) goes out
+  // now, to this test's fetch, not into the next test's.
+  if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
+  else await new Promise((resolve) => setTimeout(resolve, 0));
   clearSession();
   clearFlashes();
   queryClient.clear();

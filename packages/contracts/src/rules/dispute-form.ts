@@ -130,7 +130,8 @@ export function resolveProblems(apiValue: string | null | undefined, values: Par
   const missing = response.required.filter((field) => String(values[field] ?? '').trim() === '');
   if (missing.length === 0) return [];
   const names = missing.map((field) => DISPUTE_FIELD_LABELS[field]);
-  return [`A ${response.label} response needs ${names.join(', ')}.`];
+  const article = /^[AEIOU]/.test(response.label) ? 'An' : 'A';
+  return [`${article} ${response.label} response needs ${names.join(', ')}.`];
 }
 
 // The dispute user search: one unique identifier, or at least two of the others.

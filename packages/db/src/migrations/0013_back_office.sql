@@ -89,9 +89,13 @@ ALTER TABLE "disputes" ADD CONSTRAINT "disputes_loan_id_loans_id_fk" FOREIGN KEY
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_resolved_by_employees_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_created_by_employees_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."employees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bankruptcy_notices_unprocessed_idx" ON "bankruptcy_notices" USING btree ("created_at","id") WHERE "bankruptcy_notices"."processed_at" is null;--> statement-breakpoint
+CREATE INDEX "bankruptcy_notices_free_idx" ON "bankruptcy_notices" USING btree ("created_at","id") WHERE "bankruptcy_notices"."processed_at" is null and "bankruptcy_notices"."assigned_to" is null;--> statement-breakpoint
+CREATE INDEX "bankruptcy_notices_lease_idx" ON "bankruptcy_notices" USING btree ("lease_expires_at") WHERE "bankruptcy_notices"."processed_at" is null and "bankruptcy_notices"."assigned_to" is not null;--> statement-breakpoint
 CREATE INDEX "bankruptcy_notices_assigned_idx" ON "bankruptcy_notices" USING btree ("assigned_to");--> statement-breakpoint
 CREATE INDEX "credit_reporting_flags_open_idx" ON "credit_reporting_flags" USING btree ("created_at") WHERE "credit_reporting_flags"."cleared_at" is null;--> statement-breakpoint
 CREATE INDEX "credit_reporting_flags_loan_idx" ON "credit_reporting_flags" USING btree ("loan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_bankruptcies_case_idx" ON "customer_bankruptcies" USING btree ("customer_id","case_number");--> statement-breakpoint
 CREATE INDEX "disputes_unresolved_idx" ON "disputes" USING btree ("due_date","id") WHERE "disputes"."resolved_at" is null;--> statement-breakpoint
+CREATE INDEX "disputes_free_idx" ON "disputes" USING btree ("due_date","id") WHERE "disputes"."resolved_at" is null and "disputes"."assigned_to" is null;--> statement-breakpoint
+CREATE INDEX "disputes_lease_idx" ON "disputes" USING btree ("lease_expires_at") WHERE "disputes"."resolved_at" is null and "disputes"."assigned_to" is not null;--> statement-breakpoint
 CREATE INDEX "disputes_assigned_idx" ON "disputes" USING btree ("assigned_to");

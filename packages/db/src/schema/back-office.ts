@@ -56,10 +56,18 @@ export const disputes = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The unresolved list and get-next: by due date, oldest first.
+    // The unresolved list: by due date, oldest first.
     index('disputes_unresolved_idx')
       .on(table.dueDate, table.id)
       .where(sql`${table.resolvedAt} is null`),
+    // Get-next (platform/work-queue.ts): the free ones in queue order, and the leases that may have
+    // run out by their end, so the items others hold are never read on the way.
+    index('disputes_free_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.resolvedAt} is null and ${table.assignedTo} is null`),
+    index('disputes_lease_idx')
+      .on(table.leaseExpiresAt)
+      .where(sql`${table.resolvedAt} is null and ${table.assignedTo} is not null`),
     index('disputes_assigned_idx').on(table.assignedTo),
   ],
 );
@@ -95,6 +103,12 @@ export const bankruptcyNotices = pgTable(
     index('bankruptcy_notices_unprocessed_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.processedAt} is null`),
+    index('bankruptcy_notices_free_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.processedAt} is null and ${table.assignedTo} is null`),
+    index('bankruptcy_notices_lease_idx')
+      .on(table.leaseExpiresAt)
+      .where(sql`${table.processedAt} is null and ${table.assignedTo} is not null`),
     index('bankruptcy_notices_assigned_idx').on(table.assignedTo),
   ],
 );

@@ -91,10 +91,13 @@ function noticeKind(text: string): NoticeKind {
   return 'Other';
 }
 
-// 'xxx-xx-1234', 'XXX-XX-1234', '***-**-1234' or a whole number: the last four only.
-function lastFour(text: string | undefined): string | null {
+// 'xxx-xx-1234', 'XXX-XX-1234', '***-**-1234': the last four, as the official forms print them. A
+// number printed whole ('123-45-6789', on some courts' own notices) is kept whole: it finds the
+// customer surely, and it is sealed before it is stored (notice-ssn.ts).
+function debtorSsn(text: string | undefined): string | null {
   if (!text) return null;
   const digits = text.replace(/\D/g, '');
+  if (digits.length === 9) return digits;
   return digits.length >= 4 ? digits.slice(-4) : null;
 }
 
@@ -107,7 +110,7 @@ const SSN = String.raw`((?:[xX*]{3}|\d{3})-(?:[xX*]{2}|\d{2})-\d{4})`;
 function debtor(text: string, label: 'Debtor 1' | 'Debtor 2'): { name: string | null; ssn: string | null } {
   const line = new RegExp(`${label}:?\\s+${NAME}(?:[^\\n]*?${SSN})?`).exec(text);
   if (!line) return { name: null, ssn: null };
-  return { name: line[1]!.trim(), ssn: lastFour(line[2]) };
+  return { name: line[1]!.trim(), ssn: debtorSsn(line[2]) };
 }
 
 export function parseNoticeText(text: string): ParsedNotice {
@@ -118,7 +121,11 @@ export function parseNoticeText(text: string): ParsedNotice {
     /(?:northern|southern|eastern|western|middle|central) district of [A-Z][a-z]+(?: [A-Z][a-z]+)?|district of [A-Z][a-z]+(?: [A-Z][a-z]+)?/i.exec(
       text,
     );
-  const chapter = /chapter (7|13)\b/i.exec(text);
+  // A conversion order names the old chapter first ('converting case under chapter 13 to a case
+  // under chapter 7'): the chapter the case now has is the one it goes to.
+  const chapter =
+    (type === 'Conversion' ? /\bto (?:a case under )?chapter (7|13)\b/i.exec(text) : null) ??
+    /chapter (7|13)\b/i.exec(text);
   const first = debtor(text, 'Debtor 1');
   const second = debtor(text, 'Debtor 2');
   // A discharge order names the debtor instead of listing 'Debtor 1': 'is granted to: John A Smith'.

@@ -24,9 +24,7 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const MIGRATIONS_AFTER_0011 = 2;
 async function openDatabaseBefore0011(): Promise<TestDatabase> {
   const opened = await openTestDatabase();
-  await opened.db.execute(
-    sql`drop table credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
-  );
+  await opened.db.execute(sql`drop table credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`);
   await opened.db.execute(
     sql`alter table loans drop column approved_amount_cents, drop column appealed_at, drop column alert_cleared_at, drop column lock_version`,
   );

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import { registerNoticeRoutes } from './routes.ts';
+
+// The bankruptcy notices module's public face: other modules import from here, never from its other files.
+
+// The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/).
+export function registerBankruptcyNoticeRoutes(app: FastifyInstance, context: ServerContext): void {
+  registerNoticeRoutes(app, context);
+}

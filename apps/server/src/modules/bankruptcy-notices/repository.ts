@@ -1,0 +1,241 @@
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  bankruptcyNotices,
+  customerBankruptcies,
+  customerComments,
+  customers,
+  employees,
+  loans,
+  type Executor,
+} from '@portal/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { StoredParsedData } from './notice-ssn.ts';
+
+// The queries of the bankruptcy dashboard; rules and transactions are the services'.
+
+export type NoticeRecord = Omit<typeof bankruptcyNotices.$inferSelect, 'parsedData'> & { parsedData: StoredParsedData };
+export type NewNotice = Omit<typeof bankruptcyNotices.$inferInsert, 'parsedData'> & { parsedData: StoredParsedData };
+
+// A loan the customer still owes on: funded, neither paid off nor closed.
+const openLoan = and(isNotNull(loans.fundedAt), isNull(loans.paidOffAt), isNull(loans.closedAt));
+
+export type NoticeCustomerRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  ssnLast4: string | null;
+  openLoanIds: number[];
+};
+export type NoticeView = { notice: NoticeRecord; holderName: string | null; customer: NoticeCustomerRow | null };
+
+// The notice as its screen shows it, in one read: the holder's name, the matched customer and
+// their open loans.
+export async function findNoticeView(db: Executor, id: number): Promise<NoticeView | undefined> {
+  const [row] = await db
+    .select({
+      notice: bankruptcyNotices,
+      holderName: employees.name,
+      customerId: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      ssnLast4: customers.ssnLast4,
+      openLoanIds: sql<number[]>`(select coalesce(json_agg(${loans.id} order by ${loans.id}), '[]'::json) from ${loans}
+        where ${loans.customerId} = ${bankruptcyNotices.customerId} and ${openLoan})`,
+    })
+    .from(bankruptcyNotices)
+    .leftJoin(employees, eq(employees.id, bankruptcyNotices.assignedTo))
+    .leftJoin(customers, eq(customers.id, bankruptcyNotices.customerId))
+    .where(eq(bankruptcyNotices.id, id));
+  if (!row) return undefined;
+  const { notice, holderName, customerId, firstName, lastName, ssnLast4, openLoanIds } = row;
+  return {
+    notice: notice as NoticeRecord,
+    holderName,
+    customer:
+      customerId === null || firstName === null || lastName === null
+        ? null
+        : { id: customerId, firstName, lastName, ssnLast4, openLoanIds },
+  };
+}
+
+export async function findNotice(db: Executor, id: number): Promise<NoticeRecord | undefined> {
+  const [row] = await db.select().from(bankruptcyNotices).where(eq(bankruptcyNotices.id, id));
+  return row as NoticeRecord | undefined;
+}
+
+export async function lockNotice(tx: Executor, id: number): Promise<NoticeRecord | undefined> {
+  const [row] = await tx.select().from(bankruptcyNotices).where(eq(bankruptcyNotices.id, id)).for('update');
+  return row as NoticeRecord | undefined;
+}
+
+export async function findNoticeFile(
+  db: Executor,
+  id: number,
+): Promise<{ fileName: string; storageKey: string } | undefined> {
+  const [row] = await db
+    .select({ fileName: bankruptcyNotices.fileName, storageKey: bankruptcyNotices.storageKey })
+    .from(bankruptcyNotices)
+    .where(eq(bankruptcyNotices.id, id));
+  return row;
+}
+
+// One statement for the whole upload; answers the ids in the order of the rows given (matched by
+// their storage keys, each new, rather than trusting the order RETURNING happens to keep).
+export async function insertNotices(tx: Executor, rows: NewNotice[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(bankruptcyNotices)
+    .values(rows)
+    .returning({ id: bankruptcyNotices.id, storageKey: bankruptcyNotices.storageKey });
+  const idByKey = new Map(inserted.map((row) => [row.storageKey, row.id]));
+  return rows.map((row) => {
+    const id = idByKey.get(row.storageKey);
+    if (id === undefined) throw new Error(`insertNotices: no row came back for ${row.storageKey}`);
+    return id;
+  });
+}
+
+export async function updateNotice(
+  tx: Executor,
+  id: number,
+  values: Partial<Omit<NewNotice, 'id'>>,
+): Promise<NoticeRecord> {
+  const [row] = await tx.update(bankruptcyNotices).set(values).where(eq(bankruptcyNotices.id, id)).returning();
+  if (!row) throw new Error(`updateNotice: notice ${id} vanished`);
+  return row as NoticeRecord;
+}
+
+// Sets the lease: the caller's until `until`, or nobody's (null, null).
+export async function setNoticeLease(
+  tx: Executor,
+  id: number,
+  assignedTo: number | null,
+  leaseExpiresAt: Date | null,
+): Promise<void> {
+  await tx.update(bankruptcyNotices).set({ assignedTo, leaseExpiresAt }).where(eq(bankruptcyNotices.id, id));
+}
+
+export type NoticeListRow = {
+  id: number;
+  assignedTo: number | null;
+  leaseExpiresAt: Date | null;
+  type: string;
+  createdAt: Date;
+  debtorName: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+};
+
+// A page of the unprocessed notices, oldest first, and how many there are: both from the partial
+// index bankruptcy_notices_unprocessed_idx (the condition is the queue's own, written out).
+export async function findUnprocessedNotices(
+  db: Executor,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NoticeListRow[]; total: number }> {
+  const unprocessed = isNull(bankruptcyNotices.processedAt);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: bankruptcyNotices.id,
+        assignedTo: bankruptcyNotices.assignedTo,
+        leaseExpiresAt: bankruptcyNotices.leaseExpiresAt,
+        type: bankruptcyNotices.type,
+        createdAt: bankruptcyNotices.createdAt,
+        debtorName: sql<string | null>`${bankruptcyNotices.parsedData}->>'debtor_name'`,
+        customerFirstName: customers.firstName,
+        customerLastName: customers.lastName,
+      })
+      .from(bankruptcyNotices)
+      .leftJoin(customers, eq(customers.id, bankruptcyNotices.customerId))
+      .where(unprocessed)
+      .orderBy(asc(bankruptcyNotices.createdAt), asc(bankruptcyNotices.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(bankruptcyNotices).where(unprocessed),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+// Locked as a foreign key check locks it (KEY SHARE), so it cannot vanish before the notice names it.
+export async function customerExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('key share');
+  return row !== undefined;
+}
+
+// The customers with these last four SSN digits and this last name (any letter case), by the
+// lower-case name index; at most a handful.
+export async function findCustomersByLast4AndLastName(
+  db: Executor,
+  last4: string,
+  lastName: string,
+): Promise<Array<{ id: number; firstName: string }>> {
+  return db
+    .select({ id: customers.id, firstName: customers.firstName })
+    .from(customers)
+    .where(and(sql`lower(${customers.lastName}) = ${lastName.toLowerCase()}`, eq(customers.ssnLast4, last4)))
+    .orderBy(asc(customers.id))
+    .limit(20);
+}
+
+export type CustomerBankruptcyValues = {
+  customerId: number;
+  caseNumber: string;
+  chapter: number;
+  courtDistrict: string | null;
+  filedOn: string | null;
+  dischargedOn: string | null;
+  dismissedOn: string | null;
+  convertedOn: string | null;
+  planConfirmedOn: string | null;
+  consumerInformationIndicator: string;
+  lastNoticeId: number;
+  now: Date;
+};
+
+// One row per customer and case: a later notice of the case updates it, and a date it does not
+// give keeps the one recorded before (a dismissal notice does not erase the filing date).
+export async function upsertCustomerBankruptcy(tx: Executor, values: CustomerBankruptcyValues) {
+  const { now, ...row } = values;
+  // excluded.<column> is the value this insert brought; the names are the database's (snake_case).
+  const keep = (column: AnyPgColumn, name: string) => sql`coalesce(${sql.raw(`excluded.${name}`)}, ${column})`;
+  const [saved] = await tx
+    .insert(customerBankruptcies)
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [customerBankruptcies.customerId, customerBankruptcies.caseNumber],
+      set: {
+        chapter: row.chapter,
+        courtDistrict: keep(customerBankruptcies.courtDistrict, 'court_district'),
+        filedOn: keep(customerBankruptcies.filedOn, 'filed_on'),
+        dischargedOn: keep(customerBankruptcies.dischargedOn, 'discharged_on'),
+        dismissedOn: keep(customerBankruptcies.dismissedOn, 'dismissed_on'),
+        convertedOn: keep(customerBankruptcies.convertedOn, 'converted_on'),
+        planConfirmedOn: keep(customerBankruptcies.planConfirmedOn, 'plan_confirmed_on'),
+        consumerInformationIndicator: row.consumerInformationIndicator,
+        lastNoticeId: row.lastNoticeId,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  if (!saved) throw new Error('upsertCustomerBankruptcy: nothing returned');
+  return saved;
+}
+
+// Turns automatic debits off on the customer's open loans that still have them; answers those
+// loans' ids. lock_version goes up, so a loan card open on the old state is refused, not overwritten.
+export async function stopAutoDebits(tx: Executor, customerId: number): Promise<number[]> {
+  const stopped = await tx
+    .update(loans)
+    .set({ autoDebit: false, lockVersion: sql`${loans.lockVersion} + 1` })
+    .where(and(eq(loans.customerId, customerId), openLoan, eq(loans.autoDebit, true)))
+    .returning({ id: loans.id });
+  return stopped.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function insertCustomerComment(
+  tx: Executor,
+  values: { customerId: number; employeeId: number; body: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(customerComments).values(values);
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  dateInTimeZone,
+  DISPUTE_DUE_DAYS,
+  type CreateDisputesResponse,
+  type UploadFailure,
+} from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { allUploadsFailed, readUploadedPdf, type PdfUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
+import { readDisputeLetter, type DisputeLetter } from './dispute-letter-parser.ts';
+import { insertDisputes, type NewDispute } from './repository.ts';
+
+// POST disputes_dashboard/create_disputes: each readable PDF becomes one unresolved dispute, due
+// DISPUTE_DUE_DAYS after receipt (the FCRA investigation period), filled with what its letter says.
+// A file pdf.js cannot open is reported by name and the others go on; when none can be read, the
+// request is refused as a whole (422). The customer is never matched here: staff choose one.
+
+type ReadLetter = { file: UploadedPdf; letter: DisputeLetter };
+
+export function createdMessage(created: number, failed: number): string {
+  const done = `${created} dispute(s) created successfully.`;
+  return failed === 0 ? done : `${done} ${failed} file(s) failed to process and remain in the list.`;
+}
+
+export async function createDisputes(
+  context: ServerContext,
+  actor: Actor,
+  uploads: PdfUploads,
+): Promise<CreateDisputesResponse> {
+  const failures: UploadFailure[] = [...uploads.failures];
+  const letters: ReadLetter[] = [];
+  for (const file of uploads.files) {
+    const read = await readUploadedPdf(file);
+    if (read.ok) letters.push({ file, letter: readDisputeLetter(read.text) });
+    else failures.push(read.failure);
+  }
+  if (letters.length === 0) throw allUploadsFailed(failures);
+
+  const now = context.clock.now();
+  const dueDate = addDays(dateInTimeZone(now, context.businessTimeZone), DISPUTE_DUE_DAYS);
+  // Files first: a row never points at a file that is not there. A failed transaction leaves
+  // unreferenced files behind, which cost space but no correctness.
+  const rows: NewDispute[] = [];
+  for (const { file, letter } of letters) {
+    const storageKey = `disputes/${randomUUID()}.pdf`;
+    await context.storage.write(storageKey, file.content);
+    rows.push({
+      receivedAt: now,
+      dueDate,
+      fileName: file.fileName,
+      storageKey,
+      firstName: letter.firstName,
+      lastName: letter.lastName,
+      street: letter.street,
+      city: letter.city,
+      state: letter.state,
+      zip: letter.zip,
+      type: letter.type,
+      phoneNumber: letter.phoneNumber,
+      createdBy: actor.employeeId,
+      updatedAt: now,
+    });
+  }
+
+  const created = await context.db.transaction(async (tx) => {
+    const inserted = await insertDisputes(tx, rows);
+    // Matched by storage key: RETURNING promises no order.
+    const rowByKey = new Map(rows.map((row) => [row.storageKey, row]));
+    for (const dispute of inserted) {
+      const row = rowByKey.get(dispute.storageKey)!;
+      await recordAuditEvent(tx, {
+        employeeId: actor.employeeId,
+        action: 'dispute.created',
+        entityType: 'dispute',
+        entityId: dispute.id,
+        after: {
+          fileName: row.fileName,
+          storageKey: row.storageKey,
+          dueDate: row.dueDate,
+          type: row.type,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          street: row.street,
+          city: row.city,
+          state: row.state,
+          zip: row.zip,
+          phoneNumber: row.phoneNumber,
+        },
+        ipAddress: actor.ipAddress,
+      });
+    }
+    return inserted.sort((a, b) => a.id - b.id);
+  });
+
+  return {
+    created_disputes: created.map((dispute) => ({ id: dispute.id, file_name: dispute.fileName })),
+    failed_files: failures,
+    message: createdMessage(created.length, failures.length),
+  };
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router';
+import { Button, Table } from '@mantine/core';
+import { formatNoticeDate, type NoticeListItem } from '@portal/contracts';
+import { businessTimeZone } from '../../../lib/business-date.ts';
+import { bankruptcyPaths } from '../paths.ts';
+
+export function customerName(notice: Pick<NoticeListItem, 'first_name' | 'last_name'>): string {
+  const name = [notice.first_name, notice.last_name].filter(Boolean).join(' ').trim();
+  return name === '' ? 'N/A' : name;
+}
+
+// The unprocessed notices (spec 001 section 2): ID, Customer, Received Date, a View button each.
+export function NoticesTable({ notices }: { notices: readonly NoticeListItem[] }) {
+  const navigate = useNavigate();
+  const timeZone = businessTimeZone();
+  return (
+    <Table striped highlightOnHover withTableBorder layout="fixed" aria-label="Unresolved bankruptcy notices">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="15%">ID</Table.Th>
+          <Table.Th w="40%">Customer</Table.Th>
+          <Table.Th w="20%">Received Date</Table.Th>
+          <Table.Th w="25%">Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {notices.map((notice) => (
+          <Table.Tr key={notice.id}>
+            <Table.Td>{notice.id}</Table.Td>
+            <Table.Td>{customerName(notice)}</Table.Td>
+            <Table.Td>{formatNoticeDate(notice.received_date ?? notice.created_at, timeZone)}</Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`View notice ${notice.id}`}
+                onClick={() => void navigate(bankruptcyPaths.notice(notice.id))}
+              >
+                View
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

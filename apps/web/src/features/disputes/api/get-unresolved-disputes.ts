@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { BACK_OFFICE_LIST_POLL_MS, disputeCalls, type UnresolvedDisputesResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
+import { disputeKeys } from './query-keys.ts';
+
+// GET disputes_dashboard/unresolved_disputes {page}: one page of the disputes not yet resolved.
+export function getUnresolvedDisputes(page: number, signal?: AbortSignal): Promise<UnresolvedDisputesResponse> {
+  return callApi(disputeCalls.unresolvedDisputes, { query: { page } }, { signal });
+}
+
+// Other employees take and resolve disputes meanwhile: the list is polled and refetched on focus
+// (spec 001 sections 4 and 9).
+export function unresolvedDisputesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: disputeKeys.unresolved(page),
+    queryFn: ({ signal }) => getUnresolvedDisputes(page, signal),
+    staleTime: 0,
+    refetchInterval: BACK_OFFICE_LIST_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function useUnresolvedDisputes(page: number) {
+  return useQuery({ ...unresolvedDisputesQueryOptions(page), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { disputeCalls, type DisputeAnswer, type ResolveDisputeBody } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
+import { disputeKeys } from './query-keys.ts';
+
+// PATCH disputes_dashboard/resolve_dispute {id, response_type}: the API value of the chosen
+// response type; the server checks the fields it needs, as resolveProblems does here.
+export function resolveDispute(body: ResolveDisputeBody): Promise<DisputeAnswer> {
+  return callApi(disputeCalls.resolveDispute, { body });
+}
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveDispute,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(disputeKeys.detail(answer.dispute.id), answer.dispute);
+      return queryClient.invalidateQueries({ queryKey: disputeKeys.unresolvedLists() });
+    },
+  });
+}

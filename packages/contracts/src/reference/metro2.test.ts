@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { consumerInformationIndicator, metro2, type BankruptcyEvent } from './metro2.ts';
+
+// The Metro 2 reference (copied, never retyped) and the consumer information indicator a
+// bankruptcy implies, found by its meaning.
+
+describe('metro2 reference data', () => {
+  it('names its source and holds the value sets', () => {
+    expect(metro2.source).toMatch(/Metro 2/);
+    expect(Object.keys(metro2.consumer_information_indicator)).toHaveLength(19);
+    expect(metro2.account_status['11']).toBe('Current account (0-29 days past the due date)');
+  });
+});
+
+describe('consumerInformationIndicator', () => {
+  it.each([
+    ['petition', 7, 'A', 'Petition for Chapter 7 bankruptcy'],
+    ['petition', 13, 'D', 'Petition for Chapter 13 bankruptcy'],
+    ['discharge', 7, 'E', 'Discharged through Chapter 7 bankruptcy'],
+    ['discharge', 13, 'H', 'Discharged / completed through Chapter 13 bankruptcy'],
+    ['dismissal', 7, 'I', 'Chapter 7 bankruptcy dismissed'],
+    ['dismissal', 13, 'L', 'Chapter 13 bankruptcy dismissed'],
+  ] as const)('reports the %s of a chapter %i case as %s', (event, chapter, code, meaning) => {
+    expect(consumerInformationIndicator(event as BankruptcyEvent, chapter)).toEqual({ code, meaning });
+  });
+
+  it('answers a different code for each event and chapter', () => {
+    const codes = (['petition', 'discharge', 'dismissal'] as const).flatMap((event) =>
+      ([7, 13] as const).map((chapter) => consumerInformationIndicator(event, chapter).code),
+    );
+    expect(new Set(codes).size).toBe(6);
+  });
+});
