@@ -4,8 +4,10 @@ import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey } from './config.ts';
 import { createSsnSealer, sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/service.ts';
+import { seedBackOfficeDemo } from './modules/back-office-demo/seed-back-office-demo.ts';
 import { seedDemoTransactionEmails } from './modules/transaction-emails/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
+import { systemClock } from './platform/clock.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createTwilioSmsSender } from './platform/sms.ts';
 import { createDirectoryStorage } from './platform/storage.ts';
@@ -34,6 +36,17 @@ const storage =
     : createDirectoryStorage(config.storage.dir);
 // Dev with demo data: the first demo customers get a few transaction emails to show.
 if (config.stage === 'dev' && config.seedCustomers > 0) await seedDemoTransactionEmails(database.db, storage);
+// The demo's first start: bankruptcy notices and dispute letters to work.
+if (seeded) {
+  const backOffice = await seedBackOfficeDemo({
+    db: database.db,
+    clock: systemClock,
+    storage,
+    secretsKey,
+    businessTimeZone: config.businessTimeZone,
+  });
+  console.log(`Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes.`);
+}
 
 const app = await buildApp({
   database,

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Stage } from '@portal/contracts';
 
 // Security headers. Mantine sets inline styles, hence style-src 'unsafe-inline'; the QR code of the
-// MFA screen is a data: image. Outside dev the browser is told to use https only.
+// MFA screen is a data: image; PDFs show from blob: URLs. Outside dev the browser is told to use https only.
 function helmetOptions(stage: Stage): Parameters<typeof helmet>[0] {
   const secure = stage !== 'dev';
   return {
@@ -16,7 +16,12 @@ function helmetOptions(stage: Stage): Parameters<typeof helmet>[0] {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
+        // PDFs (statements, uploaded documents) are fetched with the bearer header and shown in an
+        // iframe from a blob: URL; the blob's document inherits this policy, and Chromium's PDF
+        // viewer embeds the file in it, so both frames and objects may come from blob: (never
+        // from another origin).
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: secure ? [] : null,
       },

@@ -35,7 +35,7 @@ function stubApi() {
 describe('route guards', () => {
   it('sends a signed-out visitor to /login and back where they were going after sign-in', async () => {
     stubApi();
-    const router = renderApp('/disputes/open?page=2');
+    const router = renderApp('/surveys/csat?page=2');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
 
@@ -44,9 +44,9 @@ describe('route guards', () => {
     await user.type(screen.getByLabelText('Password'), 'portal-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Disputes' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Surveys' })).toBeInTheDocument();
     expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/disputes/open?page=2');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/surveys/csat?page=2');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });
 

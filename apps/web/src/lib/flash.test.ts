@@ -12,7 +12,9 @@ describe('flash messages', () => {
 
   it('defaults to a 7-second success message', () => {
     const id = flash('Settlement created');
-    expect(readFlashes()).toEqual([{ id, message: 'Settlement created', duration: 7, type: 'success' }]);
+    expect(readFlashes()).toEqual([
+      { id, message: 'Settlement created', duration: 7, type: 'success', placement: 'corner' },
+    ]);
   });
 
   it('stacks messages in order, each with its own id, type and duration', () => {

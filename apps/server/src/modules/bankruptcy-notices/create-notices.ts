@@ -31,7 +31,7 @@ function parsedDataOf(parsed: ParsedNotice): StoredParsedData {
 }
 
 export async function createNotices(
-  context: ServerContext,
+  context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey'>,
   actor: Actor,
   uploads: PdfUploads,
 ): Promise<CreateNoticesResponse> {

@@ -8,3 +8,7 @@ import { registerNoticeRoutes } from './routes.ts';
 export function registerBankruptcyNoticeRoutes(app: FastifyInstance, context: ServerContext): void {
   registerNoticeRoutes(app, context);
 }
+
+// Notices uploaded without HTTP (the demo's first start), and notices drawn as the courts print them.
+export { createNotices } from './create-notices.ts';
+export { drawNotice, type SampleNoticeKind } from './sample-notices.ts';

@@ -26,7 +26,7 @@ export function createdMessage(created: number, failed: number): string {
 }
 
 export async function createDisputes(
-  context: ServerContext,
+  context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'businessTimeZone'>,
   actor: Actor,
   uploads: PdfUploads,
 ): Promise<CreateDisputesResponse> {

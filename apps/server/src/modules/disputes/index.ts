@@ -8,3 +8,7 @@ import { registerDisputeRouteHandlers } from './routes.ts';
 export function registerDisputeRoutes(app: FastifyInstance, context: ServerContext): void {
   registerDisputeRouteHandlers(app, context);
 }
+
+// Letters uploaded without HTTP (the demo's first start), and letters drawn as customers write them.
+export { createDisputes } from './create-disputes.ts';
+export { drawDisputeLetter, type DisputeLetterKind } from './sample-dispute-letters.ts';

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { customers, loans, type Database } from '@portal/db';
+import { DEMO_EMAIL, findEmployeeByEmail } from '@portal/db/seed';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { PdfUploads } from '../../platform/pdf-uploads.ts';
+import { createNotices, drawNotice, type SampleNoticeKind } from '../bankruptcy-notices/index.ts';
+import { createDisputes, drawDisputeLetter, type DisputeLetterKind } from '../disputes/index.ts';
+
+// The demo's first start (dev, demo data): a few bankruptcy notices and dispute letters, drawn as
+// the courts and customers write them and uploaded through the same path as staff uploads (read,
+// matched, stored), so both dashboards have work to show. Notices name demo customers with open
+// loans by their SSN's last four and name, so processing one shows its consequences.
+
+type DemoContext = Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey' | 'businessTimeZone'>;
+
+const NOTICE_KINDS: readonly SampleNoticeKind[] = ['chapter7', 'chapter13', 'discharge', 'dismissal'];
+const LETTER_KINDS: readonly DisputeLetterKind[] = ['identity_theft', 'debt_validation', 'goodwill', 'other'];
+
+async function customersWithOpenLoans(db: Database, count: number) {
+  return db
+    .selectDistinct({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      ssnLast4: customers.ssnLast4,
+      street: customers.street,
+      city: customers.city,
+      state: customers.state,
+      zip: customers.zip,
+    })
+    .from(customers)
+    .innerJoin(loans, eq(loans.customerId, customers.id))
+    .where(
+      and(isNotNull(loans.fundedAt), isNull(loans.paidOffAt), isNull(loans.closedAt), isNotNull(customers.ssnLast4)),
+    )
+    .orderBy(asc(customers.id))
+    .limit(count);
+}
+
+export async function seedBackOfficeDemo(context: DemoContext): Promise<{ notices: number; disputes: number }> {
+  const employee = await findEmployeeByEmail(context.db, DEMO_EMAIL);
+  if (!employee) return { notices: 0, disputes: 0 };
+  const actor: Actor = { employeeId: employee.id, name: employee.name, permissions: [], ipAddress: 'demo seed' };
+  const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length);
+
+  const notices: PdfUploads = { files: [], failures: [] };
+  for (const [index, kind] of NOTICE_KINDS.entries()) {
+    const person = people[index];
+    const content = await drawNotice(
+      kind,
+      person ? { debtorName: `${person.firstName} ${person.lastName}`, debtorSsn: person.ssnLast4 } : {},
+      { pages: 2 },
+    );
+    notices.files.push({ fileName: `${kind}-notice.pdf`, content: Buffer.from(content) });
+  }
+  notices.files.push({
+    fileName: 'scanned-notice.pdf',
+    content: Buffer.from(await drawNotice('chapter7', {}, { scanned: true })),
+  });
+
+  const letters: PdfUploads = { files: [], failures: [] };
+  for (const [index, kind] of LETTER_KINDS.entries()) {
+    const person = people[NOTICE_KINDS.length + index];
+    const sender =
+      person?.street && person.city && person.state && person.zip
+        ? {
+            name: `${person.firstName} ${person.lastName}`,
+            street: person.street,
+            city: person.city,
+            state: person.state,
+            zip: person.zip,
+          }
+        : undefined;
+    const content = await drawDisputeLetter({ kind, ...(sender ? { sender } : {}), pages: index % 2 === 0 ? 1 : 2 });
+    letters.files.push({ fileName: `${kind.replace('_', '-')}-letter.pdf`, content: Buffer.from(content) });
+  }
+
+  const createdNotices = await createNotices(context, actor, notices);
+  const createdDisputes = await createDisputes(context, actor, letters);
+  return { notices: createdNotices.notices.length, disputes: createdDisputes.created_disputes.length };
+}
