@@ -5,12 +5,12 @@ import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
+import { writeCustomerComment } from '../customers/index.ts';
 import { lockHeldNotice } from './held-notice.ts';
 import { NOTICE_ENTITY, noticeSnapshot } from './notice-audit.ts';
 import { noticeSecretBox, parsedDataForRules } from './notice-ssn.ts';
 import {
   findNoticeView,
-  insertCustomerComment,
   stopAutoDebits,
   updateNotice,
   upsertCustomerBankruptcy,
@@ -93,14 +93,11 @@ async function applyToCustomer(
       ipAddress: caller.ipAddress,
     });
   const body = processedComment(notice.id, fields, chapter, stopped);
-  await insertCustomerComment(tx, { customerId, employeeId: caller.employeeId, body, createdAt: now });
-  await recordAuditEvent(tx, {
-    employeeId: caller.employeeId,
-    action: 'customer.comment_added',
-    entityType: 'customer',
-    entityId: customerId,
-    after: { body, customer_bankruptcy_id: bankruptcy.id },
-    ipAddress: caller.ipAddress,
+  await writeCustomerComment(tx, caller, {
+    customerId,
+    body,
+    at: now,
+    context: { customer_bankruptcy_id: bankruptcy.id, bankruptcy_notice_id: notice.id },
   });
   return { customer_id: customerId, consumer_information_indicator: indicator, auto_debit_stopped_loan_ids: stopped };
 }

@@ -1,13 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  bankruptcyNotices,
-  customerBankruptcies,
-  customerComments,
-  customers,
-  employees,
-  loans,
-  type Executor,
-} from '@portal/db';
+import { bankruptcyNotices, customerBankruptcies, customers, employees, loans, type Executor } from '@portal/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoredParsedData } from './notice-ssn.ts';
 
@@ -231,11 +223,4 @@ export async function stopAutoDebits(tx: Executor, customerId: number): Promise<
     .where(and(eq(loans.customerId, customerId), openLoan, eq(loans.autoDebit, true)))
     .returning({ id: loans.id });
   return stopped.map((row) => row.id).sort((a, b) => a - b);
-}
-
-export async function insertCustomerComment(
-  tx: Executor,
-  values: { customerId: number; employeeId: number; body: string; createdAt: Date },
-): Promise<void> {
-  await tx.insert(customerComments).values(values);
 }

@@ -13,7 +13,7 @@ export {
   toUserInfo,
 } from './customer-card.ts';
 export { doNotContactRefusal, refuseIfDoNotContact } from './contact-permission.ts';
-export { addCustomerComment } from './comments.ts';
+export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
 export { editCustomerField } from './edit-customer-field.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';

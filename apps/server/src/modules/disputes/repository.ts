@@ -1,14 +1,5 @@
 import { count, eq, isNull } from 'drizzle-orm';
-import {
-  creditReportingFlags,
-  customerComments,
-  customers,
-  disputes,
-  employees,
-  loans,
-  type Database,
-  type Executor,
-} from '@portal/db';
+import { creditReportingFlags, customers, disputes, employees, loans, type Database, type Executor } from '@portal/db';
 
 // The disputes module's queries (Drizzle only; the rules are in the services).
 
@@ -95,13 +86,4 @@ export async function insertCreditReportingFlag(
   values: { loanId: number; reason: string; disputeId: number; createdBy: number; createdAt: Date },
 ): Promise<void> {
   await tx.insert(creditReportingFlags).values(values);
-}
-
-// A note on the customer's account, as the comments box writes one (customers module), inside the
-// resolving transaction.
-export async function insertCustomerNote(
-  tx: Executor,
-  values: { customerId: number; employeeId: number; body: string; createdAt: Date },
-): Promise<void> {
-  await tx.insert(customerComments).values(values);
 }

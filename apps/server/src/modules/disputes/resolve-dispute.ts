@@ -12,7 +12,8 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { disputeSnapshot, toFormValues, toWireDispute } from './dispute-wire.ts';
 import { lockHeldDispute } from './held-dispute.ts';
-import { insertCreditReportingFlag, insertCustomerNote, updateDispute } from './repository.ts';
+import { writeCustomerComment } from '../customers/index.ts';
+import { insertCreditReportingFlag, updateDispute } from './repository.ts';
 
 // PATCH resolve_dispute: the holder closes the dispute with a response type. The dispute as stored
 // must have every field that response needs (the shared rule the screen checks too). An identity
@@ -51,21 +52,11 @@ export async function resolveDispute(
         createdAt: now,
       });
     if (dispute.customerId !== null) {
-      const body = resolutionNote(id, response.label);
-      await insertCustomerNote(tx, {
+      await writeCustomerComment(tx, actor, {
         customerId: dispute.customerId,
-        employeeId: actor.employeeId,
-        body,
-        createdAt: now,
-      });
-      // As the comments box records its notes (customers module).
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'customer.comment_added',
-        entityType: 'customer',
-        entityId: dispute.customerId,
-        after: { body },
-        ipAddress: actor.ipAddress,
+        body: resolutionNote(id, response.label),
+        at: now,
+        context: { dispute_id: id },
       });
     }
     await recordAuditEvent(tx, {
