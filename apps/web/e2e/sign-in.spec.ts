@@ -24,12 +24,11 @@ test('the demo employee signs in and sees the navbar and home', async ({ page })
   await nav.getByRole('button', { name: 'Dashboards' }).click();
   await page.getByRole('menuitem', { name: 'Disputes' }).click();
   await expect(page).toHaveURL(/\/disputes$/);
-  await expect(page.getByRole('heading', { name: 'Disputes' })).toBeVisible();
-  await expect(page.getByText('This screen is not available yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Disputes Dashboard' })).toBeVisible();
 
   // A reload keeps the session (cookies) and the route.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Disputes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Disputes Dashboard' })).toBeVisible();
 });
 
 test('a wrong password shows the server error in a dismissible box', async ({ page }) => {
