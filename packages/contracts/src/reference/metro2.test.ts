@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { consumerInformationIndicator, metro2, type BankruptcyEvent } from './metro2.ts';
+import {
+  consumerInformationIndicator,
+  delinquencyAccountStatus,
+  metro2,
+  metro2CodeFor,
+  paymentHistoryCode,
+  paymentRatingFor,
+  type BankruptcyEvent,
+} from './metro2.ts';
 
 // The Metro 2 reference (copied, never retyped) and the consumer information indicator a
 // bankruptcy implies, found by its meaning.
@@ -29,5 +37,33 @@ describe('consumerInformationIndicator', () => {
       ([7, 13] as const).map((chapter) => consumerInformationIndicator(event, chapter).code),
     );
     expect(new Set(codes).size).toBe(6);
+  });
+});
+
+describe('codes by days past due, found by their meaning', () => {
+  it.each([
+    [0, '11', '0', '0'],
+    [29, '11', '0', '0'],
+    [30, '71', '1', '1'],
+    [59, '71', '1', '1'],
+    [60, '78', '2', '2'],
+    [89, '78', '2', '2'],
+    [90, '80', '3', '3'],
+    [120, '82', '4', '4'],
+    [150, '83', '5', '5'],
+    [179, '83', '5', '5'],
+    [180, '84', '6', '6'],
+    [900, '84', '6', '6'],
+  ])('%i days past due: status %s, history %s, rating %s', (days, status, history, rating) => {
+    expect(delinquencyAccountStatus(days)).toBe(status);
+    expect(paymentHistoryCode(days)).toBe(history);
+    expect(paymentRatingFor(days)).toBe(rating);
+  });
+
+  it('finds a code by its exact meaning, and says when there is none', () => {
+    expect(metro2CodeFor('account_status', 'Paid or closed account / zero balance')).toBe('13');
+    expect(metro2CodeFor('payment_history_profile', 'Zero balance and current')).toBe('E');
+    expect(metro2CodeFor('compliance_condition', 'Account information disputed by consumer under the FCRA')).toBe('XB');
+    expect(() => metro2CodeFor('account_status', 'Nothing of the kind')).toThrow(/no account_status meaning/);
   });
 });
