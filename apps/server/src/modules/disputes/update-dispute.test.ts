@@ -142,9 +142,7 @@ describe('PATCH disputes_dashboard/update_dispute', () => {
     expect(byOther.json()).toEqual({ errors: [DISPUTE_MESSAGES.heldByOther] });
     const unheld = await update(t, holder, free.id, { first_name: 'X' });
     expect(unheld.statusCode).toBe(409);
-    expect(unheld.json().errors[0]).toBe(
-      `Dispute #${free.id} is no longer assigned to you: it was released after 30 minutes without activity. Open it again to go on.`,
-    );
+    expect(unheld.json().errors[0]).toBe(`Dispute #${free.id} is not assigned to you. Open it to take it first.`);
     const done = await update(t, holder, resolved.id, { first_name: 'X' });
     expect(done.statusCode).toBe(409);
     expect(done.json()).toEqual({ errors: [`Dispute #${resolved.id} is already resolved.`] });
