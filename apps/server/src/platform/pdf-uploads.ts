@@ -104,29 +104,30 @@ export async function readPdfUploads(request: FastifyRequest): Promise<PdfUpload
   return { files, failures };
 }
 
-// The text of an uploaded PDF, or why it cannot be read: a file with the header that pdf.js cannot
-// open (damaged, encrypted) is not a document we can keep.
-export async function readUploadedPdf(
-  file: UploadedPdf,
-): Promise<{ ok: true; text: string } | { ok: false; failure: UploadFailure }> {
-  try {
-    return { ok: true, text: await readPdfText(file.content) };
-  } catch {
-    return {
-      ok: false,
-      failure: {
+export type ReadPdf = { file: UploadedPdf; text: string };
+
+// The text of each uploaded PDF, read one after the other (pdf.js works on this thread either way,
+// and one file at a time keeps memory flat). A file with the header that pdf.js cannot open
+// (damaged, encrypted) is not a document we can keep: it joins the failures. When no file is left,
+// the request is refused as a whole (422), each file named.
+export async function readUploadedTexts(uploads: PdfUploads): Promise<{ read: ReadPdf[]; failures: UploadFailure[] }> {
+  const read: ReadPdf[] = [];
+  const failures: UploadFailure[] = [...uploads.failures];
+  for (const file of uploads.files) {
+    try {
+      read.push({ file, text: await readPdfText(file.content) });
+    } catch {
+      failures.push({
         file_name: file.fileName,
         error: `${file.fileName} could not be opened as a PDF (it may be damaged or password-protected).`,
-      },
-    };
+      });
+    }
   }
-}
-
-// Every file failed: the request is refused as a whole, each file named.
-export function allUploadsFailed(failures: UploadFailure[]): HttpError {
-  return new HttpError(
-    422,
-    failures.map((failure) => failure.error),
-    { failed_files: failures },
-  );
+  if (read.length === 0)
+    throw new HttpError(
+      422,
+      failures.map((failure) => failure.error),
+      { failed_files: failures },
+    );
+  return { read, failures };
 }

@@ -40,6 +40,23 @@ export type NoticeFields = {
   notice_date: string | null;
 };
 export type NoticeField = keyof NoticeFields | 'type' | 'debtors';
+
+// A notice nothing could be read from (a scanned PDF), and the start of every test's notice.
+export const EMPTY_NOTICE_FIELDS: Readonly<NoticeFields> = {
+  case_number: null,
+  court_district: null,
+  b_type: null,
+  debtor_name: null,
+  debtor_ssn: null,
+  joint_debtor_name: null,
+  joint_debtor_ssn: null,
+  filed: null,
+  discharged: null,
+  dismissed: null,
+  converted: null,
+  plan_confirmed: null,
+  notice_date: null,
+};
 export type NoticeProblem = { field: NoticeField; message: string };
 
 export const NOTICE_DATE_FIELDS = [

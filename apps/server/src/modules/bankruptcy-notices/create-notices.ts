@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { NOTICE_MESSAGES, type CreateNoticesResponse, type UploadFailure } from '@portal/contracts';
+import { NOTICE_MESSAGES, type CreateNoticesResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { allUploadsFailed, readUploadedPdf, type PdfUploads } from '../../platform/pdf-uploads.ts';
+import { readUploadedTexts, type PdfUploads } from '../../platform/pdf-uploads.ts';
 import { matchDebtor, type DebtorMatch } from './match-debtor.ts';
 import { NOTICE_ENTITY } from './notice-audit.ts';
 import { readNotice, type ParsedNotice } from './notice-parser.ts';
@@ -35,19 +35,12 @@ export async function createNotices(
   actor: Actor,
   uploads: PdfUploads,
 ): Promise<CreateNoticesResponse> {
-  const failures: UploadFailure[] = [...uploads.failures];
-  const read: ReadNotice[] = [];
-  // One after the other: pdf.js works on this thread either way, and one file at a time keeps memory flat.
-  for (const file of uploads.files) {
-    const text = await readUploadedPdf(file);
-    if (!text.ok) {
-      failures.push(text.failure);
-      continue;
-    }
-    const { hasText, parsed } = readNotice(text.text);
-    read.push({ fileName: file.fileName, content: file.content, hasText, parsed });
-  }
-  if (read.length === 0) throw allUploadsFailed(failures);
+  const texts = await readUploadedTexts(uploads);
+  const { failures } = texts;
+  const read: ReadNotice[] = texts.read.map(({ file, text }) => {
+    const { hasText, parsed } = readNotice(text);
+    return { fileName: file.fileName, content: file.content, hasText, parsed };
+  });
 
   // Files first, so a row never points at a missing file; if the transaction then fails, the files
   // stay behind unnamed by any row (harmless, and the upload can be sent again).

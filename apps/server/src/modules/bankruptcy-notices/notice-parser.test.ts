@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { readPdfText } from '../../platform/pdf-text.ts';
-import { noticeDate, readNotice, type ParsedNotice } from './notice-parser.ts';
+import { noticeDate, readNotice } from './notice-parser.ts';
 import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from './sample-notices.ts';
 
 // Notices in the shapes courts send (official forms 309A, 309I, 318, and the orders dismissing a
@@ -15,21 +16,7 @@ async function readDrawn(
   return readNotice(await readPdfText(await drawNotice(kind, fields, options)));
 }
 
-const nothing: Omit<ParsedNotice, 'type'> = {
-  case_number: null,
-  court_district: null,
-  b_type: null,
-  debtor_name: null,
-  debtor_ssn: null,
-  joint_debtor_name: null,
-  joint_debtor_ssn: null,
-  filed: null,
-  discharged: null,
-  dismissed: null,
-  converted: null,
-  plan_confirmed: null,
-  notice_date: null,
-};
+const nothing = EMPTY_NOTICE_FIELDS;
 
 // An order's own date ('Dated: ...') is also the date of the notice.
 describe('parseNoticeText on the courts’ notices', () => {

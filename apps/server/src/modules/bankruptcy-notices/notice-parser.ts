@@ -1,3 +1,4 @@
+import type { NoticeFields } from '@portal/contracts';
 // A subpath of its own, so the 94 courts load only where a screen or a parser needs them.
 import { courtDistrictFromWords } from '@portal/contracts/court-districts';
 
@@ -10,22 +11,9 @@ import { courtDistrictFromWords } from '@portal/contracts/court-districts';
 
 export type NoticeKind = 'InitialFiling' | 'Dismissal' | 'Discharge' | 'Conversion' | 'PlanConfirmation' | 'Other';
 
-export type ParsedNotice = {
-  type: NoticeKind;
-  case_number: string | null;
-  court_district: string | null;
-  b_type: '7' | '13' | null;
-  debtor_name: string | null;
-  debtor_ssn: string | null;
-  joint_debtor_name: string | null;
-  joint_debtor_ssn: string | null;
-  filed: string | null;
-  discharged: string | null;
-  dismissed: string | null;
-  converted: string | null;
-  plan_confirmed: string | null;
-  notice_date: string | null;
-};
+// The fields of parsed_data as the notice form has them (contracts), the chapter as the form's 7
+// or 13, and which kind of notice it is.
+export type ParsedNotice = Omit<NoticeFields, 'b_type'> & { type: NoticeKind; b_type: '7' | '13' | null };
 
 export type NoticeReading = { hasText: boolean; parsed: ParsedNotice };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { auditEvents, bankruptcyNotices, customerBankruptcies, customerComments, loans } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/seed';
@@ -13,21 +14,7 @@ const t = useTestApp();
 const agent = useStaffSession(t);
 
 type Data = Record<string, string | null>;
-const empty: Data = {
-  case_number: null,
-  court_district: null,
-  b_type: null,
-  debtor_name: null,
-  debtor_ssn: null,
-  joint_debtor_name: null,
-  joint_debtor_ssn: null,
-  filed: null,
-  discharged: null,
-  dismissed: null,
-  converted: null,
-  plan_confirmed: null,
-  notice_date: null,
-};
+const empty: Data = { ...EMPTY_NOTICE_FIELDS };
 const complete: Data = {
   ...empty,
   case_number: '24-50001',

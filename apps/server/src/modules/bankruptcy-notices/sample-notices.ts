@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatSsn, isoToUsDate } from '@portal/contracts';
 
 // Bankruptcy notices in the shapes courts send, drawn as real PDFs with pdf-lib: the notice of a
 // chapter 7 case (Official Form 309A), of a chapter 13 case (309I), the discharge order (318), and
@@ -115,29 +116,16 @@ export function sampleNoticeFields(
   return { ...DEFAULTS[kind], ...fields };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const parts = (date: string) => date.split('-').map(Number) as [number, number, number];
 // 309A/309I print MM/DD/YYYY; the orders write the date out ('August 12, 2024').
-const numericDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-const wordDate = (date: string) => {
-  const [year, month, day] = parts(date);
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
-};
-const printedSsn = (ssn: string) =>
-  ssn.length === 9 ? `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}` : `xxx-xx-${ssn}`;
+const numericDate = isoToUsDate;
+const writtenOut = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const wordDate = (date: string) => writtenOut.format(new Date(`${date}T12:00:00Z`));
+const printedSsn = (ssn: string) => (ssn.length === 9 ? formatSsn(ssn) : `xxx-xx-${ssn}`);
 
 function debtorLines(fields: SampleNoticeFields): string[] {
   const line = (label: string, name: string | null, ssn: string | null) =>

@@ -178,13 +178,13 @@ describe('PATCH bankruptcy_notices/:id', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().notice.parsed_data.debtor_ssn).toBe('523456789');
     const row = await noticeRow(t, id);
-    expect(JSON.stringify(row.parsedData)).not.toMatch(/\d{9}|\d{3}-\d{2}-\d{4}/);
+    expect(JSON.stringify(row.parsedData)).not.toMatch(/523-?45-?6789/);
     const sealed = (row.parsedData as { debtor_ssn: string }).debtor_ssn;
     expect(createSecretBox(TEST_SECRETS_KEY).open(sealed, `bankruptcy_notice:${id}:debtor_ssn`)).toBe('523456789');
     // Sealed for this notice and field: the same text does not open as another field.
     expect(() => createSecretBox(TEST_SECRETS_KEY).open(sealed, `bankruptcy_notice:${id}:joint_debtor_ssn`)).toThrow();
     const audit = await auditOf(t, 'bankruptcy_notice', id);
-    expect(JSON.stringify(audit.map((event) => [event.before, event.after]))).not.toMatch(/\d{9}/);
+    expect(JSON.stringify(audit.map((event) => [event.before, event.after]))).not.toMatch(/523-?45-?6789/);
     expect(audit.at(-1)?.after).toMatchObject({ parsed_data: { debtor_ssn: '***-**-6789' } });
 
     const seen = await noticeCall(t, colleague, 'GET', `/${id}`);

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addDays,
-  dateInTimeZone,
-  DISPUTE_DUE_DAYS,
-  type CreateDisputesResponse,
-  type UploadFailure,
-} from '@portal/contracts';
+import { addDays, dateInTimeZone, DISPUTE_DUE_DAYS, type CreateDisputesResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { allUploadsFailed, readUploadedPdf, type PdfUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
+import { readUploadedTexts, type PdfUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
 import { readDisputeLetter, type DisputeLetter } from './dispute-letter-parser.ts';
 import { insertDisputes, type NewDispute } from './repository.ts';
 
@@ -30,14 +24,8 @@ export async function createDisputes(
   actor: Actor,
   uploads: PdfUploads,
 ): Promise<CreateDisputesResponse> {
-  const failures: UploadFailure[] = [...uploads.failures];
-  const letters: ReadLetter[] = [];
-  for (const file of uploads.files) {
-    const read = await readUploadedPdf(file);
-    if (read.ok) letters.push({ file, letter: readDisputeLetter(read.text) });
-    else failures.push(read.failure);
-  }
-  if (letters.length === 0) throw allUploadsFailed(failures);
+  const { read, failures } = await readUploadedTexts(uploads);
+  const letters: ReadLetter[] = read.map(({ file, text }) => ({ file, letter: readDisputeLetter(text) }));
 
   const now = context.clock.now();
   const dueDate = addDays(dateInTimeZone(now, context.businessTimeZone), DISPUTE_DUE_DAYS);

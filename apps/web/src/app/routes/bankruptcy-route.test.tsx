@@ -14,10 +14,8 @@ import { BankruptcyRoute } from './bankruptcy-route.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeEach(async () => {
-  // A screen unmounted by the last test lets its notice go a task later (useReleaseOnLeave): that
-  // request goes out before this test's network is set up.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+// (What the last test's unmount let go of went out in the shared afterEach, test/setup.ts.)
+beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 

@@ -1,24 +1,10 @@
 import { vi } from 'vitest';
-import type { BankruptcyNotice, ParsedData } from '@portal/contracts';
+import { EMPTY_NOTICE_FIELDS, type BankruptcyNotice, type ParsedData } from '@portal/contracts';
 import { jsonResponse } from '../../test/render.tsx';
 
 // Notices and a network for the bankruptcy screens' tests.
 
-export const EMPTY_PARSED_DATA: ParsedData = {
-  case_number: null,
-  court_district: null,
-  b_type: null,
-  debtor_name: null,
-  debtor_ssn: null,
-  joint_debtor_name: null,
-  joint_debtor_ssn: null,
-  filed: null,
-  discharged: null,
-  dismissed: null,
-  converted: null,
-  plan_confirmed: null,
-  notice_date: null,
-};
+export const EMPTY_PARSED_DATA: ParsedData = { ...EMPTY_NOTICE_FIELDS };
 
 export function noticeFixture(
   overrides: Partial<Omit<BankruptcyNotice, 'parsed_data'>> & { parsed_data?: Partial<ParsedData> } = {},

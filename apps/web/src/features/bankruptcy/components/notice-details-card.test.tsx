@@ -14,10 +14,8 @@ import { NoticeDetailPage } from './notice-detail-page.tsx';
 // Typing into many fields with user-event is slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-beforeEach(async () => {
-  // A screen unmounted by the last test lets its notice go a task later (useReleaseOnLeave): that
-  // request goes out before this test's network is set up.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+// (What the last test's unmount let go of went out in the shared afterEach, test/setup.ts.)
+beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
