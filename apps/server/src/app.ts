@@ -9,6 +9,7 @@ import type { ServerContext } from './context.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerBankruptcyNoticeRoutes } from './modules/bankruptcy-notices/index.ts';
+import { registerCreditReportingRoutes } from './modules/credit-reporting/index.ts';
 import { registerDisputeRoutes } from './modules/disputes/index.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMacroRoutes(app, macros);
   registerDisputeRoutes(app, context);
   registerBankruptcyNoticeRoutes(app, context);
+  registerCreditReportingRoutes(app, context);
   registerStaffRoutes(
     app,
     createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),

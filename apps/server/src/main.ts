@@ -45,7 +45,9 @@ if (seeded) {
     secretsKey,
     businessTimeZone: config.businessTimeZone,
   });
-  console.log(`Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes.`);
+  console.log(
+    `Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes, ${backOffice.acdvs} ACDV requests.`,
+  );
 }
 
 const app = await buildApp({

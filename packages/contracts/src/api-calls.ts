@@ -1,6 +1,7 @@
 import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
 import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
+import { creditReportingCalls } from './credit-reporting.ts';
 import { disputeCalls } from './disputes.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
@@ -34,6 +35,7 @@ export const apiCalls = {
   transactionEmails: transactionEmailCalls,
   disputes: disputeCalls,
   bankruptcyNotices: bankruptcyNoticeCalls,
+  creditReporting: creditReportingCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -18,8 +18,9 @@ export type CallDescriptor = {
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;
-  // The 200 answer.
+  // The success answer: 200, or `status` when the call says so (201 for cr_adj/create_and_notify).
   readonly response: z.ZodType | FileResponse;
+  readonly status?: 200 | 201;
 };
 
 // `const`, so each call keeps its literal method and path and its exact schemas' types.

@@ -39,7 +39,10 @@ export type SignInRequest = z.input<typeof signInRequestSchema>;
 // tickets.view_escalated and payments.validate_any replace the spec's employee-id checks;
 // staff.admin opens staff administration (/admin/staff); customers.reveal_ssn shows a customer's
 // whole SSN (users/reveal_ssn, audited with a reason); payments.refund, loans.credit and
-// loans.settle move money back to a customer or write a balance down (loans/ calls).
+// loans.settle move money back to a customer or write a balance down (loans/ calls);
+// credit_reporting.respond answers ACDVs (import, respond, record the response file) and
+// credit_reporting.adjust changes what is reported of a loan (bankruptcy filing and discharge on the
+// FCRA lookup, credit report adjustments, correction files).
 export const permissions = [
   'tickets.view_escalated',
   'payments.validate_any',
@@ -48,6 +51,8 @@ export const permissions = [
   'payments.refund',
   'loans.credit',
   'loans.settle',
+  'credit_reporting.respond',
+  'credit_reporting.adjust',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

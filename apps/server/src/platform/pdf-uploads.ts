@@ -66,7 +66,11 @@ export function hasPdfHeader(content: Buffer): boolean {
 const tooMany = () =>
   new HttpError(413, `At most ${UPLOAD_MAX_FILES} files can be uploaded at once; nothing was uploaded.`);
 
-export async function readPdfUploads(request: FastifyRequest): Promise<PdfUploads> {
+// Any uploaded files, each judged by `check` (the sentence saying what is wrong with it, or null).
+export async function readUploads(
+  request: FastifyRequest,
+  check: (fileName: string, content: Buffer) => string | null,
+): Promise<PdfUploads> {
   if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data, each in files[].');
   const files: UploadedPdf[] = [];
   const failures: UploadFailure[] = [];
@@ -81,10 +85,12 @@ export async function readPdfUploads(request: FastifyRequest): Promise<PdfUpload
           413,
           `The files come to more than ${UPLOAD_MAX_TOTAL_BYTES / MB} MB together; upload them in smaller batches. Nothing was uploaded.`,
         );
-      if (part.file.truncated)
-        failures.push({ file_name: fileName, error: `${fileName} is larger than ${UPLOAD_MAX_FILE_BYTES / MB} MB.` });
-      else if (content.length === 0) failures.push({ file_name: fileName, error: `${fileName} is empty.` });
-      else if (!hasPdfHeader(content)) failures.push({ file_name: fileName, error: `${fileName} is not a PDF.` });
+      const problem = part.file.truncated
+        ? `${fileName} is larger than ${UPLOAD_MAX_FILE_BYTES / MB} MB.`
+        : content.length === 0
+          ? `${fileName} is empty.`
+          : check(fileName, content);
+      if (problem) failures.push({ file_name: fileName, error: problem });
       else files.push({ fileName, content });
     }
   } catch (error) {
@@ -102,6 +108,10 @@ export async function readPdfUploads(request: FastifyRequest): Promise<PdfUpload
   }
   if (files.length === 0 && failures.length === 0) throw badRequest(NO_FILES);
   return { files, failures };
+}
+
+export function readPdfUploads(request: FastifyRequest): Promise<PdfUploads> {
+  return readUploads(request, (fileName, content) => (hasPdfHeader(content) ? null : `${fileName} is not a PDF.`));
 }
 
 export type ReadPdf = { file: UploadedPdf; text: string };

@@ -53,7 +53,8 @@ export function registerCall<Call extends CallDescriptor>(
   if (call.body) schema.body = call.body;
   if (call.query && !readQuery) schema.querystring = call.query;
   if (call.params) schema.params = call.params;
-  if (call.response !== FILE_RESPONSE && !writeBody) schema.response = { 200: call.response };
+  const status = call.status ?? 200;
+  if (call.response !== FILE_RESPONSE && !writeBody) schema.response = { [status]: call.response };
   const query = call.query;
 
   app.route({
@@ -66,6 +67,7 @@ export function registerCall<Call extends CallDescriptor>(
       if (readQuery && query) request.query = parseInput(query, readQuery(request));
       // Fastify has validated body, query and params against the call's schemas (or readQuery above).
       const answer = await handler(request as CallRequest<Call>, reply);
+      if (status !== 200) reply.code(status);
       if (!writeBody) return answer;
       return reply.type('application/json; charset=utf-8').send(writeBody(answer));
     },

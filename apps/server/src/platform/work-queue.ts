@@ -96,12 +96,14 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
   // (the session service sets the employee offline, then releases), so a lease and a concurrent
   // "go offline" serialize: either the release sees the new lease or the lease sees the employee
   // offline.
+  // `passOver` leaves out items the caller asked not to get again (the ACDV screen's skip list).
   async function leaseNext(
     executor: Executor,
     employeeId: number,
     count: number,
     now: Date,
     until: Date,
+    passOver: SQL = sql`false`,
   ): Promise<number[]> {
     if (count <= 0) return [];
     const rows = await rowsOf<{ id: number }>(
@@ -113,7 +115,7 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
         -- renewed, not leased again. The oldest of both, by the queue's order (compared as a row).
         never_leased as (
           select ${columns.id} as id, row(${order}) as place from ${table}
-          where ${inQueue} and ${columns.assignedTo} is null and exists (select 1 from me)
+          where ${inQueue} and ${columns.assignedTo} is null and not (${passOver}) and exists (select 1 from me)
           order by ${order}
           limit ${count}
           for update skip locked
@@ -122,7 +124,7 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
           select ${columns.id} as id, row(${order}) as place from ${table}
           where ${inQueue} and ${columns.assignedTo} is not null and ${columns.assignedTo} <> ${employeeId}
             and (${columns.leaseExpiresAt} is null or ${columns.leaseExpiresAt} <= ${now.toISOString()}::timestamptz)
-            and exists (select 1 from me)
+            and not (${passOver}) and exists (select 1 from me)
           order by ${columns.leaseExpiresAt} nulls first
           limit ${count}
           for update skip locked

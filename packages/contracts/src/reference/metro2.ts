@@ -64,7 +64,7 @@ export function paymentRatingFor(daysPastDue: number): string {
 
 // A code by its exact meaning in a value set, e.g. ('account_status', 'Paid or closed account / zero balance') -> 13.
 export function metro2CodeFor(
-  set: 'account_status' | 'payment_history_profile' | 'compliance_condition',
+  set: 'account_status' | 'payment_history_profile' | 'compliance_condition' | 'ecoa',
   meaning: string,
 ): string {
   const found = Object.entries(metro2[set]).find(([, candidate]) => candidate === meaning);

@@ -5,3 +5,4 @@ export * from './tickets.ts';
 export * from './audit.ts';
 export * from './documents.ts';
 export * from './back-office.ts';
+export * from './credit-reporting.ts';

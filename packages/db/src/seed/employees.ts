@@ -15,6 +15,8 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'staff_admin', permissions: ['staff.admin'] },
   // Sees a customer's whole SSN (each reveal audited with its reason); agents see the last four.
   { name: 'ssn_reveal', permissions: ['customers.reveal_ssn'] },
+  // The credit-bureau desk: answers ACDVs and changes what is reported (bankruptcies, adjustments).
+  { name: 'credit_reporting', permissions: ['credit_reporting.respond', 'credit_reporting.adjust'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

@@ -34,7 +34,7 @@ describe('the demo work of the back-office dashboards', () => {
       secretsKey: TEST_SECRETS_KEY,
       businessTimeZone: 'America/Los_Angeles',
     });
-    expect(seeded).toEqual({ notices: 5, disputes: 4 });
+    expect(seeded).toEqual({ notices: 5, disputes: 4, acdvs: 5 });
 
     const notices = await database.db.select().from(bankruptcyNotices);
     // Four readable notices, each matched to the demo customer it names; one scanned.

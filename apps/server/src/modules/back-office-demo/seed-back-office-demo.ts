@@ -1,10 +1,11 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { customers, loans, type Database } from '@portal/db';
 import { DEMO_EMAIL, findEmployeeByEmail } from '@portal/db/seed';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { PdfUploads } from '../../platform/pdf-uploads.ts';
 import { createNotices, drawNotice, type SampleNoticeKind } from '../bankruptcy-notices/index.ts';
+import { importAcdvFile, sampleAcdvFile } from '../credit-reporting/index.ts';
 import { createDisputes, drawDisputeLetter, type DisputeLetterKind } from '../disputes/index.ts';
 
 // The demo's first start (dev, demo data): a few bankruptcy notices and dispute letters, drawn as
@@ -16,6 +17,7 @@ type DemoContext = Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey'
 
 const NOTICE_KINDS: readonly SampleNoticeKind[] = ['chapter7', 'chapter13', 'discharge', 'dismissal'];
 const LETTER_KINDS: readonly DisputeLetterKind[] = ['identity_theft', 'debt_validation', 'goodwill', 'other'];
+const ACDV_LOANS = 4;
 
 async function customersWithOpenLoans(db: Database, count: number) {
   return db
@@ -38,11 +40,13 @@ async function customersWithOpenLoans(db: Database, count: number) {
     .limit(count);
 }
 
-export async function seedBackOfficeDemo(context: DemoContext): Promise<{ notices: number; disputes: number }> {
+export async function seedBackOfficeDemo(
+  context: DemoContext,
+): Promise<{ notices: number; disputes: number; acdvs: number }> {
   const employee = await findEmployeeByEmail(context.db, DEMO_EMAIL);
-  if (!employee) return { notices: 0, disputes: 0 };
+  if (!employee) return { notices: 0, disputes: 0, acdvs: 0 };
   const actor: Actor = { employeeId: employee.id, name: employee.name, permissions: [], ipAddress: 'demo seed' };
-  const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length);
+  const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length + ACDV_LOANS);
 
   const notices: PdfUploads = { files: [], failures: [] };
   for (const [index, kind] of NOTICE_KINDS.entries()) {
@@ -78,5 +82,29 @@ export async function seedBackOfficeDemo(context: DemoContext): Promise<{ notice
 
   const createdNotices = await createNotices(context, actor, notices);
   const createdDisputes = await createDisputes(context, actor, letters);
-  return { notices: createdNotices.notices.length, disputes: createdDisputes.created_disputes.length };
+
+  // ACDV requests about loans of customers the notices and letters do not name.
+  const acdvPeople = people.slice(NOTICE_KINDS.length + LETTER_KINDS.length).map((person) => person.id);
+  const acdvLoans =
+    acdvPeople.length === 0
+      ? []
+      : await context.db
+          .selectDistinctOn([loans.customerId], { id: loans.id })
+          .from(loans)
+          .where(and(inArray(loans.customerId, acdvPeople), isNotNull(loans.fundedAt)))
+          .orderBy(asc(loans.customerId), asc(loans.id));
+  const acdvFile = await sampleAcdvFile(
+    context,
+    acdvLoans.map((loan) => loan.id),
+  );
+  const acdvs = await importAcdvFile(
+    context,
+    { employeeId: employee.id, ipAddress: null },
+    { fileName: 'demo-acdv-requests.json', content: acdvFile },
+  );
+  return {
+    notices: createdNotices.notices.length,
+    disputes: createdDisputes.created_disputes.length,
+    acdvs: acdvs.imported,
+  };
 }

@@ -12,3 +12,7 @@ export function registerBankruptcyNoticeRoutes(app: FastifyInstance, context: Se
 // Notices uploaded without HTTP (the demo's first start), and notices drawn as the courts print them.
 export { createNotices } from './create-notices.ts';
 export { drawNotice, type SampleNoticeKind } from './sample-notices.ts';
+
+// Recording a case on a customer (the FCRA lookup's filing and discharge do it as notices do).
+export { recordCustomerBankruptcy } from './record-bankruptcy.ts';
+export { findCustomerBankruptcyByCaseDigits } from './repository.ts';

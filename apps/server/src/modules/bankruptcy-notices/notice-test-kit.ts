@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { auditEvents, bankruptcyNotices } from '@portal/db';
 import type { StaffSession } from '../../testing/staff-session.ts';
+import { multipartBody, type UploadFile } from '../../testing/multipart.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from './sample-notices.ts';
 
 // What the notice tests share: uploads built as a browser builds them (FormData), the calls by
 // path, and the rows and audit events they leave.
 
-export type UploadFile = { name: string; content: Uint8Array; type?: string };
-
-export async function multipartBody(files: UploadFile[], field = 'files[]') {
-  const form = new FormData();
-  for (const file of files)
-    form.append(field, new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
-  const response = new Response(form);
-  return {
-    contentType: response.headers.get('content-type') ?? '',
-    payload: Buffer.from(await response.arrayBuffer()),
-  };
-}
+export { multipartBody, type UploadFile } from '../../testing/multipart.ts';
 
 export async function uploadNotices(t: TestApp, staff: StaffSession, files: UploadFile[]) {
   const { contentType, payload } = await multipartBody(files);

@@ -9,13 +9,8 @@ import { writeCustomerComment } from '../customers/index.ts';
 import { lockHeldNotice } from './held-notice.ts';
 import { NOTICE_ENTITY, noticeSnapshot } from './notice-audit.ts';
 import { noticeSecretBox, parsedDataForRules } from './notice-ssn.ts';
-import {
-  findNoticeView,
-  stopAutoDebits,
-  updateNotice,
-  upsertCustomerBankruptcy,
-  type NoticeRecord,
-} from './repository.ts';
+import { recordCustomerBankruptcy } from './record-bankruptcy.ts';
+import { findNoticeView, updateNotice, type NoticeRecord } from './repository.ts';
 import { toWireNotice } from './wire.ts';
 
 // POST bankruptcy_notices/:id/process_notice: the holder marks the notice processed, and what it
@@ -67,31 +62,25 @@ async function applyToCustomer(
   // noticeProblems has checked case_number and b_type (7 or 13).
   const chapter = Number(fields.b_type) as 7 | 13;
   const indicator = consumerInformationIndicator(bankruptcyEvent(notice.type), chapter).code;
-  const bankruptcy = await upsertCustomerBankruptcy(tx, {
-    customerId,
-    caseNumber: fields.case_number!,
-    chapter,
-    courtDistrict: fields.court_district,
-    filedOn: fields.filed,
-    dischargedOn: fields.discharged,
-    dismissedOn: fields.dismissed,
-    convertedOn: fields.converted,
-    planConfirmedOn: fields.plan_confirmed,
-    consumerInformationIndicator: indicator,
-    lastNoticeId: notice.id,
-    now,
-  });
-  const stopped = await stopAutoDebits(tx, customerId);
-  for (const loanId of stopped)
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      action: 'loan.auto_debit_stopped',
-      entityType: 'loan',
-      entityId: loanId,
-      before: { auto_debit: true },
-      after: { auto_debit: false, reason: `Bankruptcy notice #${notice.id}`, bankruptcy_notice_id: notice.id },
-      ipAddress: caller.ipAddress,
-    });
+  const { bankruptcy, stoppedLoanIds: stopped } = await recordCustomerBankruptcy(
+    tx,
+    caller,
+    {
+      customerId,
+      caseNumber: fields.case_number!,
+      chapter,
+      courtDistrict: fields.court_district,
+      filedOn: fields.filed,
+      dischargedOn: fields.discharged,
+      dismissedOn: fields.dismissed,
+      convertedOn: fields.converted,
+      planConfirmedOn: fields.plan_confirmed,
+      consumerInformationIndicator: indicator,
+      lastNoticeId: notice.id,
+      now,
+    },
+    { reason: `Bankruptcy notice #${notice.id}`, context: { bankruptcy_notice_id: notice.id } },
+  );
   const body = processedComment(notice.id, fields, chapter, stopped);
   await writeCustomerComment(tx, caller, {
     customerId,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { bankruptcyNotices, customerBankruptcies, customers, employees, loans, type Executor } from '@portal/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoredParsedData } from './notice-ssn.ts';
@@ -181,7 +181,8 @@ export type CustomerBankruptcyValues = {
   convertedOn: string | null;
   planConfirmedOn: string | null;
   consumerInformationIndicator: string;
-  lastNoticeId: number;
+  // The notice that recorded it; null when staff recorded it on the FCRA lookup.
+  lastNoticeId: number | null;
   now: Date;
 };
 
@@ -205,7 +206,7 @@ export async function upsertCustomerBankruptcy(tx: Executor, values: CustomerBan
         convertedOn: keep(customerBankruptcies.convertedOn, 'converted_on'),
         planConfirmedOn: keep(customerBankruptcies.planConfirmedOn, 'plan_confirmed_on'),
         consumerInformationIndicator: row.consumerInformationIndicator,
-        lastNoticeId: row.lastNoticeId,
+        lastNoticeId: keep(customerBankruptcies.lastNoticeId, 'last_notice_id'),
         updatedAt: now,
       },
     })
@@ -223,4 +224,21 @@ export async function stopAutoDebits(tx: Executor, customerId: number): Promise<
     .where(and(eq(loans.customerId, customerId), openLoan, eq(loans.autoDebit, true)))
     .returning({ id: loans.id });
   return stopped.map((row) => row.id).sort((a, b) => a - b);
+}
+
+// The customer's case whose number has these digits ('24-10234' for 2410234): the FCRA form takes
+// the case code as digits only, notices print it with a dash; both name one case.
+export async function findCustomerBankruptcyByCaseDigits(db: Executor, customerId: number, digits: string) {
+  const [row] = await db
+    .select()
+    .from(customerBankruptcies)
+    .where(
+      and(
+        eq(customerBankruptcies.customerId, customerId),
+        sql`regexp_replace(${customerBankruptcies.caseNumber}, '[^0-9]', '', 'g') = ${digits}`,
+      ),
+    )
+    .orderBy(desc(customerBankruptcies.updatedAt))
+    .limit(1);
+  return row ?? null;
 }

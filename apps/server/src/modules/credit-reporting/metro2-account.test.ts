@@ -138,6 +138,70 @@ describe('reportAccount', () => {
     expect(account).toMatchObject({ accountStatus: '11', consumerInformationIndicator: 'L' });
   });
 
+  it('charged off 120 days after the oldest unpaid payment: 97, the whole balance past due and written off, L from that month', () => {
+    const loan = loanWith(['2025-02-10', '2025-03-10']);
+    // The April payment is 119 days late on 2025-08-07: still 90-119 days (80).
+    expect(reportAccount(loan, '2025-08-07')).toMatchObject({ accountStatus: '80', originalChargeOffCents: 0 });
+    expect(reportAccount(loan, '2025-09-30')).toMatchObject({
+      accountStatus: '97',
+      paymentRating: null,
+      currentBalanceCents: 40_000,
+      amountPastDueCents: 40_000,
+      originalChargeOffCents: 40_000,
+      dateOfFirstDelinquency: '2025-04-10',
+      dateClosed: null,
+      // August L (charged off on the 8th); July 112 days (3), June 81 (2), May 51 (1), April 20 (0).
+      paymentHistoryProfile: `L3210000${B(16)}`,
+    });
+  });
+
+  it('a charge-off paid in full: 64, zero balance, closed the day it was paid, the loss and first delinquency kept', () => {
+    const paidOn = ['2025-02-10', '2025-03-10', '2025-10-15', '2025-10-15', '2025-10-15', '2025-10-15'];
+    const account = reportAccount(loanWith(paidOn, { paidOffOn: '2025-10-15' }), '2025-10-31');
+    expect(account).toMatchObject({
+      accountStatus: '64',
+      paymentRating: null,
+      currentBalanceCents: 0,
+      amountPastDueCents: 0,
+      originalChargeOffCents: 40_000,
+      dateOfFirstDelinquency: '2025-04-10',
+      dateClosed: '2025-10-15',
+      actualPaymentCents: 40_000,
+    });
+    expect(account?.paymentHistoryProfile.slice(0, 2)).toBe('LL');
+  });
+
+  it('is not charged off once a bankruptcy petition is filed: the case settles it', () => {
+    const bankruptcy = { chapter: 7 as const, filedOn: '2025-05-01', dischargedOn: null, dismissedOn: null };
+    // April unpaid 122 days on 2025-08-10: 120-149 days (82), under the petition (A).
+    expect(reportAccount(loanWith(['2025-02-10', '2025-03-10'], { bankruptcy }), '2025-08-10')).toMatchObject({
+      accountStatus: '82',
+      consumerInformationIndicator: 'A',
+      originalChargeOffCents: 0,
+    });
+  });
+
+  it('what came in during the reporting month is the actual payment', () => {
+    const account = reportAccount(loanWith(['2025-02-10', '2025-03-02']), '2025-03-31');
+    expect(account).toMatchObject({ actualPaymentCents: 10_000, dateOfLastPayment: '2025-03-02' });
+  });
+
+  it('adjustments: Delete reports DA (DF for fraud) from its date; Do Not Report stops reporting until a Resend', () => {
+    const paid = ['2025-02-10', '2025-03-10'];
+    const adjusted = (adjustments: ReportingLoan['adjustments']) => loanWith(paid, { adjustments });
+    const deleted = adjusted([{ type: 'delete', effectiveOn: '2025-03-15', fraud: false }]);
+    expect(reportAccount(deleted, '2025-03-14')).toMatchObject({ accountStatus: '11', reported: true });
+    expect(reportAccount(deleted, '2025-03-15')).toMatchObject({ accountStatus: 'DA', reported: true });
+    const fraud = adjusted([{ type: 'delete', effectiveOn: '2025-03-15', fraud: true }]);
+    expect(reportAccount(fraud, '2025-03-31')?.accountStatus).toBe('DF');
+    const quiet = adjusted([
+      { type: 'do_not_report', effectiveOn: '2025-03-15', fraud: false },
+      { type: 'resend', effectiveOn: '2025-03-20', fraud: false },
+    ]);
+    expect(reportAccount(quiet, '2025-03-16')).toMatchObject({ reported: false, accountStatus: '11' });
+    expect(reportAccount(quiet, '2025-03-20')).toMatchObject({ reported: true, accountStatus: '11' });
+  });
+
   it('says the account is disputed (XB) while a consumer dispute is open', () => {
     expect(reportAccount(loanWith([], { disputeOpen: true }), '2025-02-01')?.complianceConditionCode).toBe('XB');
   });

@@ -30,6 +30,15 @@ export type ReportingBankruptcy = {
   dismissedOn: string | null;
 };
 
+// A special credit report adjustment (cr_adj, or an ACDV answered 03/07): the latest one in effect
+// on a date decides what is reported from then on.
+export type ReportingAdjustment = {
+  type: 'delete' | 'resend' | 'do_not_report';
+  effectiveOn: string;
+  // Deleted because of confirmed fraud (DF), not another reason (DA).
+  fraud: boolean;
+};
+
 export type ReportingLoan = {
   fundedOn: string | null;
   // Highest credit: the cash advanced.
@@ -40,10 +49,14 @@ export type ReportingLoan = {
   bankruptcy: ReportingBankruptcy | null;
   // A consumer dispute of the account (FCRA) open on the reporting date.
   disputeOpen: boolean;
+  // Oldest first.
+  adjustments?: readonly ReportingAdjustment[];
 };
 
 export type Metro2Account = {
   asOf: string;
+  // False while a Do Not Report adjustment stands: nothing of the loan goes to the bureaus.
+  reported: boolean;
   accountStatus: string;
   // Only for an account reported closed or paid (status 13): how late it was when it closed.
   paymentRating: string | null;
@@ -53,6 +66,10 @@ export type Metro2Account = {
   currentBalanceCents: number;
   amountPastDueCents: number;
   daysPastDue: number;
+  // The balance written off when the account was charged off (Metro 2 field 23), else 0.
+  originalChargeOffCents: number;
+  // What came in during the month of asOf, up to asOf (field 16).
+  actualPaymentCents: number;
   // The due date of the oldest payment still unpaid once it is 30 days late.
   dateOfFirstDelinquency: string | null;
   dateClosed: string | null;
@@ -62,11 +79,20 @@ export type Metro2Account = {
 };
 
 export const HISTORY_PROFILE_MONTHS = metro2.payment_history_profile_length_months;
+// An installment (closed-end) loan this many days past due is charged off (FFIEC Uniform Retail
+// Credit Classification policy: closed-end retail loans at 120 days), unless the customer has filed
+// a bankruptcy petition by then: the case settles it (discharge or dismissal) instead.
+export const CHARGE_OFF_DAYS_PAST_DUE = 120;
 const DAY_MS = 86_400_000;
 const PAID_OR_CLOSED = metro2CodeFor('account_status', 'Paid or closed account / zero balance');
 const ZERO_BALANCE_AND_CURRENT = metro2CodeFor('payment_history_profile', 'Zero balance and current');
 const NO_HISTORY_BEFORE = metro2CodeFor('payment_history_profile', 'No payment history available prior to this time');
 const DISPUTED = metro2CodeFor('compliance_condition', 'Account information disputed by consumer under the FCRA');
+const CHARGED_OFF = metro2CodeFor('account_status', 'Unpaid balance reported as a loss (charge-off)');
+const PAID_CHARGE_OFF = metro2CodeFor('account_status', 'Paid in full, was a charge-off');
+const CHARGE_OFF_HISTORY = metro2CodeFor('payment_history_profile', 'Charge-off');
+const DELETED = metro2CodeFor('account_status', 'Delete entire account (reason other than fraud)');
+const DELETED_FOR_FRAUD = metro2CodeFor('account_status', 'Delete entire account due to confirmed fraud');
 
 const onOrBefore = (date: string | null, asOf: string): date is string => date !== null && date <= asOf;
 const daysBetween = (from: string, to: string) =>
@@ -92,6 +118,33 @@ function daysPastDueOn(loan: ReportingLoan, asOf: string): number {
   return oldest === null ? 0 : Math.max(0, daysBetween(oldest, asOf));
 }
 
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+// The day the account was charged off, if it was by asOf: the first day a payment was still unpaid
+// CHARGE_OFF_DAYS_PAST_DUE days after its due date (the day the account became that late), unless
+// it was paid off or a bankruptcy petition was filed before that day.
+export function chargeOffDate(loan: ReportingLoan, asOf: string): string | null {
+  let first: string | null = null;
+  for (const payment of loan.payments) {
+    if (payment.invalid) continue;
+    const day = addDays(payment.due, CHARGE_OFF_DAYS_PAST_DUE);
+    if (day > asOf || (payment.paidOn !== null && payment.paidOn <= day)) continue;
+    if (first === null || day < first) first = day;
+  }
+  if (first === null) return null;
+  if (onOrBefore(loan.paidOffOn, first)) return null;
+  if (onOrBefore(loan.bankruptcy?.filedOn ?? null, first)) return null;
+  return first;
+}
+
+// The adjustment in effect on asOf: the latest with an effective date on or before it.
+function adjustmentOn(loan: ReportingLoan, asOf: string): ReportingAdjustment | null {
+  let found: ReportingAdjustment | null = null;
+  for (const adjustment of loan.adjustments ?? []) if (adjustment.effectiveOn <= asOf) found = adjustment;
+  return found;
+}
+
 function bankruptcyIndicator(bankruptcy: ReportingBankruptcy | null, asOf: string): string | null {
   if (!bankruptcy) return null;
   if (onOrBefore(bankruptcy.dischargedOn, asOf))
@@ -105,6 +158,7 @@ function bankruptcyIndicator(bankruptcy: ReportingBankruptcy | null, asOf: strin
 // The history profile's code for the month ending `end`.
 function historyCode(loan: ReportingLoan, end: string): string {
   if (!onOrBefore(loan.fundedOn, end)) return NO_HISTORY_BEFORE;
+  if (chargeOffDate(loan, end) !== null) return CHARGE_OFF_HISTORY;
   if (onOrBefore(loan.paidOffOn, end) || onOrBefore(loan.bankruptcy?.dischargedOn ?? null, end))
     return ZERO_BALANCE_AND_CURRENT;
   return paymentHistoryCode(daysPastDueOn(loan, end));
@@ -115,15 +169,22 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
   if (!onOrBefore(loan.fundedOn, asOf)) return null;
   const discharged = onOrBefore(loan.bankruptcy?.dischargedOn ?? null, asOf);
   const paidOff = onOrBefore(loan.paidOffOn, asOf);
+  const chargedOffOn = discharged ? null : chargeOffDate(loan, asOf);
   const closedOn = paidOff ? loan.paidOffOn : discharged ? loan.bankruptcy!.dischargedOn : null;
   const unpaid = unpaidOn(loan, asOf);
   const late = closedOn ? 0 : daysPastDueOn(loan, asOf);
   // How late it was the day before it closed, for the rating of a closed account.
   const lateWhenClosed = closedOn ? daysPastDueOn(loan, closedOn) : 0;
   const pastDue = unpaid.filter((payment) => payment.due <= asOf);
-  const lastPayment = loan.payments
-    .filter((payment) => !payment.invalid && onOrBefore(payment.paidOn, asOf))
-    .reduce<string | null>((last, payment) => (last === null || payment.paidOn! > last ? payment.paidOn : last), null);
+  const paidByThen = loan.payments.filter((payment) => !payment.invalid && onOrBefore(payment.paidOn, asOf));
+  const lastPayment = paidByThen.reduce<string | null>(
+    (last, payment) => (last === null || payment.paidOn! > last ? payment.paidOn : last),
+    null,
+  );
+  const monthStart = `${asOf.slice(0, 8)}01`;
+  const actualPaymentCents = paidByThen
+    .filter((payment) => payment.paidOn! >= monthStart)
+    .reduce((sum, payment) => sum + payment.amountCents, 0);
   const history = Array.from({ length: HISTORY_PROFILE_MONTHS }, (_, index) =>
     historyCode(loan, monthEnd(asOf, index + 1)),
   ).join('');
@@ -131,21 +192,54 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     (first, payment) => (first === null || payment.due < first ? payment.due : first),
     null,
   );
+  // A charge-off reports the unpaid balance as a loss (97) until it is paid in full (64); the
+  // balance written off is what was unpaid on the day.
+  const chargeOffCents = chargedOffOn
+    ? unpaidOn(loan, chargedOffOn).reduce((sum, payment) => sum + payment.amountCents, 0)
+    : 0;
+  const status = chargedOffOn
+    ? closedOn
+      ? PAID_CHARGE_OFF
+      : CHARGED_OFF
+    : closedOn
+      ? PAID_OR_CLOSED
+      : delinquencyAccountStatus(late);
+  const adjustment = adjustmentOn(loan, asOf);
+  const deletedStatus = adjustment?.type === 'delete' ? (adjustment.fraud ? DELETED_FOR_FRAUD : DELETED) : null;
   return {
     asOf,
-    accountStatus: closedOn ? PAID_OR_CLOSED : delinquencyAccountStatus(late),
-    paymentRating: closedOn ? paymentRatingFor(lateWhenClosed) : null,
+    reported: adjustment?.type !== 'do_not_report',
+    accountStatus: deletedStatus ?? status,
+    // Metro 2 rates a closed account (13) only; a charge-off says it in its status and history.
+    paymentRating: status === PAID_OR_CLOSED ? paymentRatingFor(lateWhenClosed) : null,
     paymentHistoryProfile: history,
     highestCreditCents: loan.originalAmountCents,
     currentBalanceCents: closedOn ? 0 : unpaid.reduce((sum, payment) => sum + payment.amountCents, 0),
-    amountPastDueCents: closedOn ? 0 : pastDue.reduce((sum, payment) => sum + payment.amountCents, 0),
+    // A charged-off account is past due by its whole balance.
+    amountPastDueCents: closedOn
+      ? 0
+      : (chargedOffOn ? unpaid : pastDue).reduce((sum, payment) => sum + payment.amountCents, 0),
     daysPastDue: late,
-    dateOfFirstDelinquency: !closedOn && late >= 30 ? oldestPastDue : null,
+    originalChargeOffCents: chargeOffCents,
+    actualPaymentCents,
+    dateOfFirstDelinquency: chargedOffOn
+      ? firstDelinquency(loan, chargedOffOn)
+      : !closedOn && late >= 30
+        ? oldestPastDue
+        : null,
     dateClosed: closedOn,
     dateOfLastPayment: lastPayment,
     consumerInformationIndicator: bankruptcyIndicator(loan.bankruptcy, asOf),
     complianceConditionCode: loan.disputeOpen ? DISPUTED : null,
   };
+}
+
+// The due date of the oldest payment unpaid on `date` (a charged-off account keeps the date of first
+// delinquency that led to the charge-off, even once paid in full).
+function firstDelinquency(loan: ReportingLoan, date: string): string | null {
+  return unpaidOn(loan, date)
+    .filter((payment) => payment.due <= date)
+    .reduce<string | null>((first, payment) => (first === null || payment.due < first ? payment.due : first), null);
 }
 
 // The 7-year by 12-month grid of the FCRA lookup: for each year back from the report date's, the

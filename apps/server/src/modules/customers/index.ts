@@ -19,5 +19,5 @@ export { editCustomerField } from './edit-customer-field.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
 export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
-export { createSsnSealer, findCustomerIdsBySsn } from './ssn.ts';
+export { createSsnSealer, findCustomerIdsBySsn, openCustomerSsn, ssnHashOf } from './ssn.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';

@@ -87,3 +87,18 @@ export async function findCustomerIdsBySsn(
   if (!digits) return [];
   return findCustomerIdsBySsnHash(context.db, ssnHash(ssnKeysOf(context), digits));
 }
+
+// The keyed hash of an SSN from elsewhere (an ACDV request), to compare with customers' ssn_hash.
+export function ssnHashOf(context: Pick<ServerContext, 'secretsKey'>, digits: string): string {
+  return ssnHash(ssnKeysOf(context), digits);
+}
+
+// A customer's whole SSN, for what must carry it (a Metro 2 record to the credit bureaus); null
+// when none is stored.
+export function openCustomerSsn(
+  context: Pick<ServerContext, 'secretsKey'>,
+  customerId: number,
+  stored: string | null,
+): string | null {
+  return stored ? openSsn(ssnKeysOf(context), customerId, stored) : null;
+}

@@ -12,10 +12,11 @@ import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.
 import { accountStatusBlocks } from './account-status-letter.ts';
 import { debtValidationBlocks } from './debt-validation-letter.ts';
 import { fcraPacketBlocks } from './fcra-packet.ts';
+import { identityFraudMailerBlocks } from './identity-fraud-mailer.ts';
 import { toLetterFacts, type LetterFacts } from './letter-facts.ts';
 import { findLetterSubject, lockDoNotContact, type LetterSubject } from './repository.ts';
 
-export type LetterKind = 'account_status_letter' | 'debt_validation_letter' | 'fcra_packet';
+export type LetterKind = 'account_status_letter' | 'debt_validation_letter' | 'fcra_packet' | 'fcra_103_mailer';
 
 type LetterOrder = { kind: LetterKind; loanId: number; customerId?: number; sendEmail: boolean };
 
@@ -23,6 +24,7 @@ const LETTERS: Record<LetterKind, { title: string; draw: (facts: LetterFacts) =>
   account_status_letter: { title: 'Account status letter', draw: accountStatusBlocks },
   debt_validation_letter: { title: 'Debt validation letter', draw: debtValidationBlocks },
   fcra_packet: { title: 'FCRA packet', draw: fcraPacketBlocks },
+  fcra_103_mailer: { title: 'Identity fraud dispute letter', draw: identityFraudMailerBlocks },
 };
 
 export const doNotContactLetterRefusal = (customerId: number) =>

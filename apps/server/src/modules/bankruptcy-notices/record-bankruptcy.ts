@@ -1,0 +1,29 @@
+import type { Executor } from '@portal/db';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { stopAutoDebits, upsertCustomerBankruptcy, type CustomerBankruptcyValues } from './repository.ts';
+
+// The one way a bankruptcy case is recorded on a customer (a processed notice, the FCRA lookup's
+// filing and discharge), in the caller's transaction: the case upserted with the Metro 2 consumer
+// information indicator it implies, and automatic debits stopped on the customer's open loans (the
+// automatic stay forbids collecting), each audited with why. Answers the case and those loans.
+export async function recordCustomerBankruptcy(
+  tx: Executor,
+  caller: Pick<Actor, 'employeeId' | 'ipAddress'>,
+  values: CustomerBankruptcyValues,
+  why: { reason: string; context: Record<string, unknown> },
+) {
+  const bankruptcy = await upsertCustomerBankruptcy(tx, values);
+  const stopped = await stopAutoDebits(tx, values.customerId);
+  for (const loanId of stopped)
+    await recordAuditEvent(tx, {
+      employeeId: caller.employeeId,
+      action: 'loan.auto_debit_stopped',
+      entityType: 'loan',
+      entityId: loanId,
+      before: { auto_debit: true },
+      after: { auto_debit: false, reason: why.reason, ...why.context },
+      ipAddress: caller.ipAddress,
+    });
+  return { bankruptcy, stoppedLoanIds: stopped };
+}

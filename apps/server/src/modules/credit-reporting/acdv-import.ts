@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { ACDV_RESPONSE_DAYS, type AcdvImportResponse, type ImportProblem, type UploadFailure } from '@portal/contracts';
+import { acdvRequests, loans } from '@portal/db';
+import type { ServerContext } from '../../context.ts';
+import { requirePermission, type Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { HttpError } from '../../platform/http-error.ts';
+import { readUploads } from '../../platform/pdf-uploads.ts';
+import { ssnHashOf } from '../customers/index.ts';
+import { parseAcdvFile, type ParsedAcdvRecord } from './acdv-file.ts';
+import type { BureauAccount, BureauConsumer } from './acdv-fields.ts';
+import { RESPOND_REFUSAL } from './messages.ts';
+
+// ACDV requests from the bureaus' dispute system, imported from a file (JSON or CSV, the format of
+// docs/acdv-import.md): by the upload on the /fcra screen (POST fcra/import_acdvs) or the command
+// line (npm run acdv:import -- FILE). Each record is checked on its own: bad ones are reported and
+// skipped, good ones kept, in one transaction per file; a control number already imported is a
+// duplicate, skipped. The account number is the Portal's loan id: the loan and its customer are
+// matched when it exists. The SSN is kept only as its keyed hash and last four digits.
+
+type ImportContext = Pick<ServerContext, 'db' | 'storage' | 'secretsKey' | 'clock' | 'businessTimeZone'>;
+type Importer = { employeeId: number | null; ipAddress: string | null };
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const IMAGE_EXTENSIONS = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+
+function consumerOf(record: ParsedAcdvRecord): BureauConsumer {
+  return { ...record.consumer };
+}
+function accountOf(record: ParsedAcdvRecord): BureauAccount {
+  return { ...record.account };
+}
+
+export async function importAcdvFile(
+  context: ImportContext,
+  importer: Importer,
+  file: { fileName: string; content: Buffer },
+): Promise<{ imported: number; duplicates: string[]; skipped: ImportProblem[]; error: string | null }> {
+  const today = businessToday(context.clock, context.businessTimeZone);
+  const parsed = parseAcdvFile(file.fileName, file.content, today);
+  if (!parsed.ok) return { imported: 0, duplicates: [], skipped: [], error: `${file.fileName}: ${parsed.error}` };
+  const records = parsed.records;
+  const now = context.clock.now();
+
+  // Images go to the storage first: a failed transaction leaves unreferenced files, never a row
+  // pointing at nothing.
+  const images = new Map<string, { key: string; contentType: string }>();
+  for (const record of records)
+    if (record.image) {
+      const key = `acdv/${randomUUID()}.${IMAGE_EXTENSIONS[record.image.contentType]}`;
+      await context.storage.write(key, record.image.content);
+      images.set(record.controlNumber, { key, contentType: record.image.contentType });
+    }
+
+  const loanIds = records.flatMap((record) =>
+    /^\d{1,15}$/.test(record.account.accountNumber) ? [Number(record.account.accountNumber)] : [],
+  );
+  const inserted = await context.db.transaction(async (tx) => {
+    const found =
+      loanIds.length === 0
+        ? []
+        : await tx.select({ id: loans.id, customerId: loans.customerId }).from(loans).where(inArray(loans.id, loanIds));
+    const customerOfLoan = new Map(found.map((loan) => [loan.id, loan.customerId]));
+    const rows =
+      records.length === 0
+        ? []
+        : await tx
+            .insert(acdvRequests)
+            .values(
+              records.map((record) => {
+                const loanId = Number(record.account.accountNumber);
+                const customerId = customerOfLoan.get(loanId) ?? null;
+                const image = images.get(record.controlNumber);
+                return {
+                  controlNumber: record.controlNumber,
+                  disputeCode: record.disputeCode,
+                  receivedOn: record.receivedOn,
+                  responseDueOn: addDays(record.receivedOn, ACDV_RESPONSE_DAYS),
+                  consumer: consumerOf(record),
+                  account: accountOf(record),
+                  ssnHash: record.ssn ? ssnHashOf(context, record.ssn) : null,
+                  ssnLast4: record.ssn ? record.ssn.slice(-4) : null,
+                  loanId: customerId === null ? null : loanId,
+                  customerId,
+                  imageStorageKey: image?.key ?? null,
+                  imageContentType: image?.contentType ?? null,
+                  sourceFile: file.fileName,
+                  importedBy: importer.employeeId,
+                  createdAt: now,
+                };
+              }),
+            )
+            .onConflictDoNothing({ target: acdvRequests.controlNumber })
+            .returning({ controlNumber: acdvRequests.controlNumber });
+    await recordAuditEvent(tx, {
+      employeeId: importer.employeeId,
+      action: 'acdv_request.imported',
+      entityType: 'acdv_import',
+      entityId: null,
+      after: {
+        file_name: file.fileName,
+        imported: rows.map((row) => row.controlNumber),
+        skipped_records: parsed.problems.map((problem) => problem.record),
+      },
+      ipAddress: importer.ipAddress,
+    });
+    return rows.map((row) => row.controlNumber);
+  });
+  const kept = new Set(inserted);
+  return {
+    imported: inserted.length,
+    duplicates: records.map((record) => record.controlNumber).filter((number) => !kept.has(number)),
+    skipped: parsed.problems,
+    error: null,
+  };
+}
+
+// A file that is not JSON or CSV by name or first character is refused before it is read.
+function looksImportable(fileName: string, content: Buffer): string | null {
+  if (/\.(json|csv)$/i.test(fileName)) return null;
+  const first = content
+    .toString('utf8', 0, 64)
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
+  return first === '[' || first === '{' ? null : `${fileName} is not a JSON or CSV file of ACDV requests.`;
+}
+
+export function importSummary(imported: number, duplicates: number, skipped: number): string {
+  const parts = [`${imported} ACDV ${imported === 1 ? 'request' : 'requests'} imported.`];
+  if (duplicates > 0) parts.push(`${duplicates} already imported (skipped).`);
+  if (skipped > 0)
+    parts.push(
+      `${skipped} ${skipped === 1 ? 'record has' : 'records have'} problems and ${skipped === 1 ? 'was' : 'were'} skipped.`,
+    );
+  return parts.join(' ');
+}
+
+// POST fcra/import_acdvs (multipart, files[]).
+export async function importAcdvUploads(
+  context: ServerContext,
+  caller: Actor,
+  request: FastifyRequest,
+): Promise<AcdvImportResponse> {
+  requirePermission(caller, 'credit_reporting.respond', RESPOND_REFUSAL);
+  const uploads = await readUploads(request, looksImportable);
+  const failures: UploadFailure[] = [...uploads.failures];
+  let imported = 0;
+  const duplicates: string[] = [];
+  const skipped: ImportProblem[] = [];
+  for (const file of uploads.files) {
+    const result = await importAcdvFile(context, caller, file);
+    if (result.error) failures.push({ file_name: file.fileName, error: result.error });
+    imported += result.imported;
+    duplicates.push(...result.duplicates);
+    skipped.push(...result.skipped);
+  }
+  if (imported === 0 && duplicates.length === 0 && skipped.length === 0)
+    throw new HttpError(
+      422,
+      failures.map((failure) => failure.error),
+      { failed_files: failures },
+    );
+  return {
+    message: importSummary(imported, duplicates.length, skipped.length),
+    imported,
+    duplicates,
+    skipped,
+    failed_files: failures,
+  };
+}

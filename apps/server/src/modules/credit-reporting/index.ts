@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import { registerCreditReportingRouteHandlers } from './routes.ts';
+
+// The credit reporting module's public face: other modules import from here, never from its other files.
+
+// The FCRA lookup, ACDV and credit report adjustment calls (spec 001 section 7).
+export function registerCreditReportingRoutes(app: FastifyInstance, context: ServerContext): void {
+  registerCreditReportingRouteHandlers(app, context);
+}
+
+// ACDV requests imported without HTTP (npm run acdv:import, the demo's first start).
+export { importAcdvFile } from './acdv-import.ts';
+export { sampleAcdvFile } from './sample-acdvs.ts';

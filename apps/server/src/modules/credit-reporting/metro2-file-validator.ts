@@ -1,0 +1,217 @@
+import { metro2 } from '@portal/contracts/metro2';
+import {
+  BASE_SEGMENT_LAYOUT,
+  HEADER_IDENTIFIER,
+  HEADER_RECORD_LAYOUT,
+  METRO2_RECORD_LENGTH,
+  RECORD_DESCRIPTOR_WORD,
+  STATUSES_NEEDING_PAYMENT_RATING,
+  TRAILER_IDENTIFIER,
+  TRAILER_RECORD_LAYOUT,
+  TRAILER_STATUS_CODES,
+  UNCOUNTED_SSNS,
+  type Metro2Field,
+} from './metro2-layout.ts';
+
+// Reads a Metro 2 file (426-character format) back and says what is wrong with it, record by record and field by
+// field. It shares only the layout table with the writer (metro2-file.ts), so a writer bug shows up here instead of
+// being repeated: the tests check the writer's output with it, and the server checks a file with it before keeping it.
+// The codes are checked against the project's Metro 2 reference data (packages/contracts reference/metro2-codes.json).
+
+export type Metro2FileCheck = {
+  errors: string[];
+  header: Record<string, string> | null;
+  // Base segments, each field's raw text by the layout's field name (untrimmed).
+  records: Array<Record<string, string>>;
+  trailer: Record<string, string> | null;
+};
+
+const codes = (values: Record<string, string>) => new Set(Object.keys(values));
+const ACCOUNT_STATUSES = codes(metro2.account_status);
+const PAYMENT_RATINGS = codes(metro2.payment_rating);
+const HISTORY_CODES = codes(metro2.payment_history_profile);
+const COMPLIANCE_CODES = codes(metro2.compliance_condition);
+const INFORMATION_INDICATORS = codes(metro2.consumer_information_indicator);
+const ECOA_CODES = codes(metro2.ecoa);
+const PORTFOLIO_TYPES = codes(metro2.portfolio_type);
+const TERMS_FREQUENCIES = codes(metro2.terms_frequency);
+
+const NOT_PRINTABLE = /[^\x20-\x7e]/;
+// Fields whose text is never repeated in an error message: errors end up in logs.
+const PRIVATE_FIELDS = new Set(['socialSecurityNumber', 'dateBirth', 'telephoneNumber']);
+const shown = (field: Metro2Field, value: string) => (PRIVATE_FIELDS.has(field.name) ? 'the value' : `'${value}'`);
+const DIGITS = /^\d+$/;
+
+type Fields = Record<string, string>;
+
+// A field's text; a name the layout does not have reads as ''.
+const read = (fields: Fields, name: string) => fields[name] ?? '';
+
+function readFields(layout: readonly Metro2Field[], line: string): Fields {
+  const fields: Record<string, string> = {};
+  for (const field of layout) fields[field.name] = line.slice(field.start - 1, field.start - 1 + field.length);
+  return fields;
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+// MMDDYYYY (and HHMMSS after it for a timestamp) naming a real day and time.
+function isMetro2DateTime(text: string): boolean {
+  if (!DIGITS.test(text)) return false;
+  const [month, day, year] = [Number(text.slice(0, 2)), Number(text.slice(2, 4)), Number(text.slice(4, 8))];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (text.length === 8) return true;
+  const [hour, minute, second] = [Number(text.slice(8, 10)), Number(text.slice(10, 12)), Number(text.slice(12, 14))];
+  return hour < 24 && minute < 60 && second < 60;
+}
+
+// The problem with one field by its type and the layout's required mark, or null.
+function typeProblem(field: Metro2Field, value: string): string | null {
+  const zero = /^0+$/.test(value);
+  switch (field.type) {
+    case 'numeric':
+      return DIGITS.test(value) ? null : `${shown(field, value)} is not all digits`;
+    case 'date':
+    case 'timestamp':
+      if (zero) return field.usage === 'required' ? 'is required but zero-filled' : null;
+      return isMetro2DateTime(value)
+        ? null
+        : `${shown(field, value)} is not a valid ${field.type === 'date' ? 'MMDDYYYY date' : 'MMDDYYYYHHMMSS timestamp'} or zeros`;
+    case 'alphanumeric':
+      return field.usage === 'required' && value.trim() === '' ? 'is required but blank' : null;
+  }
+}
+
+// The value-set checks of a base segment's codes, by field name.
+function codeProblems(fields: Fields): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  const inSet = (name: string, set: Set<string>, what: string, blankAllowed: boolean) => {
+    const value = read(fields, name).trim();
+    if (value === '' ? !blankAllowed : !set.has(value)) problems.push([name, `'${read(fields, name)}' is not ${what}`]);
+  };
+  inSet('accountStatus', ACCOUNT_STATUSES, 'a Metro 2 account status', false);
+  inSet('paymentRating', PAYMENT_RATINGS, 'a Metro 2 payment rating', true);
+  inSet('complianceConditionCode', COMPLIANCE_CODES, 'a Metro 2 compliance condition code', true);
+  inSet('consumerInformationIndicator', INFORMATION_INDICATORS, 'a Metro 2 consumer information indicator', true);
+  inSet('ecoaCode', ECOA_CODES, 'a Metro 2 ECOA code', false);
+  inSet('portfolioType', PORTFOLIO_TYPES, 'a Metro 2 portfolio type', false);
+  inSet('termsFrequency', TERMS_FREQUENCIES, 'a Metro 2 terms frequency', true);
+  const profile = read(fields, 'paymentHistoryProfile');
+  const badMonth = [...profile].findIndex((code) => !HISTORY_CODES.has(code));
+  if (badMonth >= 0)
+    problems.push([
+      'paymentHistoryProfile',
+      `month ${badMonth + 1} '${profile[badMonth]}' is not a payment history code`,
+    ]);
+  const status = read(fields, 'accountStatus');
+  if (STATUSES_NEEDING_PAYMENT_RATING.includes(status) && read(fields, 'paymentRating').trim() === '')
+    problems.push(['paymentRating', `is required with account status ${status}`]);
+  return problems;
+}
+
+// What the trailer must say of these base segments: field name -> count; every other count is zero, as no J1, J2,
+// K1-K4, L1 or N1 segment is read.
+function expectedCounts(records: readonly Fields[]): Map<string, number> {
+  const counts = new Map<string, number>([['totalBaseRecords', records.length]]);
+  const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  // moov-io counts the header, the base segments and the trailer as blocks (file_instance.go generatorTrailer).
+  counts.set('blockCount', records.length + 2);
+  for (const record of records) {
+    const status = read(record, 'accountStatus');
+    const ssn = read(record, 'socialSecurityNumber');
+    const present = (name: string) => DIGITS.test(read(record, name)) && Number(read(record, name)) > 0;
+    if (TRAILER_STATUS_CODES.includes(status)) add(`totalStatusCode${status}`);
+    if (read(record, 'ecoaCode') === 'Z') add('totalECOACodeZ');
+    if (DIGITS.test(ssn) && !UNCOUNTED_SSNS.includes(ssn)) {
+      add('totalSocialNumbersAllSegments');
+      add('totalSocialNumbersBaseSegments');
+    }
+    if (present('dateBirth')) {
+      add('totalDatesBirthAllSegments');
+      add('totalDatesBirthBaseSegments');
+    }
+    if (present('telephoneNumber')) add('totalTelephoneNumbersAllSegments');
+  }
+  return counts;
+}
+
+type Kind = 'header' | 'base' | 'trailer';
+
+export function validateMetro2File(text: string): Metro2FileCheck {
+  const errors: string[] = [];
+  const result: Metro2FileCheck = { errors, header: null, records: [], trailer: null };
+  if (text === '') {
+    errors.push('The file is empty: it needs a HEADER record, base segments and a TRAILER record.');
+    return result;
+  }
+  if (!text.endsWith('\n')) errors.push('The file does not end with a newline: every record ends with one.');
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  if (lines.length < 2) errors.push('The file needs at least a HEADER record and a TRAILER record.');
+
+  let baseCount = 0;
+  let everyBaseRead = true;
+  lines.forEach((line, index) => {
+    const number = index + 1;
+    const kind: Kind = index === 0 ? 'header' : index === lines.length - 1 && lines.length > 1 ? 'trailer' : 'base';
+    if (kind === 'base') baseCount += 1;
+    const label = kind === 'base' ? `Record ${number} (base segment ${baseCount})` : `Record ${number} (${kind})`;
+    if (line.length !== METRO2_RECORD_LENGTH) {
+      errors.push(`${label}: ${line.length} characters, not ${METRO2_RECORD_LENGTH}.`);
+      if (kind === 'base') everyBaseRead = false;
+      return;
+    }
+    const unprintable = NOT_PRINTABLE.exec(line);
+    if (unprintable) errors.push(`${label}: position ${unprintable.index + 1} is not printable ASCII.`);
+
+    const layout: readonly Metro2Field[] =
+      kind === 'header' ? HEADER_RECORD_LAYOUT : kind === 'trailer' ? TRAILER_RECORD_LAYOUT : BASE_SEGMENT_LAYOUT;
+    const fields = readFields(layout, line);
+    const fieldError = (name: string, problem: string) => {
+      const field = layout.find((candidate) => candidate.name === name);
+      const where = field ? ` (positions ${field.start}-${field.start + field.length - 1})` : '';
+      errors.push(`${label}, ${name}${where}: ${problem}.`);
+    };
+
+    const descriptor = read(fields, 'recordDescriptorWord');
+    const identifier = read(fields, 'recordIdentifier');
+    if (descriptor !== RECORD_DESCRIPTOR_WORD)
+      fieldError('recordDescriptorWord', `'${descriptor}', not ${RECORD_DESCRIPTOR_WORD}`);
+    if (kind === 'header' && identifier !== HEADER_IDENTIFIER)
+      fieldError('recordIdentifier', `'${identifier}': the first record must be the ${HEADER_IDENTIFIER}`);
+    if (kind === 'trailer' && identifier !== TRAILER_IDENTIFIER)
+      fieldError('recordIdentifier', `'${identifier}': the last record must be the ${TRAILER_IDENTIFIER}`);
+    if (kind === 'base' && (line.startsWith(HEADER_IDENTIFIER, 4) || line.startsWith(TRAILER_IDENTIFIER, 4)))
+      errors.push(`${label}: a ${line.slice(4, 11).trim()} record between the header and the trailer.`);
+
+    for (const field of layout) {
+      // The trailer's identifier and the header's are checked above; the rest by type.
+      if (field.name === 'recordIdentifier') continue;
+      const problem = typeProblem(field, read(fields, field.name));
+      if (problem) fieldError(field.name, problem);
+    }
+
+    if (kind === 'header') result.header = fields;
+    else if (kind === 'trailer') result.trailer = fields;
+    else {
+      for (const [name, problem] of codeProblems(fields)) fieldError(name, problem);
+      result.records.push(fields);
+    }
+  });
+
+  // Counts are only compared when every base segment could be read: otherwise they would only repeat that error.
+  const trailer = result.trailer;
+  if (trailer && everyBaseRead) {
+    const expected = expectedCounts(result.records);
+    for (const field of TRAILER_RECORD_LAYOUT) {
+      if (field.type !== 'numeric' || field.name === 'recordDescriptorWord') continue;
+      const written = read(trailer, field.name);
+      const want = expected.get(field.name) ?? 0;
+      if (DIGITS.test(written) && Number(written) !== want)
+        errors.push(
+          `Record ${lines.length} (trailer), ${field.name} (positions ${field.start}-${field.start + field.length - 1}): says ${Number(written)}, the base segments give ${want}.`,
+        );
+    }
+  }
+  return result;
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+import { employees } from './employees.ts';
+import { loans } from './loans.ts';
+
+// The credit-bureau side (spec 001): files made for the bureaus, ACDV requests received from
+// their dispute system, and special credit report adjustments. What is reported of a loan is never
+// stored: it is computed from the loan's data (and the adjustments here) whenever it is needed.
+
+// A file made for the bureaus: an ACDV response file or a Metro 2 correction file, kept in the
+// file storage under storageKey.
+export const creditReportingFiles = pgTable('credit_reporting_files', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  // 'acdv_response' | 'metro2_correction'
+  kind: text().notNull(),
+  fileName: text().notNull(),
+  storageKey: text().notNull(),
+  recordCount: integer().notNull(),
+  createdBy: integer().references(() => employees.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// An Automated Consumer Dispute Verification request (docs/acdv-import.md). The bureau's consumer
+// and account data are kept as they came (consumer, account), except the SSN: only its keyed hash
+// (to compare with the customer's, decision 023) and last four digits are kept.
+export const acdvRequests = pgTable(
+  'acdv_requests',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    controlNumber: text().notNull().unique(),
+    disputeCode: text().notNull(),
+    receivedOn: date({ mode: 'string' }).notNull(),
+    // receivedOn + 30 days: overdue ones are handed out first.
+    responseDueOn: date({ mode: 'string' }).notNull(),
+    consumer: jsonb().notNull(),
+    account: jsonb().notNull(),
+    ssnHash: text(),
+    ssnLast4: text(),
+    // The loan the account number names and its customer, when they exist.
+    loanId: bigint({ mode: 'number' }).references(() => loans.id, { onDelete: 'set null' }),
+    customerId: bigint({ mode: 'number' }).references(() => customers.id, { onDelete: 'set null' }),
+    imageStorageKey: text(),
+    imageContentType: text(),
+    sourceFile: text(),
+    importedBy: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    assignedTo: integer().references(() => employees.id),
+    leaseExpiresAt: timestamp({ withTimezone: true }),
+    responseCode: text(),
+    // { field: 'SAME' | 'DIFF' | 'UNKN' } as the employee answered.
+    responseVerification: jsonb(),
+    // The Metro 2 account as the Portal reported it when answering (what goes in the response file).
+    respondedAccount: jsonb(),
+    respondedAt: timestamp({ withTimezone: true }),
+    respondedBy: integer().references(() => employees.id),
+    processedAt: timestamp({ withTimezone: true }),
+    responseFileId: bigint({ mode: 'number' }).references(() => creditReportingFiles.id),
+  },
+  (table) => [
+    // Get-next (platform/work-queue.ts): unanswered, by due date; the free ones and the leases.
+    index('acdv_requests_free_idx')
+      .on(table.responseDueOn, table.id)
+      .where(sql`${table.respondedAt} is null and ${table.assignedTo} is null`),
+    index('acdv_requests_lease_idx')
+      .on(table.leaseExpiresAt)
+      .where(sql`${table.respondedAt} is null and ${table.assignedTo} is not null`),
+    // The count left, and the answered ones waiting for the response file.
+    index('acdv_requests_unanswered_idx')
+      .on(table.responseDueOn)
+      .where(sql`${table.respondedAt} is null`),
+    index('acdv_requests_unprocessed_idx')
+      .on(table.respondedAt)
+      .where(sql`${table.respondedAt} is not null and ${table.processedAt} is null`),
+    index('acdv_requests_loan_idx').on(table.loanId),
+  ],
+);
+
+// A special credit report adjustment (spec 001 /cr_adj): delete, resend or do_not_report.
+// Delete and resend wait for the next Metro 2 correction file (genAdjFile, processedAt null);
+// do_not_report sends nothing and is processed at once. The latest adjustment of a loan decides
+// what is reported of it from its date on.
+export const creditReportAdjustments = pgTable(
+  'credit_report_adjustments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    loanId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    // 'delete' | 'resend' | 'do_not_report'
+    adjType: text().notNull(),
+    reason: text(),
+    genAdjFile: boolean().notNull(),
+    // 'staff' (the /cr_adj form) or 'acdv' (an ACDV answered 03 or 07).
+    source: text().notNull().default('staff'),
+    // Delete due to confirmed fraud (ACDV 07): reported as DF, not DA.
+    fraud: boolean().notNull().default(false),
+    acdvRequestId: bigint({ mode: 'number' }).references(() => acdvRequests.id, { onDelete: 'set null' }),
+    // The business date it takes effect: what is reported from this date on.
+    effectiveOn: date({ mode: 'string' }).notNull(),
+    createdBy: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+    correctionFileId: bigint({ mode: 'number' }).references(() => creditReportingFiles.id),
+  },
+  (table) => [
+    index('credit_report_adjustments_loan_idx').on(table.loanId, table.createdAt),
+    // The next correction file's records, oldest first.
+    index('credit_report_adjustments_pending_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.genAdjFile} and ${table.processedAt} is null`),
+  ],
+);
