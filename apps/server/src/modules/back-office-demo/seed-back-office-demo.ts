@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { customers, loans, type Database } from '@portal/db';
 import { DEMO_EMAIL, findEmployeeByEmail } from '@portal/db/seed';
 import type { ServerContext } from '../../context.ts';
@@ -92,7 +92,8 @@ export async function seedBackOfficeDemo(
           .selectDistinctOn([loans.customerId], { id: loans.id })
           .from(loans)
           .where(and(inArray(loans.customerId, acdvPeople), isNotNull(loans.fundedAt)))
-          .orderBy(asc(loans.customerId), asc(loans.id));
+          // The open loan of each customer first: the one a bureau would ask about.
+          .orderBy(asc(loans.customerId), sql`${loans.paidOffAt} is null desc`, desc(loans.id));
   const acdvFile = await sampleAcdvFile(
     context,
     acdvLoans.map((loan) => loan.id),

@@ -21,7 +21,7 @@ function loanWith(paidOn: (string | null)[], changes: Partial<ReportingLoan> = {
     closedOn: null,
     payments,
     bankruptcy: null,
-    disputeOpen: false,
+    disputes: [],
     ...changes,
   };
 }
@@ -202,8 +202,11 @@ describe('reportAccount', () => {
     expect(reportAccount(quiet, '2025-03-20')).toMatchObject({ reported: true, accountStatus: '11' });
   });
 
-  it('says the account is disputed (XB) while a consumer dispute is open', () => {
-    expect(reportAccount(loanWith([], { disputeOpen: true }), '2025-02-01')?.complianceConditionCode).toBe('XB');
+  it('says the account is disputed (XB) from the day a dispute came in to the day it was answered', () => {
+    const disputed = loanWith([], { disputes: [{ from: '2025-02-01', to: '2025-03-01' }] });
+    expect(reportAccount(disputed, '2025-01-31')?.complianceConditionCode).toBeNull();
+    expect(reportAccount(disputed, '2025-02-01')?.complianceConditionCode).toBe('XB');
+    expect(reportAccount(disputed, '2025-03-01')?.complianceConditionCode).toBeNull();
   });
 });
 

@@ -47,8 +47,9 @@ export type ReportingLoan = {
   closedOn: string | null;
   payments: readonly ReportingPayment[];
   bankruptcy: ReportingBankruptcy | null;
-  // A consumer dispute of the account (FCRA) open on the reporting date.
-  disputeOpen: boolean;
+  // Consumer disputes of the account (FCRA: a dispute letter, an ACDV): from the day received to the
+  // day answered (null while open). The account is reported disputed (XB) on the days in between.
+  disputes: readonly { from: string; to: string | null }[];
   // Oldest first.
   adjustments?: readonly ReportingAdjustment[];
 };
@@ -210,8 +211,9 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     asOf,
     reported: adjustment?.type !== 'do_not_report',
     accountStatus: deletedStatus ?? status,
-    // Metro 2 rates a closed account (13) only; a charge-off says it in its status and history.
-    paymentRating: status === PAID_OR_CLOSED ? paymentRatingFor(lateWhenClosed) : null,
+    // Metro 2 rates a closed account (13) only; a charge-off says it in its status and history, and a
+    // deleted account has nothing to rate.
+    paymentRating: status === PAID_OR_CLOSED && !deletedStatus ? paymentRatingFor(lateWhenClosed) : null,
     paymentHistoryProfile: history,
     highestCreditCents: loan.originalAmountCents,
     currentBalanceCents: closedOn ? 0 : unpaid.reduce((sum, payment) => sum + payment.amountCents, 0),
@@ -230,7 +232,11 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     dateClosed: closedOn,
     dateOfLastPayment: lastPayment,
     consumerInformationIndicator: bankruptcyIndicator(loan.bankruptcy, asOf),
-    complianceConditionCode: loan.disputeOpen ? DISPUTED : null,
+    complianceConditionCode: loan.disputes.some(
+      (dispute) => dispute.from <= asOf && (dispute.to === null || dispute.to > asOf),
+    )
+      ? DISPUTED
+      : null,
   };
 }
 

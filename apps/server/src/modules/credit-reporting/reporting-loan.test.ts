@@ -33,7 +33,7 @@ describe('readReportingLoan', () => {
       originalAmountCents: 60_000,
       paidOffOn: null,
       bankruptcy: null,
-      disputeOpen: false,
+      disputes: [],
     });
     expect(read?.payments.map((payment) => [payment.due, payment.paidOn])).toEqual(
       payments.map((payment, index) => [payment.due, index < 2 ? `${payment.due.slice(0, 8)}12` : null]),
@@ -49,7 +49,8 @@ describe('readReportingLoan', () => {
       consumerInformationIndicator: 'D',
     });
     await db.insert(disputes).values({
-      dueDate: '2025-06-14',
+      receivedAt: new Date('2025-05-14T17:00:00Z'),
+      dueDate: '2025-06-13',
       fileName: 'letter.pdf',
       storageKey: 'disputes/letter.pdf',
       loanId: loan.id,
@@ -58,7 +59,7 @@ describe('readReportingLoan', () => {
     const after = await readReportingLoan(db, loan.id, ZONE);
     expect(after).toMatchObject({
       bankruptcy: { chapter: 13, filedOn: '2025-05-01', dischargedOn: null, dismissedOn: null },
-      disputeOpen: true,
+      disputes: [{ from: '2025-05-14', to: null }],
     });
     expect(reportAccount(after!, '2025-05-15')).toMatchObject({
       consumerInformationIndicator: 'D',

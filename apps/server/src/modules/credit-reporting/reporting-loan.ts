@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { dateInTimeZone, loanDisplayStatus } from '@portal/contracts';
 import {
   acdvRequests,
@@ -98,13 +98,17 @@ export async function readReportedLoans(
       .where(inArray(customerBankruptcies.customerId, customerIds))
       .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id)),
     executor
-      .selectDistinct({ loanId: disputes.loanId })
+      .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
       .from(disputes)
-      .where(and(inArray(disputes.loanId, ids), isNull(disputes.resolvedAt))),
+      .where(inArray(disputes.loanId, ids)),
     executor
-      .selectDistinct({ loanId: acdvRequests.loanId })
+      .select({
+        loanId: acdvRequests.loanId,
+        receivedOn: acdvRequests.receivedOn,
+        answeredAt: acdvRequests.respondedAt,
+      })
       .from(acdvRequests)
-      .where(and(inArray(acdvRequests.loanId, ids), isNull(acdvRequests.respondedAt))),
+      .where(inArray(acdvRequests.loanId, ids)),
     executor
       .select({
         loanId: creditReportAdjustments.loanId,
@@ -121,7 +125,18 @@ export async function readReportedLoans(
   // Newest first: the first of each customer is the case last recorded.
   const bankruptcies = new Map<number, (typeof bankruptcyRows)[number]>();
   for (const row of bankruptcyRows) if (!bankruptcies.has(row.customerId)) bankruptcies.set(row.customerId, row);
-  const disputed = new Set([...disputeRows, ...acdvRows].map((row) => row.loanId));
+  // Each dispute from the day it came in to the day it was answered (business dates).
+  const disputed = groupBy(
+    [
+      ...disputeRows.map((row) => ({
+        loanId: row.loanId,
+        from: dateOf(row.receivedAt, timeZone)!,
+        to: dateOf(row.answeredAt, timeZone),
+      })),
+      ...acdvRows.map((row) => ({ loanId: row.loanId, from: row.receivedOn, to: dateOf(row.answeredAt, timeZone) })),
+    ],
+    (row) => row.loanId,
+  );
 
   for (const loan of loanRows) {
     const schedule = schedules.get(loan.id) ?? [];
@@ -164,7 +179,7 @@ export async function readReportedLoans(
         invalid: payment.invalidAt !== null,
       })),
       bankruptcy: reportedBankruptcy,
-      disputeOpen: disputed.has(loan.id),
+      disputes: (disputed.get(loan.id) ?? []).map(({ from, to }) => ({ from, to })),
       adjustments: (adjustments.get(loan.id) ?? []).map((row): ReportingAdjustment => ({
         type: row.type as ReportingAdjustment['type'],
         effectiveOn: row.effectiveOn,
