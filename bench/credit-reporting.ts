@@ -44,13 +44,13 @@ try {
     insert into loans (customer_id, type, applied_at, approved_at, accepted_at, funded_at, maturity,
       applied_amount_cents, cash_advanced_cents, installment_count, apr_basis_points, approval_code, funding_method)
     select c.id, 'standard', now() - interval '7 years 3 days', now() - interval '7 years 2 days',
-      now() - interval '7 years 1 day', now() - interval '7 years', current_date + 7, 2000000, 2000000, ${WEEKS}, 3599,
+      now() - interval '7 years 1 day', now() - interval '7 years', current_date + 7, 2000000, 2000000, ${WEEKS}::int, 3599,
       'BENCH7Y', 'ach'
     from (select id from customers order by id limit ${EMPLOYEES}) as c`);
   await handle.db.execute(sql`
     insert into payments (loan_id, type, expected_amount_cents, due, original_due, method, paid_at)
-    select l.id, 'Installment', 7000, (current_date - ${WEEKS * 7} + k * 7), (current_date - ${WEEKS * 7} + k * 7), 'ach',
-      case when k <= ${WEEKS - 3} then (current_date - ${WEEKS * 7} + k * 7)::timestamptz + interval '18 hours' end
+    select l.id, 'Installment', 7000, (current_date - ${WEEKS * 7}::int + k * 7), (current_date - ${WEEKS * 7}::int + k * 7), 'ach',
+      case when k <= ${WEEKS - 3}::int then (current_date - ${WEEKS * 7}::int + k * 7)::timestamptz + interval '18 hours' end
     from loans l, generate_series(1, ${WEEKS}) as k where l.approval_code = 'BENCH7Y'`);
   // The waiting adjustments: one per funded loan, mostly Resend, every tenth a Delete.
   await handle.db.execute(sql`

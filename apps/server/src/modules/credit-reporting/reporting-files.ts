@@ -7,7 +7,7 @@ import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { forbidden, notFound } from '../../platform/http-error.ts';
 import { countPendingAdjustments } from './adjustments.ts';
-import { countUnprocessedAcdvs } from './acdv-record.ts';
+import { countUnprocessedAcdvs } from './acdv-response-file.ts';
 
 // The files made for the credit bureaus (ACDV response files, Metro 2 correction files): kept in the
 // file storage, listed on the screens, downloaded by the credit reporting desk to send.

@@ -5,7 +5,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { getAcdvImage } from './acdv-image.ts';
 import { importAcdvUploads } from './acdv-import.ts';
-import { recordAndProcessAcdvs } from './acdv-record.ts';
+import { recordAndProcessAcdvs } from './acdv-response-file.ts';
 import { nextAcdvRequest } from './acdv-request.ts';
 import { respondToAcdv } from './acdv-response.ts';
 import { createAdjustment } from './adjustments.ts';
