@@ -53,7 +53,6 @@ export type ParsedAcdvRecord = {
   image: AcdvImage | null;
 };
 
-
 export const ACDV_FILE_FIELDS = [
   'control_number',
   'dispute_code',
@@ -377,4 +376,3 @@ export function checkRecord(fields: Fields, today: string): CheckedRecord {
     },
   };
 }
-

@@ -23,7 +23,12 @@ export type { AcdvImage, ParsedAcdvRecord } from './acdv-file-record.ts';
 export type AcdvFileResult =
   { ok: true; records: ParsedAcdvRecord[]; problems: ImportProblem[] } | { ok: false; error: string };
 
-export { ACDV_FILE_FIELDS, ACDV_FILE_MAX_RECORDS, ACDV_IMAGE_MAX_BYTES, ACDV_REQUIRED_FIELDS } from './acdv-file-record.ts';
+export {
+  ACDV_FILE_FIELDS,
+  ACDV_FILE_MAX_RECORDS,
+  ACDV_IMAGE_MAX_BYTES,
+  ACDV_REQUIRED_FIELDS,
+} from './acdv-file-record.ts';
 
 // ---- the file -----------------------------------------------------------------------------------
 

@@ -60,13 +60,11 @@ export async function lookUpLoan(
   const [first] = [...(await readReportedLoans(db, [loanId], zone)).values()];
   if (!first) throw notFound(`Loan ${loanId} was not found.`);
   const customerId = first.customerId;
-  const [customer, bankruptcy, comments, adjustments, customerLoanIds] = await Promise.all([
-    findReportedCustomer(db, customerId),
-    findLatestBankruptcy(db, customerId),
-    findRecentComments(db, customerId),
-    findLoanAdjustments(db, loanId),
-    findCustomerLoanIds(db, customerId),
-  ]);
+  const customer = await findReportedCustomer(db, customerId);
+  const bankruptcy = await findLatestBankruptcy(db, customerId);
+  const comments = await findRecentComments(db, customerId);
+  const adjustments = await findLoanAdjustments(db, loanId);
+  const customerLoanIds = await findCustomerLoanIds(db, customerId);
   if (!customer) throw notFound(`Loan ${loanId} was not found.`);
   const otherIds = customerLoanIds.filter((id) => id !== loanId);
   const others = await readReportedLoans(db, otherIds, zone);

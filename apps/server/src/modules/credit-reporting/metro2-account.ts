@@ -106,34 +106,52 @@ export function monthEnd(date: string, monthsBack = 0): string {
   return new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
 }
 
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 // Owed and unpaid on that date: valid payments not paid by then.
 function unpaidOn(loan: ReportingLoan, asOf: string): ReportingPayment[] {
   return loan.payments.filter((payment) => !payment.invalid && !onOrBefore(payment.paidOn, asOf));
 }
 
-// How late the account is on that date: from the oldest payment due and unpaid.
-function daysPastDueOn(loan: ReportingLoan, asOf: string): number {
-  const oldest = unpaidOn(loan, asOf)
-    .filter((payment) => payment.due <= asOf)
-    .reduce<string | null>((first, payment) => (first === null || payment.due < first ? payment.due : first), null);
-  return oldest === null ? 0 : Math.max(0, daysBetween(oldest, asOf));
+// What every month's figures read, worked out once per loan (a 7-year grid asks for 84 months of a
+// loan with hundreds of payments): the valid payments by due date, and the first day a payment
+// was CHARGE_OFF_DAYS_PAST_DUE days late and still unpaid, whatever the date asked about.
+type Timeline = { valid: ReportingPayment[]; firstChargeOffDay: string | null };
+const timelines = new WeakMap<ReportingLoan, Timeline>();
+
+function timelineOf(loan: ReportingLoan): Timeline {
+  const known = timelines.get(loan);
+  if (known) return known;
+  const valid = loan.payments
+    .filter((payment) => !payment.invalid)
+    .sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0));
+  let firstChargeOffDay: string | null = null;
+  for (const payment of valid) {
+    const day = addDays(payment.due, CHARGE_OFF_DAYS_PAST_DUE);
+    if (payment.paidOn !== null && payment.paidOn <= day) continue;
+    if (firstChargeOffDay === null || day < firstChargeOffDay) firstChargeOffDay = day;
+  }
+  const timeline = { valid, firstChargeOffDay };
+  timelines.set(loan, timeline);
+  return timeline;
 }
 
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+// How late the account is on that date: from the oldest payment due and unpaid.
+function daysPastDueOn(loan: ReportingLoan, asOf: string): number {
+  for (const payment of timelineOf(loan).valid) {
+    if (payment.due > asOf) break;
+    if (!onOrBefore(payment.paidOn, asOf)) return Math.max(0, daysBetween(payment.due, asOf));
+  }
+  return 0;
+}
 
 // The day the account was charged off, if it was by asOf: the first day a payment was still unpaid
 // CHARGE_OFF_DAYS_PAST_DUE days after its due date (the day the account became that late), unless
 // it was paid off or a bankruptcy petition was filed before that day.
 export function chargeOffDate(loan: ReportingLoan, asOf: string): string | null {
-  let first: string | null = null;
-  for (const payment of loan.payments) {
-    if (payment.invalid) continue;
-    const day = addDays(payment.due, CHARGE_OFF_DAYS_PAST_DUE);
-    if (day > asOf || (payment.paidOn !== null && payment.paidOn <= day)) continue;
-    if (first === null || day < first) first = day;
-  }
-  if (first === null) return null;
+  const first = timelineOf(loan).firstChargeOffDay;
+  if (first === null || first > asOf) return null;
   if (onOrBefore(loan.paidOffOn, first)) return null;
   if (onOrBefore(loan.bankruptcy?.filedOn ?? null, first)) return null;
   return first;

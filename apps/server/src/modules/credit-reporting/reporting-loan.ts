@@ -77,49 +77,48 @@ export async function readReportedLoans(
   const loanRows = await executor.select().from(loans).where(inArray(loans.id, ids));
   if (loanRows.length === 0) return found;
   const customerIds = [...new Set(loanRows.map((loan) => loan.customerId))];
-  const [scheduleRows, bankruptcyRows, disputeRows, acdvRows, adjustmentRows] = await Promise.all([
-    executor
-      .select({
-        id: payments.id,
-        loanId: payments.loanId,
-        originalDue: payments.originalDue,
-        due: payments.due,
-        amountCents: payments.expectedAmountCents,
-        paidAt: payments.paidAt,
-        processingAt: payments.processingAt,
-        invalidAt: payments.invalidAt,
-      })
-      .from(payments)
-      .where(inArray(payments.loanId, ids))
-      .orderBy(asc(payments.due), asc(payments.id)),
-    executor
-      .select()
-      .from(customerBankruptcies)
-      .where(inArray(customerBankruptcies.customerId, customerIds))
-      .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id)),
-    executor
-      .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
-      .from(disputes)
-      .where(inArray(disputes.loanId, ids)),
-    executor
-      .select({
-        loanId: acdvRequests.loanId,
-        receivedOn: acdvRequests.receivedOn,
-        answeredAt: acdvRequests.respondedAt,
-      })
-      .from(acdvRequests)
-      .where(inArray(acdvRequests.loanId, ids)),
-    executor
-      .select({
-        loanId: creditReportAdjustments.loanId,
-        type: creditReportAdjustments.adjType,
-        effectiveOn: creditReportAdjustments.effectiveOn,
-        fraud: creditReportAdjustments.fraud,
-      })
-      .from(creditReportAdjustments)
-      .where(inArray(creditReportAdjustments.loanId, ids))
-      .orderBy(asc(creditReportAdjustments.effectiveOn), asc(creditReportAdjustments.id)),
-  ]);
+  // One after the other: the executor may be a transaction, one connection.
+  const scheduleRows = await executor
+    .select({
+      id: payments.id,
+      loanId: payments.loanId,
+      originalDue: payments.originalDue,
+      due: payments.due,
+      amountCents: payments.expectedAmountCents,
+      paidAt: payments.paidAt,
+      processingAt: payments.processingAt,
+      invalidAt: payments.invalidAt,
+    })
+    .from(payments)
+    .where(inArray(payments.loanId, ids))
+    .orderBy(asc(payments.due), asc(payments.id));
+  const bankruptcyRows = await executor
+    .select()
+    .from(customerBankruptcies)
+    .where(inArray(customerBankruptcies.customerId, customerIds))
+    .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id));
+  const disputeRows = await executor
+    .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
+    .from(disputes)
+    .where(inArray(disputes.loanId, ids));
+  const acdvRows = await executor
+    .select({
+      loanId: acdvRequests.loanId,
+      receivedOn: acdvRequests.receivedOn,
+      answeredAt: acdvRequests.respondedAt,
+    })
+    .from(acdvRequests)
+    .where(inArray(acdvRequests.loanId, ids));
+  const adjustmentRows = await executor
+    .select({
+      loanId: creditReportAdjustments.loanId,
+      type: creditReportAdjustments.adjType,
+      effectiveOn: creditReportAdjustments.effectiveOn,
+      fraud: creditReportAdjustments.fraud,
+    })
+    .from(creditReportAdjustments)
+    .where(inArray(creditReportAdjustments.loanId, ids))
+    .orderBy(asc(creditReportAdjustments.effectiveOn), asc(creditReportAdjustments.id));
   const schedules = groupBy(scheduleRows, (row) => row.loanId);
   const adjustments = groupBy(adjustmentRows, (row) => row.loanId);
   // Newest first: the first of each customer is the case last recorded.
