@@ -8,7 +8,10 @@ import {
   apiDocsScreen,
   appLayout,
   bankruptcyScreen,
+  crAdjScreen,
   disputesScreen,
+  fcraLookupScreen,
+  fcraScreen,
   placeholderScreen,
   staffScreen,
   userScreen,
@@ -26,14 +29,11 @@ const placeholderScreens: readonly { path: string; title: string }[] = [
   { path: 'visualize/:chart', title: 'Analytics' },
   { path: 'identifications/*', title: 'Identifications' },
   { path: 'income', title: 'Income Review' },
-  { path: 'cr_adj', title: 'Credit Report Adjustments' },
   { path: 'survey/:path/:id', title: 'Survey' },
   { path: 'surveys/:path', title: 'Surveys' },
   { path: 'surveys', title: 'Surveys' },
   { path: 'blog_post', title: 'Blog' },
   { path: 'macros', title: 'Macros' },
-  { path: 'fcra', title: 'FCRA' },
-  { path: 'acdv', title: 'ACDV' },
   { path: 'graph_ql', title: 'GraphQL' },
 ];
 
@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
               // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
+              // The ACDV dashboard answers at both of the spec's routes; the loan lookup beside it.
+              { path: 'fcra', element: <fcraScreen.Screen /> },
+              { path: 'acdv', element: <fcraScreen.Screen /> },
+              { path: 'fcra/lookup', element: <fcraLookupScreen.Screen /> },
+              { path: 'cr_adj', element: <crAdjScreen.Screen /> },
               { path: 'admin/staff', element: <staffScreen.Screen /> },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },

@@ -38,3 +38,8 @@ export const placeholderScreen = lazyScreen(
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
+export const fcraScreen = lazyScreen(async () => (await import('./routes/fcra-route.tsx')).FcraRoute);
+export const fcraLookupScreen = lazyScreen(
+  async () => (await import('./routes/fcra-lookup-route.tsx')).FcraLookupRoute,
+);
+export const crAdjScreen = lazyScreen(async () => (await import('./routes/cr-adj-route.tsx')).CrAdjRoute);

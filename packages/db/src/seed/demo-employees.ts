@@ -20,7 +20,15 @@ export const demoEmployees: ReadonlyArray<{
     id: 1,
     email: DEMO_EMAIL,
     name: 'Demo Supervisor',
-    roles: ['agent', 'escalations', 'payments_admin', 'loan_adjustments', 'staff_admin', 'ssn_reveal', 'credit_reporting'],
+    roles: [
+      'agent',
+      'escalations',
+      'payments_admin',
+      'loan_adjustments',
+      'staff_admin',
+      'ssn_reveal',
+      'credit_reporting',
+    ],
     clearance: 3,
   },
   ...[

@@ -25,6 +25,8 @@ export const navMenus: readonly NavMenuGroup[] = [
     items: [
       { label: 'GraphQL', to: '/graph_ql' },
       { label: 'User Details', to: '/user' },
+      // The loan-based FCRA lookup (spec 001 section 2; its route is ours).
+      { label: 'FCRA Lookup', to: '/fcra/lookup' },
     ],
   },
   {

@@ -1,4 +1,5 @@
-import { Alert, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { aprLabel, canSettle, loanTypeLabel, type LoanInfo } from '@portal/contracts';
 import { businessToday } from '../../../lib/business-date.ts';
@@ -50,6 +51,16 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
           <Group gap={2} wrap="nowrap">
             <StatementsButton loan={loan} />
             <LoanHistoryButton loanId={loan.id} />
+            {/* What the Portal reports of this loan to the credit bureaus (spec 001 section 2). */}
+            <Button
+              component={Link}
+              to={`/fcra/lookup?${new URLSearchParams({ loan_id: String(loan.id) }).toString()}`}
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+            >
+              FCRA lookup
+            </Button>
           </Group>
         </Group>
         <Group gap="md" style={{ rowGap: 2 }}>

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditReportingCalls, type RecordAcdvsResponse } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
+import { creditReportingKeys } from './query-keys.ts';
+
+// PATCH fcra/record_and_process_acdvs: every answered ACDV into one response file, marked processed.
+export function recordAndProcessAcdvs(): Promise<RecordAcdvsResponse> {
+  return callApi(creditReportingCalls.recordAndProcessAcdvs);
+}
+
+export function useRecordAndProcessAcdvs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordAndProcessAcdvs,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
+  });
+}

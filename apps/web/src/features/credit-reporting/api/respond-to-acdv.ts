@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { creditReportingCalls, type AcdvResponseBody, type FieldVerification } from '@portal/contracts';
+import { callApi } from '../../../lib/api-client.ts';
+import { creditReportingKeys } from './query-keys.ts';
+
+export type AcdvAnswer = {
+  control_number: string;
+  response_verification: Record<string, FieldVerification>;
+  acdv_response_code: string;
+};
+
+// POST fcra/acdv_response {control_number, response_verification, acdv_response_code}.
+export function respondToAcdv(answer: AcdvAnswer): Promise<{ message: string; count: number }> {
+  const body: AcdvResponseBody = answer;
+  return callApi(creditReportingCalls.acdvResponse, { body });
+}
+
+// Once answered, the next request is loaded (the answered one is no longer handed out) and the
+// desk's counts change.
+export function useRespondToAcdv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: respondToAcdv,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: creditReportingKeys.acdvRequests() }),
+        queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
+      ]),
+  });
+}
