@@ -9,6 +9,7 @@ import {
   DEFAULT_SERVER_URL,
   formatMeasurement,
   measurePerEmployee,
+  rowsOf,
   signInEmployee,
   startServer,
   stopServer,
@@ -125,12 +126,4 @@ try {
   }
 } finally {
   await database.drop();
-}
-
-async function rowsOf<Row>(
-  handle: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } },
-  query: ReturnType<typeof sql>,
-): Promise<Row[]> {
-  const result = await handle.db.execute(query);
-  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }

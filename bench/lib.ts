@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -131,4 +132,13 @@ export async function measurePerEmployee(targets: EmployeeTarget[], seconds: num
     errors: results.reduce((sum, result) => sum + result.errors, 0),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
   };
+}
+
+// The rows of a raw statement, whichever driver ran it (node-postgres answers { rows }).
+export async function rowsOf<Row>(
+  handle: { db: { execute: (query: SQL) => Promise<unknown> } },
+  query: SQL,
+): Promise<Row[]> {
+  const result = await handle.db.execute(query);
+  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }

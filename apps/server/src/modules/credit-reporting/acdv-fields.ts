@@ -1,3 +1,4 @@
+import type { ParsedAcdvRecord } from './acdv-file-record.ts';
 import type { AcdvField, FieldVerification, Metro2AccountView, ReportedConsumer } from '@portal/contracts';
 
 // The fields an ACDV answer verifies (SAME, DIFF, UNKN), each with what the bureau sent beside what
@@ -5,35 +6,8 @@ import type { AcdvField, FieldVerification, Metro2AccountView, ReportedConsumer 
 // request, so a response is checked against it (every field answered, no other).
 
 // The bureau's side as imported (acdv_requests.consumer and .account, docs/acdv-import.md).
-export type BureauConsumer = {
-  firstName: string | null;
-  middleName: string | null;
-  lastName: string;
-  generationCode: string | null;
-  birthday: string | null;
-  phoneNumber: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-};
-export type BureauAccount = {
-  accountNumber: string;
-  accountStatus: string | null;
-  paymentRating: string | null;
-  currentBalance: number | null;
-  amountPastDue: number | null;
-  highestCredit: number | null;
-  scheduledMonthlyPayment: number | null;
-  termsDuration: number | null;
-  dateOpened: string | null;
-  dateOfLastPayment: string | null;
-  dateOfFirstDelinquency: string | null;
-  dateClosed: string | null;
-  consumerInformationIndicator: string | null;
-  complianceConditionCode: string | null;
-  paymentHistoryProfile: string | null;
-};
+export type BureauConsumer = ParsedAcdvRecord['consumer'];
+export type BureauAccount = ParsedAcdvRecord['account'];
 
 export type PortalSide = {
   consumer: ReportedConsumer | null;

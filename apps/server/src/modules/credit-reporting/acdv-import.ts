@@ -10,8 +10,7 @@ import { businessToday } from '../../platform/business-date.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { readUploads } from '../../platform/pdf-uploads.ts';
 import { ssnHashOf } from '../customers/index.ts';
-import { parseAcdvFile, type ParsedAcdvRecord } from './acdv-file.ts';
-import type { BureauAccount, BureauConsumer } from './acdv-fields.ts';
+import { parseAcdvFile } from './acdv-file.ts';
 import { RESPOND_REFUSAL } from './messages.ts';
 
 // ACDV requests from the bureaus' dispute system, imported from a file (JSON or CSV, the format of
@@ -28,13 +27,6 @@ const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const IMAGE_EXTENSIONS = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
-
-function consumerOf(record: ParsedAcdvRecord): BureauConsumer {
-  return { ...record.consumer };
-}
-function accountOf(record: ParsedAcdvRecord): BureauAccount {
-  return { ...record.account };
-}
 
 export async function importAcdvFile(
   context: ImportContext,
@@ -81,8 +73,8 @@ export async function importAcdvFile(
                   disputeCode: record.disputeCode,
                   receivedOn: record.receivedOn,
                   responseDueOn: addDays(record.receivedOn, ACDV_RESPONSE_DAYS),
-                  consumer: consumerOf(record),
-                  account: accountOf(record),
+                  consumer: record.consumer,
+                  account: record.account,
                   ssnHash: record.ssn ? ssnHashOf(context, record.ssn) : null,
                   ssnLast4: record.ssn ? record.ssn.slice(-4) : null,
                   loanId: customerId === null ? null : loanId,

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type {
   Acdv,
   AcdvField,
@@ -7,46 +6,15 @@ import type {
   Metro2AccountView,
   ReportingFilesResponse,
 } from '@portal/contracts';
-import { jsonResponse } from '../../test/render.tsx';
+import { answerApiCalls, type FakeApi, type SentCall } from '../../test/fake-api.ts';
 
 // The server the credit reporting screens' tests talk to, and their data.
 
-export type SentCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Answer = [status: number, body: unknown];
-export type CreditServer = Record<string, Answer | ((call: SentCall) => Answer)>;
+export { callsTo, type SentCall } from '../../test/fake-api.ts';
+export type CreditServer = FakeApi;
 
-function readBody(body: BodyInit | null | undefined): unknown {
-  if (typeof body !== 'string') return body ?? null;
-  return JSON.parse(body) as unknown;
-}
-
-// Answers by "METHOD path" (the path after /internal/api/), each a fixed [status, body] or a
-// function of the call; anything else is a 404. Records every call.
 export function answerCreditCalls(server: CreditServer): SentCall[] {
-  const sent: SentCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const call: SentCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/internal\/api\//, ''),
-        query: url.searchParams,
-        body: readBody(init?.body),
-      };
-      sent.push(call);
-      const answer = server[`${call.method} ${call.path}`];
-      const [status, body] =
-        typeof answer === 'function' ? answer(call) : (answer ?? [404, { errors: [`No answer for ${call.path}.`] }]);
-      return jsonResponse(body, status);
-    }),
-  );
-  return sent;
-}
-
-// The calls of one endpoint ("POST fcra/acdv_response").
-export function callsTo(sent: readonly SentCall[], endpoint: string): SentCall[] {
-  return sent.filter((call) => `${call.method} ${call.path}` === endpoint);
+  return answerApiCalls(server);
 }
 
 export function acdvField(overrides: Partial<AcdvField> & Pick<AcdvField, 'name' | 'label'>): AcdvField {

@@ -1,45 +1,18 @@
-import { vi } from 'vitest';
 import type { Dispute, DisputeUserResult } from '@portal/contracts';
-import { jsonResponse } from '../../../test/render.tsx';
+import { answerApiCalls, type FakeApi, type SentCall } from '../../../test/fake-api.ts';
 
 // The calls a disputes test made, and the server it talks to: answers by "METHOD path" (path after
 // /internal/api/), each a fixed [status, body] or a function of the call; anything else is a 404.
-export type SentCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Answer = [status: number, body: unknown];
-export type DisputeServer = Record<string, Answer | ((call: SentCall) => Answer)>;
+export { callsTo, type SentCall } from '../../../test/fake-api.ts';
+export type DisputeServer = FakeApi;
 
-function readBody(body: BodyInit | null | undefined): unknown {
-  if (typeof body !== 'string') return body ?? null;
-  return JSON.parse(body) as unknown;
-}
-
+// A dispute's document is a PDF.
 export function answerDisputeCalls(server: DisputeServer): SentCall[] {
-  const sent: SentCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://portal.test');
-      const call: SentCall = {
-        method: init?.method ?? 'GET',
-        path: url.pathname.replace(/^\/internal\/api\//, ''),
-        query: url.searchParams,
-        body: readBody(init?.body),
-      };
-      sent.push(call);
-      if (call.path.endsWith('/document'))
-        return new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } });
-      const answer = server[`${call.method} ${call.path}`];
-      const [status, body] =
-        typeof answer === 'function' ? answer(call) : (answer ?? [404, { errors: [`No answer for ${call.path}.`] }]);
-      return jsonResponse(body, status);
-    }),
+  return answerApiCalls(server, (call) =>
+    call.path.endsWith('/document')
+      ? new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })
+      : undefined,
   );
-  return sent;
-}
-
-// The calls of one endpoint ("PATCH disputes_dashboard/update_dispute").
-export function callsTo(sent: readonly SentCall[], endpoint: string): SentCall[] {
-  return sent.filter((call) => `${call.method} ${call.path}` === endpoint);
 }
 
 export function disputeFixture(overrides: Partial<Dispute> = {}): Dispute {
