@@ -10,6 +10,9 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerBankruptcyNoticeRoutes } from './modules/bankruptcy-notices/index.ts';
 import { registerCreditReportingRoutes } from './modules/credit-reporting/index.ts';
+import { registerCustomerUploadRoutes } from './modules/customer-uploads/routes.ts';
+import { registerIdentificationRoutes } from './modules/identifications/index.ts';
+import { registerIncomeRoutes } from './modules/income/index.ts';
 import { registerDisputeRoutes } from './modules/disputes/index.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
@@ -61,6 +64,7 @@ export type AppSettings = Pick<
   | 'paymentDateGraceDays'
   | 'customerAppUrl'
   | 'escalationContact'
+  | 'flaggedRoutingNumbers'
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
@@ -186,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentDateGraceDays: settings.paymentDateGraceDays,
     customerAppUrl: settings.customerAppUrl,
     escalationContact: settings.escalationContact,
+    flaggedRoutingNumbers: settings.flaggedRoutingNumbers,
     secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,
@@ -209,6 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDisputeRoutes(app, context);
   registerBankruptcyNoticeRoutes(app, context);
   registerCreditReportingRoutes(app, context);
+  registerIdentificationRoutes(app, context);
+  registerIncomeRoutes(app, context);
+  registerCustomerUploadRoutes(app, context);
   registerStaffRoutes(
     app,
     createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),

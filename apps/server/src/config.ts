@@ -9,6 +9,9 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const SECRETS_KEY_BYTES = 32;
 const DEV_SEED_CUSTOMERS = 200;
+// The demo's flagged routing numbers (made up, with valid check digits): two demo identity cards
+// carry them, so the warning shows. Other stages flag nothing until told.
+export const DEV_FLAGGED_ROUTING_NUMBERS = ['123456780', '987654320'] as const;
 const SECRETS_KEY_HOWTO = `${SECRETS_KEY_BYTES} random bytes in base64 (make one with: openssl rand -base64 32)`;
 
 function isTimeZone(name: string): boolean {
@@ -78,6 +81,14 @@ const environment = z.object({
   PAYMENT_DATE_GRACE_DAYS: z.coerce.number().int().min(0).max(366).default(30),
   CUSTOMER_APP_URL: z.string().url().default('https://app.portal.example'),
   ESCALATION_CONTACT: z.string().trim().min(1).max(80).default('Engineering'),
+  // Routing numbers the identification review warns about (banks that fraud comes through), comma-separated.
+  FLAGGED_ROUTING_NUMBERS: z
+    .string()
+    .regex(
+      /^\s*\d{9}(\s*,\s*\d{9})*\s*$/,
+      'FLAGGED_ROUTING_NUMBERS must be nine-digit routing numbers separated by commas.',
+    )
+    .optional(),
   SECRETS_KEY: z
     .string()
     .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY must be ${SECRETS_KEY_HOWTO}.`)
@@ -158,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),
     escalationContact: values.ESCALATION_CONTACT,
+    flaggedRoutingNumbers: values.FLAGGED_ROUTING_NUMBERS
+      ? values.FLAGGED_ROUTING_NUMBERS.split(',').map((number) => number.trim())
+      : values.STAGE === 'dev'
+        ? [...DEV_FLAGGED_ROUTING_NUMBERS]
+        : [],
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };

@@ -22,6 +22,8 @@ export type ServerContext = {
   customerAppUrl: string;
   // Whom staff tell when a refund fails on the server (ESCALATION_CONTACT; spec 000 section 8).
   escalationContact: string;
+  // Routing numbers the identification review flags (FLAGGED_ROUTING_NUMBERS).
+  flaggedRoutingNumbers: readonly string[];
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;

@@ -44,9 +44,10 @@ if (seeded) {
     storage,
     secretsKey,
     businessTimeZone: config.businessTimeZone,
+    flaggedRoutingNumbers: config.flaggedRoutingNumbers,
   });
   console.log(
-    `Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes, ${backOffice.acdvs} ACDV requests.`,
+    `Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes, ${backOffice.acdvs} ACDV requests, ${backOffice.identifications} identification cards, ${backOffice.incomes} loans with paystubs to review.`,
   );
 }
 

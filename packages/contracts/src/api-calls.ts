@@ -2,6 +2,9 @@ import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
 import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
 import { creditReportingCalls } from './credit-reporting.ts';
+import { customerUploadCalls } from './customer-uploads.ts';
+import { identificationCalls } from './identifications.ts';
+import { incomeCalls } from './income.ts';
 import { disputeCalls } from './disputes.ts';
 import { documentCalls } from './documents.ts';
 import { healthCalls } from './health.ts';
@@ -36,6 +39,9 @@ export const apiCalls = {
   disputes: disputeCalls,
   bankruptcyNotices: bankruptcyNoticeCalls,
   creditReporting: creditReportingCalls,
+  identifications: identificationCalls,
+  income: incomeCalls,
+  customerUploads: customerUploadCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

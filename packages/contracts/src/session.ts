@@ -42,7 +42,8 @@ export type SignInRequest = z.input<typeof signInRequestSchema>;
 // loans.settle move money back to a customer or write a balance down (loans/ calls);
 // credit_reporting.respond answers ACDVs (import, respond, record the response file) and
 // credit_reporting.adjust changes what is reported of a loan (bankruptcy filing and discharge on the
-// FCRA lookup, credit report adjustments, correction files).
+// FCRA lookup, credit report adjustments, correction files); identity.review decides identification
+// cards and income.review verifies income or asks for new paystubs (the underwriting role).
 export const permissions = [
   'tickets.view_escalated',
   'payments.validate_any',
@@ -53,6 +54,8 @@ export const permissions = [
   'loans.settle',
   'credit_reporting.respond',
   'credit_reporting.adjust',
+  'identity.review',
+  'income.review',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

@@ -29,6 +29,8 @@ const PUBLIC_API_ROUTES = [
   'HEAD /internal/api/health',
   'POST /internal/api/webhooks/twilio/sms',
   'POST /internal/api/webhooks/email',
+  // The customer side's document upload: the upload link's signed token is its proof.
+  'POST /internal/api/customer_uploads/:kind',
 ];
 
 let t: TestApp;

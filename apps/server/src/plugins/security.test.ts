@@ -6,6 +6,8 @@ describe('securityHeaders', () => {
     const headers = securityHeaders('dev');
     expect(headers['content-security-policy']).toContain("default-src 'self'");
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Customers' photos show from blob: URLs (fetched with the bearer header), never another origin.
+    expect(headers['content-security-policy']).toContain("img-src 'self' data: blob:");
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers).not.toHaveProperty('strict-transport-security');

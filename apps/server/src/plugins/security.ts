@@ -4,7 +4,8 @@ import helmet from 'helmet';
 import type { Stage } from '@portal/contracts';
 
 // Security headers. Mantine sets inline styles, hence style-src 'unsafe-inline'; the QR code of the
-// MFA screen is a data: image; PDFs show from blob: URLs. Outside dev the browser is told to use https only.
+// MFA screen is a data: image; PDFs and customers' photos (identity documents, paystubs), fetched with
+// the bearer header, show from blob: URLs. Outside dev the browser is told to use https only.
 function helmetOptions(stage: Stage): Parameters<typeof helmet>[0] {
   const secure = stage !== 'dev';
   return {
@@ -13,7 +14,7 @@ function helmetOptions(stage: Stage): Parameters<typeof helmet>[0] {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         // PDFs (statements, uploaded documents) are fetched with the bearer header and shown in an

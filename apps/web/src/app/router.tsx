@@ -12,6 +12,8 @@ import {
   disputesScreen,
   fcraLookupScreen,
   fcraScreen,
+  identificationsScreen,
+  incomeScreen,
   placeholderScreen,
   staffScreen,
   userScreen,
@@ -27,8 +29,6 @@ const pageLoader = (
 // Screens of later issues, by route (spec 000 section 2 route table).
 const placeholderScreens: readonly { path: string; title: string }[] = [
   { path: 'visualize/:chart', title: 'Analytics' },
-  { path: 'identifications/*', title: 'Identifications' },
-  { path: 'income', title: 'Income Review' },
   { path: 'survey/:path/:id', title: 'Survey' },
   { path: 'surveys/:path', title: 'Surveys' },
   { path: 'surveys', title: 'Surveys' },
@@ -85,6 +85,9 @@ export const routes: RouteObject[] = [
               { path: 'acdv', element: <fcraScreen.Screen /> },
               { path: 'fcra/lookup', element: <fcraLookupScreen.Screen /> },
               { path: 'cr_adj', element: <crAdjScreen.Screen /> },
+              // The spec's route is a prefix: /identifications/anything shows the same dashboard.
+              { path: 'identifications/*', element: <identificationsScreen.Screen /> },
+              { path: 'income', element: <incomeScreen.Screen /> },
               { path: 'admin/staff', element: <staffScreen.Screen /> },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },

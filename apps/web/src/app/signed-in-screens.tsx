@@ -43,3 +43,7 @@ export const fcraLookupScreen = lazyScreen(
   async () => (await import('./routes/fcra-lookup-route.tsx')).FcraLookupRoute,
 );
 export const crAdjScreen = lazyScreen(async () => (await import('./routes/cr-adj-route.tsx')).CrAdjRoute);
+export const identificationsScreen = lazyScreen(
+  async () => (await import('./routes/identifications-route.tsx')).IdentificationsRoute,
+);
+export const incomeScreen = lazyScreen(async () => (await import('./routes/income-route.tsx')).IncomeRoute);

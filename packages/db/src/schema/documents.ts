@@ -16,9 +16,17 @@ export const documents = pgTable(
     kind: text().notNull(),
     contentType: text().notNull().default('application/pdf'),
     storageKey: text().notNull(),
+    // An image's EXIF DateTimeOriginal (else DateTime) as the camera wrote it ('YYYY-MM-DD HH:MM:SS',
+    // no zone), read at upload: identity photos taken earlier than the upload are worth a look.
+    exifDateTime: text(),
+    // When a reviewer read it (paystubs on the income review).
+    reviewedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('documents_customer_idx').on(table.customerId)],
+  (table) => [
+    index('documents_customer_idx').on(table.customerId),
+    index('documents_loan_kind_idx').on(table.loanId, table.kind),
+  ],
 );
 
 // Documents sent with an outbound email (a letter emailed to the customer): the outbox attaches

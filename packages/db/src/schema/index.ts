@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './documents.ts';
 export * from './back-office.ts';
 export * from './credit-reporting.ts';
+export * from './underwriting.ts';

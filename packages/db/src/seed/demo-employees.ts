@@ -28,6 +28,7 @@ export const demoEmployees: ReadonlyArray<{
       'staff_admin',
       'ssn_reveal',
       'credit_reporting',
+      'underwriting',
     ],
     clearance: 3,
   },

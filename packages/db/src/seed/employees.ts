@@ -17,6 +17,8 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'ssn_reveal', permissions: ['customers.reveal_ssn'] },
   // The credit-bureau desk: answers ACDVs and changes what is reported (bankruptcies, adjustments).
   { name: 'credit_reporting', permissions: ['credit_reporting.respond', 'credit_reporting.adjust'] },
+  // Underwriting: decides identification cards and reviews paystubs (spec 001 identifications, income).
+  { name: 'underwriting', permissions: ['identity.review', 'income.review'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

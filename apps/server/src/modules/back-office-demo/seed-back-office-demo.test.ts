@@ -33,8 +33,9 @@ describe('the demo work of the back-office dashboards', () => {
       storage,
       secretsKey: TEST_SECRETS_KEY,
       businessTimeZone: 'America/Los_Angeles',
+      flaggedRoutingNumbers: ['123456780', '987654320'],
     });
-    expect(seeded).toEqual({ notices: 5, disputes: 4, acdvs: 5 });
+    expect(seeded).toEqual({ notices: 5, disputes: 4, acdvs: 5, identifications: 5, incomes: 3 });
 
     const notices = await database.db.select().from(bankruptcyNotices);
     // Four readable notices, each matched to the demo customer it names; one scanned.

@@ -7,13 +7,17 @@ import type { PdfUploads } from '../../platform/pdf-uploads.ts';
 import { createNotices, drawNotice, type SampleNoticeKind } from '../bankruptcy-notices/index.ts';
 import { importAcdvFile, sampleAcdvFile } from '../credit-reporting/index.ts';
 import { createDisputes, drawDisputeLetter, type DisputeLetterKind } from '../disputes/index.ts';
+import { seedUnderwritingDemo } from './seed-underwriting-demo.ts';
 
 // The demo's first start (dev, demo data): a few bankruptcy notices and dispute letters, drawn as
 // the courts and customers write them and uploaded through the same path as staff uploads (read,
 // matched, stored), so both dashboards have work to show. Notices name demo customers with open
 // loans by their SSN's last four and name, so processing one shows its consequences.
 
-type DemoContext = Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey' | 'businessTimeZone'>;
+type DemoContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'storage' | 'secretsKey' | 'businessTimeZone' | 'flaggedRoutingNumbers'
+>;
 
 const NOTICE_KINDS: readonly SampleNoticeKind[] = ['chapter7', 'chapter13', 'discharge', 'dismissal'];
 const LETTER_KINDS: readonly DisputeLetterKind[] = ['identity_theft', 'debt_validation', 'goodwill', 'other'];
@@ -42,9 +46,9 @@ async function customersWithOpenLoans(db: Database, count: number) {
 
 export async function seedBackOfficeDemo(
   context: DemoContext,
-): Promise<{ notices: number; disputes: number; acdvs: number }> {
+): Promise<{ notices: number; disputes: number; acdvs: number; identifications: number; incomes: number }> {
   const employee = await findEmployeeByEmail(context.db, DEMO_EMAIL);
-  if (!employee) return { notices: 0, disputes: 0, acdvs: 0 };
+  if (!employee) return { notices: 0, disputes: 0, acdvs: 0, identifications: 0, incomes: 0 };
   const actor: Actor = { employeeId: employee.id, name: employee.name, permissions: [], ipAddress: 'demo seed' };
   const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length + ACDV_LOANS);
 
@@ -103,9 +107,11 @@ export async function seedBackOfficeDemo(
     { employeeId: employee.id, ipAddress: null },
     { fileName: 'demo-acdv-requests.json', content: acdvFile },
   );
+  const underwriting = await seedUnderwritingDemo(context);
   return {
     notices: createdNotices.notices.length,
     disputes: createdDisputes.created_disputes.length,
     acdvs: acdvs.imported,
+    ...underwriting,
   };
 }

@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
 import type { HotlinkResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { deriveKey } from '../../platform/derived-key.ts';
 import { notFound } from '../../platform/http-error.ts';
+import { signToken } from '../../platform/signed-token.ts';
 import * as repository from './repository.ts';
 
 // GET users/hotlink: a link that opens the customer app signed in as this customer, for 24 hours
@@ -20,9 +20,7 @@ const HOTLINK_KEY_PURPOSE = 'hotlink-v1';
 export type HotlinkPayload = { purpose: string; customer_id: number; expires_at: number };
 
 export function signHotlink(key: Buffer, payload: HotlinkPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const signature = createHmac('sha256', key).update(body).digest('base64url');
-  return `${body}.${signature}`;
+  return signToken(key, payload);
 }
 
 export function hotlinkKey(context: Pick<ServerContext, 'secretsKey'>): Buffer {

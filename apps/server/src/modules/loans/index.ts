@@ -15,3 +15,4 @@ export { createLargerPayment } from './larger-payment.ts';
 export { resendApprovalText, sendPayoffBalance } from './loan-messages.ts';
 export type { LoanJsonRow } from './customer-loans-json.ts';
 export { customerLoansJson, decodeCustomerLoans } from './customer-loans-json.ts';
+export { closeApplication } from './close-application.ts';

@@ -3,7 +3,7 @@ import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import type { EditableUserField, UserInfo } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { verificationColor, verificationLabel } from '../../../lib/verification.ts';
+import { verificationColor, verificationLabel } from '@portal/contracts';
 import { EditableField } from '../../../components/editable-field.tsx';
 
 type PersonalInformationPanelProps = {

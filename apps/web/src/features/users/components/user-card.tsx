@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ContactFlag, EditableUserField, UserProfile } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
-import { verificationColor, verificationLabel } from '../../../lib/verification.ts';
+import { verificationColor, verificationLabel } from '@portal/contracts';
 import { useAllowNewPlaid } from '../api/allow-new-plaid.ts';
 import { useEditUserInfo } from '../api/edit-user-info.ts';
 import { ContactFlagModal } from './contact-flag-modal.tsx';

@@ -1,0 +1,64 @@
+import type { CustomerUploadKind } from '@portal/contracts';
+import { loans, type Executor } from '@portal/db';
+import { eq, sql } from 'drizzle-orm';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+import { findOpenTicketOfCustomer } from '../loans/index.ts';
+import { issueUploadToken, uploadLinkUrl } from './upload-token.ts';
+
+// A message to a customer about their application (new documents needed, a cancelled
+// application), in the caller's transaction: by text when they have a phone on file, else by
+// email, on their open ticket of that channel if any. A customer marked Do Not Contact is not
+// messaged: the caller's change is refused (409) when the message is the point of it.
+
+export async function queueCustomerNotice(
+  tx: Executor,
+  context: ServerContext,
+  actor: Actor,
+  customerId: number,
+  notice: { subject: string; body: string },
+): Promise<MessageRecord> {
+  const customer = await findCustomer(tx, customerId);
+  if (!customer) throw notFound(`Customer ${customerId} was not found.`);
+  await refuseIfDoNotContact(tx, customerId);
+  const type = customer.phoneNumber ? 'text' : 'email';
+  return queueOutboundMessage(
+    tx,
+    {
+      type,
+      to: customer.phoneNumber ?? customer.email,
+      subject: type === 'email' ? notice.subject : null,
+      body: notice.body,
+      customerId,
+      ticketId: await findOpenTicketOfCustomer(tx, customerId, type),
+      employeeId: actor.employeeId,
+    },
+    context.clock.now(),
+  );
+}
+
+// Opens the loan's upload link (loans.upload_open) and answers the link the customer is sent,
+// with a token for the kinds of document asked for.
+export async function openUploadLinkFor(
+  tx: Executor,
+  context: ServerContext,
+  loan: { id: number; customerId: number },
+  kinds: CustomerUploadKind[],
+): Promise<string> {
+  const [opened] = await tx
+    .update(loans)
+    .set({ uploadOpen: true, lockVersion: sql`${loans.lockVersion} + 1` })
+    .where(eq(loans.id, loan.id))
+    .returning({ id: loans.id });
+  if (!opened) throw conflict(`Loan ${loan.id} was not found, so no upload link can be opened.`);
+  const { token } = issueUploadToken(context, { loanId: loan.id, customerId: loan.customerId, kinds });
+  return uploadLinkUrl(context.customerAppUrl, loan.id, token);
+}
+
+// After the commit: one delivery attempt now; the outbox retries what fails for a while.
+export async function deliverSoon(context: ServerContext, message: MessageRecord | null): Promise<void> {
+  if (message) await context.outbox.deliver(message.id);
+}

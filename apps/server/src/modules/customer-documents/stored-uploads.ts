@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { CustomerUploadKind } from '@portal/contracts';
+import { documents, type Executor } from '@portal/db';
+import type { ServerContext } from '../../context.ts';
+import { EXTENSION_OF, type SniffedContentType } from '../../platform/file-types.ts';
+import { readExifDateTime } from '../../platform/jpeg-exif.ts';
+
+// A customer's uploaded file made ready to keep: written to the file storage under a new key, its
+// type known from its content and, for images, the EXIF date it carries read from the file itself.
+// Written before the transaction that records it (a file no row names is harmless; a row naming
+// no file is not).
+export type PreparedUpload = {
+  fileName: string;
+  contentType: SniffedContentType;
+  storageKey: string;
+  exifDateTime: string | null;
+};
+
+export async function prepareUpload(
+  context: Pick<ServerContext, 'storage'>,
+  kind: CustomerUploadKind,
+  file: { fileName: string; content: Buffer; contentType: SniffedContentType },
+): Promise<PreparedUpload> {
+  const storageKey = `customer-documents/${kind}/${randomUUID()}.${EXTENSION_OF[file.contentType]}`;
+  const exifDateTime = file.contentType === 'application/pdf' ? null : await readExifDateTime(file.content);
+  await context.storage.write(storageKey, file.content);
+  return { fileName: file.fileName, contentType: file.contentType, storageKey, exifDateTime };
+}
+
+export async function insertUploadedDocuments(
+  tx: Executor,
+  owner: { customerId: number; loanId: number | null; kind: CustomerUploadKind; at: Date },
+  prepared: readonly PreparedUpload[],
+) {
+  if (prepared.length === 0) return [];
+  return tx
+    .insert(documents)
+    .values(
+      prepared.map((file) => ({
+        customerId: owner.customerId,
+        loanId: owner.loanId,
+        name: file.fileName,
+        kind: owner.kind,
+        contentType: file.contentType,
+        storageKey: file.storageKey,
+        exifDateTime: file.exifDateTime,
+        createdAt: owner.at,
+      })),
+    )
+    .returning();
+}
