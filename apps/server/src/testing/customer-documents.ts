@@ -6,7 +6,7 @@ import { UPLOAD_TOKEN_HEADER, type CustomerUploadKind } from '@portal/contracts'
 import { loans, type Database } from '@portal/db';
 import { addExifDateTime } from '../platform/jpeg-exif.ts';
 import { multipartBody } from './multipart.ts';
-import { issueUploadToken } from '../modules/customer-documents/index.ts';
+import { issueUploadToken } from '../platform/upload-link.ts';
 import type { ManualClock } from './test-app.ts';
 import { TEST_SECRETS_KEY } from './test-app.ts';
 

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
 import { findOpenTicketOfCustomer } from '../loans/index.ts';
-import { issueUploadToken, uploadLinkUrl } from './upload-token.ts';
+import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 
 // A message to a customer about their application (new documents needed, a cancelled
 // application), in the caller's transaction: by text when they have a phone on file, else by

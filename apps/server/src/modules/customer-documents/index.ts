@@ -1,5 +1,4 @@
 // The customer-documents module's public face: links that let a customer send documents, and the
 // messages asking them to.
 export { deliverSoon, openUploadLinkFor, queueCustomerNotice } from './document-request.ts';
-export { issueUploadToken, readUploadToken, uploadLinkUrl, type UploadGrant } from './upload-token.ts';
 export { insertUploadedDocuments, prepareUpload, type PreparedUpload } from './stored-uploads.ts';

@@ -13,12 +13,8 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { sniffContentType, type SniffedContentType } from '../../platform/file-types.ts';
 import { HttpError, conflict, forbidden, unauthorized } from '../../platform/http-error.ts';
 import { readUploads } from '../../platform/pdf-uploads.ts';
-import {
-  insertUploadedDocuments,
-  prepareUpload,
-  readUploadToken,
-  type PreparedUpload,
-} from '../customer-documents/index.ts';
+import { readUploadToken } from '../../platform/upload-link.ts';
+import { insertUploadedDocuments, prepareUpload, type PreparedUpload } from '../customer-documents/index.ts';
 import { openIdentityReview } from '../identifications/index.ts';
 import { markPaystubsArrived } from '../income/index.ts';
 import { findLoan } from '../loans/index.ts';

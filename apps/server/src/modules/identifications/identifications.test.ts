@@ -165,6 +165,28 @@ describe('customer uploads of identity documents', () => {
   });
 });
 
+describe('the upload link staff open on the loan card', () => {
+  it('gives the customer a link whose token uploads documents for that loan', async () => {
+    const customer = await createCustomer(t.database.db);
+    const { loan } = await createLoan(t.database.db, { customerId: customer.id, state: 'applied' });
+    const opened = await t.app.inject({
+      method: 'PATCH',
+      url: '/internal/api/loans/open_link',
+      headers: reviewer.headers,
+      payload: { loan: loan.id },
+    });
+    expect(opened.statusCode).toBe(200);
+    const message: string = opened.json().message;
+    expect(message).toContain(`https://app.portal.example/loans/${loan.id}/upload#`);
+    const token = message.split('#')[1]!;
+    const upload = await postCustomerUpload(t.app, 'paystub', token, [
+      { name: 'stub.pdf', content: await makePdf(), type: 'application/pdf' },
+    ]);
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json().message).toBe('1 paystub file received. Thank you!');
+  });
+});
+
 describe('GET users/fetch_identifications', () => {
   it('bands the Ekata score: low up to 256, moderate 257-440, high above 440, none without one', async () => {
     const scored = await Promise.all(

@@ -21,6 +21,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 import { doNotContactRefusal, findCustomer } from '../customers/index.ts';
 import { assertLoanRule, lockLoanForChange, type LockedLoan } from './loan-card.ts';
 import { approvalText } from './loan-messages.ts';
@@ -307,9 +308,14 @@ export function openUploadLink(context: ServerContext, actor: Actor, input: { lo
     if (record.uploadOpen)
       return { loanId: record.id, message: `The upload link of loan ${record.id} is already open.` };
     await writeLoan(tx, actor, record, 'loan.upload_link_opened', { uploadOpen: true });
+    const { token } = issueUploadToken(context, {
+      loanId: record.id,
+      customerId: record.customerId,
+      kinds: ['identification', 'selfie', 'paystub'],
+    });
     return {
       loanId: record.id,
-      message: `The upload link of loan ${record.id} is open: the customer can send documents at ${context.customerAppUrl}/loans/${record.id}/upload.`,
+      message: `The upload link of loan ${record.id} is open: the customer can send documents at ${uploadLinkUrl(context.customerAppUrl, record.id, token)}`,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { UPLOAD_TOKEN_DAYS, type CustomerUploadKind } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
-import { deriveKey } from '../../platform/derived-key.ts';
-import { readSignedToken, signToken } from '../../platform/signed-token.ts';
+import type { ServerContext } from '../context.ts';
+import { deriveKey } from './derived-key.ts';
+import { readSignedToken, signToken } from './signed-token.ts';
 
 // The token in an upload link the Portal sends a customer (new identity documents, a new paystub):
 // it names the loan and the kind of document and runs out after UPLOAD_TOKEN_DAYS. The customer
