@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { customers, documents, incomeReviews, loans, tickets, type Executor } from '@portal/db';
 
 export type IncomeReviewRecord = typeof incomeReviews.$inferSelect;
@@ -33,8 +33,14 @@ export async function findPaystubs(db: Executor, loanId: number) {
     .orderBy(desc(documents.createdAt), desc(documents.id));
 }
 
-export async function markPaystubsReviewed(tx: Executor, ids: number[], at: Date): Promise<void> {
-  if (ids.length > 0) await tx.update(documents).set({ reviewedAt: at }).where(inArray(documents.id, ids));
+// The loan's paystubs not yet read, marked read now; answers their ids.
+export async function markUnreadPaystubsReviewed(tx: Executor, loanId: number, at: Date): Promise<number[]> {
+  const marked = await tx
+    .update(documents)
+    .set({ reviewedAt: at })
+    .where(and(eq(documents.loanId, loanId), eq(documents.kind, 'paystub'), isNull(documents.reviewedAt)))
+    .returning({ id: documents.id });
+  return marked.map((row) => row.id);
 }
 
 // The customer's latest ticket (the review links to it: the customer may have said something about

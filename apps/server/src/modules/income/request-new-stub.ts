@@ -56,12 +56,7 @@ export async function requestNewStub(
         leaseExpiresAt: null,
       })
       .where(eq(incomeReviews.id, review.id));
-    const unread = (await repository.findPaystubs(tx, review.loanId)).filter((stub) => stub.reviewedAt === null);
-    await repository.markPaystubsReviewed(
-      tx,
-      unread.map((stub) => stub.id),
-      now,
-    );
+    const reviewed = await repository.markUnreadPaystubsReviewed(tx, review.loanId, now);
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,
       ipAddress: caller.ipAddress,
@@ -69,7 +64,7 @@ export async function requestNewStub(
       entityType: 'loan',
       entityId: review.loanId,
       before: { status: review.status },
-      after: { status: 'waiting', reasons: keys, note: body.note, message_id: queued.id },
+      after: { status: 'waiting', reasons: keys, note: body.note, message_id: queued.id, paystubs_reviewed: reviewed },
     });
     return { notice: queued };
   });

@@ -59,12 +59,7 @@ export async function verifyIncome(
       leaseExpiresAt: null,
     };
     await tx.update(incomeReviews).set(verified).where(eq(incomeReviews.id, review.id));
-    const unread = (await repository.findPaystubs(tx, loan.id)).filter((stub) => stub.reviewedAt === null);
-    await repository.markPaystubsReviewed(
-      tx,
-      unread.map((stub) => stub.id),
-      now,
-    );
+    const reviewed = await repository.markUnreadPaystubsReviewed(tx, loan.id, now);
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,
       ipAddress: caller.ipAddress,
@@ -80,7 +75,7 @@ export async function verifyIncome(
         period_start: verified.periodStart,
         period_end: verified.periodEnd,
         name_match: true,
-        paystubs_reviewed: unread.map((stub) => stub.id),
+        paystubs_reviewed: reviewed,
       },
     });
   });

@@ -1,49 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Center, Image, Loader, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { IdentityImage } from '@portal/contracts';
-import { apiFileRequest } from '../../../lib/api-client.ts';
-import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useApiFileUrl } from '../../../lib/use-api-file-url.ts';
 import { HeicImagePlaceholder } from './heic-image-placeholder.tsx';
 import { identityImageLabel } from './identity-image-label.ts';
 
 const UNDRAWABLE_TYPES = new Set(['image/heic', 'image/heif']);
 
-// What was fetched for which url: another url shows as loading until its own answer is in.
-type ImageState = { url: string } & ({ status: 'ready'; objectUrl: string } | { status: 'failed'; message: string });
-
-// An img's own request would carry no token, so the file is fetched with the bearer header and
-// shown from a blob URL, let go when the image changes or the card leaves.
-function useImageObjectUrl(url: string): ImageState | null {
-  const [fetched, setFetched] = useState<ImageState | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    apiFileRequest(url, controller.signal)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setFetched({ url, status: 'ready', objectUrl });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setFetched({
-            url,
-            status: 'failed',
-            message: `The image could not be loaded: ${errorMessages(error).join(' ')}`,
-          });
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  return fetched?.url === url ? fetched : null;
-}
-
 function Thumbnail({ image, label }: { image: IdentityImage; label: string }) {
   const [zoomed, setZoomed] = useState(false);
-  const state = useImageObjectUrl(image.ident_image_url);
-  if (state === null)
+  const state = useApiFileUrl(image.ident_image_url, 'The image');
+  if (state.status === 'loading')
     return (
       <Paper withBorder w={160} h={120}>
         <Center h="100%">

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, Pagination, Stack, Text } from '@mantine/core';
 import type { LoanInfo } from '@portal/contracts';
-import { apiFileRequest } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useApiFileUrl } from '../../../lib/use-api-file-url.ts';
 
 // What the viewer says when a statement's file cannot be read (spec 000 section 2, empty states).
 export const STATEMENT_FAILED_MESSAGE = 'No details to show. Processing must have failed...';
@@ -50,34 +50,18 @@ export function StatementsViewer({ statements }: { statements: LoanInfo['stateme
 }
 
 function StatementFile({ url, title }: { url: string; title: string }) {
-  const [state, setState] = useState<{ url: string } | 'loading' | 'failed'>('loading');
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    apiFileRequest(url, controller.signal)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setState({ url: objectUrl });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState('failed');
-      });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
-  if (state === 'loading')
+  const state = useApiFileUrl(url, 'The statement');
+  if (state.status === 'loading')
     return (
       <Center h={200}>
         <Loader size="sm" aria-label="Loading statement" />
       </Center>
     );
-  if (state === 'failed')
+  if (state.status === 'failed')
     return (
       <Text fz="sm" c="dimmed" ta="center" py="xl">
         {STATEMENT_FAILED_MESSAGE}
       </Text>
     );
-  return <iframe src={state.url} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />;
+  return <iframe src={state.objectUrl} title={title} style={{ width: '100%', height: '70vh', border: 0 }} />;
 }
