@@ -98,6 +98,9 @@ export const rerequestReasonsResponseSchema = z.object({
 });
 export type RerequestReasonsResponse = z.infer<typeof rerequestReasonsResponseSchema>;
 
+export const releaseIncomeReviewBodySchema = z.object({ loan_id: bigDatabaseIdSchema });
+export type ReleaseIncomeReviewBody = z.input<typeof releaseIncomeReviewBodySchema>;
+
 export const incomeCalls = {
   review: defineCall({ method: 'GET', path: 'income/review', response: incomeReviewResponseSchema }),
   verifyIncome: defineCall({
@@ -110,6 +113,13 @@ export const incomeCalls = {
     method: 'GET',
     path: 'income/rerequest_reasons',
     response: rerequestReasonsResponseSchema,
+  }),
+  // Lets go of the loan the caller holds (the screen left or closed), back to the queue for the others.
+  release: defineCall({
+    method: 'PATCH',
+    path: 'income/release',
+    body: releaseIncomeReviewBodySchema,
+    response: incomeActionResponseSchema,
   }),
   requestNewStub: defineCall({
     method: 'PATCH',

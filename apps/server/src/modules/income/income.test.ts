@@ -93,6 +93,17 @@ describe('GET income/review', () => {
     const taken = await verify(colleague, valid(loan.id));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors[0]).toMatch(/These paystubs are being reviewed by/);
+    // Leaving the screen lets it go (only the holder can); the colleague gets it at once.
+    const release = (staff: StaffSession) =>
+      t.app.inject({ method: 'PATCH', url: `${API}/release`, headers: staff.headers, payload: { loan_id: loan.id } });
+    expect((await release(colleague)).json().message).toBe(
+      `You do not hold loan ${loan.id}, so there was nothing to let go.`,
+    );
+    expect((await release(reviewer)).json()).toEqual({
+      message: `Loan ${loan.id} is back in the queue.`,
+      need_review_total: 1,
+    });
+    expect((await review(colleague)).json<IncomeReviewResponse>().review?.loan_id).toBe(loan.id);
   });
 
   it('is for underwriting only', async () => {

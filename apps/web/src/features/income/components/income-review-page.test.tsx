@@ -19,8 +19,8 @@ beforeEach(() => {
 
 function renderPage(server: FakeApi) {
   const sent = answerIncomeCalls(server);
-  renderWithProviders(<IncomeReviewPage />, { route: '/income' });
-  return sent;
+  const rendered = renderWithProviders(<IncomeReviewPage />, { route: '/income' });
+  return Object.assign(sent, { unmount: rendered.unmount });
 }
 
 function stubObjectUrls() {
@@ -42,6 +42,25 @@ describe('the income review page', () => {
     expect(await screen.findByText('There are no loans that need review')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Verify Income' })).not.toBeInTheDocument();
     expect(callsTo(sent, REVIEW)).toHaveLength(1);
+  });
+
+  it('hands the loan it holds back when the screen is left, and nothing when it holds none', async () => {
+    stubObjectUrls();
+    const sent = renderPage({
+      [REVIEW]: [200, reviewAnswer(reviewItemFixture(), 3)],
+      'PATCH income/release': [200, { message: 'ok', need_review_total: 3 }],
+    });
+    expect(await screen.findByText('3 loans need review')).toBeInTheDocument();
+    expect(callsTo(sent, 'PATCH income/release')).toHaveLength(0);
+    sent.unmount();
+    await waitFor(() => expect(callsTo(sent, 'PATCH income/release')).toHaveLength(1));
+    expect(callsTo(sent, 'PATCH income/release')[0]?.body).toEqual({ loan_id: 901 });
+
+    const empty = renderPage({ [REVIEW]: [200, reviewAnswer(null, 0)] });
+    expect(await screen.findByText('There are no loans that need review')).toBeInTheDocument();
+    empty.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(callsTo(empty, 'PATCH income/release')).toHaveLength(0);
   });
 
   it('shows the count, the loan, its customer and last ticket, and the paystubs', async () => {

@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { ApiError, errorMessages } from '../../../lib/api-error.ts';
+import { useReleaseOnLeave } from '../../../lib/use-release-on-leave.ts';
 import { useIncomeReview } from '../api/get-income-review.ts';
+import { releaseIncomeReview } from '../api/release-income-review.ts';
 import { IncomeReviewItemView } from './income-review-item.tsx';
 
 export const NO_LOANS_MESSAGE = 'There are no loans that need review';
@@ -9,6 +12,12 @@ export const NO_LOANS_MESSAGE = 'There are no loans that need review';
 // server; once verified or re-requested, the next one is asked for.
 export function IncomeReviewPage() {
   const review = useIncomeReview();
+  // Leaving the screen (or closing the tab) hands the loan I hold back at once, not in 30 minutes.
+  const heldLoanId = review.data?.review?.loan_id ?? null;
+  const release = useCallback(() => {
+    if (heldLoanId !== null) releaseIncomeReview(heldLoanId);
+  }, [heldLoanId]);
+  useReleaseOnLeave(heldLoanId === null ? null : release);
   const forbidden = review.error instanceof ApiError && review.error.status === 403;
 
   let main;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { makeJpeg, makePdf } from '../testing/customer-documents.ts';
+import { sniffContentType } from './file-types.ts';
+
+// Customers' files are known by their first bytes, never by their names or claimed types.
+describe('sniffContentType', () => {
+  it('knows JPEG, PNG, HEIC and PDF by their signatures', async () => {
+    expect(sniffContentType(makeJpeg())).toBe('image/jpeg');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect(sniffContentType(png)).toBe('image/png');
+    // An ISO base media file whose brand is HEIC, as an iPhone writes it.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(12)]);
+    expect(sniffContentType(heic)).toBe('image/heic');
+    expect(sniffContentType(await makePdf())).toBe('application/pdf');
+  });
+
+  it('knows nothing else: text, HTML, an MP4 (another ISO brand), an empty file', () => {
+    expect(sniffContentType(Buffer.from('hello'))).toBeNull();
+    expect(sniffContentType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+    expect(sniffContentType(mp4)).toBeNull();
+    expect(sniffContentType(Buffer.alloc(0))).toBeNull();
+  });
+});
