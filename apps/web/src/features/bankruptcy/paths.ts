@@ -5,8 +5,3 @@ export const bankruptcyPaths = {
   unprocessedPage: (page: number) => (page > 1 ? `/bankruptcy/unprocessed?page=${page}` : '/bankruptcy/unprocessed'),
   notice: (id: number) => `/bankruptcy/notice/${id}`,
 };
-
-// The user page of a customer (spec 000: /user?ID=...).
-export function customerPath(id: number): string {
-  return `/user?${new URLSearchParams({ ID: String(id) }).toString()}`;
-}

@@ -11,8 +11,3 @@ export function fcraLookupPath(loanId: number, reportDate?: string): string {
   if (reportDate) params.set('report_date', reportDate);
   return `${creditReportingPaths.lookup}?${params.toString()}`;
 }
-
-// The user page of a customer (spec 000: /user?ID=...).
-export function customerPath(id: number): string {
-  return `/user?${new URLSearchParams({ ID: String(id) }).toString()}`;
-}

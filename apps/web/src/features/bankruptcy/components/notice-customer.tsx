@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { NoticeCustomer as Customer } from '@portal/contracts';
-import { customerPath } from '../paths.ts';
+import { userPath } from '../../../lib/user-path.ts';
 
 const MATCH_WORDS: Record<string, string> = {
   ssn: 'by SSN',
@@ -18,7 +18,7 @@ export function NoticeCustomer({ customer, processed }: { customer: Customer | n
     <Stack gap={4}>
       <Text>
         Matched customer:{' '}
-        <Anchor component={Link} to={customerPath(customer.id)}>
+        <Anchor component={Link} to={userPath(customer.id)}>
           #{customer.id} {customer.first_name} {customer.last_name}
         </Anchor>{' '}
         ({MATCH_WORDS[customer.match] ?? `by ${customer.match}`})

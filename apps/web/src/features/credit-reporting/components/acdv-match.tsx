@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import type { AcdvRequestResponse } from '@portal/contracts';
-import { customerPath, fcraLookupPath } from '../paths.ts';
+import { fcraLookupPath } from '../paths.ts';
+import { userPath } from '../../../lib/user-path.ts';
 
 type AcdvMatchProps = Pick<AcdvRequestResponse, 'user' | 'loan_id'> & { accountNumber: string | null };
 
@@ -20,7 +21,7 @@ export function AcdvMatch({ user, loan_id: loanId, accountNumber }: AcdvMatchPro
       {user ? (
         <Text fz="sm">
           Matched customer:{' '}
-          <Anchor component={Link} to={customerPath(user.id)} fz="sm">
+          <Anchor component={Link} to={userPath(user.id)} fz="sm">
             {user.first_name} {user.last_name} (#{user.id})
           </Anchor>
         </Text>

@@ -3,8 +3,8 @@ import { Anchor, Badge, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FcraLookupResponse } from '@portal/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { metro2Words } from '../metro2-words.ts';
-import { customerPath } from '../paths.ts';
 import { FactList } from './fact-list.tsx';
+import { userPath } from '../../../lib/user-path.ts';
 
 const yesNo = (value: boolean) =>
   value ? (
@@ -31,7 +31,7 @@ export function UserDetailSection({ user }: { user: FcraLookupResponse['user'] }
             {
               label: 'User ID',
               value: (
-                <Anchor component={Link} to={customerPath(user.id)} fz="sm">
+                <Anchor component={Link} to={userPath(user.id)} fz="sm">
                   #{user.id}
                 </Anchor>
               ),

@@ -8,11 +8,7 @@ import { DecisionButtons } from './decision-buttons.tsx';
 import { EkataScore } from './ekata-score.tsx';
 import { ExifWarning } from './exif-warning.tsx';
 import { IdentityImageView } from './identity-image.tsx';
-
-// The user page of a customer, as every screen links to it (spec 000: /user?ID=...).
-function userPath(id: number): string {
-  return `/user?${new URLSearchParams({ ID: String(id) }).toString()}`;
-}
+import { userPath } from '../../../lib/user-path.ts';
 
 type IdentificationCardProps = {
   card: Identification;

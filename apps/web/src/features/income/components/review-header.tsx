@@ -3,11 +3,7 @@ import { Link } from 'react-router';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { IncomeReviewItem } from '@portal/contracts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-
-// The user page of a customer (spec 000: /user?ID=...).
-function customerPath(id: number): string {
-  return `/user?${new URLSearchParams({ ID: String(id) }).toString()}`;
-}
+import { userPath } from '../../../lib/user-path.ts';
 
 // A ticket opens in the workspace (spec 000: the home page's ?ticket= deep link).
 function ticketPath(id: number): string {
@@ -40,7 +36,7 @@ export function ReviewHeader({ item, needReviewTotal }: { item: IncomeReviewItem
         <Group gap="xl" align="flex-start">
           <Fact label="Loan">#{item.loan_id}</Fact>
           <Fact label="Customer">
-            <Anchor component={Link} to={customerPath(item.user_id)}>
+            <Anchor component={Link} to={userPath(item.user_id)}>
               {item.user_name}
             </Anchor>
           </Fact>

@@ -10,6 +10,7 @@ import { useEditUserInfo } from '../api/edit-user-info.ts';
 import { ContactFlagModal } from './contact-flag-modal.tsx';
 import { EmailsPopover } from './emails-popover.tsx';
 import { UserField } from './user-field.tsx';
+import { userPath } from '../../../lib/user-path.ts';
 
 type UserCardProps = {
   user: UserProfile;
@@ -17,10 +18,6 @@ type UserCardProps = {
   actions: ReactNode;
   mutationConfig?: MutationEvents;
 };
-
-export function userPath(id: number): string {
-  return `/user?${new URLSearchParams({ ID: String(id) }).toString()}`;
-}
 
 function formatPhone(phone: string): string {
   const match = /^(\d{3})(\d{3})(\d{4})$/.exec(phone);
