@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { verbatimMessage } from './errors.ts';
 
 // Macros: the canned replies agents insert (typed as #title), grouped by tag.
 
@@ -11,25 +12,56 @@ export const fetchMacrosResponseSchema = z.object({ macros: z.array(macroSchema)
 export type FetchMacrosResponse = z.infer<typeof fetchMacrosResponseSchema>;
 
 export const MACRO_TITLE_PATTERN = /^[a-z0-9_]+$/;
+export const MACRO_MAX_TAGS = 10;
+export const MACRO_TAG_MAX_LENGTH = 40;
+// The editor's messages (spec 001 sections 5 and 8).
+export const MACRO_MESSAGES = {
+  needsTitle: verbatimMessage('MACRO NEEDS A TITLE'),
+  needsBody: verbatimMessage('MACRO NEEDS A BODY'),
+  unknownTitle: "That macro doesn't exist yet!",
+} as const;
+
+// Tags as the editor sends them, comma-separated (or as a list): each trimmed, empty ones dropped,
+// one of each whatever its letter case (the first spelling kept).
+export function parseMacroTags(value: string | readonly string[]): string[] {
+  const parts = typeof value === 'string' ? value.split(',') : value.flatMap((tag) => tag.split(','));
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim();
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
 export const updateMacroRequestSchema = z.object({
   title: z
-    .string({ error: 'A macro needs a title.' })
+    .string({ error: MACRO_MESSAGES.needsTitle })
     .trim()
-    .min(1, 'A macro needs a title.')
+    .min(1, MACRO_MESSAGES.needsTitle)
     .max(64, 'A macro title must be at most 64 characters.')
     .regex(
       MACRO_TITLE_PATTERN,
       'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).',
     ),
   body: z
-    .string({ error: 'A macro needs text.' })
+    .string({ error: MACRO_MESSAGES.needsBody })
     .trim()
-    .min(1, 'A macro needs text.')
+    .min(1, MACRO_MESSAGES.needsBody)
     .max(2000, 'A macro text must be at most 2,000 characters.'),
   tags: z
-    .array(z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'A tag must be at most 40 characters.'))
-    .max(10, 'A macro has at most 10 tags.')
-    .default([]),
+    .union([z.string().max(1000), z.array(z.string().max(1000)).max(100)], {
+      error: 'Tags are one text, separated by commas (or a list of tags).',
+    })
+    .default([])
+    .transform(parseMacroTags)
+    .pipe(
+      z
+        .array(z.string().max(MACRO_TAG_MAX_LENGTH, `A tag must be at most ${MACRO_TAG_MAX_LENGTH} characters.`))
+        .max(MACRO_MAX_TAGS, `A macro has at most ${MACRO_MAX_TAGS} tags.`),
+    ),
 });
 export type UpdateMacroRequest = z.input<typeof updateMacroRequestSchema>;
 export const updateMacroResponseSchema = z.object({ macro: macroSchema });

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -119,6 +120,23 @@ export const macros = pgTable('macros', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// Every saved text of a macro with who saved it, newest last: the macro editor's history.
+export const macroVersions = pgTable(
+  'macro_versions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    macroId: integer()
+      .notNull()
+      .references(() => macros.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    body: text().notNull(),
+    tags: jsonb().$type<string[]>().notNull(),
+    employeeId: integer().references(() => employees.id),
+    savedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('macro_versions_macro_idx').on(table.macroId, table.savedAt)],
+);
 
 export const macroTags = pgTable(
   'macro_tags',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, macros } from '@portal/db';
+import { auditEvents, macroVersions, macros } from '@portal/db';
 import { createMacro } from '@portal/db/seed';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -114,8 +114,10 @@ describe('POST update_macro', () => {
       { title: 'Bad Title!', body: 'x' },
       'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).',
     ],
-    ['no title', { body: 'x' }, 'A macro needs a title.'],
-    ['an empty text', { title: 'empty_text', body: '  ' }, 'A macro needs text.'],
+    ['no title', { body: 'x' }, 'MACRO NEEDS A TITLE'],
+    ['an empty title', { title: ' ', body: 'x' }, 'MACRO NEEDS A TITLE'],
+    ['no body', { title: 'no_body' }, 'MACRO NEEDS A BODY'],
+    ['an empty text', { title: 'empty_text', body: '  ' }, 'MACRO NEEDS A BODY'],
     [
       'an over-long text',
       { title: 'long_text', body: 'x'.repeat(2001) },
@@ -126,13 +128,47 @@ describe('POST update_macro', () => {
       { title: 'many_tags', body: 'x', tags: Array.from({ length: 11 }, (_, index) => `t${index}`) },
       'A macro has at most 10 tags.',
     ],
-    ['an empty tag', { title: 'empty_tag', body: 'x', tags: [''] }, 'A tag cannot be empty.'],
+    [
+      'tags that are neither text nor a list',
+      { title: 'odd_tags', body: 'x', tags: 5 },
+      'Tags are one text, separated by commas (or a list of tags).',
+    ],
+    [
+      'an over-long tag',
+      { title: 'long_tag', body: 'x', tags: 'x'.repeat(41) },
+      'A tag must be at most 40 characters.',
+    ],
   ])('answers 400 for %s and writes nothing', async (_case, payload, error) => {
     const before = await snapshotTicketWrites(t.database.db);
     const response = await postJson(t.app, editor, 'update_macro', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContain(error);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
+  });
+
+  it('takes tags as the editor sends them: comma-separated, trimmed, one of each whatever the case', async () => {
+    const response = await postJson(t.app, editor, 'update_macro', {
+      title: 'comma_tags',
+      body: 'Text',
+      tags: ' Fees, payments ,fees,, Bounces ,PAYMENTS',
+    });
+    expect(response?.statusCode).toBe(200);
+    expect(response?.json().macro.tags).toEqual(['Bounces', 'Fees', 'payments']);
+  });
+
+  it('keeps every saved text of a macro with who saved it', async () => {
+    await postJson(t.app, editor, 'update_macro', { title: 'versioned', body: 'First text', tags: 'A' });
+    t.clock.advance(60_000);
+    const second = await postJson(t.app, editor, 'update_macro', { title: 'versioned', body: 'Second text', tags: '' });
+    const versions = await t.database.db
+      .select()
+      .from(macroVersions)
+      .where(eq(macroVersions.macroId, second?.json().macro.id))
+      .orderBy(macroVersions.savedAt);
+    expect(versions.map((version) => [version.body, version.tags, version.employeeId])).toEqual([
+      ['First text', ['A'], editor.id],
+      ['Second text', [], editor.id],
+    ]);
   });
 
   it('saves two simultaneous creations of one title as one macro', async () => {

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { macroTags, macros, type Database, type Executor } from '@portal/db';
+import { macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
@@ -85,4 +85,9 @@ const activeMacroTexts = preparedPerDatabase((db) =>
 
 export async function findActiveMacroTexts(db: Database): Promise<Array<{ id: number; title: string; body: string }>> {
   return activeMacroTexts(db).execute();
+}
+
+// One saved text of a macro, with who saved it (the macro's history).
+export async function insertVersion(tx: Executor, version: typeof macroVersions.$inferInsert): Promise<void> {
+  await tx.insert(macroVersions).values(version);
 }

@@ -19,7 +19,8 @@ export function createMacroService(context: ServerContext) {
   // Creates the macro, or, when one of that title exists, replaces its text and tags (the title
   // is the name agents type as #title, so it is the key).
   async function saveMacro(editor: Actor, input: MacroInput): Promise<UpdateMacroResponse> {
-    const tags = [...new Set(input.tags)].sort((a, b) => a.localeCompare(b));
+    // Trimmed and one of each by the contract (parseMacroTags); kept in order of name.
+    const tags = [...input.tags].sort((a, b) => a.localeCompare(b));
     const now = clock.now();
     const macro = await db.transaction(async (tx) => {
       // Insert first: two editors creating one title at once cannot both insert, and the loser updates.
@@ -34,6 +35,14 @@ export function createMacroService(context: ServerContext) {
         saved = await repository.updateMacroBody(tx, existing.id, input.body, now);
       }
       await repository.replaceTags(tx, saved.id, tags);
+      await repository.insertVersion(tx, {
+        macroId: saved.id,
+        title: saved.title,
+        body: saved.body,
+        tags,
+        employeeId: editor.employeeId,
+        savedAt: now,
+      });
       const after = { id: saved.id, title: saved.title, body: saved.body, tags };
       await recordAuditEvent(tx, {
         employeeId: editor.employeeId,
