@@ -67,6 +67,21 @@ export type UpdateMacroRequest = z.input<typeof updateMacroRequestSchema>;
 export const updateMacroResponseSchema = z.object({ macro: macroSchema });
 export type UpdateMacroResponse = z.infer<typeof updateMacroResponseSchema>;
 
+// A macro's history (the editor's): every saved text, newest first, with who saved it.
+export const macroVersionsQuerySchema = z.object({
+  title: z.string().trim().min(1, MACRO_MESSAGES.needsTitle).max(64, 'A macro title must be at most 64 characters.'),
+});
+export const macroVersionSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  saved_by: z.string().nullable(),
+  saved_at: z.string(),
+});
+export type MacroVersion = z.infer<typeof macroVersionSchema>;
+export const macroVersionsResponseSchema = z.object({ versions: z.array(macroVersionSchema) });
+export type MacroVersionsResponse = z.infer<typeof macroVersionsResponseSchema>;
+
 export const macroCalls = {
   // Every macro, and the tree grouped by tag.
   fetchMacros: defineCall({ method: 'GET', path: 'fetch_macros', response: fetchMacrosResponseSchema }),
@@ -76,5 +91,12 @@ export const macroCalls = {
     path: 'update_macro',
     body: updateMacroRequestSchema,
     response: updateMacroResponseSchema,
+  }),
+  // The macro's saved texts; "That macro doesn't exist yet!" (404) for an unknown title.
+  macroVersions: defineCall({
+    method: 'GET',
+    path: 'macro_versions',
+    query: macroVersionsQuerySchema,
+    response: macroVersionsResponseSchema,
   }),
 };

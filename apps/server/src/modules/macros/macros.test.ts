@@ -169,6 +169,28 @@ describe('POST update_macro', () => {
       ['First text', ['A'], editor.id],
       ['Second text', [], editor.id],
     ]);
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/macro_versions',
+      headers: editor.headers,
+      query: { title: 'versioned' },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(
+      history.json().versions.map((version: { body: string; saved_by: string }) => [version.body, version.saved_by]),
+    ).toEqual([
+      ['Second text', editor.name],
+      ['First text', editor.name],
+    ]);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/macro_versions',
+      headers: editor.headers,
+      query: { title: 'no_such_macro' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ errors: ["That macro doesn't exist yet!"] });
   });
 
   it('saves two simultaneous creations of one title as one macro', async () => {

@@ -1,5 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { employees, macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
@@ -90,4 +90,19 @@ export async function findActiveMacroTexts(db: Database): Promise<Array<{ id: nu
 // One saved text of a macro, with who saved it (the macro's history).
 export async function insertVersion(tx: Executor, version: typeof macroVersions.$inferInsert): Promise<void> {
   await tx.insert(macroVersions).values(version);
+}
+
+// A macro's saved texts, newest first, with the name of who saved each.
+export async function findVersions(db: Executor, macroId: number) {
+  return db
+    .select({ version: macroVersions, savedBy: employees.name })
+    .from(macroVersions)
+    .leftJoin(employees, eq(employees.id, macroVersions.employeeId))
+    .where(eq(macroVersions.macroId, macroId))
+    .orderBy(desc(macroVersions.savedAt), desc(macroVersions.id));
+}
+
+export async function findMacroByTitle(db: Executor, title: string): Promise<MacroRecord | undefined> {
+  const [macro] = await db.select().from(macros).where(eq(macros.title, title));
+  return macro;
 }

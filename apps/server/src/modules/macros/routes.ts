@@ -8,4 +8,6 @@ export function registerMacroRoutes(app: FastifyInstance, macros: MacroService):
   registerCall(app, macroCalls.fetchMacros, () => macros.fetchMacros());
 
   registerCall(app, macroCalls.updateMacro, (request) => macros.saveMacro(actorOf(request), request.body));
+
+  registerCall(app, macroCalls.macroVersions, (request) => macros.macroVersions(request.query.title));
 }

@@ -1,7 +1,15 @@
-import type { CallBody, FetchMacrosResponse, macroCalls, UpdateMacroResponse } from '@portal/contracts';
+import {
+  MACRO_MESSAGES,
+  type CallBody,
+  type FetchMacrosResponse,
+  type macroCalls,
+  type MacroVersionsResponse,
+  type UpdateMacroResponse,
+} from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import { notFound } from '../../platform/http-error.ts';
 import { buildMacroTree } from './macro-tree.ts';
 import * as repository from './repository.ts';
 
@@ -58,7 +66,22 @@ export function createMacroService(context: ServerContext) {
     return { macro };
   }
 
-  return { fetchMacros, saveMacro };
+  async function macroVersions(title: string): Promise<MacroVersionsResponse> {
+    const macro = await repository.findMacroByTitle(db, title);
+    if (!macro) throw notFound(MACRO_MESSAGES.unknownTitle);
+    const rows = await repository.findVersions(db, macro.id);
+    return {
+      versions: rows.map(({ version, savedBy }) => ({
+        title: version.title,
+        body: version.body,
+        tags: version.tags,
+        saved_by: savedBy,
+        saved_at: version.savedAt.toISOString(),
+      })),
+    };
+  }
+
+  return { fetchMacros, saveMacro, macroVersions };
 }
 
 export type MacroService = ReturnType<typeof createMacroService>;
