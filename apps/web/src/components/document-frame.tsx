@@ -1,5 +1,6 @@
-import { Center, Loader, Paper, Text } from '@mantine/core';
+import { Center, Paper, Text } from '@mantine/core';
 import { useApiFileUrl } from '../lib/use-api-file-url.ts';
+import { FileStatusBox } from './file-status-box.tsx';
 
 type DocumentFrameProps = {
   // The API path of the PDF; null when the item has none.
@@ -22,23 +23,13 @@ export function DocumentFrame({ url, title, minHeight, placeholder }: DocumentFr
         </Center>
       </Paper>
     );
-  if (state.status === 'loading')
+  if (state.status !== 'ready')
     return (
-      <Paper withBorder mih={minHeight}>
-        <Center mih={minHeight}>
-          <Loader size="sm" aria-label="Loading document" />
-        </Center>
-      </Paper>
-    );
-  if (state.status === 'failed')
-    return (
-      <Paper withBorder mih={minHeight} p="xl">
-        <Center mih={minHeight - 48}>
-          <Text c="red" role="alert">
-            {state.message}
-          </Text>
-        </Center>
-      </Paper>
+      <FileStatusBox
+        minHeight={minHeight}
+        loadingLabel="Loading document"
+        message={state.status === 'failed' ? state.message : null}
+      />
     );
   return (
     <iframe

@@ -1,4 +1,5 @@
-import { Center, Image, Loader, Paper, Text } from '@mantine/core';
+import { Image } from '@mantine/core';
+import { FileStatusBox } from '../../../components/file-status-box.tsx';
 import { useApiFileUrl } from '../../../lib/use-api-file-url.ts';
 
 type PaystubImageProps = {
@@ -12,23 +13,13 @@ type PaystubImageProps = {
 // own request would carry no token.
 export function PaystubImage({ url, alt, minHeight }: PaystubImageProps) {
   const state = useApiFileUrl(url, 'The paystub');
-  if (state.status === 'loading')
+  if (state.status !== 'ready')
     return (
-      <Paper withBorder mih={minHeight}>
-        <Center mih={minHeight}>
-          <Loader size="sm" aria-label="Loading paystub" />
-        </Center>
-      </Paper>
-    );
-  if (state.status === 'failed')
-    return (
-      <Paper withBorder mih={minHeight} p="xl">
-        <Center mih={minHeight - 48}>
-          <Text c="red" role="alert">
-            {state.message}
-          </Text>
-        </Center>
-      </Paper>
+      <FileStatusBox
+        minHeight={minHeight}
+        loadingLabel="Loading paystub"
+        message={state.status === 'failed' ? state.message : null}
+      />
     );
   return <Image src={state.objectUrl} alt={alt} fit="contain" radius="sm" />;
 }
