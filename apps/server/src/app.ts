@@ -23,6 +23,8 @@ import { registerInboundRoutes } from './modules/inbound/routes.ts';
 import { registerLoanRoutes } from './modules/loans/routes.ts';
 import { registerLoanServicingRoutes } from './modules/loans/servicing-routes.ts';
 import { registerMacroRoutes } from './modules/macros/routes.ts';
+import { registerBlogRoutes } from './modules/blog/index.ts';
+import { registerSurveyRoutes } from './modules/surveys/index.ts';
 import { createMacroService } from './modules/macros/service.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
@@ -217,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdentificationRoutes(app, context);
   registerIncomeRoutes(app, context);
   registerCustomerUploadRoutes(app, context);
+  registerBlogRoutes(app, context);
+  registerSurveyRoutes(app, context);
   registerStaffRoutes(
     app,
     createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),

@@ -12,6 +12,8 @@ import { letterCalls } from './letters.ts';
 import { loanServicingCalls } from './loan-servicing.ts';
 import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
+import { blogCalls } from './blog.ts';
+import { surveyCalls } from './surveys.ts';
 import { messageCalls } from './messages.ts';
 import { sessionCalls } from './session.ts';
 import { ssnCalls } from './ssn.ts';
@@ -42,6 +44,8 @@ export const apiCalls = {
   identifications: identificationCalls,
   income: incomeCalls,
   customerUploads: customerUploadCalls,
+  blog: blogCalls,
+  surveys: surveyCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

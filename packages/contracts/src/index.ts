@@ -12,6 +12,8 @@ export * from './customers.ts';
 export * from './loans.ts';
 export * from './loan-servicing.ts';
 export * from './macros.ts';
+export * from './blog.ts';
+export * from './surveys.ts';
 export * from './documents.ts';
 export * from './letters.ts';
 export * from './staff.ts';

@@ -8,14 +8,19 @@ import {
   apiDocsScreen,
   appLayout,
   bankruptcyScreen,
+  blogPostScreen,
   crAdjScreen,
   disputesScreen,
   fcraLookupScreen,
   fcraScreen,
   identificationsScreen,
   incomeScreen,
+  macrosScreen,
   placeholderScreen,
   staffScreen,
+  surveyResponseScreen,
+  surveyResultsScreen,
+  surveysScreen,
   userScreen,
   workspace,
 } from './signed-in-screens.tsx';
@@ -29,11 +34,6 @@ const pageLoader = (
 // Screens of later issues, by route (spec 000 section 2 route table).
 const placeholderScreens: readonly { path: string; title: string }[] = [
   { path: 'visualize/:chart', title: 'Analytics' },
-  { path: 'survey/:path/:id', title: 'Survey' },
-  { path: 'surveys/:path', title: 'Surveys' },
-  { path: 'surveys', title: 'Surveys' },
-  { path: 'blog_post', title: 'Blog' },
-  { path: 'macros', title: 'Macros' },
   { path: 'graph_ql', title: 'GraphQL' },
 ];
 
@@ -88,6 +88,11 @@ export const routes: RouteObject[] = [
               // The spec's route is a prefix: /identifications/anything shows the same dashboard.
               { path: 'identifications/*', element: <identificationsScreen.Screen /> },
               { path: 'income', element: <incomeScreen.Screen /> },
+              { path: 'blog_post', element: <blogPostScreen.Screen /> },
+              { path: 'macros', element: <macrosScreen.Screen /> },
+              { path: 'surveys', element: <surveysScreen.Screen /> },
+              { path: 'surveys/:path', element: <surveyResultsScreen.Screen /> },
+              { path: 'survey/:path/:id', element: <surveyResponseScreen.Screen /> },
               { path: 'admin/staff', element: <staffScreen.Screen /> },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },

@@ -47,3 +47,12 @@ export const identificationsScreen = lazyScreen(
   async () => (await import('./routes/identifications-route.tsx')).IdentificationsRoute,
 );
 export const incomeScreen = lazyScreen(async () => (await import('./routes/income-route.tsx')).IncomeRoute);
+export const blogPostScreen = lazyScreen(async () => (await import('./routes/blog-post-route.tsx')).BlogPostRoute);
+export const macrosScreen = lazyScreen(async () => (await import('./routes/macros-route.tsx')).MacrosRoute);
+export const surveysScreen = lazyScreen(async () => (await import('./routes/surveys-route.tsx')).SurveysRoute);
+export const surveyResultsScreen = lazyScreen(
+  async () => (await import('./routes/survey-results-route.tsx')).SurveyResultsRoute,
+);
+export const surveyResponseScreen = lazyScreen(
+  async () => (await import('./routes/survey-response-route.tsx')).SurveyResponseRoute,
+);

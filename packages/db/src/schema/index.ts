@@ -7,3 +7,4 @@ export * from './documents.ts';
 export * from './back-office.ts';
 export * from './credit-reporting.ts';
 export * from './underwriting.ts';
+export * from './content.ts';

@@ -31,7 +31,11 @@ export const navMenus: readonly NavMenuGroup[] = [
   },
   {
     label: 'Analytics',
-    items: [{ label: 'CS', to: '/visualize/cs' }],
+    items: [
+      { label: 'CS', to: '/visualize/cs' },
+      // Not in the spec's navbar list; the survey screens (spec 001 section 2) need a way in.
+      { label: 'Surveys', to: '/surveys' },
+    ],
   },
 ];
 

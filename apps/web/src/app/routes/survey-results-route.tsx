@@ -1,0 +1,5 @@
+import { PlaceholderRoute } from './placeholder-route.tsx';
+
+export function SurveyResultsRoute() {
+  return <PlaceholderRoute title="Survey results" />;
+}
