@@ -1,5 +1,5 @@
 import { PlaceholderRoute } from './placeholder-route.tsx';
 
 export function SurveyResultsRoute() {
-  return <PlaceholderRoute title="Survey results" />;
+  return <PlaceholderRoute title="Surveys" />;
 }
