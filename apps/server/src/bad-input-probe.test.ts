@@ -678,7 +678,9 @@ function problemsWith(request: ProbeRequest, answer: Answer): string[] {
   const problems: string[] = [];
   if (answer.statusCode >= 500) problems.push(`answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
   if (request.mustRefuse && answer.statusCode < 400) problems.push(`accepted nonsense (${answer.statusCode})`);
-  if (answer.statusCode >= 400 && request.method !== 'HEAD') {
+  // The public blog's pages are for people: a post that is not there is an HTML page saying so.
+  const blogPage = request.url.startsWith('/blog/') && String(answer.headers['content-type']).startsWith('text/html');
+  if (answer.statusCode >= 400 && request.method !== 'HEAD' && !(blogPage && answer.statusCode === 404)) {
     let errors: unknown = null;
     try {
       errors = (JSON.parse(answer.body) as { errors?: unknown }).errors;

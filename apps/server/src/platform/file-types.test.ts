@@ -17,6 +17,15 @@ describe('sniffContentType', () => {
     expect(sniffContentType(await makePdf())).toBe('application/pdf');
   });
 
+  it('knows GIF and WebP (blog images), and not a RIFF file of another kind', () => {
+    expect(sniffContentType(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]))).toBe('image/gif');
+    expect(sniffContentType(Buffer.concat([Buffer.from('GIF87a'), Buffer.alloc(20)]))).toBe('image/gif');
+    const riff = (kind: string) =>
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from(kind), Buffer.alloc(8)]);
+    expect(sniffContentType(riff('WEBP'))).toBe('image/webp');
+    expect(sniffContentType(riff('WAVE'))).toBeNull();
+  });
+
   it('knows nothing else: text, HTML, an MP4 (another ISO brand), an empty file', () => {
     expect(sniffContentType(Buffer.from('hello'))).toBeNull();
     expect(sniffContentType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();

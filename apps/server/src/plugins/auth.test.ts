@@ -31,6 +31,9 @@ const PUBLIC_API_ROUTES = [
   'POST /internal/api/webhooks/email',
   // The customer side's document upload: the upload link's signed token is its proof.
   'POST /internal/api/customer_uploads/:kind',
+  // Live blog posts are for anyone to read (drafts answer staff only).
+  'GET /internal/api/blog/posts',
+  'HEAD /internal/api/blog/posts',
 ];
 
 let t: TestApp;
@@ -63,7 +66,8 @@ describe('authentication is the default', () => {
   it('marks public only the routes that must answer without a session', () => {
     const publicApi = routes.filter((route) => route.public && route.url.toLowerCase().startsWith('/internal/api'));
     expect(publicApi.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_API_ROUTES].sort());
-    // Outside the API only the web app is public: its files and the page that serves client routes.
+    // Outside the API only the web app (its files and the page that serves client routes) and the
+    // blog's public side (live posts and their images) are public.
     const publicElsewhere = routes.filter(
       (route) => route.public && !route.url.toLowerCase().startsWith('/internal/api'),
     );
@@ -72,6 +76,10 @@ describe('authentication is the default', () => {
       '/*',
       '/assets/app-1a2b3c.js',
       '/assets/app-1a2b3c.js',
+      '/blog/:url',
+      '/blog/:url',
+      '/blog/images/:name',
+      '/blog/images/:name',
       '/index.html',
       '/index.html',
     ]);

@@ -12,6 +12,9 @@ declare module 'fastify' {
     // Answers without a staff session: sign-in, MFA enrolment, health, the inbound webhooks (which
     // check their own secrets) and the web app's files. Every other route needs a session.
     public?: boolean;
+    // On a public route: a token, when one is sent, is checked (401 if it is not good) and the
+    // session is known to the handler (the blog answers drafts to staff, live posts to anyone).
+    sessionIfSent?: boolean;
   }
   interface FastifyInstance {
     // Every route with whether it is public, in registration order (for the deny-by-default test).
@@ -47,7 +50,12 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
 
   app.decorateRequest('auth', null);
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.public === true) return;
+    const { config } = request.routeOptions;
+    if (config.public === true) {
+      const token = config.sessionIfSent === true ? tokenOf(request) : null;
+      if (token !== null) request.auth = await sessions.authenticate(token);
+      return;
+    }
     request.auth = await sessions.authenticate(tokenOf(request));
   });
 }

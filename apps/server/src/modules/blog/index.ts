@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.ts';
+import { registerBlogRouteHandlers } from './routes.ts';
 
 // The blog module's public face: other modules import from here, never from its other files.
 export function registerBlogRoutes(app: FastifyInstance, context: ServerContext): void {
-  void app;
-  void context;
+  registerBlogRouteHandlers(app, context);
 }

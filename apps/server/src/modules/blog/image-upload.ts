@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import {
+  BLOG_IMAGE_MAX_BYTES,
+  BLOG_IMAGE_PATH,
+  BLOG_IMAGE_TYPES,
+  type UploadBlogImageResponse,
+} from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { EXTENSION_OF, sniffContentType } from '../../platform/file-types.ts';
+import { HttpError, badRequest, unprocessable } from '../../platform/http-error.ts';
+import * as repository from './repository.ts';
+
+const MB = 1024 * 1024;
+const IMAGE_FIELD = 'blog[image]';
+const NAME_FIELD = 'blog[name]';
+const ACCEPTED: ReadonlySet<string> = new Set(BLOG_IMAGE_TYPES);
+
+// POST blog/upload_image: multipart blog[image] (the file) and blog[name] (what to call it). The
+// file must be a JPEG, PNG, GIF or WebP by its content (its name and claimed type are not trusted)
+// and at most 5 MB. It is kept under a web-safe version of the name, with the extension of what
+// it really is, made unique with -2, -3... (the html of posts names images, so a name is never
+// reused), and served to anyone at /blog/images/{name}.
+export async function uploadBlogImage(
+  context: ServerContext,
+  editor: Actor,
+  request: FastifyRequest,
+): Promise<UploadBlogImageResponse> {
+  const { content, givenName } = await readImageParts(request);
+  const type = sniffContentType(content);
+  if (!type || !ACCEPTED.has(type))
+    throw unprocessable('The blog image must be a JPEG, PNG, GIF or WebP picture; that file is not one.');
+  const extension = EXTENSION_OF[type];
+  const stem = webSafeStem(givenName);
+  const storageKey = `blog-images/${randomUUID()}.${extension}`;
+  await context.storage.write(storageKey, content);
+
+  const now = context.clock.now();
+  const name = await context.db.transaction(async (tx) => {
+    const used = await repository.imageNamesLike(tx, stem, extension);
+    // A few tries: another upload of the same name may take the one chosen in between.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const candidate = freeName(stem, extension, used);
+      const row = await repository.insertImage(tx, {
+        name: candidate,
+        contentType: type,
+        byteSize: content.length,
+        storageKey,
+        uploadedBy: editor.employeeId,
+        uploadedAt: now,
+      });
+      if (row) {
+        await recordAuditEvent(tx, {
+          employeeId: editor.employeeId,
+          action: 'blog.image_uploaded',
+          entityType: 'blog_image',
+          entityId: row.id,
+          after: { name: candidate, content_type: type, byte_size: content.length },
+          ipAddress: editor.ipAddress,
+        });
+        return candidate;
+      }
+      used.add(candidate);
+    }
+    throw new HttpError(409, 'Another image of that name was uploaded at the same moment; please upload again.');
+  });
+  return { url: `${context.inbound.publicUrl ?? ''}${BLOG_IMAGE_PATH}/${name}`, name };
+}
+
+async function readImageParts(request: FastifyRequest): Promise<{ content: Buffer; givenName: string }> {
+  if (!request.isMultipart())
+    throw badRequest(`Send the image as multipart/form-data: the file in ${IMAGE_FIELD}, its name in ${NAME_FIELD}.`);
+  let content: Buffer | null = null;
+  let fileName = '';
+  let givenName = '';
+  try {
+    for await (const part of request.parts({ limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== IMAGE_FIELD) {
+          await part.toBuffer();
+          throw badRequest(`Send the image in ${IMAGE_FIELD}.`);
+        }
+        content = await part.toBuffer();
+        fileName = part.filename;
+        if (part.file.truncated)
+          throw new HttpError(
+            413,
+            `The blog image is larger than ${BLOG_IMAGE_MAX_BYTES / MB} MB; make it smaller first.`,
+          );
+      } else if (part.fieldname === NAME_FIELD && typeof part.value === 'string') {
+        givenName = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest(`Send one image at a time, in ${IMAGE_FIELD}.`);
+    if (error instanceof Error && !('statusCode' in error))
+      throw badRequest('The upload could not be read as multipart/form-data. Please try again.');
+    throw error;
+  }
+  if (!content) throw badRequest(`Choose an image to upload (${IMAGE_FIELD}).`);
+  if (content.length === 0) throw unprocessable('That image file is empty.');
+  return { content, givenName: givenName.trim() || fileName };
+}
+
+// "My Photo (1).JPG" -> "my-photo-1": lower-case letters, digits and single hyphens; its own
+// extension is dropped (the real one is added).
+export function webSafeStem(name: string): string {
+  const withoutExtension = name.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const stem = withoutExtension
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return stem === '' ? 'image' : stem;
+}
+
+function freeName(stem: string, extension: string, used: ReadonlySet<string>): string {
+  if (!used.has(`${stem}.${extension}`)) return `${stem}.${extension}`;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${stem}-${suffix}.${extension}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}

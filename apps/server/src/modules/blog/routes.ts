@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { blogCalls as calls } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { actorOf } from '../../platform/actor.ts';
+import { registerCall } from '../../platform/register-call.ts';
+import { uploadBlogImage } from './image-upload.ts';
+import { registerBlogPublicPages } from './public-page.ts';
+import { createBlogService } from './service.ts';
+
+export function registerBlogRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+  const blog = createBlogService(context);
+  registerCall(app, calls.uploadImage, (request) => uploadBlogImage(context, actorOf(request), request), {
+    config: { acceptsUploads: true },
+  });
+  // Anyone may read a live post; a staff token, when one is sent, lets drafts be read too.
+  registerCall(app, calls.posts, (request) => blog.readPost(request.query.path, request.auth !== null), {
+    config: { public: true, sessionIfSent: true },
+  });
+  registerCall(app, calls.postList, () => blog.listPosts());
+  registerCall(app, calls.createPost, (request) => blog.savePost(actorOf(request), request.body.blog));
+  registerBlogPublicPages(app, context);
+}
