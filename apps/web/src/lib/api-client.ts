@@ -150,17 +150,18 @@ function sendCall(call: CallDescriptor, input: AnyCallInput, options: CallOption
   });
 }
 
-// Sends files as multipart/form-data, each under fieldName (files[] by default), to a call that
-// answers JSON (the dispute and notice uploads). A refusal throws ApiError with the answer's other
-// fields in details (failed_files).
+// Sends files as multipart/form-data, each under fieldName (files[] by default), with any text
+// fields before them, to a call that answers JSON (the dispute and notice uploads, the blog's
+// image). A refusal throws ApiError with the answer's other fields in details (failed_files).
 export async function uploadFiles<Call extends CallDescriptor>(
   call: Call,
   files: readonly File[],
   fieldName = 'files[]',
-  options: CallOptions = {},
+  options: CallOptions & { fields?: Readonly<Record<string, string>> } = {},
 ): Promise<CallOutput<Call>> {
   if (call.response === FILE_RESPONSE) throw new Error('uploadFiles: the call answers a file, not JSON.');
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   for (const file of files) form.append(fieldName, file, file.name);
   const response = await send(buildUrl(fillCallPath(call.path), undefined), {
     method: call.method,

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Outlet, Route, RouterProvider, createMemoryRouter, createRoutesFromElements, useLocation } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -12,16 +12,27 @@ export function LocationProbe() {
 
 type RenderOptions = { route?: string; extraRoutes?: ReactNode };
 
+// A data router, as the app's (createBrowserRouter), so screens may use its hooks (useBlocker).
 export function renderWithProviders(ui: ReactElement, { route = '/', extraRoutes }: RenderOptions = {}): RenderResult {
+  const router = createMemoryRouter(
+    createRoutesFromElements(
+      <Route
+        element={
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        }
+      >
+        <Route path="*" element={ui} />
+        {extraRoutes}
+      </Route>,
+    ),
+    { initialEntries: [route] },
+  );
   return render(
     <Providers queryClient={createQueryClient()} env="test">
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="*" element={ui} />
-          {extraRoutes}
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </Providers>,
   );
 }

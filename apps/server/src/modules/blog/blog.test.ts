@@ -118,6 +118,7 @@ describe('POST blog/create_post', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>How to build credit</title>');
+    expect(page.body).toContain('<h1>How to build credit</h1>');
     expect(page.body).toContain('<meta name="description" content="Five habits that raise a credit score.">');
     expect(page.body).toContain(post.html);
     expect(page.body).not.toContain('<script');

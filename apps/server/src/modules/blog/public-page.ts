@@ -39,6 +39,7 @@ function renderPost({ post, tags, imageUrl }: PublicPost): string {
     imageUrl ? `<meta property="og:image" content="${escapeHtml(imageUrl)}">` : '',
     `<style>${STYLE}</style></head><body><main><article>`,
     `<p class="meta">${escapeHtml(post.category ?? '')}${published ? ` · ${published}` : ''}</p>`,
+    `<h1>${title}</h1>`,
     post.body,
     tags.length > 0 ? `<p class="tags">${tags.map((tag) => `<span>${escapeHtml(tag.name)}</span>`).join('')}</p>` : '',
     '</article></main></body></html>',
