@@ -47,7 +47,7 @@ if (seeded) {
     flaggedRoutingNumbers: config.flaggedRoutingNumbers,
   });
   console.log(
-    `Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes, ${backOffice.acdvs} ACDV requests, ${backOffice.identifications} identification cards, ${backOffice.incomes} loans with paystubs to review.`,
+    `Seeded demo work: ${backOffice.notices} bankruptcy notices, ${backOffice.disputes} disputes, ${backOffice.acdvs} ACDV requests, ${backOffice.identifications} identification cards, ${backOffice.incomes} loans with paystubs to review, ${backOffice.surveys} surveys with ${backOffice.surveyAnswers} answers, ${backOffice.blogPosts} blog posts.`,
   );
 }
 

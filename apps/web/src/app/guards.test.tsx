@@ -44,8 +44,9 @@ describe('route guards', () => {
     await user.type(screen.getByLabelText('Password'), 'portal-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Surveys' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+    // The survey results screen, under its path (the stub knows no survey: its 404 is shown).
+    expect(await screen.findByRole('heading', { name: 'csat' })).toBeInTheDocument();
+    expect(await screen.findByText('Not found.')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/surveys/csat?page=2');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankruptcyNotices, customers, disputes } from '@portal/db';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bankruptcyNotices, blogPosts, customers, disputes, surveyAnswers, surveyQuestions, surveys } from '@portal/db';
 import { seedDemoData } from '@portal/db/seed';
 import { createSsnSealer } from '../customers/index.ts';
 import { systemClock } from '../../platform/clock.ts';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { seedBackOfficeDemo } from './seed-back-office-demo.ts';
+import { DEMO_SURVEYS, drawSurveyAnswers, seedSurveysDemo } from './seed-surveys-demo.ts';
 
 describe('the demo work of the back-office dashboards', () => {
   let database: TestDatabase;
@@ -35,7 +36,24 @@ describe('the demo work of the back-office dashboards', () => {
       businessTimeZone: 'America/Los_Angeles',
       flaggedRoutingNumbers: ['123456780', '987654320'],
     });
-    expect(seeded).toEqual({ notices: 5, disputes: 4, acdvs: 5, identifications: 5, incomes: 3 });
+    expect(seeded).toEqual({
+      notices: 5,
+      disputes: 4,
+      acdvs: 5,
+      identifications: 5,
+      incomes: 3,
+      surveys: 3,
+      surveyAnswers: expect.any(Number) as number,
+      blogPosts: 3,
+    });
+    // Two live posts with a banner each and a draft, through the editor's own rules.
+    const posts = await database.db.select().from(blogPosts).orderBy(asc(blogPosts.url));
+    expect(posts.map((post) => [post.url, post.live, post.imageFileName])).toEqual([
+      ['how-to-build-credit', true, 'how-to-build-credit.jpg'],
+      ['hurricane-season-payment-help', true, 'hurricane-season-payment-help.jpg'],
+      ['saving-on-groceries', false, null],
+    ]);
+    expect(posts[0]?.body).toContain('<img src="/blog/images/how-to-build-credit.jpg"');
 
     const notices = await database.db.select().from(bankruptcyNotices);
     // Four readable notices, each matched to the demo customer it names; one scanned.
@@ -57,5 +75,44 @@ describe('the demo work of the back-office dashboards', () => {
       'Dispute::Other',
     ]);
     for (const row of [...notices, ...letters]) expect(await storage.read(row.storageKey)).not.toBeNull();
+  });
+
+  it('has the demo customers answer three surveys, some questions left blank, each answer a listed choice', async () => {
+    const rows = await database.db.select().from(surveys).orderBy(asc(surveys.path));
+    expect(rows.map((survey) => survey.path)).toEqual(['customer-service', 'loan-experience', 'payoff-reasons']);
+    const questions = await database.db.select().from(surveyQuestions);
+    const answers = await database.db.select().from(surveyAnswers);
+    // 30 customers: most answer the first two surveys (5 and 6 questions), so a few hundred answers.
+    expect(answers.length).toBeGreaterThan(200);
+    const byId = new Map(questions.map((question) => [question.id, question]));
+    for (const answer of answers) {
+      const question = byId.get(answer.questionId)!;
+      expect(question.surveyId).toBe(answer.surveyId);
+      if (question.format !== 'text' && answer.answer !== '') expect(question.choices).toContain(answer.answer);
+    }
+    const blanks = answers.filter((answer) => answer.answer === '');
+    expect(blanks.length).toBeGreaterThan(0);
+    expect(blanks.length).toBeLessThan(answers.length / 4);
+    // A second run leaves them as they are.
+    expect(await seedSurveysDemo(database.db, new Date())).toEqual({ surveys: 0, surveyAnswers: 0 });
+    expect(await database.db.$count(surveyAnswers)).toBe(answers.length);
+  });
+
+  it('draws the same answers from the same customers every time, without Math.random', () => {
+    const random = vi.spyOn(Math, 'random');
+    const now = new Date('2026-11-21T17:00:00Z');
+    const audience = Array.from({ length: 200 }, (_, index) => index + 1);
+    const first = DEMO_SURVEYS.flatMap((survey, index) => drawSurveyAnswers(survey, index, audience, now));
+    const second = DEMO_SURVEYS.flatMap((survey, index) => drawSurveyAnswers(survey, index, audience, now));
+    expect(second).toEqual(first);
+    expect(random).not.toHaveBeenCalled();
+    random.mockRestore();
+    // The default demo (200 customers, about half with a paid-off loan): a few thousand answers.
+    expect(first.length).toBeGreaterThan(2000);
+    // Never twice the same question for one customer (the table's unique index).
+    for (const [index, survey] of DEMO_SURVEYS.entries()) {
+      const drawn = drawSurveyAnswers(survey, index, audience, now);
+      expect(new Set(drawn.map((answer) => `${answer.customerId}:${answer.question}`)).size).toBe(drawn.length);
+    }
   });
 });

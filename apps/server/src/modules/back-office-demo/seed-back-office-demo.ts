@@ -7,12 +7,15 @@ import type { PdfUploads } from '../../platform/pdf-uploads.ts';
 import { createNotices, drawNotice, type SampleNoticeKind } from '../bankruptcy-notices/index.ts';
 import { importAcdvFile, sampleAcdvFile } from '../credit-reporting/index.ts';
 import { createDisputes, drawDisputeLetter, type DisputeLetterKind } from '../disputes/index.ts';
+import { seedBlogDemo } from '../blog/index.ts';
+import { seedSurveysDemo } from './seed-surveys-demo.ts';
 import { seedUnderwritingDemo } from './seed-underwriting-demo.ts';
 
 // The demo's first start (dev, demo data): a few bankruptcy notices and dispute letters, drawn as
 // the courts and customers write them and uploaded through the same path as staff uploads (read,
 // matched, stored), so both dashboards have work to show. Notices name demo customers with open
-// loans by their SSN's last four and name, so processing one shows its consequences.
+// loans by their SSN's last four and name, so processing one shows its consequences. The demo
+// customers' survey answers (seed-surveys-demo.ts) and the blog's posts come last.
 
 type DemoContext = Pick<
   ServerContext,
@@ -44,11 +47,30 @@ async function customersWithOpenLoans(db: Database, count: number) {
     .limit(count);
 }
 
-export async function seedBackOfficeDemo(
-  context: DemoContext,
-): Promise<{ notices: number; disputes: number; acdvs: number; identifications: number; incomes: number }> {
+export type BackOfficeDemoSummary = {
+  notices: number;
+  disputes: number;
+  acdvs: number;
+  identifications: number;
+  incomes: number;
+  surveys: number;
+  surveyAnswers: number;
+  blogPosts: number;
+};
+
+export async function seedBackOfficeDemo(context: DemoContext): Promise<BackOfficeDemoSummary> {
   const employee = await findEmployeeByEmail(context.db, DEMO_EMAIL);
-  if (!employee) return { notices: 0, disputes: 0, acdvs: 0, identifications: 0, incomes: 0 };
+  if (!employee)
+    return {
+      notices: 0,
+      disputes: 0,
+      acdvs: 0,
+      identifications: 0,
+      incomes: 0,
+      surveys: 0,
+      surveyAnswers: 0,
+      blogPosts: 0,
+    };
   const actor: Actor = { employeeId: employee.id, name: employee.name, permissions: [], ipAddress: 'demo seed' };
   const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length + ACDV_LOANS);
 
@@ -108,10 +130,15 @@ export async function seedBackOfficeDemo(
     { fileName: 'demo-acdv-requests.json', content: acdvFile },
   );
   const underwriting = await seedUnderwritingDemo(context);
+  const surveyCounts = await seedSurveysDemo(context.db, context.clock.now());
+  // Relative links in the demo's posts: they work whatever address the Portal is served at.
+  const blog = await seedBlogDemo({ ...context, publicUrl: null }, actor);
   return {
     notices: createdNotices.notices.length,
     disputes: createdDisputes.created_disputes.length,
     acdvs: acdvs.imported,
     ...underwriting,
+    ...surveyCounts,
+    blogPosts: blog.posts,
   };
 }

@@ -6,12 +6,12 @@ import {
   BLOG_IMAGE_TYPES,
   type UploadBlogImageResponse,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { EXTENSION_OF, sniffContentType } from '../../platform/file-types.ts';
 import { HttpError, badRequest, unprocessable } from '../../platform/http-error.ts';
 import * as repository from './repository.ts';
+import type { BlogContext } from './service.ts';
 
 const MB = 1024 * 1024;
 const IMAGE_FIELD = 'blog[image]';
@@ -24,11 +24,19 @@ const ACCEPTED: ReadonlySet<string> = new Set(BLOG_IMAGE_TYPES);
 // it really is, made unique with -2, -3... (the html of posts names images, so a name is never
 // reused), and served to anyone at /blog/images/{name}.
 export async function uploadBlogImage(
-  context: ServerContext,
+  context: BlogContext,
   editor: Actor,
   request: FastifyRequest,
 ): Promise<UploadBlogImageResponse> {
-  const { content, givenName } = await readImageParts(request);
+  return storeBlogImage(context, editor, await readImageParts(request));
+}
+
+// Keeps an image (checked by its content) under a free web-safe name: the upload's and the demo's.
+export async function storeBlogImage(
+  context: BlogContext,
+  editor: Actor,
+  { content, givenName }: { content: Buffer; givenName: string },
+): Promise<UploadBlogImageResponse> {
   const type = sniffContentType(content);
   if (!type || !ACCEPTED.has(type))
     throw unprocessable('The blog image must be a JPEG, PNG, GIF or WebP picture; that file is not one.');
@@ -66,7 +74,7 @@ export async function uploadBlogImage(
     }
     throw new HttpError(409, 'Another image of that name was uploaded at the same moment; please upload again.');
   });
-  return { url: `${context.inbound.publicUrl ?? ''}${BLOG_IMAGE_PATH}/${name}`, name };
+  return { url: `${context.publicUrl ?? ''}${BLOG_IMAGE_PATH}/${name}`, name };
 }
 
 async function readImageParts(request: FastifyRequest): Promise<{ content: Buffer; givenName: string }> {

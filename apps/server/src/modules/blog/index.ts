@@ -6,3 +6,4 @@ import { registerBlogRouteHandlers } from './routes.ts';
 export function registerBlogRoutes(app: FastifyInstance, context: ServerContext): void {
   registerBlogRouteHandlers(app, context);
 }
+export { seedBlogDemo } from './demo-posts.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BLOG_IMAGE_PATH, BLOG_PUBLIC_PATH, normalizeBlogUrl } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
 import * as repository from './repository.ts';
+import type { BlogContext } from './service.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -51,14 +51,14 @@ const NOT_FOUND_PAGE =
 
 // The blog's public side: live posts at /blog/{url} and the images they show, for anyone (no
 // session). A draft is not found here, however it is asked for.
-export function registerBlogPublicPages(app: FastifyInstance, context: ServerContext): void {
+export function registerBlogPublicPages(app: FastifyInstance, context: BlogContext): void {
   app.get(`${BLOG_PUBLIC_PATH}/:url`, { config: { public: true } }, async (request, reply) => {
     const { url } = request.params as { url: string };
     const found = await repository.findPostByUrl(context.db, normalizeBlogUrl(url));
     if (!found?.post.live) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
     const tags = await repository.postTags(context.db, found.post.id);
     const imageUrl = found.post.imageFileName
-      ? `${context.inbound.publicUrl ?? ''}${BLOG_IMAGE_PATH}/${found.post.imageFileName}`
+      ? `${context.publicUrl ?? ''}${BLOG_IMAGE_PATH}/${found.post.imageFileName}`
       : null;
     return reply
       .type('text/html; charset=utf-8')

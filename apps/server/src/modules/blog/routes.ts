@@ -7,7 +7,8 @@ import { uploadBlogImage } from './image-upload.ts';
 import { registerBlogPublicPages } from './public-page.ts';
 import { createBlogService } from './service.ts';
 
-export function registerBlogRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+export function registerBlogRouteHandlers(app: FastifyInstance, server: ServerContext): void {
+  const context = { db: server.db, clock: server.clock, storage: server.storage, publicUrl: server.inbound.publicUrl };
   const blog = createBlogService(context);
   registerCall(app, calls.uploadImage, (request) => uploadBlogImage(context, actorOf(request), request), {
     config: { acceptsUploads: true },

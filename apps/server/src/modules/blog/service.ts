@@ -26,9 +26,13 @@ const notThere = (url: string) => `There is no blog post at ${blogPostPath(url)}
 const taken = (url: string) =>
   `A post already lives at ${blogPostPath(url)}. Load it to edit it, or give this post another url.`;
 
-export function createBlogService(context: ServerContext) {
+// What the blog needs of the server: its database, clock and files, and the address the public
+// reads it at (PUBLIC_URL; none: links are paths of this server).
+export type BlogContext = Pick<ServerContext, 'db' | 'clock' | 'storage'> & { publicUrl: string | null };
+
+export function createBlogService(context: BlogContext) {
   const { db, clock } = context;
-  const publicUrlOf = (url: string) => `${context.inbound.publicUrl ?? ''}${blogPostPath(url)}`;
+  const publicUrlOf = (url: string) => `${context.publicUrl ?? ''}${blogPostPath(url)}`;
 
   function view(post: repository.BlogPostRecord, tags: repository.BlogTagRecord[], updatedBy: string | null): BlogPost {
     return {

@@ -1,6 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bounces, customerEmails, customers, employees, loans, messages, payments, type Database } from '@portal/db';
+import {
+  bounces,
+  customerEmails,
+  customers,
+  employees,
+  loans,
+  messages,
+  payments,
+  surveyAnswers,
+  surveys,
+  type Database,
+} from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
 import {
   customerCardFields,
@@ -13,7 +24,8 @@ import { customerLoansJson, decodeCustomerLoans } from '../loans/index.ts';
 
 // The user card in one round trip (decision 013): the customer row with their newest bank account
 // and card, every address, comments, loans with payments and bounces, the referrer and referrals,
-// the newest messages and who set DNC/DNL, as one prepared statement over customers.
+// the newest messages, who set DNC/DNL and the surveys answered, as one prepared statement over
+// customers.
 
 export const RECENT_MESSAGES = 10;
 export const REFERRALS_SHOWN = 50;
@@ -40,6 +52,10 @@ const recentMessagesJson = sql<JsonList>`(select coalesce(json_agg(json_build_ob
     'createdAt', m.created_at, 'subject', m.subject, 'body', m.body, 'status', m.status) order by m.created_at desc, m.id desc), '[]'::json)
   from (select * from (${recentOfType('text')} union all ${recentOfType('email')}) both_channels
         order by created_at desc, id desc limit ${sql.raw(String(RECENT_MESSAGES))}) m)`;
+// The surveys the customer answered (the card links to their answers), through survey_answers'
+// (survey, customer) index: one probe per survey, however many answers there are.
+const surveysJson = sql<JsonList>`(select coalesce(json_agg(json_build_object('path', s.path, 'name', s.name) order by s.name, s.path), '[]'::json)
+  from ${surveys} s where exists (select 1 from ${surveyAnswers} a where a.survey_id = s.id and a.customer_id = ${customers.id}))`;
 const bounceCount = sql<number>`(select count(*)::int from ${bounces}
   join ${payments} on ${payments.id} = ${bounces.paymentId} join ${loans} on ${loans.id} = ${payments.loanId}
   where ${loans.customerId} = ${customers.id})`;
@@ -59,6 +75,7 @@ const profileStatement = preparedPerDatabase((db) =>
       loans: customerLoansJson,
       referrals: referralsJson,
       recentMessages: recentMessagesJson,
+      surveys: surveysJson,
     })
     .from(customers)
     .leftJoin(...latestBankJoin)
@@ -88,6 +105,7 @@ export async function findCustomerProfile(db: Database, customerId: number) {
       body: String(entry.body),
       status: String(entry.status),
     })),
+    surveys: row.surveys.map((entry) => ({ path: String(entry.path), name: String(entry.name) })),
   };
 }
 export type CustomerProfile = NonNullable<Awaited<ReturnType<typeof findCustomerProfile>>>;

@@ -2,6 +2,7 @@ import {
   dateInTimeZone,
   maskSsn,
   normalizePhone,
+  surveyPaths,
   USER_SUGGESTION_LIMIT,
   type CallQuery,
   type LoanInfo,
@@ -185,7 +186,10 @@ function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
       body: message.body,
       status: message.status,
     })),
-    survey_links: [],
+    survey_links: profile.surveys.map((survey) => ({
+      label: survey.name,
+      url: surveyPaths.response(survey.path, customer.id),
+    })),
     created_at: customer.createdAt.toISOString(),
   };
 }

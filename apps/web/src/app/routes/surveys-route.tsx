@@ -1,5 +1,6 @@
-import { PlaceholderRoute } from './placeholder-route.tsx';
+import { SurveysPage } from '../../features/surveys/components/surveys-page.tsx';
 
+// /surveys (spec 001 section 2): the list of surveys.
 export function SurveysRoute() {
-  return <PlaceholderRoute title="Surveys" />;
+  return <SurveysPage />;
 }

@@ -216,11 +216,13 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
             {user.survey_links.length === 0 ? (
               <Dimmed>No survey responses</Dimmed>
             ) : (
-              user.survey_links.map((link) => (
-                <Anchor key={link.url} href={link.url} fz="sm">
-                  {link.label}
-                </Anchor>
-              ))
+              <Group gap={6}>
+                {user.survey_links.map((link) => (
+                  <Anchor key={link.url} component={Link} to={link.url} fz="sm">
+                    {link.label}
+                  </Anchor>
+                ))}
+              </Group>
             )}
           </Fact>
         </SimpleGrid>

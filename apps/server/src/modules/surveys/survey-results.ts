@@ -1,0 +1,69 @@
+import {
+  rankChoices,
+  SURVEY_USERS_PAGE_SIZE,
+  type CallQuery,
+  type SurveyQuestionResult,
+  type SurveyResultsResponse,
+  type surveyCalls,
+} from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { findSurveyOrNotFound } from './find-survey.ts';
+import * as repository from './repository.ts';
+
+type ResultsQuery = CallQuery<typeof surveyCalls.surveyResults>;
+
+// GET survey_results {path, page} (spec 001 sections 2, 7): each question with its format and its
+// choices ordered by count over every answer, and one page of the users who answered (newest
+// first, SURVEY_USERS_PAGE_SIZE a page; a page past the last one is empty, and the screen goes
+// back to the last).
+export async function surveyResults(
+  context: Pick<ServerContext, 'db'>,
+  query: ResultsQuery,
+): Promise<SurveyResultsResponse> {
+  const survey = await findSurveyOrNotFound(context, query.path);
+  const [questions, counts, respondents, users] = await Promise.all([
+    repository.findQuestions(context.db, survey.id),
+    repository.countAnswers(context.db, survey.id),
+    repository.countRespondents(context.db, survey.id),
+    repository.findRespondents(
+      context.db,
+      survey.id,
+      SURVEY_USERS_PAGE_SIZE,
+      (query.page - 1) * SURVEY_USERS_PAGE_SIZE,
+    ),
+  ]);
+  const byQuestion = new Map<number, repository.AnswerCount[]>();
+  for (const row of counts) byQuestion.set(row.questionId, [...(byQuestion.get(row.questionId) ?? []), row]);
+  return {
+    path: survey.path,
+    name: survey.name,
+    count: respondents,
+    questions: questions.map((question): SurveyQuestionResult => {
+      const rows = byQuestion.get(question.id) ?? [];
+      const answered = rows[0]?.answered ?? 0;
+      const listed = question.format === 'text' ? [] : question.choices;
+      return {
+        id: question.id,
+        position: question.position,
+        question: question.question,
+        format: question.format,
+        answered,
+        no_answer: Math.max(0, respondents - answered),
+        choices: rankChoices(listed, rows, answered),
+        other_answers: question.format === 'text' ? Math.max(0, (rows[0]?.different ?? 0) - rows.length) : 0,
+      };
+    }),
+    users: users.map((user) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      answered_at: repository.toIso(user.answeredAt),
+    })),
+    // At least one page, so a client clamping its page to the last one never asks for page 0.
+    pagination: {
+      current_page: query.page,
+      total_pages: Math.max(1, Math.ceil(respondents / SURVEY_USERS_PAGE_SIZE)),
+      total_count: respondents,
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { clampPage, SURVEY_USERS_PAGE_SIZE, surveyPaths } from '@portal/contracts';
+import { PagePagination } from '../../../components/page-pagination.tsx';
+import { useSurveyResults } from '../api/get-survey-results.ts';
+import { QuestionResults } from './question-results.tsx';
+import { SurveyBreadcrumbs } from './survey-breadcrumbs.tsx';
+import { SurveyEmpty, SurveyError, SurveyLoading } from './survey-states.tsx';
+import { formatCount, plural } from './survey-format.ts';
+import { SurveyUsersTable } from './survey-users-table.tsx';
+
+function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+// /surveys/{path}?page=N (spec 001 section 2): each question with its format and its choices
+// ordered by count, then the users who answered, SURVEY_USERS_PAGE_SIZE a page, each linking to
+// their answers. A page past the last (the list shrank, or a hand-typed URL) shows the last one.
+export function SurveyResultsPage({ path }: { path: string }) {
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params);
+  const results = useSurveyResults(path, page);
+  const totalPages = results.data?.pagination.total_pages;
+
+  useEffect(() => {
+    if (totalPages === undefined || results.isPlaceholderData) return;
+    const clamped = clampPage(page, totalPages);
+    if (clamped !== page) setParams(clamped > 1 ? { page: String(clamped) } : {}, { replace: true });
+  }, [page, totalPages, results.isPlaceholderData, setParams]);
+
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+  const data = results.data;
+
+  let main;
+  if (results.isPending) main = <SurveyLoading label="Loading survey results..." />;
+  else if (results.isError)
+    main = (
+      <SurveyError title="Error loading survey results" error={results.error} onRetry={() => void results.refetch()} />
+    );
+  else if (data && data.count === 0)
+    main = (
+      <SurveyEmpty
+        title="Nobody has answered this survey yet."
+        description="Its questions and choices appear here with the first answer."
+      />
+    );
+  else if (data)
+    main = (
+      <Stack gap="lg">
+        <Stack gap="md" component="section" aria-label="Questions">
+          {data.questions.length === 0 ? (
+            <SurveyEmpty title="This survey has no questions." />
+          ) : (
+            data.questions.map((question) => <QuestionResults key={question.id} question={question} />)
+          )}
+        </Stack>
+        <Stack gap="sm" component="section" aria-labelledby="survey-users-heading">
+          <Group gap="sm">
+            <Title order={2} fz={18} id="survey-users-heading">
+              Users who answered
+            </Title>
+            <Badge variant="light" size="lg" aria-label="Users who answered count">
+              {formatCount(data.pagination.total_count)}
+            </Badge>
+          </Group>
+          {data.users.length === 0 ? (
+            <Text c="dimmed">No users on this page.</Text>
+          ) : (
+            <Stack gap="sm" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
+              <Text c="dimmed" fz="sm">
+                Newest first, {SURVEY_USERS_PAGE_SIZE} a page.
+              </Text>
+              <SurveyUsersTable path={data.path} users={data.users} />
+              <PagePagination page={page} totalPages={data.pagination.total_pages} onChange={goTo} />
+            </Stack>
+          )}
+        </Stack>
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <SurveyBreadcrumbs
+        crumbs={[{ label: 'Home', to: '/' }, { label: 'Surveys', to: surveyPaths.list }, { label: data?.name ?? path }]}
+      />
+      <Stack gap={4}>
+        <Title order={1} fz={24}>
+          {data?.name ?? path}
+        </Title>
+        {data && (
+          <Group gap="xs">
+            <Code>{data.path}</Code>
+            <Text fz="sm" c="dimmed">
+              {plural(data.count, 'user answered', 'users answered')} ·{' '}
+              {plural(data.questions.length, 'question', 'questions')}
+            </Text>
+          </Group>
+        )}
+      </Stack>
+      {main}
+    </Stack>
+  );
+}
