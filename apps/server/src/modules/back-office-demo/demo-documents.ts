@@ -12,8 +12,9 @@ import { toWinAnsi } from '../../platform/pdf.ts';
 // ---------------------------------------------------------------------------------------------
 // Randomness, seeded
 
-// mulberry32: small and good enough for colours and grain; the point is repeatability.
-function seededRandom(seed: number): () => number {
+// mulberry32: small and good enough for colours, grain and demo answers; the point is repeatability
+// (the same numbers from the same seed on every machine).
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,6 +1,7 @@
 import { asc, inArray, isNotNull } from 'drizzle-orm';
 import type { SurveyQuestionFormat } from '@portal/contracts';
 import { bulkInsert, customers, loans, surveyAnswers, surveyQuestions, surveys, type Database } from '@portal/db';
+import { seededRandom } from './demo-documents.ts';
 
 // The demo's surveys (spec 001 sections 2, 3): loan experience, customer service and payoff reasons,
 // answered by demo customers over the last six months: a few thousand answers with the default 200
@@ -223,18 +224,6 @@ const ANSWER_WINDOW_DAYS = 180;
 // With a large demo (SEED_CUSTOMERS), at most this many customers are asked each survey.
 const AUDIENCE_LIMIT = 3000;
 const DEMO_SEED = 0x5eed_5a7e;
-
-// mulberry32: small, and the same numbers from the same seed on every machine.
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function weighted(random: () => number, answers: DemoQuestion['answers']): string {
   const total = answers.reduce((sum, [, weight]) => sum + weight, 0);
