@@ -19,7 +19,30 @@ export const MACRO_MESSAGES = {
   needsTitle: verbatimMessage('MACRO NEEDS A TITLE'),
   needsBody: verbatimMessage('MACRO NEEDS A BODY'),
   unknownTitle: "That macro doesn't exist yet!",
+  // A rename onto a title another macro already has (409).
+  titleTaken: (title: string) =>
+    `Another macro is already called ${title}. Choose a different title, or load that macro to change it.`,
 } as const;
+
+// The {placeholders} the ticket reply box fills from the ticket's customer and the agent
+// (apps/web/src/app/workspace/macro-values.ts is typed by this list). Any other {name} stays in
+// the text for the agent to write.
+export const MACRO_PLACEHOLDERS = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'phone_number',
+  'birthday',
+  'loan_id',
+  'agent_name',
+] as const;
+export type MacroPlaceholder = (typeof MACRO_PLACEHOLDERS)[number];
+
+export const MACRO_TITLE_MAX_LENGTH = 64;
+export const MACRO_BODY_MAX_LENGTH = 2000;
+const titleTooLong = `A macro title must be at most ${MACRO_TITLE_MAX_LENGTH} characters.`;
 
 // Tags as the editor sends them, comma-separated (or as a list): each trimmed, empty ones dropped,
 // one of each whatever its letter case (the first spelling kept).
@@ -41,16 +64,17 @@ export const updateMacroRequestSchema = z.object({
     .string({ error: MACRO_MESSAGES.needsTitle })
     .trim()
     .min(1, MACRO_MESSAGES.needsTitle)
-    .max(64, 'A macro title must be at most 64 characters.')
-    .regex(
-      MACRO_TITLE_PATTERN,
+    .max(MACRO_TITLE_MAX_LENGTH, titleTooLong)
+    // An empty title has its own message (MACRO NEEDS A TITLE), not this one as well.
+    .refine(
+      (title) => title === '' || MACRO_TITLE_PATTERN.test(title),
       'A macro title uses lowercase letters, digits and underscores only (it is typed as #title).',
     ),
   body: z
     .string({ error: MACRO_MESSAGES.needsBody })
     .trim()
     .min(1, MACRO_MESSAGES.needsBody)
-    .max(2000, 'A macro text must be at most 2,000 characters.'),
+    .max(MACRO_BODY_MAX_LENGTH, 'A macro text must be at most 2,000 characters.'),
   tags: z
     .union([z.string().max(1000), z.array(z.string().max(1000)).max(100)], {
       error: 'Tags are one text, separated by commas (or a list of tags).',
@@ -62,6 +86,14 @@ export const updateMacroRequestSchema = z.object({
         .array(z.string().max(MACRO_TAG_MAX_LENGTH, `A tag must be at most ${MACRO_TAG_MAX_LENGTH} characters.`))
         .max(MACRO_MAX_TAGS, `A macro has at most ${MACRO_MAX_TAGS} tags.`),
     ),
+  // The title the macro had when the editor loaded it: a different title renames that macro (its id,
+  // history and tickets stay). Left out, or the same as title, the macro of title is saved.
+  original_title: z
+    .string({ error: 'The original title is a text (the title the macro had when it was loaded).' })
+    .trim()
+    .max(MACRO_TITLE_MAX_LENGTH, titleTooLong)
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
 });
 export type UpdateMacroRequest = z.input<typeof updateMacroRequestSchema>;
 export const updateMacroResponseSchema = z.object({ macro: macroSchema });
@@ -69,7 +101,7 @@ export type UpdateMacroResponse = z.infer<typeof updateMacroResponseSchema>;
 
 // A macro's history (the editor's): every saved text, newest first, with who saved it.
 export const macroVersionsQuerySchema = z.object({
-  title: z.string().trim().min(1, MACRO_MESSAGES.needsTitle).max(64, 'A macro title must be at most 64 characters.'),
+  title: z.string().trim().min(1, MACRO_MESSAGES.needsTitle).max(MACRO_TITLE_MAX_LENGTH, titleTooLong),
 });
 export const macroVersionSchema = z.object({
   title: z.string(),
@@ -85,7 +117,8 @@ export type MacroVersionsResponse = z.infer<typeof macroVersionsResponseSchema>;
 export const macroCalls = {
   // Every macro, and the tree grouped by tag.
   fetchMacros: defineCall({ method: 'GET', path: 'fetch_macros', response: fetchMacrosResponseSchema }),
-  // Creates the macro, or changes the one with this title.
+  // Creates the macro, or changes the one with this title; with original_title, renames that one
+  // (404 when there is none, 409 when another macro has the new title).
   updateMacro: defineCall({
     method: 'POST',
     path: 'update_macro',

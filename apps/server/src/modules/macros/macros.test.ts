@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { auditEvents, macroVersions, macros } from '@portal/db';
 import { createMacro } from '@portal/db/seed';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { renameMacro } from './repository.ts';
 
 let t: TestApp;
 let editor: SignedInStaff;
@@ -201,5 +202,148 @@ describe('POST update_macro', () => {
     expect([one?.statusCode, two?.statusCode]).toEqual([200, 200]);
     expect(one?.json().macro.id).toBe(two?.json().macro.id);
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'race_title'))).toHaveLength(1);
+  });
+});
+
+describe('POST update_macro with original_title (a rename)', () => {
+  const versionsOf = (title: string) =>
+    t.app.inject({ method: 'GET', url: '/internal/api/macro_versions', headers: editor.headers, query: { title } });
+  const writes = async () => {
+    const [versions] = await t.database.db.select({ n: count() }).from(macroVersions);
+    return { ...(await snapshotTicketWrites(t.database.db)), macroVersions: versions?.n };
+  };
+
+  it('renames the macro it was loaded as, with its new text and tags, keeping its id and history', async () => {
+    const first = (
+      await postJson(t.app, editor, 'update_macro', { title: 'old_name', body: 'Old text', tags: 'Fees' })
+    ).json().macro;
+    t.clock.advance(60_000);
+    const response = await postJson(t.app, editor, 'update_macro', {
+      original_title: 'old_name',
+      title: 'new_name',
+      body: 'New text',
+      tags: 'Payments, fees, payments',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      macro: { id: first.id, title: 'new_name', body: 'New text', tags: ['fees', 'Payments'] },
+    });
+
+    expect(await t.database.db.select().from(macros).where(eq(macros.title, 'old_name'))).toEqual([]);
+    const [renamed] = await t.database.db.select().from(macros).where(eq(macros.id, first.id));
+    expect(renamed).toMatchObject({ title: 'new_name', body: 'New text', active: true });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'macro.renamed'), eq(auditEvents.entityId, String(first.id))));
+    expect(audit).toMatchObject({
+      employeeId: editor.id,
+      entityType: 'macro',
+      before: { title: 'old_name', body: 'Old text', tags: ['Fees'] },
+      after: { id: first.id, title: 'new_name', body: 'New text', tags: ['fees', 'Payments'] },
+    });
+
+    // The history follows the macro: both texts under the new title, none under the old.
+    const history = await versionsOf('new_name');
+    expect(history.statusCode).toBe(200);
+    expect(
+      history
+        .json()
+        .versions.map((version: { title: string; body: string; saved_by: string }) => [
+          version.title,
+          version.body,
+          version.saved_by,
+        ]),
+    ).toEqual([
+      ['new_name', 'New text', editor.name],
+      ['old_name', 'Old text', editor.name],
+    ]);
+    expect((await versionsOf('old_name')).statusCode).toBe(404);
+    const titles = titlesOf((await fetchMacros()).json().macros);
+    expect(titles).toContain('new_name');
+    expect(titles).not.toContain('old_name');
+  });
+
+  it('saves as usual when original_title is the title (or blank)', async () => {
+    await postJson(t.app, editor, 'update_macro', { title: 'same_name', body: 'One' });
+    const same = await postJson(t.app, editor, 'update_macro', {
+      original_title: 'same_name',
+      title: 'same_name',
+      body: 'Two',
+    });
+    expect(same.statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(same.json().macro.id))));
+    expect(audit).toMatchObject({ before: { body: 'One' }, after: { body: 'Two' } });
+
+    const blank = await postJson(t.app, editor, 'update_macro', {
+      original_title: ' ',
+      title: 'fresh_name',
+      body: 'x',
+    });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().macro.title).toBe('fresh_name');
+  });
+
+  describe('refused', () => {
+    beforeAll(async () => {
+      await createMacro(t.database.db, { title: 'rename_me', body: 'Mine', tags: ['Kept'] });
+      await createMacro(t.database.db, { title: 'taken_name', body: 'Theirs', tags: ['Theirs'] });
+    });
+
+    it.each([
+      [
+        'an original title no macro has',
+        { original_title: 'never_was', title: 'will_be', body: 'Text' },
+        404,
+        ["That macro doesn't exist yet!"],
+      ],
+      [
+        'a new title another macro has',
+        { original_title: 'rename_me', title: 'taken_name', body: 'Changed', tags: 'Changed' },
+        409,
+        ['Another macro is already called taken_name. Choose a different title, or load that macro to change it.'],
+      ],
+      [
+        'an original title that is not text',
+        { original_title: 7, title: 'will_be', body: 'Text' },
+        400,
+        ['The original title is a text (the title the macro had when it was loaded).'],
+      ],
+    ])('refuses %s and writes nothing', async (_case, payload, status, errors) => {
+      const before = await writes();
+      const response = await postJson(t.app, editor, 'update_macro', payload);
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ errors });
+      expect(await writes()).toEqual(before);
+      expect(titlesOf((await fetchMacros()).json().macros)).not.toContain('will_be');
+      const kept = (await fetchMacros()).json().macros as Macro[];
+      expect(kept.find((macro) => macro.title === 'rename_me')).toMatchObject({ body: 'Mine', tags: ['Kept'] });
+      expect(kept.find((macro) => macro.title === 'taken_name')).toMatchObject({ body: 'Theirs', tags: ['Theirs'] });
+    });
+  });
+
+  it('renames and creates one title at once without an error of its own: one macro has it after', async () => {
+    await postJson(t.app, editor, 'update_macro', { title: 'race_from', body: 'Renamed' });
+    const [rename, create] = await Promise.all([
+      postJson(t.app, editor, 'update_macro', { original_title: 'race_from', title: 'race_to', body: 'Renamed' }),
+      postJson(t.app, editor, 'update_macro', { title: 'race_to', body: 'Created' }),
+    ]);
+    expect(create.statusCode).toBe(200);
+    // The rename went first (the creation then saved onto it), or found the title taken.
+    expect([200, 409]).toContain(rename.statusCode);
+    expect(await t.database.db.select().from(macros).where(eq(macros.title, 'race_to'))).toHaveLength(1);
+  });
+
+  it('reads a title taken at the last moment (the unique index) as taken, not as a failure', async () => {
+    const mine = await createMacro(t.database.db, { title: 'late_mine', body: 'Mine' });
+    await createMacro(t.database.db, { title: 'late_taken', body: 'Theirs' });
+    const at = new Date('2026-11-21T18:00:00Z');
+    expect(await renameMacro(t.database.db, mine.id, { title: 'late_taken', body: 'Changed', at })).toBeUndefined();
+    expect(await t.database.db.select().from(macros).where(eq(macros.id, mine.id))).toMatchObject([
+      { title: 'late_mine', body: 'Mine' },
+    ]);
   });
 });

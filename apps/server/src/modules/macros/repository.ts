@@ -69,6 +69,36 @@ export async function updateMacroBody(
   return row;
 }
 
+// Gives the macro a new title and text; answers undefined when another macro took that title meanwhile
+// (the unique index refused it: the transaction is then over, and the caller answers 409).
+export async function renameMacro(
+  executor: Executor,
+  macroId: number,
+  values: { title: string; body: string; at: Date },
+): Promise<MacroRecord | undefined> {
+  try {
+    const [row] = await executor
+      .update(macros)
+      .set({ title: values.title, body: values.body, active: true, updatedAt: values.at })
+      .where(eq(macros.id, macroId))
+      .returning();
+    if (!row) throw new Error(`renameMacro: macro ${macroId} vanished inside its transaction`);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+// PostgreSQL's unique_violation (23505), on the driver's error or one Drizzle wrapped.
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    if ('code' in current && current.code === '23505') return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
+
 export async function replaceTags(executor: Executor, macroId: number, tags: readonly string[]): Promise<void> {
   await executor.delete(macroTags).where(eq(macroTags.macroId, macroId));
   if (tags.length > 0) await executor.insert(macroTags).values(tags.map((tag) => ({ macroId, tag })));

@@ -1,8 +1,9 @@
-import type { Ticket } from '@portal/contracts';
+import type { MacroPlaceholder, Ticket } from '@portal/contracts';
 
 // Placeholder values a macro can take from the ticket on screen (fillMacroPlaceholders). Anything not
-// known here ({new_phone}, {amount}, ...) stays in the text for the agent to write.
-export function macroValues(ticket: Ticket, agentName: string | null): Record<string, string | null> {
+// known here ({new_phone}, {amount}, ...) stays in the text for the agent to write. The keys are the
+// contract's MACRO_PLACEHOLDERS, which the macro editor's preview lists.
+export function macroValues(ticket: Ticket, agentName: string | null): Record<MacroPlaceholder, string | null> {
   const user = ticket.user;
   const firstName = user?.first_name ?? ticket.details.first_name;
   const lastName = user?.last_name ?? ticket.details.last_name;

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { macroCalls, type FetchMacrosResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-
-export const macroKeys = {
-  all: ['macros'] as const,
-};
+import { macroKeys } from './query-keys.ts';
 
 // GET fetch_macros: every macro and the tree grouped by tag.
 export function fetchMacros(signal?: AbortSignal): Promise<FetchMacrosResponse> {
@@ -12,7 +9,7 @@ export function fetchMacros(signal?: AbortSignal): Promise<FetchMacrosResponse> 
 }
 
 export const macrosQueryOptions = queryOptions({
-  queryKey: macroKeys.all,
+  queryKey: macroKeys.list(),
   queryFn: ({ signal }) => fetchMacros(signal),
   // Macros change rarely (the macro editor); five minutes keeps the dropdown instant.
   staleTime: 5 * 60_000,
