@@ -84,8 +84,8 @@ export async function seedBlogDemo(context: BlogContext, editor: Actor): Promise
     const image = post.banner
       ? await storeBlogImage(context, editor, { content: drawBanner(...post.banner), givenName: post.url })
       : null;
+    // The public page heads the article with its title; the body starts with the text.
     const body = [
-      `<h2>${post.title}</h2>`,
       ...post.paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
       image ? `<img src="${image.url}" alt="">` : '',
     ].join('');
