@@ -25,6 +25,7 @@ import { registerLoanServicingRoutes } from './modules/loans/servicing-routes.ts
 import { registerMacroRoutes } from './modules/macros/routes.ts';
 import { registerBlogRoutes } from './modules/blog/index.ts';
 import { registerSurveyRoutes } from './modules/surveys/index.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/index.ts';
 import { createMacroService } from './modules/macros/service.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCustomerUploadRoutes(app, context);
   registerBlogRoutes(app, context);
   registerSurveyRoutes(app, context);
+  registerAnalyticsRoutes(app, context);
   registerStaffRoutes(
     app,
     createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),

@@ -14,6 +14,7 @@ import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
 import { blogCalls } from './blog.ts';
 import { surveyCalls } from './surveys.ts';
+import { analyticsCalls } from './analytics.ts';
 import { messageCalls } from './messages.ts';
 import { sessionCalls } from './session.ts';
 import { ssnCalls } from './ssn.ts';
@@ -46,6 +47,7 @@ export const apiCalls = {
   customerUploads: customerUploadCalls,
   blog: blogCalls,
   surveys: surveyCalls,
+  analytics: analyticsCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

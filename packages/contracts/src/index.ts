@@ -14,6 +14,7 @@ export * from './loan-servicing.ts';
 export * from './macros.ts';
 export * from './blog.ts';
 export * from './surveys.ts';
+export * from './analytics.ts';
 export * from './documents.ts';
 export * from './letters.ts';
 export * from './staff.ts';

@@ -8,3 +8,4 @@ export * from './back-office.ts';
 export * from './credit-reporting.ts';
 export * from './underwriting.ts';
 export * from './content.ts';
+export * from './analytics.ts';

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsCalls as calls } from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import { registerCall } from '../../platform/register-call.ts';
+import { textEmailAnalytics, totalMessages } from './message-analytics.ts';
+import { readRange } from './range.ts';
+
+export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+  registerCall(app, calls.totalOutboundMessages, (request) =>
+    totalMessages(context, readRange(context, request.query), false),
+  );
+  registerCall(app, calls.totalInboundMessages, (request) =>
+    totalMessages(context, readRange(context, request.query), true),
+  );
+  registerCall(app, calls.textEmailAnalytics, (request) =>
+    textEmailAnalytics(context, readRange(context, request.query), request.query),
+  );
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { addDays, isCalendarDate } from './rules/payment-calendar.ts';
+
+// Customer-service analytics (spec 001 sections 2, 5, 7, 9): figures over a range of business dates.
+
+// Texts versus emails over time: hours for a day, days up to three months, weeks up to a year,
+// months beyond (issue 16).
+export const ANALYTICS_TIME_PERIODS = ['hour', 'day', 'week', 'month'] as const;
+export type AnalyticsTimePeriod = (typeof ANALYTICS_TIME_PERIODS)[number];
+export const ANALYTICS_DAYS_BY_DAY = 92;
+export const ANALYTICS_DAYS_BY_WEEK = 366;
+// The longest range asked at once (five years of figures).
+export const ANALYTICS_MAX_DAYS = 5 * 366;
+
+export const ANALYTICS_MESSAGES = {
+  badDate: 'Dates are written YYYY-MM-DD, like 2026-11-23.',
+  endAfterToday: 'The end date cannot be after today.',
+  startAfterEnd: 'The start date must be on or before the end date.',
+  tooLong: `A range is at most ${ANALYTICS_MAX_DAYS.toLocaleString('en-US')} days; choose a shorter one.`,
+  noResults: 'this inquiry returned no results',
+} as const;
+
+// Days from start to end, both counted.
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+// What is wrong with a range (section 5: it cannot go after today), in the order the picker shows.
+export function analyticsRangeProblems(start: string, end: string, today: string): string[] {
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return [ANALYTICS_MESSAGES.badDate];
+  const problems: string[] = [];
+  if (end > today) problems.push(ANALYTICS_MESSAGES.endAfterToday);
+  if (start > end) problems.push(ANALYTICS_MESSAGES.startAfterEnd);
+  else if (daysInRange(start, end) > ANALYTICS_MAX_DAYS) problems.push(ANALYTICS_MESSAGES.tooLong);
+  return problems;
+}
+
+export function analyticsTimePeriod(start: string, end: string): AnalyticsTimePeriod {
+  const days = daysInRange(start, end);
+  if (days <= 1) return 'hour';
+  if (days <= ANALYTICS_DAYS_BY_DAY) return 'day';
+  if (days <= ANALYTICS_DAYS_BY_WEEK) return 'week';
+  return 'month';
+}
+
+// The day after a range's last: its end as an instant is the start of this business day.
+export function dayAfter(end: string): string {
+  return addDays(end, 1);
+}
+
+const dateField = (name: string) =>
+  z
+    .string({ error: `The ${name} is required (YYYY-MM-DD).` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.badDate);
+
+export const analyticsRangeQuerySchema = z.object({
+  start_date: dateField('start date'),
+  end_date: dateField('end date'),
+});
+export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;
+
+// One figure over the range.
+export const analyticsCountResponseSchema = z.object({ count: z.number().int() });
+export type AnalyticsCountResponse = z.infer<typeof analyticsCountResponseSchema>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'text and email are true or false.' })
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+export const textEmailQuerySchema = analyticsRangeQuerySchema.extend({
+  text: flag.default(true),
+  email: flag.default(true),
+});
+// Keyed by the start of each period in the business time zone ('2026-11-23T14:00' for hours,
+// '2026-11-23' for days, weeks (their Monday) and months (their first day)); every period of the
+// range is there, with 0 where nothing was sent or received.
+export const textEmailResponseSchema = z.object({
+  metadata: z.object({ time_period: z.enum(ANALYTICS_TIME_PERIODS) }),
+  data: z.record(z.string(), z.object({ Texts: z.number().int().optional(), Emails: z.number().int().optional() })),
+});
+export type TextEmailResponse = z.infer<typeof textEmailResponseSchema>;
+
+export const analyticsCalls = {
+  totalOutboundMessages: defineCall({
+    method: 'GET',
+    path: 'total_outbound_messages',
+    query: analyticsRangeQuerySchema,
+    response: analyticsCountResponseSchema,
+  }),
+  totalInboundMessages: defineCall({
+    method: 'GET',
+    path: 'total_inbound_messages',
+    query: analyticsRangeQuerySchema,
+    response: analyticsCountResponseSchema,
+  }),
+  textEmailAnalytics: defineCall({
+    method: 'GET',
+    path: 'text_email_analytics',
+    query: textEmailQuerySchema,
+    response: textEmailResponseSchema,
+  }),
+};
