@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { syncBusinessHours } from './platform/business-hours.ts';
 import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -63,6 +64,7 @@ export type AppSettings = Pick<
   | 'signIn'
   | 'sessionCacheSeconds'
   | 'businessTimeZone'
+  | 'businessHours'
   | 'ticketLeaseMinutes'
   | 'paymentDateGraceDays'
   | 'customerAppUrl'
@@ -127,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerSecurityHeaders(app, stage);
   registerProxyWarning(app, { stage, trustProxy: settings.trustProxy });
+
+  // Where the database's first-response trigger reads the business hours (decision 034).
+  if (await syncBusinessHours(deps.database.db, settings.businessTimeZone, settings.businessHours))
+    app.log.info('Business hours changed: the adjusted first response times were worked out again.');
 
   const cache = new SessionCache(settings.sessionCacheSeconds);
   const stopListening = await deps.database.listen(

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CLOUD_REGION, DEFAULT_BUSINESS_TIME_ZONE, STAGES } from '@portal/contracts';
+import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './platform/business-hours.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -39,6 +40,11 @@ const environment = z.object({
     .min(1)
     .refine(isTimeZone, 'must be an IANA time zone name, e.g. America/Los_Angeles')
     .default(DEFAULT_BUSINESS_TIME_ZONE),
+  // The hours the adjusted first response time counts, in BUSINESS_TIME_ZONE.
+  BUSINESS_HOURS: z
+    .string()
+    .refine((text) => parseBusinessHours(text) !== null, 'must be days and hours like "Mon-Fri 08:00-17:00"')
+    .default(DEFAULT_BUSINESS_HOURS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data is for the dev stage only (its accounts have a published password): 200 there, none elsewhere.
   SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -131,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     stage: values.STAGE,
     publicUrl: values.PUBLIC_URL ?? null,
     businessTimeZone: values.BUSINESS_TIME_ZONE,
+    businessHours: parseBusinessHours(values.BUSINESS_HOURS) ?? businessHoursDefault(),
     logLevel: values.LOG_LEVEL,
     seedCustomers: values.SEED_CUSTOMERS ?? (values.STAGE === 'dev' ? DEV_SEED_CUSTOMERS : 0),
     trustProxy: values.TRUST_PROXY,
@@ -213,4 +220,10 @@ export function loadSecretsKey(secrets: Config['secrets']): Buffer {
   if (!key)
     throw new Error(`${keyFile} does not hold a secrets key (${SECRETS_KEY_HOWTO}); restore it, or set SECRETS_KEY.`);
   return key;
+}
+
+function businessHoursDefault(): BusinessHours {
+  const hours = parseBusinessHours(DEFAULT_BUSINESS_HOURS);
+  if (!hours) throw new Error('DEFAULT_BUSINESS_HOURS does not parse.');
+  return hours;
 }

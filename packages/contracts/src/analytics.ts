@@ -65,6 +65,14 @@ export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;
 export const analyticsCountResponseSchema = z.object({ count: z.number().int() });
 export type AnalyticsCountResponse = z.infer<typeof analyticsCountResponseSchema>;
 
+// A first response time over the range: the mean in seconds over the conversations that started in it
+// and have had a reply from an employee (responded), null when none has.
+export const analyticsAverageResponseSchema = z.object({
+  average_seconds: z.number().nullable(),
+  responded: z.number().int(),
+});
+export type AnalyticsAverageResponse = z.infer<typeof analyticsAverageResponseSchema>;
+
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'text and email are true or false.' })
   .transform((value) => value === true || value === 'true' || value === '1');
@@ -83,6 +91,27 @@ export const textEmailResponseSchema = z.object({
 export type TextEmailResponse = z.infer<typeof textEmailResponseSchema>;
 
 export const analyticsCalls = {
+  // Conversations (tickets) started in the range.
+  totalNumberOfConversations: defineCall({
+    method: 'GET',
+    path: 'total_number_of_conversations',
+    query: analyticsRangeQuerySchema,
+    response: analyticsCountResponseSchema,
+  }),
+  // From a conversation's start to the first reply an employee sent, in all.
+  averageFirstResponseTime: defineCall({
+    method: 'GET',
+    path: 'average_first_response_time',
+    query: analyticsRangeQuerySchema,
+    response: analyticsAverageResponseSchema,
+  }),
+  // The same, counting business hours only (BUSINESS_HOURS).
+  adjustedAverageFirstResponseTime: defineCall({
+    method: 'GET',
+    path: 'adjusted_average_first_response_time',
+    query: analyticsRangeQuerySchema,
+    response: analyticsAverageResponseSchema,
+  }),
   totalOutboundMessages: defineCall({
     method: 'GET',
     path: 'total_outbound_messages',

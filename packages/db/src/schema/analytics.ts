@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Customer-service analytics (spec 001 sections 2, 5, 7): rollups kept current by the database as
 // rows arrive, so a year's figures are read from a few thousand rows, not millions (decision 034).
@@ -15,3 +15,25 @@ export const messageHourlyCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hour, table.type, table.inbound] })],
 );
+
+// Conversations (tickets) per hour they started in, with the first responses they have had so far:
+// how many, and their total time in all and in business hours (the averages are sum / count).
+// Kept by triggers on tickets and messages (migration 0019).
+export const ticketHourlyStats = pgTable('ticket_hourly_stats', {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  tickets: integer().notNull().default(0),
+  responded: integer().notNull().default(0),
+  responseSeconds: bigint({ mode: 'number' }).notNull().default(0),
+  businessResponseSeconds: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+// The business hours the adjusted first response time counts (one row, id 1), written from the
+// configuration (BUSINESS_HOURS, BUSINESS_TIME_ZONE) when the server starts. Days are ISO weekdays
+// (1 Monday .. 7 Sunday); opens and closes are minutes after local midnight.
+export const businessHours = pgTable('business_hours', {
+  id: smallint().primaryKey(),
+  timeZone: text().notNull(),
+  days: smallint().array().notNull(),
+  opensMinute: smallint().notNull(),
+  closesMinute: smallint().notNull(),
+});

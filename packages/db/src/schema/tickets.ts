@@ -39,6 +39,11 @@ export const tickets = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     closedBy: integer().references(() => employees.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The first reply an employee sent, set by the database when it is inserted (migration 0019):
+    // how long it took, in all and in business hours (decision 034).
+    firstResponseAt: timestamp({ withTimezone: true }),
+    firstResponseSeconds: integer(),
+    firstResponseBusinessSeconds: integer(),
   },
   (table) => [
     index('tickets_queue_idx')

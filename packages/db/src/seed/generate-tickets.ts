@@ -248,6 +248,10 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     closedAt: shape.state === 'closed' ? new Date(Math.min(sentMs + MINUTE_MS, latestMs)) : null,
     closedBy: shape.state === 'closed' ? lastAgent : null,
     createdAt: new Date(shape.createdMs),
+    // Set by the database when the replies are inserted (the first-response trigger, migration 0019).
+    firstResponseAt: null,
+    firstResponseSeconds: null,
+    firstResponseBusinessSeconds: null,
   };
   rows.tickets.push(row);
 }

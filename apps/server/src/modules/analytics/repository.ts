@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { messageHourlyCounts, type Executor } from '@portal/db';
+import { messageHourlyCounts, ticketHourlyStats, type Executor } from '@portal/db';
 import type { AnalyticsTimePeriod } from '@portal/contracts';
 
 // Read from the hourly rollup (message_hourly_counts), never from messages itself: a year is at
@@ -49,4 +49,18 @@ export async function countMessagesByPeriod(
     .from(messageHourlyCounts)
     .where(and(gte(messageHourlyCounts.hour, from), lt(messageHourlyCounts.hour, to)))
     .groupBy(sql`1`, messageHourlyCounts.type);
+}
+
+// Conversations started in the range and the first responses they have had: counts and sums.
+export async function ticketStats(db: Executor, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      tickets: sql<number>`coalesce(sum(${ticketHourlyStats.tickets}), 0)::int`,
+      responded: sql<number>`coalesce(sum(${ticketHourlyStats.responded}), 0)::int`,
+      responseSeconds: sql<number>`coalesce(sum(${ticketHourlyStats.responseSeconds}), 0)::float8`,
+      businessResponseSeconds: sql<number>`coalesce(sum(${ticketHourlyStats.businessResponseSeconds}), 0)::float8`,
+    })
+    .from(ticketHourlyStats)
+    .where(and(gte(ticketHourlyStats.hour, from), lt(ticketHourlyStats.hour, to)));
+  return row ?? { tickets: 0, responded: 0, responseSeconds: 0, businessResponseSeconds: 0 };
 }

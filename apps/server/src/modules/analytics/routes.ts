@@ -2,10 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsCalls as calls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { registerCall } from '../../platform/register-call.ts';
+import { averageFirstResponse, totalConversations } from './conversation-analytics.ts';
 import { textEmailAnalytics, totalMessages } from './message-analytics.ts';
 import { readRange } from './range.ts';
 
 export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+  registerCall(app, calls.totalNumberOfConversations, (request) =>
+    totalConversations(context, readRange(context, request.query)),
+  );
+  registerCall(app, calls.averageFirstResponseTime, (request) =>
+    averageFirstResponse(context, readRange(context, request.query), false),
+  );
+  registerCall(app, calls.adjustedAverageFirstResponseTime, (request) =>
+    averageFirstResponse(context, readRange(context, request.query), true),
+  );
   registerCall(app, calls.totalOutboundMessages, (request) =>
     totalMessages(context, readRange(context, request.query), false),
   );

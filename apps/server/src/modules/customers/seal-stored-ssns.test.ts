@@ -21,17 +21,22 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 // A database as it stood before migration 0011 (SSNs in plain text in customers.ssn): the real
 // migrations, then the later ones (0012-0016) and 0011 taken back, so that migrating again runs 0011's
 // own SQL on the rows. A new migration after 0016 is taken back here too.
-const MIGRATIONS_AFTER_0011 = 7;
+const MIGRATIONS_AFTER_0011 = 8;
 async function openDatabaseBefore0011(): Promise<TestDatabase> {
   const opened = await openTestDatabase();
   await opened.db.execute(
-    sql`drop table message_hourly_counts, survey_answers, survey_questions, surveys, blog_post_tags, blog_tags, blog_posts, blog_images, macro_versions, identity_reviews, income_reviews, credit_report_adjustments, acdv_requests, credit_reporting_files, credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
+    sql`drop table ticket_hourly_stats, business_hours, message_hourly_counts, survey_answers, survey_questions, surveys, blog_post_tags, blog_tags, blog_posts, blog_images, macro_versions, identity_reviews, income_reviews, credit_report_adjustments, acdv_requests, credit_reporting_files, credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
   );
   await opened.db.execute(
     sql`alter table loans drop column approved_amount_cents, drop column appealed_at, drop column alert_cleared_at, drop column lock_version`,
   );
   await opened.db.execute(sql`drop trigger messages_hourly_counts on messages`);
-  await opened.db.execute(sql`drop function count_inserted_messages`);
+  await opened.db.execute(sql`drop trigger messages_first_responses on messages`);
+  await opened.db.execute(sql`drop trigger tickets_hourly_stats on tickets`);
+  await opened.db.execute(sql`drop function count_inserted_messages, record_first_responses, count_inserted_tickets, business_seconds`);
+  await opened.db.execute(
+    sql`alter table tickets drop column first_response_at, drop column first_response_seconds, drop column first_response_business_seconds`,
+  );
   await opened.db.execute(sql`alter table payments drop column refunded_at, drop column lock_version`);
   await opened.db.execute(sql`drop index documents_loan_kind_idx`);
   await opened.db.execute(sql`alter table documents drop column exif_date_time, drop column reviewed_at`);
