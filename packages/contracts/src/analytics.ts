@@ -73,6 +73,46 @@ export const analyticsAverageResponseSchema = z.object({
 });
 export type AnalyticsAverageResponse = z.infer<typeof analyticsAverageResponseSchema>;
 
+// employee_ticket_analytics {employees}: ids separated by commas (or a list); none: everyone who
+// replied to or closed a ticket in the range.
+export const employeeTicketQuerySchema = analyticsRangeQuerySchema.extend({
+  employees: z
+    .union([z.string(), z.array(z.string())], { error: 'employees is a list of employee ids.' })
+    .optional()
+    .transform((value) =>
+      (Array.isArray(value) ? value : (value ?? '').split(',')).map((id) => id.trim()).filter((id) => id !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d{1,9}$/, 'Each employee is an id, a whole number.')
+            .transform(Number),
+        )
+        .max(200, 'Ask for at most 200 employees at once.'),
+    ),
+});
+export const employeeTicketStatsSchema = z.object({
+  employee_id: z.number().int(),
+  name: z.string(),
+  // Tickets replied to or closed in the range.
+  tickets_worked: z.number().int(),
+  tickets_closed: z.number().int(),
+  replies: z.number().int(),
+  // From a ticket's start to its close, over the tickets the employee closed in the range.
+  median_handling_seconds: z.number().nullable(),
+  average_handling_seconds: z.number().nullable(),
+});
+export type EmployeeTicketStats = z.infer<typeof employeeTicketStatsSchema>;
+export const employeeTicketResponseSchema = z.object({ data: z.array(employeeTicketStatsSchema) });
+export type EmployeeTicketResponse = z.infer<typeof employeeTicketResponseSchema>;
+
+export const employeeListResponseSchema = z.object({
+  employees: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
+});
+export type EmployeeListResponse = z.infer<typeof employeeListResponseSchema>;
+
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'text and email are true or false.' })
   .transform((value) => value === true || value === 'true' || value === '1');
@@ -91,6 +131,19 @@ export const textEmailResponseSchema = z.object({
 export type TextEmailResponse = z.infer<typeof textEmailResponseSchema>;
 
 export const analyticsCalls = {
+  // The staff for the employee picker, active first, by name.
+  employeeList: defineCall({
+    method: 'GET',
+    path: 'employee_list',
+    query: analyticsRangeQuerySchema,
+    response: employeeListResponseSchema,
+  }),
+  employeeTicketAnalytics: defineCall({
+    method: 'GET',
+    path: 'employee_ticket_analytics',
+    query: employeeTicketQuerySchema,
+    response: employeeTicketResponseSchema,
+  }),
   // Conversations (tickets) started in the range.
   totalNumberOfConversations: defineCall({
     method: 'GET',

@@ -110,6 +110,10 @@ export const messages = pgTable(
     index('messages_outbox_idx')
       .on(table.nextAttemptAt, table.id)
       .where(sql`status = 'queued' and not inbound`),
+    // An employee's replies by time (customer-service analytics per employee).
+    index('messages_employee_idx')
+      .on(table.employeeId, table.createdAt)
+      .where(sql`employee_id is not null and not inbound`),
     // Our sent messages by provider id: a customer's email reply names ours in In-Reply-To.
     index('messages_outbound_external_id_idx')
       .on(table.type, table.externalId)

@@ -3,10 +3,18 @@ import { analyticsCalls as calls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { averageFirstResponse, totalConversations } from './conversation-analytics.ts';
+import { employeeList, employeeTicketAnalytics } from './employee-analytics.ts';
 import { textEmailAnalytics, totalMessages } from './message-analytics.ts';
 import { readRange } from './range.ts';
 
 export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+  registerCall(app, calls.employeeList, (request) => {
+    readRange(context, request.query);
+    return employeeList(context);
+  });
+  registerCall(app, calls.employeeTicketAnalytics, (request) =>
+    employeeTicketAnalytics(context, readRange(context, request.query), request.query.employees),
+  );
   registerCall(app, calls.totalNumberOfConversations, (request) =>
     totalConversations(context, readRange(context, request.query)),
   );

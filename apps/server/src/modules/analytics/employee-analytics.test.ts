@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { employees, messages, tickets } from '@portal/db';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+
+// Counted by hand, Friday 2026-11-20 (PST). X is the signed-in employee, Y another.
+//   T1 starts 09:00, X replies 09:10 and 09:20, X closes 09:30: 30 min.
+//   T2 starts 10:00, Y replies 10:05, X closes 11:00: 1 h.
+//   T3 starts 12:00, Y closes 12:10 without a reply: 10 min.
+//   T4 starts Thursday 09:00 (X replied then), Y closes Friday 11:00: 26 h.
+// X: 2 replies, closed 2, worked 2 (T1, T2), median and mean 45 min.
+// Y: 1 reply, closed 2, worked 3 (T2, T3, T4), median and mean (10 min + 26 h) / 2 = 47,100 s.
+const t = useTestApp();
+const x = useStaffSession(t);
+let y = 0;
+let idle = 0;
+
+async function ticket(createdAt: string, closedBy?: number, closedAt?: string): Promise<number> {
+  const [row] = await t.database.db
+    .insert(tickets)
+    .values({
+      channel: 'email',
+      contact: 'someone@example.com',
+      createdAt: new Date(createdAt),
+      ...(closedBy ? { state: 'closed' as const, closedBy, closedAt: new Date(closedAt!) } : {}),
+    })
+    .returning({ id: tickets.id });
+  return row!.id;
+}
+
+const reply = (ticketId: number, employeeId: number, at: string) =>
+  t.database.db.insert(messages).values({
+    ticketId,
+    employeeId,
+    type: 'email',
+    inbound: false,
+    body: 'Reply',
+    status: 'sent',
+    createdAt: new Date(at),
+  });
+
+async function employee(name: string): Promise<number> {
+  const [row] = await t.database.db
+    .insert(employees)
+    .values({ name, email: `${name.toLowerCase().replace(/ /g, '.')}@portal.example`, passwordHash: 'x' })
+    .returning({ id: employees.id });
+  return row!.id;
+}
+
+const get = (query: Record<string, string>) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/internal/api/employee_ticket_analytics',
+    query: { start_date: '2026-11-20', end_date: '2026-11-20', ...query },
+    headers: x.headers,
+  });
+
+describe('employee_ticket_analytics and employee_list', () => {
+  it('answers per employee: tickets worked and closed, replies, median and mean handling time', async () => {
+    y = await employee('Yara Young');
+    idle = await employee('Idle Ian');
+    const t1 = await ticket('2026-11-20T17:00:00Z', x.employeeId, '2026-11-20T17:30:00Z');
+    await reply(t1, x.employeeId, '2026-11-20T17:10:00Z');
+    await reply(t1, x.employeeId, '2026-11-20T17:20:00Z');
+    const t2 = await ticket('2026-11-20T18:00:00Z', x.employeeId, '2026-11-20T19:00:00Z');
+    await reply(t2, y, '2026-11-20T18:05:00Z');
+    await ticket('2026-11-20T20:00:00Z', y, '2026-11-20T20:10:00Z');
+    const t4 = await ticket('2026-11-19T17:00:00Z', y, '2026-11-20T19:00:00Z');
+    await reply(t4, x.employeeId, '2026-11-19T17:30:00Z');
+
+    const everyone = await get({});
+    expect(everyone.statusCode).toBe(200);
+    const rows = everyone.json().data as Array<{ employee_id: number }>;
+    const byId = new Map(rows.map((row) => [row.employee_id, row]));
+    expect(byId.get(x.employeeId)).toMatchObject({
+      tickets_worked: 2,
+      tickets_closed: 2,
+      replies: 2,
+      median_handling_seconds: 2_700,
+      average_handling_seconds: 2_700,
+    });
+    expect(byId.get(y)).toEqual({
+      employee_id: y,
+      name: 'Yara Young',
+      tickets_worked: 3,
+      tickets_closed: 2,
+      replies: 1,
+      median_handling_seconds: 47_100,
+      average_handling_seconds: 47_100,
+    });
+    // Nobody who did nothing, unless asked for.
+    expect(byId.has(idle)).toBe(false);
+  });
+
+  it('answers only the employees asked for, zeros for one who did nothing', async () => {
+    const asked = (await get({ employees: `${y},${idle}` })).json().data;
+    expect(asked.map((row: { employee_id: number }) => row.employee_id).sort()).toEqual([y, idle].sort());
+    expect(asked.find((row: { employee_id: number }) => row.employee_id === idle)).toEqual({
+      employee_id: idle,
+      name: 'Idle Ian',
+      tickets_worked: 0,
+      tickets_closed: 0,
+      replies: 0,
+      median_handling_seconds: null,
+      average_handling_seconds: null,
+    });
+    // Thursday: X's reply on T4 only.
+    const thursday = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/employee_ticket_analytics',
+      query: { start_date: '2026-11-19', end_date: '2026-11-19' },
+      headers: x.headers,
+    });
+    expect(thursday.json().data).toEqual([
+      expect.objectContaining({ employee_id: x.employeeId, replies: 1, tickets_worked: 1, tickets_closed: 0 }),
+    ]);
+  });
+
+  it('refuses employees that are not ids, and lists the staff for the picker', async () => {
+    const bad = await get({ employees: '12,abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(['Each employee is an id, a whole number.']);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/internal/api/employee_list',
+      query: { start_date: '2026-11-20', end_date: '2026-11-20' },
+      headers: x.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    const names = list.json().employees.map((employee: { name: string }) => employee.name);
+    expect(names).toContain('Yara Young');
+    expect(names).toContain('Idle Ian');
+  });
+});

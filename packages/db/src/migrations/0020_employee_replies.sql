@@ -1,0 +1,1 @@
+CREATE INDEX "messages_employee_idx" ON "messages" USING btree ("employee_id","created_at") WHERE employee_id is not null and not inbound;
