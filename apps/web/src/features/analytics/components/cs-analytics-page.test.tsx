@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { Route } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session.ts';
+import { answerApiCalls, callsTo } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { sessionFixture } from '../../../test/session-fixture.ts';
+import { CsAnalyticsPage } from './cs-analytics-page.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  saveSession(sessionFixture({ employeeId: 7 }));
+});
+
+function renderPage(counts: { conversations: number; outbound: number; inbound: number }) {
+  const sent = answerApiCalls({
+    'GET total_number_of_conversations': [200, { count: counts.conversations }],
+    'GET total_outbound_messages': [200, { count: counts.outbound }],
+    'GET total_inbound_messages': [200, { count: counts.inbound }],
+    'GET average_first_response_time': [200, { average_seconds: null, responded: 0 }],
+    'GET adjusted_average_first_response_time': [200, { average_seconds: null, responded: 0 }],
+    'GET text_email_analytics': [200, { metadata: { time_period: 'day' }, data: {} }],
+    'GET employee_list': [200, { employees: [] }],
+    'GET employee_ticket_analytics': [200, { data: [] }],
+  });
+  renderWithProviders(<></>, {
+    route: '/visualize/cs',
+    extraRoutes: <Route path="visualize/cs" element={<CsAnalyticsPage />} />,
+  });
+  return sent;
+}
+
+describe('the CS analytics dashboard', () => {
+  it("says 'this inquiry returned no results' when the range holds nothing", async () => {
+    renderPage({ conversations: 0, outbound: 0, inbound: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('this inquiry returned no results');
+  });
+
+  it('shows the figures, and asks for the last week ending today at first', async () => {
+    const sent = renderPage({ conversations: 1_204, outbound: 3, inbound: 9 });
+    expect(await screen.findByText('1,204')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const [call] = callsTo(sent, 'GET total_number_of_conversations');
+    const start = call?.query.get('start_date') ?? '';
+    const end = call?.query.get('end_date') ?? '';
+    expect((Date.parse(end) - Date.parse(start)) / 86_400_000).toBe(6);
+  });
+});

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { ANALYTICS_MESSAGES, analyticsRangeProblems } from '@portal/contracts';
+import { businessToday } from '../../../lib/business-date.ts';
+import { useAverage, useCount, useTextEmail, type DateRange } from '../api/analytics.ts';
+import { QUICK_RANGES, formatDuration, quickRange, type QuickRange } from '../quick-ranges.ts';
+import { EmployeeTable } from './employee-table.tsx';
+import { MetricCard } from './metric-card.tsx';
+import { TextsEmailsChart } from './texts-emails-chart.tsx';
+import '@mantine/dates/styles.css';
+
+const number = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US'));
+
+// /visualize/cs (spec 001 sections 2, 5, 8, 9): the customer-service dashboard over a date range.
+export function CsAnalyticsPage() {
+  const today = businessToday();
+  const [range, setRange] = useState<DateRange>(() => quickRange('Week', today));
+  const [quick, setQuick] = useState<QuickRange | null>('Week');
+  const [picked, setPicked] = useState<[string | null, string | null]>([range.start, range.end]);
+  const [employees, setEmployees] = useState<number[]>([]);
+
+  const conversations = useCount('totalNumberOfConversations', range);
+  const outbound = useCount('totalOutboundMessages', range);
+  const inbound = useCount('totalInboundMessages', range);
+  const average = useAverage('averageFirstResponseTime', range);
+  const adjusted = useAverage('adjustedAverageFirstResponseTime', range);
+  const textEmail = useTextEmail(range);
+
+  const choose = (name: QuickRange) => {
+    const next = quickRange(name, today);
+    setQuick(name);
+    setRange(next);
+    setPicked([next.start, next.end]);
+  };
+  const pick = (value: [string | null, string | null]) => {
+    setPicked(value);
+    const [start, end] = value;
+    if (start && end && analyticsRangeProblems(start, end, today).length === 0) {
+      setQuick(null);
+      setRange({ start, end });
+    }
+  };
+
+  const loaded = [conversations, outbound, inbound].every((query) => query.isSuccess);
+  const empty = loaded && conversations.data?.count === 0 && outbound.data?.count === 0 && inbound.data?.count === 0;
+
+  return (
+    <Stack gap="lg" maw={1300}>
+      <div>
+        <Title order={1} fz={24}>
+          Customer service analytics
+        </Title>
+        <Text c="dimmed" fz="sm">
+          Figures for whole business days, from the start of the first to the end of the last.
+        </Text>
+      </div>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Button.Group>
+          {QUICK_RANGES.map((name) => (
+            <Button key={name} variant={quick === name ? 'filled' : 'default'} onClick={() => choose(name)}>
+              {name}
+            </Button>
+          ))}
+        </Button.Group>
+        <DatePickerInput
+          type="range"
+          label="Date range"
+          value={picked}
+          onChange={(value) => pick(value as [string | null, string | null])}
+          maxDate={today}
+          allowSingleDateInRange
+          valueFormat="MMM D, YYYY"
+          w={300}
+        />
+      </Group>
+
+      {empty && (
+        <Alert color="yellow" variant="light" role="alert">
+          {ANALYTICS_MESSAGES.noResults}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <MetricCard
+          label="Conversations"
+          explanation="Tickets that started in the range (a customer's first message opens one)."
+          value={number(conversations.data?.count)}
+          loading={conversations.isPending}
+          failed={conversations.isError}
+        />
+        <MetricCard
+          label="Average first response"
+          explanation="From a ticket's start to the first reply an employee sent, averaged over the range's tickets that have one. Auto-responses do not count."
+          value={formatDuration(average.data?.average_seconds)}
+          detail={average.data ? `over ${number(average.data.responded)} answered tickets` : null}
+          loading={average.isPending}
+          failed={average.isError}
+        />
+        <MetricCard
+          label="Adjusted first response"
+          explanation="The same, counting business hours only (BUSINESS_HOURS, e.g. Mon-Fri 08:00-17:00): a message on Friday evening answered on Monday at 08:30 counts 30 minutes."
+          value={formatDuration(adjusted.data?.average_seconds)}
+          detail={adjusted.data ? `over ${number(adjusted.data.responded)} answered tickets` : null}
+          loading={adjusted.isPending}
+          failed={adjusted.isError}
+        />
+        <MetricCard
+          label="Outbound messages"
+          explanation="Texts and emails the Portal sent or queued to customers in the range, by staff or automatically."
+          value={number(outbound.data?.count)}
+          loading={outbound.isPending}
+          failed={outbound.isError}
+        />
+        <MetricCard
+          label="Inbound messages"
+          explanation="Texts and emails customers sent in the range."
+          value={number(inbound.data?.count)}
+          loading={inbound.isPending}
+          failed={inbound.isError}
+        />
+      </SimpleGrid>
+
+      {textEmail.data && <TextsEmailsChart answer={textEmail.data} />}
+      <EmployeeTable range={range} chosen={employees} onChoose={setEmployees} />
+    </Stack>
+  );
+}
