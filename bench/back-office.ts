@@ -113,7 +113,7 @@ async function measureUpload(token: string): Promise<void> {
   for (let index = 0; index < NOTICES_UPLOADED; index += 1) {
     const kind = kinds[index % kinds.length]!;
     const pdf = await drawNotice(kind, { caseNumber: `25-${String(10_000 + index)}` }, { pages: 2 });
-    form.append('files[]', new Blob([pdf], { type: 'application/pdf' }), `notice-${index + 1}.pdf`);
+    form.append('files[]', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `notice-${index + 1}.pdf`);
   }
   // One serialisation: its bytes and the content type naming its boundary.
   const serialised = new Response(form);

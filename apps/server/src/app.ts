@@ -13,6 +13,7 @@ import { registerCreditReportingRoutes } from './modules/credit-reporting/index.
 import { registerCustomerUploadRoutes } from './modules/customer-uploads/routes.ts';
 import { registerIdentificationRoutes } from './modules/identifications/index.ts';
 import { registerIncomeRoutes } from './modules/income/index.ts';
+import { registerGraphqlRoutes } from './modules/graphql/index.ts';
 import { registerDisputeRoutes } from './modules/disputes/index.ts';
 import { registerDocumentRoutes } from './modules/documents/routes.ts';
 import { registerUserPageRoutes } from './modules/user-page/index.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCustomerUploadRoutes(app, context);
   registerBlogRoutes(app, context);
   registerSurveyRoutes(app, context);
+  registerGraphqlRoutes(app, context);
   registerAnalyticsRoutes(app, context);
   registerStaffRoutes(
     app,

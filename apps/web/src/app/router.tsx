@@ -13,15 +13,16 @@ import {
   disputesScreen,
   fcraLookupScreen,
   fcraScreen,
+  graphqlScreen,
   identificationsScreen,
   incomeScreen,
   macrosScreen,
-  placeholderScreen,
   staffScreen,
   surveyResponseScreen,
   surveyResultsScreen,
   surveysScreen,
   userScreen,
+  visualizeScreen,
   workspace,
 } from './signed-in-screens.tsx';
 
@@ -30,17 +31,6 @@ const pageLoader = (
     <Loader aria-label="Loading" />
   </Center>
 );
-
-// Screens of later issues, by route (spec 000 section 2 route table).
-const placeholderScreens: readonly { path: string; title: string }[] = [
-  { path: 'visualize/:chart', title: 'Analytics' },
-  { path: 'graph_ql', title: 'GraphQL' },
-];
-
-const placeholderRoutes: RouteObject[] = placeholderScreens.map(({ path, title }) => ({
-  path,
-  element: <placeholderScreen.Screen title={title} />,
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -75,7 +65,6 @@ export const routes: RouteObject[] = [
               </Suspense>
             ),
             children: [
-              ...placeholderRoutes,
               { path: 'user', element: <userScreen.Screen /> },
               // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
@@ -88,6 +77,9 @@ export const routes: RouteObject[] = [
               // The spec's route is a prefix: /identifications/anything shows the same dashboard.
               { path: 'identifications/*', element: <identificationsScreen.Screen /> },
               { path: 'income', element: <incomeScreen.Screen /> },
+              // chart=cs is the customer-service dashboard; any other chart shows nothing (spec 001 section 2).
+              { path: 'visualize/:chart', element: <visualizeScreen.Screen /> },
+              { path: 'graph_ql', element: <graphqlScreen.Screen /> },
               { path: 'blog_post', element: <blogPostScreen.Screen /> },
               { path: 'macros', element: <macrosScreen.Screen /> },
               { path: 'surveys', element: <surveysScreen.Screen /> },

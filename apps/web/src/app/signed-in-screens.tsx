@@ -32,9 +32,6 @@ export const appLayout = lazyScreen(async () => (await import('./layout/app-layo
 export const workspace = lazyScreen(async () => (await import('./routes/home-route.tsx')).HomeRoute);
 export const staffScreen = lazyScreen(async () => (await import('./routes/staff-route.tsx')).StaffRoute);
 export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-docs-route.tsx')).ApiDocsRoute);
-export const placeholderScreen = lazyScreen(
-  async () => (await import('./routes/placeholder-route.tsx')).PlaceholderRoute,
-);
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
@@ -48,6 +45,7 @@ export const identificationsScreen = lazyScreen(
 );
 export const incomeScreen = lazyScreen(async () => (await import('./routes/income-route.tsx')).IncomeRoute);
 export const blogPostScreen = lazyScreen(async () => (await import('./routes/blog-post-route.tsx')).BlogPostRoute);
+export const graphqlScreen = lazyScreen(async () => (await import('./routes/graphql-route.tsx')).GraphqlRoute);
 export const macrosScreen = lazyScreen(async () => (await import('./routes/macros-route.tsx')).MacrosRoute);
 export const surveysScreen = lazyScreen(async () => (await import('./routes/surveys-route.tsx')).SurveysRoute);
 export const surveyResultsScreen = lazyScreen(
@@ -56,3 +54,4 @@ export const surveyResultsScreen = lazyScreen(
 export const surveyResponseScreen = lazyScreen(
   async () => (await import('./routes/survey-response-route.tsx')).SurveyResponseRoute,
 );
+export const visualizeScreen = lazyScreen(async () => (await import('./routes/visualize-route.tsx')).VisualizeRoute);
