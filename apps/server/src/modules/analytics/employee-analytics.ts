@@ -42,31 +42,40 @@ export async function employeeTicketAnalytics(
       select ${messages.employeeId} as employee_id, ${messages.ticketId} as ticket_id, count(*)::int as replies
       from ${messages}
       where ${messages.employeeId} is not null and not ${messages.inbound}
-        and ${messages.createdAt} >= ${range.from.toISOString()}::timestamptz and ${messages.createdAt} < ${range.to.toISOString()}::timestamptz ${repliesWhere}
+        and ${messages.createdAt} >= ${range.from.toISOString()}::timestamptz
+        and ${messages.createdAt} < ${range.to.toISOString()}::timestamptz ${repliesWhere}
       group by 1, 2
     ), closed as (
       select ${tickets.closedBy} as employee_id, ${tickets.id} as ticket_id,
              extract(epoch from ${tickets.closedAt} - ${tickets.createdAt}) as handling
       from ${tickets}
       where ${tickets.state} = 'closed' and ${tickets.closedBy} is not null
-        and ${tickets.closedAt} >= ${range.from.toISOString()}::timestamptz and ${tickets.closedAt} < ${range.to.toISOString()}::timestamptz ${closedWhere}
+        and ${tickets.closedAt} >= ${range.from.toISOString()}::timestamptz
+        and ${tickets.closedAt} < ${range.to.toISOString()}::timestamptz ${closedWhere}
+    ), reply_totals as (
+      select employee_id, sum(replies)::int as replies from replied group by 1
+    ), closed_totals as (
+      select employee_id, count(*)::int as closed,
+             round(percentile_cont(0.5) within group (order by handling)::numeric, 1)::float8 as median,
+             round(avg(handling)::numeric, 1)::float8 as average
+      from closed group by 1
     ), worked as (
-      select employee_id, ticket_id from replied where ticket_id is not null
-      union
-      select employee_id, ticket_id from closed
+      select employee_id, count(*)::int as worked
+      from (select employee_id, ticket_id from replied where ticket_id is not null
+            union select employee_id, ticket_id from closed) as both_kinds
+      group by 1
     ), people as (
-      select employee_id from replied union select employee_id from closed
+      select employee_id from reply_totals union select employee_id from closed_totals
       ${asked ? sql`union select unnest(${ids})` : sql``}
     )
     select e.id as employee_id, e.name,
-      (select count(*)::int from worked w where w.employee_id = e.id) as tickets_worked,
-      (select count(*)::int from closed c where c.employee_id = e.id) as tickets_closed,
-      (select coalesce(sum(r.replies), 0)::int from replied r where r.employee_id = e.id) as replies,
-      (select round(percentile_cont(0.5) within group (order by c.handling)::numeric, 1)::float8
-         from closed c where c.employee_id = e.id) as median_handling_seconds,
-      (select round(avg(c.handling)::numeric, 1)::float8 from closed c where c.employee_id = e.id) as average_handling_seconds
+      coalesce(w.worked, 0) as tickets_worked, coalesce(c.closed, 0) as tickets_closed,
+      coalesce(r.replies, 0) as replies, c.median as median_handling_seconds, c.average as average_handling_seconds
     from ${employees} e
-    where e.id in (select employee_id from people)
+    join people p on p.employee_id = e.id
+    left join worked w on w.employee_id = e.id
+    left join closed_totals c on c.employee_id = e.id
+    left join reply_totals r on r.employee_id = e.id
     order by e.name, e.id`)) as { rows: StatsRow[] };
   return { data: result.rows };
 }

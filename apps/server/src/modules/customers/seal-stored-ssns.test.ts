@@ -34,7 +34,9 @@ async function openDatabaseBefore0011(): Promise<TestDatabase> {
   await opened.db.execute(sql`drop trigger messages_hourly_counts on messages`);
   await opened.db.execute(sql`drop trigger messages_first_responses on messages`);
   await opened.db.execute(sql`drop trigger tickets_hourly_stats on tickets`);
-  await opened.db.execute(sql`drop function count_inserted_messages, record_first_responses, count_inserted_tickets, business_seconds`);
+  await opened.db.execute(
+    sql`drop function count_inserted_messages, record_first_responses, count_inserted_tickets, business_seconds`,
+  );
   await opened.db.execute(
     sql`alter table tickets drop column first_response_at, drop column first_response_seconds, drop column first_response_business_seconds`,
   );
