@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { addDays, isCalendarDate } from './rules/payment-calendar.ts';
+import { isCalendarDate } from './rules/payment-calendar.ts';
 
 // Customer-service analytics (spec 001 sections 2, 5, 7, 9): figures over a range of business dates.
 
@@ -42,11 +42,6 @@ export function analyticsTimePeriod(start: string, end: string): AnalyticsTimePe
   if (days <= ANALYTICS_DAYS_BY_DAY) return 'day';
   if (days <= ANALYTICS_DAYS_BY_WEEK) return 'week';
   return 'month';
-}
-
-// The day after a range's last: its end as an instant is the start of this business day.
-export function dayAfter(end: string): string {
-  return addDays(end, 1);
 }
 
 const dateField = (name: string) =>

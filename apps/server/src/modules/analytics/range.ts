@@ -1,4 +1,4 @@
-import { analyticsRangeProblems, dayAfter, type AnalyticsRangeQuery } from '@portal/contracts';
+import { addDays, analyticsRangeProblems, type AnalyticsRangeQuery } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { businessToday, startOfBusinessDay } from '../../platform/business-date.ts';
 import { unprocessable } from '../../platform/http-error.ts';
@@ -19,6 +19,6 @@ export function readRange(
     start,
     end,
     from: startOfBusinessDay(start, context.businessTimeZone),
-    to: startOfBusinessDay(dayAfter(end), context.businessTimeZone),
+    to: startOfBusinessDay(addDays(end, 1), context.businessTimeZone),
   };
 }

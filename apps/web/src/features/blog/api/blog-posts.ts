@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BLOG_CATEGORIES,
   blogCalls,
   type BlogPostListResponse,
   type BlogPostsResponse,
@@ -58,7 +59,7 @@ export function useSaveBlogPost() {
       queryClient.setQueryData(blogKeys.post(answer.post.url), {
         post: answer.post,
         all_blog_tags: answer.all_blog_tags,
-        categories: queryClient.getQueryData<BlogPostsResponse>(blogKeys.post(''))?.categories ?? [],
+        categories: [...BLOG_CATEGORIES],
       });
       await queryClient.invalidateQueries({ queryKey: blogKeys.list() });
     },
