@@ -14,7 +14,8 @@ import {
 
 // npm run bench:analytics, on PostgreSQL: BENCH_TICKETS (1,000,000) closed tickets over the last
 // year, five messages each (BENCH_TICKETS x 5 = 5,000,000: the customer's, an employee's reply, the
-// customer's answer, a second reply, a last word), worked by 20 employees. Each analytics call over
+// customer's answer, a second reply, a last word) and an auto-response on a third of them, worked by
+// 20 employees, with a payment update audited for every fifth. Each analytics call over
 // a year (target p99 under 300 ms) and over a month (under 50 ms), 10 connections at once.
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,6 +46,15 @@ try {
         now() - interval '365 days' * ((g * 7919) % ${TICKETS})::float8 / ${TICKETS} + interval '1 minute' * (30 + g % 600),
         (${staffArray})[1 + g % ${EMPLOYEES}]
       from generate_series(${first}::int, ${last}::int) as g`);
+    // A third of the conversations started after hours and were auto-responded, before the customer's
+    // next words (the auto-response trigger then sees them follow up).
+    await handle.db.execute(sql`
+      insert into messages (ticket_id, type, inbound, body, status, auto_response, created_at)
+      select t.id, t.channel, false, case when t.id % 2 = 0 then 'We are closed now and will answer when we open.'
+        else 'Thanks for writing. Our team is away; we will reply first thing in the morning.' end, 'sent', true,
+        t.created_at + interval '30 seconds'
+      from tickets t
+      where t.id between ${first}::int and ${last}::int and t.id % 3 = 0`);
     await handle.db.execute(sql`
       insert into messages (ticket_id, type, inbound, body, status, employee_id, created_at)
       select t.id, t.channel, k % 2 = 1, 'Benchmark message', case when k % 2 = 1 then 'received' else 'sent' end,
@@ -52,6 +62,14 @@ try {
         t.created_at + interval '1 minute' * ((k - 1) * (5 + t.id % 90))
       from tickets t cross join generate_series(1, 5) as k
       where t.id between ${first}::int and ${last}::int`);
+    // Payment updates, one for every five conversations: by staff, and one in five by the customer.
+    await handle.db.execute(sql`
+      insert into audit_events (employee_id, action, entity_type, entity_id, created_at)
+      select case when t.id % 25 = 0 then null else t.closed_by end,
+        (array['payment.rescheduled', 'payment.method_changed', 'payment.made_larger', 'payment.split'])[1 + t.id % 4],
+        'payment', t.id::text, t.closed_at
+      from tickets t
+      where t.id between ${first}::int and ${last}::int and t.id % 5 = 0`);
     process.stdout.write(`\rtickets ${last.toLocaleString('en-US')} of ${TICKETS.toLocaleString('en-US')}`.padEnd(60));
   }
   await handle.exec(`select setval('tickets_id_seq', ${TICKETS})`);
@@ -87,6 +105,8 @@ try {
       'text_email_analytics',
       'employee_ticket_analytics',
       'employee_list',
+      'update_payment_analytics',
+      'auto_response_analytics',
     ];
     console.log(`\nPostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each`);
     const verdicts: string[] = [];

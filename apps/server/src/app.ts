@@ -11,6 +11,7 @@ import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
 import { registerBankruptcyNoticeRoutes } from './modules/bankruptcy-notices/index.ts';
 import { registerCreditReportingRoutes } from './modules/credit-reporting/index.ts';
 import { registerCustomerUploadRoutes } from './modules/customer-uploads/routes.ts';
+import { registerCustomerAppRoutes } from './modules/customer-app/index.ts';
 import { registerIdentificationRoutes } from './modules/identifications/index.ts';
 import { registerIncomeRoutes } from './modules/income/index.ts';
 import { registerGraphqlRoutes } from './modules/graphql/index.ts';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdentificationRoutes(app, context);
   registerIncomeRoutes(app, context);
   registerCustomerUploadRoutes(app, context);
+  registerCustomerAppRoutes(app, context);
   registerBlogRoutes(app, context);
   registerSurveyRoutes(app, context);
   registerGraphqlRoutes(app, context);

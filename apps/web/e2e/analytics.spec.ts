@@ -30,6 +30,16 @@ test('the CS dashboard: quick ranges, metric cards with their explanations, the 
   // Every figure says how it is computed.
   await page.getByText('Adjusted first response', { exact: true }).hover();
   await expect(page.getByRole('tooltip')).toContainText('business hours only');
+  await page.getByText('Median handling', { exact: true }).hover();
+  await expect(page.getByRole('tooltip')).toContainText('histogram');
+
+  // Auto-responses: the demo's history has none (the Portal sends them as messages arrive after hours).
+  const autoResponses = page.getByRole('group', { name: 'Auto-responses' });
+  await expect(autoResponses.getByRole('group', { name: 'Auto-responded' })).toContainText('0');
+  await expect(autoResponses).toContainText('this inquiry returned no results');
+  // Payment updates by customers, by staff and both.
+  const paymentUpdates = page.getByRole('group', { name: 'Payment updates' });
+  await expect(paymentUpdates.getByRole('group', { name: 'Total' })).toContainText(/\d/);
   await shoot(page, 'analytics-year');
 
   await page.getByRole('button', { name: 'Today' }).click();

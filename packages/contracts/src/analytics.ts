@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autoResponseAnalyticsResponseSchema } from './auto-responses.ts';
 import { defineCall } from './call.ts';
 import { isCalendarDate } from './rules/payment-calendar.ts';
 
@@ -125,6 +126,15 @@ export const textEmailResponseSchema = z.object({
 });
 export type TextEmailResponse = z.infer<typeof textEmailResponseSchema>;
 
+// update_payment_analytics: payment updates (PAYMENT_UPDATE_ACTIONS, decision 036) made in the
+// range by customers in the customer app (user), by staff (cs), and both (total).
+export const updatePaymentAnalyticsResponseSchema = z.object({
+  user: z.number().int(),
+  cs: z.number().int(),
+  total: z.number().int(),
+});
+export type UpdatePaymentAnalyticsResponse = z.infer<typeof updatePaymentAnalyticsResponseSchema>;
+
 export const analyticsCalls = {
   // The staff for the employee picker, active first, by name.
   employeeList: defineCall({
@@ -177,5 +187,18 @@ export const analyticsCalls = {
     path: 'text_email_analytics',
     query: textEmailQuerySchema,
     response: textEmailResponseSchema,
+  }),
+  // After-hours auto-responses over the conversations started in the range (decision 035).
+  autoResponseAnalytics: defineCall({
+    method: 'GET',
+    path: 'auto_response_analytics',
+    query: analyticsRangeQuerySchema,
+    response: autoResponseAnalyticsResponseSchema,
+  }),
+  updatePaymentAnalytics: defineCall({
+    method: 'GET',
+    path: 'update_payment_analytics',
+    query: analyticsRangeQuerySchema,
+    response: updatePaymentAnalyticsResponseSchema,
   }),
 };

@@ -3,6 +3,7 @@ import { customerCalls, userPageCalls } from './customers.ts';
 import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
 import { creditReportingCalls } from './credit-reporting.ts';
 import { customerUploadCalls } from './customer-uploads.ts';
+import { customerAppCalls } from './customer-app.ts';
 import { identificationCalls } from './identifications.ts';
 import { incomeCalls } from './income.ts';
 import { disputeCalls } from './disputes.ts';
@@ -45,6 +46,7 @@ export const apiCalls = {
   identifications: identificationCalls,
   income: incomeCalls,
   customerUploads: customerUploadCalls,
+  customerApp: customerAppCalls,
   blog: blogCalls,
   surveys: surveyCalls,
   analytics: analyticsCalls,

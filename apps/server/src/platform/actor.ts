@@ -23,7 +23,17 @@ export function actorOf(request: FastifyRequest): Actor {
   };
 }
 
-export function hasPermission(actor: Actor, permission: Permission): boolean {
+// A signed-in customer acting through the customer app (modules/customer-app, decision 036): no
+// employee (the audit records employee_id null) and no permissions, so every staff-only exception
+// of a rule stays closed to them.
+export type CustomerActor = {
+  customerId: number;
+  employeeId: null;
+  permissions: readonly Permission[];
+  ipAddress: string;
+};
+
+export function hasPermission(actor: Actor | CustomerActor, permission: Permission): boolean {
   return actor.permissions.includes(permission);
 }
 

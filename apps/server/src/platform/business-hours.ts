@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { businessHours, type Database } from '@portal/db';
+import { businessHours, type Database, type Executor } from '@portal/db';
 
 // The hours the adjusted first response time counts (BUSINESS_HOURS, e.g. "Mon-Fri 08:00-17:00",
 // in BUSINESS_TIME_ZONE; decision 034). Days are ISO weekdays, 1 Monday to 7 Sunday.
@@ -30,9 +30,10 @@ export function parseBusinessHours(text: string): BusinessHours | null {
   return { days: [...days].sort((a, b) => a - b), opensMinute, closesMinute };
 }
 
-// Writes the configured hours where the database's triggers read them. When they changed, every
-// answered ticket's business-hours response time and the hourly sums are worked out again, in one
-// transaction that holds the sums still (replies recorded meanwhile wait, then add on top).
+// Writes the configured hours and zone where the database's triggers read them. When they changed,
+// every answered ticket's business-hours response time and the hourly sums are worked out again
+// (and with a new zone, the business-day rollups), in one transaction that holds the sums still
+// (replies recorded meanwhile wait, then add on top).
 export async function syncBusinessHours(db: Database, timeZone: string, hours: BusinessHours): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${businessHours} in share row exclusive mode`);
@@ -46,6 +47,12 @@ export async function syncBusinessHours(db: Database, timeZone: string, hours: B
     if (same) return false;
     const row = { id: 1, timeZone, days: hours.days, opensMinute: hours.opensMinute, closesMinute: hours.closesMinute };
     await tx.insert(businessHours).values(row).onConflictDoUpdate({ target: businessHours.id, set: row });
+    if (current?.timeZone !== timeZone) {
+      // Every business day's edges moved: the daily rollups are counted again from the rows.
+      await tx.execute(sql`lock table message_daily_counts, employee_daily_stats, employee_daily_handling,
+        employee_monthly_handling, employee_ticket_work in share row exclusive mode`);
+      await tx.execute(sql`select rebuild_business_day_rollups()`);
+    }
     await tx.execute(sql`lock table ticket_hourly_stats in share row exclusive mode`);
     await tx.execute(
       sql`update tickets set first_response_business_seconds = business_seconds(created_at, first_response_at) where first_response_at is not null`,
@@ -58,4 +65,19 @@ export async function syncBusinessHours(db: Database, timeZone: string, hours: B
       where ticket_hourly_stats.hour = sums.hour`);
     return true;
   });
+}
+
+// Whether an instant falls in the business hours the database holds (the configuration's, written
+// at start): its local weekday and minute in the hours' time zone. No hours stored: always open.
+export async function isWithinBusinessHours(executor: Executor, at: Date): Promise<boolean> {
+  const [row] = await executor
+    .select({
+      open: sql<boolean>`extract(isodow from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone})::smallint = any(${businessHours.days})
+        and extract(hour from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone}) * 60
+          + extract(minute from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone})
+          between ${businessHours.opensMinute} and ${businessHours.closesMinute} - 1`,
+    })
+    .from(businessHours)
+    .where(sql`${businessHours.id} = 1`);
+  return row?.open ?? true;
 }

@@ -12,6 +12,8 @@ export type OutboundMessage = {
   filterId?: string | null;
   // The provider id of the customer's email this answers, so mail clients thread the reply.
   inReplyTo?: string | null;
+  // Sent by the Portal itself, not by an employee (the after-hours reply, decision 035).
+  autoResponse?: boolean;
 };
 
 export type MessageRecord = typeof messages.$inferSelect;
@@ -34,6 +36,7 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       employeeId: outbound.employeeId ?? null,
       macroId: outbound.macroId ?? null,
       filterId: outbound.filterId ?? null,
+      autoResponse: outbound.autoResponse ?? false,
       // The In-Reply-To id travels in externalId until the provider gives the message its own id.
       externalId: outbound.inReplyTo ?? null,
       processed: true,

@@ -31,6 +31,9 @@ const PUBLIC_API_ROUTES = [
   'POST /internal/api/webhooks/email',
   // The customer side's document upload: the upload link's signed token is its proof.
   'POST /internal/api/customer_uploads/:kind',
+  // The customer app's payment changes: its signed request token is their proof (decision 036).
+  'POST /internal/api/customer_app/payments/:id/reschedule',
+  'POST /internal/api/customer_app/payments/:id/toggle_method',
   // Live blog posts are for anyone to read (drafts answer staff only).
   'GET /internal/api/blog/posts',
   'HEAD /internal/api/blog/posts',

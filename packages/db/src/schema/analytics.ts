@@ -27,6 +27,26 @@ export const ticketHourlyStats = pgTable('ticket_hourly_stats', {
   businessResponseSeconds: bigint({ mode: 'number' }).notNull().default(0),
 });
 
+// Auto-responded conversations per hour the ticket started in (UTC), and how many of them the
+// customer wrote in again after the auto-response. Kept by a trigger on messages (migration 0021).
+export const autoResponseHourlyStats = pgTable('auto_response_hourly_stats', {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  autoResponded: integer().notNull().default(0),
+  followedUp: integer().notNull().default(0),
+});
+
+// The auto-responses' texts, cut to 100 characters ('…' added when cut), counted per hour their
+// ticket started in (UTC). Kept by the same trigger (migration 0021).
+export const autoResponseTextHourlyCounts = pgTable(
+  'auto_response_text_hourly_counts',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    text: text().notNull(),
+    responses: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.text] })],
+);
+
 // The business hours the adjusted first response time counts (one row, id 1), written from the
 // configuration (BUSINESS_HOURS, BUSINESS_TIME_ZONE) when the server starts. Days are ISO weekdays
 // (1 Monday .. 7 Sunday); opens and closes are minutes after local midnight.

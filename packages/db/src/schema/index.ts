@@ -9,3 +9,4 @@ export * from './credit-reporting.ts';
 export * from './underwriting.ts';
 export * from './content.ts';
 export * from './analytics.ts';
+export * from './daily-rollups.ts';

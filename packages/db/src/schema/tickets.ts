@@ -44,6 +44,10 @@ export const tickets = pgTable(
     firstResponseAt: timestamp({ withTimezone: true }),
     firstResponseSeconds: integer(),
     firstResponseBusinessSeconds: integer(),
+    // The Portal's after-hours auto-response, and the first inbound message after it (the customer
+    // wrote again), set by the database as messages are inserted (migration 0021, decision 035).
+    autoRespondedAt: timestamp({ withTimezone: true }),
+    followedUpAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('tickets_queue_idx')
@@ -95,6 +99,8 @@ export const messages = pgTable(
     // For replies: the macro and the suggestion the agent started from.
     macroId: integer(),
     filterId: text(),
+    // Sent by the Portal itself (the after-hours reply), not by an employee (decision 035).
+    autoResponse: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -118,6 +124,10 @@ export const messages = pgTable(
     index('messages_outbound_external_id_idx')
       .on(table.type, table.externalId)
       .where(sql`not inbound and external_id is not null`),
+    // One auto-response per ticket, whoever tries to queue a second.
+    uniqueIndex('messages_auto_response_key')
+      .on(table.ticketId)
+      .where(sql`auto_response`),
   ],
 );
 

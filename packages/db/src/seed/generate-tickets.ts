@@ -228,6 +228,7 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       attempts: inbound ? 0 : 1,
       nextAttemptAt: null,
       employeeId: inbound ? null : lastAgent,
+      autoResponse: false,
       createdAt: new Date(sentMs),
     });
   }
@@ -252,6 +253,9 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     firstResponseAt: null,
     firstResponseSeconds: null,
     firstResponseBusinessSeconds: null,
+    // Set by the database when an auto-response and a later message are inserted (migration 0021).
+    autoRespondedAt: null,
+    followedUpAt: null,
   };
   rows.tickets.push(row);
 }
@@ -331,6 +335,7 @@ export function addNotifications(
     attempts: 1,
     nextAttemptAt: null,
     employeeId: undeliverable ? pickEmployee(context, random) : null,
+    autoResponse: false,
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

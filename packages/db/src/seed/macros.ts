@@ -96,6 +96,17 @@ export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: st
     tags: [],
     body: "Sorry about that! We've removed this number from our records and you won't hear from us again.",
   },
+  // Sent by the Portal itself to a message that opens a ticket after hours (decision 035).
+  {
+    title: 'after_hours_text',
+    tags: ['After Hours'],
+    body: 'Hi {first_name}, thanks for texting Portal support. We are closed right now (Mon-Fri 8am-5pm Pacific) and will text you back as soon as we open.',
+  },
+  {
+    title: 'after_hours_email',
+    tags: ['After Hours'],
+    body: 'Hi {first_name},\n\nThank you for writing to Portal support. Our team is away right now; our hours are Monday to Friday, 8am to 5pm Pacific. We have your message and will answer it as soon as we are back.\n\nPortal support',
+  },
 ];
 
 export async function insertDemoMacros(db: Executor, createdAt: Date): Promise<{ macros: number; macroTags: number }> {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employees, messages, tickets } from '@portal/db';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
@@ -13,6 +14,7 @@ const t = useTestApp();
 const x = useStaffSession(t);
 let y = 0;
 let idle = 0;
+let t3 = 0;
 
 async function ticket(createdAt: string, closedBy?: number, closedAt?: string): Promise<number> {
   const [row] = await t.database.db
@@ -63,7 +65,7 @@ describe('employee_ticket_analytics and employee_list', () => {
     await reply(t1, x.employeeId, '2026-11-20T17:20:00Z');
     const t2 = await ticket('2026-11-20T18:00:00Z', x.employeeId, '2026-11-20T19:00:00Z');
     await reply(t2, y, '2026-11-20T18:05:00Z');
-    await ticket('2026-11-20T20:00:00Z', y, '2026-11-20T20:10:00Z');
+    t3 = await ticket('2026-11-20T20:00:00Z', y, '2026-11-20T20:10:00Z');
     const t4 = await ticket('2026-11-19T17:00:00Z', y, '2026-11-20T19:00:00Z');
     await reply(t4, x.employeeId, '2026-11-19T17:30:00Z');
 
@@ -112,6 +114,64 @@ describe('employee_ticket_analytics and employee_list', () => {
     });
     expect(thursday.json().data).toEqual([
       expect.objectContaining({ employee_id: x.employeeId, replies: 1, tickets_worked: 1, tickets_closed: 0 }),
+    ]);
+  });
+
+  it('reads whole months from the monthly rollup and the days at either end from the daily one', async () => {
+    // Y also closed T5 in October: started 2026-10-05 09:00 PDT, closed 20 min later.
+    await ticket('2026-10-05T16:00:00Z', y, '2026-10-05T16:20:00Z');
+    // October 1 to November 20: October whole, November's days 1-20. Y: 600 s, 1,200 s, 93,600 s.
+    const answer = await get({ start_date: '2026-10-01', employees: String(y) });
+    expect(answer.json().data).toEqual([
+      expect.objectContaining({
+        tickets_worked: 4,
+        tickets_closed: 3,
+        median_handling_seconds: 1_200,
+        average_handling_seconds: 31_800,
+      }),
+    ]);
+  });
+
+  it('takes a reopened ticket off the day it was closed, and counts it again when closed again', async () => {
+    await t.database.db.update(tickets).set({ state: 'open' }).where(eq(tickets.id, t3));
+    const reopened = (await get({ employees: String(y) })).json().data;
+    // Y still worked T3 that day, but closed only T4 (26 h).
+    expect(reopened).toEqual([
+      expect.objectContaining({
+        tickets_worked: 3,
+        tickets_closed: 1,
+        median_handling_seconds: 93_600,
+        average_handling_seconds: 93_600,
+      }),
+    ]);
+    // X closes it on Saturday 08:30 PST: 20 h 30 min after it started, X's first work on it.
+    await t.database.db
+      .update(tickets)
+      .set({ state: 'closed', closedBy: x.employeeId, closedAt: new Date('2026-11-21T16:30:00Z') })
+      .where(eq(tickets.id, t3));
+    const saturday = (await get({ start_date: '2026-11-21', end_date: '2026-11-21' })).json().data;
+    expect(saturday).toEqual([
+      expect.objectContaining({
+        employee_id: x.employeeId,
+        tickets_worked: 1,
+        tickets_closed: 1,
+        replies: 0,
+        median_handling_seconds: 73_800,
+        average_handling_seconds: 73_800,
+      }),
+    ]);
+    // November to today (the 21st), read from November's monthly row: X closed T1, T2 and T3.
+    const november = (
+      await get({ start_date: '2026-11-01', end_date: '2026-11-21', employees: String(x.employeeId) })
+    ).json().data;
+    expect(november).toEqual([
+      expect.objectContaining({
+        tickets_worked: 4,
+        tickets_closed: 3,
+        replies: 3,
+        median_handling_seconds: 3_600,
+        average_handling_seconds: 26_400,
+      }),
     ]);
   });
 

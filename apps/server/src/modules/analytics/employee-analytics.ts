@@ -1,10 +1,19 @@
-import { asc, desc, sql } from 'drizzle-orm';
-import { employees, messages, tickets } from '@portal/db';
-import type { EmployeeListResponse, EmployeeTicketResponse } from '@portal/contracts';
+import { asc, desc, inArray } from 'drizzle-orm';
+import { employees } from '@portal/db';
+import {
+  addDays,
+  addMonths,
+  type EmployeeListResponse,
+  type EmployeeTicketResponse,
+  type EmployeeTicketStats,
+} from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { histogramMedian, splitByWholeMonths, type HandlingBucket } from './handling-median.ts';
 import type { AnalyticsRange } from './range.ts';
+import * as repository from './repository.ts';
 
-type AnalyticsContext = Pick<ServerContext, 'db'>;
+type AnalyticsContext = Pick<ServerContext, 'db' | 'clock' | 'businessTimeZone'>;
 
 export async function employeeList(context: AnalyticsContext): Promise<EmployeeListResponse> {
   const rows = await context.db
@@ -14,68 +23,51 @@ export async function employeeList(context: AnalyticsContext): Promise<EmployeeL
   return { employees: rows };
 }
 
-type StatsRow = {
-  employee_id: number;
-  name: string;
-  tickets_worked: number;
-  tickets_closed: number;
-  replies: number;
-  median_handling_seconds: number | null;
-  average_handling_seconds: number | null;
-};
+const roundTenth = (seconds: number) => Math.round(seconds * 10) / 10;
 
-// Per employee over the range: replies sent (messages_employee_idx), tickets closed and how long
-// they took from start to close (tickets_closed_by_idx), and the tickets worked (replied to or
-// closed). One statement for everyone asked; with no one asked, everyone who did either.
+// Per employee over the range, from the business-day rollups (decision 034): replies sent, tickets
+// first worked (their first reply to it or their close of it), tickets closed with the mean and
+// median time from start to close. The employees asked for (zeros for one who did nothing), or
+// with no one asked, everyone who did something.
 export async function employeeTicketAnalytics(
   context: AnalyticsContext,
   range: AnalyticsRange,
   employeeIds: readonly number[],
 ): Promise<EmployeeTicketResponse> {
-  const asked = employeeIds.length > 0;
-  const ids = sql`${sql.param([...employeeIds])}::int[]`;
-  const repliesWhere = asked ? sql`and ${messages.employeeId} = any(${ids})` : sql``;
-  const closedWhere = asked ? sql`and ${tickets.closedBy} = any(${ids})` : sql``;
-  // Raw statements answer rows whose shape the driver decides; the columns are cast to what StatsRow says.
-  const result = (await context.db.execute(sql`
-    with replied as (
-      select ${messages.employeeId} as employee_id, ${messages.ticketId} as ticket_id, count(*)::int as replies
-      from ${messages}
-      where ${messages.employeeId} is not null and not ${messages.inbound}
-        and ${messages.createdAt} >= ${range.from.toISOString()}::timestamptz
-        and ${messages.createdAt} < ${range.to.toISOString()}::timestamptz ${repliesWhere}
-      group by 1, 2
-    ), closed as (
-      select ${tickets.closedBy} as employee_id, ${tickets.id} as ticket_id,
-             extract(epoch from ${tickets.closedAt} - ${tickets.createdAt}) as handling
-      from ${tickets}
-      where ${tickets.state} = 'closed' and ${tickets.closedBy} is not null
-        and ${tickets.closedAt} >= ${range.from.toISOString()}::timestamptz
-        and ${tickets.closedAt} < ${range.to.toISOString()}::timestamptz ${closedWhere}
-    ), reply_totals as (
-      select employee_id, sum(replies)::int as replies from replied group by 1
-    ), closed_totals as (
-      select employee_id, count(*)::int as closed,
-             round(percentile_cont(0.5) within group (order by handling)::numeric, 1)::float8 as median,
-             round(avg(handling)::numeric, 1)::float8 as average
-      from closed group by 1
-    ), worked as (
-      select employee_id, count(*)::int as worked
-      from (select employee_id, ticket_id from replied where ticket_id is not null
-            union select employee_id, ticket_id from closed) as both_kinds
-      group by 1
-    ), people as (
-      select employee_id from reply_totals union select employee_id from closed_totals
-      ${asked ? sql`union select unnest(${ids})` : sql``}
-    )
-    select e.id as employee_id, e.name,
-      coalesce(w.worked, 0) as tickets_worked, coalesce(c.closed, 0) as tickets_closed,
-      coalesce(r.replies, 0) as replies, c.median as median_handling_seconds, c.average as average_handling_seconds
-    from ${employees} e
-    join people p on p.employee_id = e.id
-    left join worked w on w.employee_id = e.id
-    left join closed_totals c on c.employee_id = e.id
-    left join reply_totals r on r.employee_id = e.id
-    order by e.name, e.id`)) as { rows: StatsRow[] };
-  return { data: result.rows };
+  // Nothing is closed after today, so a range ending today reads this month's row whole.
+  const today = businessToday(context.clock, context.businessTimeZone);
+  const histogramEnd = range.end === today ? addDays(addMonths(`${today.slice(0, 7)}-01`, 1), -1) : range.end;
+  const [totals, histograms] = await Promise.all([
+    repository.employeeTotals(context.db, range.start, range.end, employeeIds),
+    repository.employeeHandlingHistograms(context.db, splitByWholeMonths(range.start, histogramEnd), employeeIds),
+  ]);
+  const active = totals.filter((row) => row.replies > 0 || row.worked > 0 || row.closed > 0);
+  const ids = employeeIds.length > 0 ? [...employeeIds] : active.map((row) => row.employeeId);
+  if (ids.length === 0) return { data: [] };
+  const people = await context.db
+    .select({ id: employees.id, name: employees.name })
+    .from(employees)
+    .where(inArray(employees.id, ids))
+    .orderBy(asc(employees.name), asc(employees.id));
+  const totalsOf = new Map(totals.map((row) => [row.employeeId, row]));
+  const bucketsOf = new Map<number, HandlingBucket[]>();
+  for (const row of histograms) {
+    const buckets = bucketsOf.get(row.employeeId) ?? [];
+    buckets.push(row);
+    bucketsOf.set(row.employeeId, buckets);
+  }
+  const data = people.map(({ id, name }): EmployeeTicketStats => {
+    const total = totalsOf.get(id);
+    const closed = total?.closed ?? 0;
+    return {
+      employee_id: id,
+      name,
+      tickets_worked: total?.worked ?? 0,
+      tickets_closed: closed,
+      replies: total?.replies ?? 0,
+      median_handling_seconds: histogramMedian(bucketsOf.get(id) ?? []),
+      average_handling_seconds: closed > 0 ? roundTenth(total!.handlingSeconds / closed) : null,
+    };
+  });
+  return { data };
 }

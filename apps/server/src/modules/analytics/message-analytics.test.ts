@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messageHourlyCounts, messages } from '@portal/db';
+import { and, eq } from 'drizzle-orm';
+import { messageDailyCounts, messageHourlyCounts, messages } from '@portal/db';
+import { parseBusinessHours, syncBusinessHours } from '../../platform/business-hours.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 // Counted by hand: the business time zone is America/Los_Angeles (PST, UTC-8 in November) and the
@@ -35,7 +37,7 @@ const get = (path: string, query: Record<string, string>) =>
 
 const range = (start_date: string, end_date: string) => ({ start_date, end_date });
 
-describe('message analytics over the hourly rollup', () => {
+describe('message analytics over the hourly and daily rollups', () => {
   it('keeps the rollup per hour, channel and direction as messages are inserted', async () => {
     await seed();
     const rows = await t.database.db.select().from(messageHourlyCounts);
@@ -112,5 +114,28 @@ describe('message analytics over the hourly rollup', () => {
       url: '/internal/api/total_inbound_messages?start_date=2026-11-01&end_date=2026-11-01',
     });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('counts the business days again when the business time zone changes', async () => {
+    const inboundEmailsOn = async (day: string) => {
+      const [found] = await t.database.db
+        .select({ messages: messageDailyCounts.messages })
+        .from(messageDailyCounts)
+        .where(
+          and(
+            eq(messageDailyCounts.day, day),
+            eq(messageDailyCounts.type, 'email'),
+            eq(messageDailyCounts.inbound, true),
+          ),
+        );
+      return found?.messages ?? 0;
+    };
+    // The email of 2026-11-21 07:30 UTC: the 20th in Los Angeles, the 21st (02:30) in New York.
+    expect([await inboundEmailsOn('2026-11-20'), await inboundEmailsOn('2026-11-21')]).toEqual([1, 0]);
+    const hours = parseBusinessHours('Mon-Fri 08:00-17:00')!;
+    expect(await syncBusinessHours(t.database.db, 'America/New_York', hours)).toBe(true);
+    expect([await inboundEmailsOn('2026-11-20'), await inboundEmailsOn('2026-11-21')]).toEqual([0, 1]);
+    expect(await syncBusinessHours(t.database.db, 'America/Los_Angeles', hours)).toBe(true);
+    expect([await inboundEmailsOn('2026-11-20'), await inboundEmailsOn('2026-11-21')]).toEqual([1, 0]);
   });
 });

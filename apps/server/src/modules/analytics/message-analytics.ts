@@ -1,5 +1,6 @@
 import {
   addDays,
+  addMonths,
   analyticsTimePeriod,
   type AnalyticsCountResponse,
   type AnalyticsTimePeriod,
@@ -18,7 +19,7 @@ export async function totalMessages(
   range: AnalyticsRange,
   inbound: boolean,
 ): Promise<AnalyticsCountResponse> {
-  return { count: await repository.countMessages(context.db, inbound, range.from, range.to) };
+  return { count: await repository.countMessages(context.db, inbound, range.start, range.end) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,7 +31,7 @@ export function periodKeys(period: AnalyticsTimePeriod, start: string, end: stri
   let key = periodStart(period, start);
   while (key <= end) {
     keys.push(key);
-    key = period === 'day' ? addDays(key, 1) : period === 'week' ? addDays(key, 7) : nextMonth(key);
+    key = period === 'day' ? addDays(key, 1) : period === 'week' ? addDays(key, 7) : addMonths(key, 1);
   }
   return keys;
 }
@@ -43,11 +44,6 @@ function periodStart(period: 'day' | 'week' | 'month', date: string): string {
   return addDays(date, -((weekday + 6) % 7));
 }
 
-function nextMonth(first: string): string {
-  const [year, month] = first.split('-').map(Number) as [number, number];
-  return month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
-}
-
 // text_email_analytics: texts and emails (both directions) per period of the range, every period
 // present; a series not asked for (text or email false) is left out.
 export async function textEmailAnalytics(
@@ -56,13 +52,10 @@ export async function textEmailAnalytics(
   series: { text: boolean; email: boolean },
 ): Promise<TextEmailResponse> {
   const period = analyticsTimePeriod(range.start, range.end);
-  const rows = await repository.countMessagesByPeriod(
-    context.db,
-    period,
-    context.businessTimeZone,
-    range.from,
-    range.to,
-  );
+  const rows =
+    period === 'hour'
+      ? await repository.countMessagesByHour(context.db, context.businessTimeZone, range.from, range.to)
+      : await repository.countMessagesByPeriod(context.db, period, range.start, range.end);
   const data: TextEmailResponse['data'] = {};
   for (const key of periodKeys(period, range.start, range.end))
     data[key] = { ...(series.text ? { Texts: 0 } : {}), ...(series.email ? { Emails: 0 } : {}) };

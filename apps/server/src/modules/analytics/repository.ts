@@ -1,45 +1,49 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { messageHourlyCounts, ticketHourlyStats, type Executor } from '@portal/db';
+import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  employeeDailyHandling,
+  employeeDailyStats,
+  employeeMonthlyHandling,
+  messageDailyCounts,
+  messageHourlyCounts,
+  ticketHourlyStats,
+  type Executor,
+} from '@portal/db';
 import type { AnalyticsTimePeriod } from '@portal/contracts';
+import type { MonthSplit } from './handling-median.ts';
 
-// Read from the hourly rollup (message_hourly_counts), never from messages itself: a year is at
-// most 8,784 hours x 2 channels x 2 directions.
+// Read from the rollups the database keeps (decision 034), never from messages or tickets
+// themselves: a year of messages is at most 366 days x 2 channels x 2 directions.
 
 // The channels customers write and are written to (notifications are the Portal's own).
 const CUSTOMER_CHANNELS = ['text', 'email'];
 
-export async function countMessages(db: Executor, inbound: boolean, from: Date, to: Date): Promise<number> {
+export async function countMessages(db: Executor, inbound: boolean, start: string, end: string): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${messageHourlyCounts.messages}), 0)::int` })
-    .from(messageHourlyCounts)
+    .select({ n: sql<number>`coalesce(sum(${messageDailyCounts.messages}), 0)::int` })
+    .from(messageDailyCounts)
     .where(
       and(
-        eq(messageHourlyCounts.inbound, inbound),
-        inArray(messageHourlyCounts.type, CUSTOMER_CHANNELS),
-        gte(messageHourlyCounts.hour, from),
-        lt(messageHourlyCounts.hour, to),
+        eq(messageDailyCounts.inbound, inbound),
+        inArray(messageDailyCounts.type, CUSTOMER_CHANNELS),
+        gte(messageDailyCounts.day, start),
+        lte(messageDailyCounts.day, end),
       ),
     );
   return row?.n ?? 0;
 }
 
-const BUCKET_FORMAT: Record<AnalyticsTimePeriod, string> = {
-  hour: 'YYYY-MM-DD"T"HH24:00',
-  day: 'YYYY-MM-DD',
-  week: 'YYYY-MM-DD',
-  month: 'YYYY-MM-DD',
-};
+type PeriodCount = { bucket: string; type: string; messages: number };
 
-// Messages of both directions per period (its start in the business time zone) and channel.
-export async function countMessagesByPeriod(
+// Messages of both directions per hour of one business day (the hourly rollup, read in the
+// business time zone), by channel.
+export async function countMessagesByHour(
   db: Executor,
-  period: AnalyticsTimePeriod,
   timeZone: string,
   from: Date,
   to: Date,
-): Promise<Array<{ bucket: string; type: string; messages: number }>> {
+): Promise<PeriodCount[]> {
   const local = sql`${messageHourlyCounts.hour} at time zone ${timeZone}`;
-  const bucket = sql<string>`to_char(date_trunc(${period}, ${local}), ${BUCKET_FORMAT[period]})`;
+  const bucket = sql<string>`to_char(${local}, 'YYYY-MM-DD"T"HH24:00')`;
   return db
     .select({
       bucket: bucket.as('bucket'),
@@ -49,6 +53,26 @@ export async function countMessagesByPeriod(
     .from(messageHourlyCounts)
     .where(and(gte(messageHourlyCounts.hour, from), lt(messageHourlyCounts.hour, to)))
     .groupBy(sql`1`, messageHourlyCounts.type);
+}
+
+// Messages of both directions per day, week (from Monday) or month of the range, by channel: the
+// period's first day.
+export async function countMessagesByPeriod(
+  db: Executor,
+  period: Exclude<AnalyticsTimePeriod, 'hour'>,
+  start: string,
+  end: string,
+): Promise<PeriodCount[]> {
+  const bucket = sql<string>`to_char(date_trunc(${period}, ${messageDailyCounts.day}), 'YYYY-MM-DD')`;
+  return db
+    .select({
+      bucket: bucket.as('bucket'),
+      type: messageDailyCounts.type,
+      messages: sql<number>`sum(${messageDailyCounts.messages})::int`,
+    })
+    .from(messageDailyCounts)
+    .where(and(gte(messageDailyCounts.day, start), lte(messageDailyCounts.day, end)))
+    .groupBy(sql`1`, messageDailyCounts.type);
 }
 
 // Conversations started in the range and the first responses they have had: counts and sums.
@@ -63,4 +87,73 @@ export async function ticketStats(db: Executor, from: Date, to: Date) {
     .from(ticketHourlyStats)
     .where(and(gte(ticketHourlyStats.hour, from), lt(ticketHourlyStats.hour, to)));
   return row ?? { tickets: 0, responded: 0, responseSeconds: 0, businessResponseSeconds: 0 };
+}
+
+// Per employee over the business days start..end: replies, tickets first worked, tickets closed and
+// their total handling time. Only the employees asked for, when some are.
+export async function employeeTotals(db: Executor, start: string, end: string, employeeIds: readonly number[]) {
+  return db
+    .select({
+      employeeId: employeeDailyStats.employeeId,
+      replies: sql<number>`sum(${employeeDailyStats.replies})::int`,
+      worked: sql<number>`sum(${employeeDailyStats.worked})::int`,
+      closed: sql<number>`sum(${employeeDailyStats.closed})::int`,
+      handlingSeconds: sql<number>`sum(${employeeDailyStats.handlingSeconds})::float8`,
+    })
+    .from(employeeDailyStats)
+    .where(
+      and(
+        gte(employeeDailyStats.day, start),
+        lte(employeeDailyStats.day, end),
+        employeeIds.length > 0 ? inArray(employeeDailyStats.employeeId, [...employeeIds]) : undefined,
+      ),
+    )
+    .groupBy(employeeDailyStats.employeeId);
+}
+
+// The closed tickets' handling-time histogram per employee: whole months from the monthly rollup,
+// the days at either end from the daily one.
+export async function employeeHandlingHistograms(db: Executor, split: MonthSplit, employeeIds: readonly number[]) {
+  const monthly = db
+    .select({
+      employeeId: employeeMonthlyHandling.employeeId,
+      bucket: employeeMonthlyHandling.bucket,
+      tickets: employeeMonthlyHandling.tickets,
+      handlingSeconds: employeeMonthlyHandling.handlingSeconds,
+    })
+    .from(employeeMonthlyHandling)
+    .where(
+      and(
+        split.months.length > 0 ? inArray(employeeMonthlyHandling.month, split.months) : sql`false`,
+        employeeIds.length > 0 ? inArray(employeeMonthlyHandling.employeeId, [...employeeIds]) : undefined,
+      ),
+    );
+  const dayRanges: SQL[] = split.days.map(({ from, to }) =>
+    and(gte(employeeDailyHandling.day, from), lte(employeeDailyHandling.day, to))!,
+  );
+  const daily = db
+    .select({
+      employeeId: employeeDailyHandling.employeeId,
+      bucket: employeeDailyHandling.bucket,
+      tickets: employeeDailyHandling.tickets,
+      handlingSeconds: employeeDailyHandling.handlingSeconds,
+    })
+    .from(employeeDailyHandling)
+    .where(
+      and(
+        dayRanges.length > 0 ? or(...dayRanges) : sql`false`,
+        employeeIds.length > 0 ? inArray(employeeDailyHandling.employeeId, [...employeeIds]) : undefined,
+      ),
+    );
+  const both = monthly.unionAll(daily).as('both');
+  return db
+    .select({
+      employeeId: both.employeeId,
+      start: sql<number>`handling_bucket_start(${both.bucket})::float8`,
+      tickets: sql<number>`sum(${both.tickets})::int`,
+      handlingSeconds: sql<number>`sum(${both.handlingSeconds})::float8`,
+    })
+    .from(both)
+    .groupBy(both.employeeId, both.bucket)
+    .having(sql`sum(${both.tickets}) > 0`);
 }

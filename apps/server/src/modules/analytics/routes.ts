@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsCalls as calls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { registerCall } from '../../platform/register-call.ts';
+import { autoResponseAnalytics } from './auto-response-analytics.ts';
 import { averageFirstResponse, totalConversations } from './conversation-analytics.ts';
 import { employeeList, employeeTicketAnalytics } from './employee-analytics.ts';
 import { textEmailAnalytics, totalMessages } from './message-analytics.ts';
+import { updatePaymentAnalytics } from './payment-update-analytics.ts';
 import { readRange } from './range.ts';
 
 export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: ServerContext): void {
@@ -32,5 +34,11 @@ export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: Se
   );
   registerCall(app, calls.textEmailAnalytics, (request) =>
     textEmailAnalytics(context, readRange(context, request.query), request.query),
+  );
+  registerCall(app, calls.autoResponseAnalytics, (request) =>
+    autoResponseAnalytics(context, readRange(context, request.query)),
+  );
+  registerCall(app, calls.updatePaymentAnalytics, (request) =>
+    updatePaymentAnalytics(context, readRange(context, request.query)),
   );
 }

@@ -21,16 +21,30 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 // A database as it stood before migration 0011 (SSNs in plain text in customers.ssn): the real
 // migrations, then the later ones (0012-0016) and 0011 taken back, so that migrating again runs 0011's
 // own SQL on the rows. A new migration after 0016 is taken back here too.
-const MIGRATIONS_AFTER_0011 = 9;
+const MIGRATIONS_AFTER_0011 = 11;
 async function openDatabaseBefore0011(): Promise<TestDatabase> {
   const opened = await openTestDatabase();
+  await opened.db.execute(sql`drop index audit_events_payment_updates_idx`);
+  await opened.db.execute(sql`drop trigger messages_daily_rollups on messages`);
+  await opened.db.execute(sql`drop trigger tickets_daily_rollups on tickets`);
+  await opened.db.execute(sql`drop trigger tickets_close_rollups on tickets`);
   await opened.db.execute(
-    sql`drop table ticket_hourly_stats, business_hours, message_hourly_counts, survey_answers, survey_questions, surveys, blog_post_tags, blog_tags, blog_posts, blog_images, macro_versions, identity_reviews, income_reviews, credit_report_adjustments, acdv_requests, credit_reporting_files, credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
+    sql`drop function count_inserted_messages_daily, count_inserted_closed_tickets, count_changed_close, rebuild_business_day_rollups, count_ticket_closes, count_first_work, unnest_closes, handling_bucket, handling_bucket_start, handling_bucket_end, business_time_zone`,
+  );
+  await opened.db.execute(
+    sql`drop table message_daily_counts, employee_daily_stats, employee_daily_handling, employee_monthly_handling, employee_ticket_work`,
+  );
+  await opened.db.execute(
+    sql`drop table auto_response_text_hourly_counts, auto_response_hourly_stats, ticket_hourly_stats, business_hours, message_hourly_counts, survey_answers, survey_questions, surveys, blog_post_tags, blog_tags, blog_posts, blog_images, macro_versions, identity_reviews, income_reviews, credit_report_adjustments, acdv_requests, credit_reporting_files, credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
   );
   await opened.db.execute(
     sql`alter table loans drop column approved_amount_cents, drop column appealed_at, drop column alert_cleared_at, drop column lock_version`,
   );
   await opened.db.execute(sql`drop index messages_employee_idx`);
+  await opened.db.execute(sql`drop trigger messages_auto_responses on messages`);
+  await opened.db.execute(sql`drop function record_auto_responses`);
+  await opened.db.execute(sql`alter table messages drop column auto_response`);
+  await opened.db.execute(sql`alter table tickets drop column auto_responded_at, drop column followed_up_at`);
   await opened.db.execute(sql`drop trigger messages_hourly_counts on messages`);
   await opened.db.execute(sql`drop trigger messages_first_responses on messages`);
   await opened.db.execute(sql`drop trigger tickets_hourly_stats on tickets`);

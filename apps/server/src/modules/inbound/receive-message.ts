@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { matchCustomerByContact } from '../customers/index.ts';
+import { queueAfterHoursResponse } from './auto-response.ts';
 import { cleanText } from './clean-text.ts';
 import * as repository from './repository.ts';
 import type { InboundChannel } from './repository.ts';
@@ -24,7 +25,15 @@ export type InboundMessage = {
 
 export type ReceivedMessage =
   | { duplicate: true; messageId: number }
-  | { duplicate: false; messageId: number; ticketId: number | null; customerId: number | null; newTicket: boolean };
+  | {
+      duplicate: false;
+      messageId: number;
+      ticketId: number | null;
+      customerId: number | null;
+      newTicket: boolean;
+      // The after-hours auto-response queued on the new ticket, if any (decision 035).
+      autoResponseId: number | null;
+    };
 
 // Matches the sender to a customer, threads the message into their open ticket (or opens one) and
 // stores it, with its audit event, in one transaction. A provider id seen before changes nothing.
@@ -35,7 +44,7 @@ export async function receiveInboundMessage(
   received: InboundMessage,
 ): Promise<ReceivedMessage> {
   const message = cleanMessage(received);
-  return context.db.transaction(async (tx) => {
+  const result = await context.db.transaction(async (tx): Promise<ReceivedMessage> => {
     if (message.externalId) {
       await repository.lockKey(tx, `inbound-id:${message.channel}:${message.externalId}`);
       const existing = await repository.findInboundMessageByExternalId(tx, message.channel, message.externalId);
@@ -97,8 +106,16 @@ export async function receiveInboundMessage(
         automatic,
       },
     });
-    return { duplicate: false, messageId, ticketId, customerId, newTicket };
+    // A new conversation opened after hours is answered once, by the Portal (decision 035).
+    const autoResponseId =
+      newTicket && ticket ? await queueAfterHoursResponse(tx, ticket, message.externalId, now) : null;
+    return { duplicate: false, messageId, ticketId, customerId, newTicket, autoResponseId };
   });
+  // After the commit: one attempt now. The message is kept in the outbox, whose worker retries it,
+  // so a failure here must not fail the webhook (the provider would send the customer's message again).
+  if (!result.duplicate && result.autoResponseId !== null)
+    await context.outbox.deliver(result.autoResponseId).catch(() => undefined);
+  return result;
 }
 
 // The parsers clean what they read (clean-text.ts); this net makes the rule hold for every string

@@ -16,6 +16,9 @@ const nextSid = () => `SM${String((sid += 1)).padStart(32, '0')}`;
 
 beforeAll(async () => {
   t = await createTestApp({ twilio: { accountSid: null, authToken, fromNumber: null }, publicUrl });
+  // Monday 10:00 in the business time zone: in business hours, so no auto-response joins the
+  // threads counted here (auto-response.test.ts covers the ones after hours).
+  t.clock.set(new Date('2026-11-23T18:00:00Z'));
 });
 afterAll(() => t.close());
 

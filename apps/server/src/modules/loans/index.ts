@@ -16,3 +16,7 @@ export { resendApprovalText, sendPayoffBalance } from './loan-messages.ts';
 export type { LoanJsonRow } from './customer-loans-json.ts';
 export { customerLoansJson, decodeCustomerLoans } from './customer-loans-json.ts';
 export { closeApplication } from './close-application.ts';
+// The customer app's payment changes (modules/customer-app) run the staff's own code (decision 036).
+export { findPayment } from './repository.ts';
+export { lockPaymentForChange } from './loan-card.ts';
+export { applyReschedule, applyToggleMethod } from './payment-changes.ts';

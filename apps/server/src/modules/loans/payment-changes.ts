@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { hasPermission, type Actor } from '../../platform/actor.ts';
+import { hasPermission, type Actor, type CustomerActor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest } from '../../platform/http-error.ts';
@@ -48,11 +48,18 @@ export async function reschedulePayment(context: ServerContext, actor: Actor, pa
   });
 }
 
-// Moves a locked payment (reschedule of loans/change_payment and PATCH payment_date).
+// Who changed a payment, for its audit row: staff rows name the employee (employee_id); a change
+// the customer made in the customer app has none and says so in `after` (decision 036).
+function madeBy(actor: Actor | CustomerActor): { made_by?: 'customer'; customer_id?: number } {
+  return actor.employeeId === null ? { made_by: 'customer', customer_id: actor.customerId } : {};
+}
+
+// Moves a locked payment (reschedule of loans/change_payment, PATCH payment_date, and the
+// customer app's reschedule).
 export async function applyReschedule(
   tx: Transaction,
   context: ServerContext,
-  actor: Actor,
+  actor: Actor | CustomerActor,
   { record: loan, card, payment }: LockedLoan & { payment: PaymentRecord },
   date: string,
 ): Promise<string> {
@@ -68,7 +75,7 @@ export async function applyReschedule(
     entityType: 'payment',
     entityId: paymentId,
     before: { due: payment.due },
-    after: { due: date },
+    after: { due: date, ...madeBy(actor) },
   });
   return `Payment ${paymentId} moved from ${payment.due} to ${date}.`;
 }
@@ -82,10 +89,11 @@ export async function togglePaymentMethod(context: ServerContext, actor: Actor, 
 }
 
 // Switches a locked payment's method (toggle_method of loans/change_payment, PATCH
-// toggle_payment_method). Back to ACH after a high-risk return only for a payments admin.
+// toggle_payment_method, the customer app's toggle_method). Back to ACH after a high-risk return
+// only for a payments admin.
 export async function applyToggleMethod(
   tx: Transaction,
-  actor: Actor,
+  actor: Actor | CustomerActor,
   { record: loan, card, payment }: LockedLoan & { payment: PaymentRecord },
 ): Promise<string> {
   const paymentId = payment.id;
@@ -113,7 +121,7 @@ export async function applyToggleMethod(
     entityType: 'payment',
     entityId: paymentId,
     before: { method: payment.method },
-    after: { method },
+    after: { method, ...madeBy(actor) },
   });
   return `Payment ${paymentId} will be collected by ${methodLabel(method)} instead of ${methodLabel(payment.method)}.`;
 }

@@ -3,9 +3,11 @@ import {
   analyticsCalls,
   type AnalyticsAverageResponse,
   type AnalyticsCountResponse,
+  type AutoResponseAnalyticsResponse,
   type EmployeeListResponse,
   type EmployeeTicketResponse,
   type TextEmailResponse,
+  type UpdatePaymentAnalyticsResponse,
 } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -89,6 +91,30 @@ export function useEmployeeStats(range: DateRange, ids: readonly number[]) {
           { query: { ...rangeQuery(range), employees: ids.map(String).join(',') } },
           { signal },
         ),
+      staleTime: FIGURE_STALE_MS,
+    }),
+  );
+}
+
+// auto_response_analytics: the after-hours auto-responses of the conversations started in the range.
+export function useAutoResponses(range: DateRange) {
+  return useQuery(
+    queryOptions({
+      queryKey: analyticsKeys.figure('autoResponses', range),
+      queryFn: ({ signal }): Promise<AutoResponseAnalyticsResponse> =>
+        callApi(analyticsCalls.autoResponseAnalytics, { query: rangeQuery(range) }, { signal }),
+      staleTime: FIGURE_STALE_MS,
+    }),
+  );
+}
+
+// update_payment_analytics: payment updates in the range by customers (user), by staff (cs), both (total).
+export function usePaymentUpdates(range: DateRange) {
+  return useQuery(
+    queryOptions({
+      queryKey: analyticsKeys.figure('paymentUpdates', range),
+      queryFn: ({ signal }): Promise<UpdatePaymentAnalyticsResponse> =>
+        callApi(analyticsCalls.updatePaymentAnalytics, { query: rangeQuery(range) }, { signal }),
       staleTime: FIGURE_STALE_MS,
     }),
   );

@@ -23,6 +23,8 @@ function renderPage(counts: { conversations: number; outbound: number; inbound: 
     'GET text_email_analytics': [200, { metadata: { time_period: 'day' }, data: {} }],
     'GET employee_list': [200, { employees: [] }],
     'GET employee_ticket_analytics': [200, { data: [] }],
+    'GET auto_response_analytics': [200, { auto: 0, noFollow: 0, total: counts.conversations, texts: [] }],
+    'GET update_payment_analytics': [200, { user: 0, cs: 0, total: 0 }],
   });
   renderWithProviders(<></>, {
     route: '/visualize/cs',

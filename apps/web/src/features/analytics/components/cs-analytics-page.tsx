@@ -5,8 +5,10 @@ import { ANALYTICS_MESSAGES, analyticsRangeProblems } from '@portal/contracts';
 import { businessToday } from '../../../lib/business-date.ts';
 import { useAverage, useCount, useTextEmail, type DateRange } from '../api/analytics.ts';
 import { QUICK_RANGES, formatDuration, quickRange, type QuickRange } from '../quick-ranges.ts';
+import { AutoResponseCard } from './auto-response-card.tsx';
 import { EmployeeTable } from './employee-table.tsx';
 import { MetricCard } from './metric-card.tsx';
+import { PaymentUpdatesCard } from './payment-updates-card.tsx';
 import { TextsEmailsChart } from './texts-emails-chart.tsx';
 import '@mantine/dates/styles.css';
 
@@ -121,6 +123,8 @@ export function CsAnalyticsPage() {
         />
       </SimpleGrid>
 
+      <AutoResponseCard range={range} />
+      <PaymentUpdatesCard range={range} />
       {textEmail.data && <TextsEmailsChart answer={textEmail.data} />}
       <EmployeeTable range={range} chosen={employees} onChoose={setEmployees} />
     </Stack>

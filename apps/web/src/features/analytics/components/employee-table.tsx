@@ -2,12 +2,36 @@ import { Loader, MultiSelect, Paper, Stack, Table, Text, Title } from '@mantine/
 import type { DateRange } from '../api/analytics.ts';
 import { useEmployeeList, useEmployeeStats } from '../api/analytics.ts';
 import { formatDuration } from '../quick-ranges.ts';
+import { ExplainedLabel } from './metric-card.tsx';
 
 type EmployeeTableProps = {
   range: DateRange;
   chosen: number[];
   onChoose: (ids: number[]) => void;
 };
+
+// How each column is worked out (decision 034), shown on hover or focus.
+const COLUMNS = [
+  {
+    label: 'Tickets worked',
+    explanation:
+      'Tickets the employee first worked in the range: a ticket counts once, on the day of their first reply to it or their close of it.',
+  },
+  {
+    label: 'Closed',
+    explanation: 'Tickets they closed in the range that are still closed (a reopened one is taken off).',
+  },
+  { label: 'Replies', explanation: 'Messages they sent to customers in the range.' },
+  {
+    label: 'Median handling',
+    explanation:
+      "From a ticket's start to its close, over the tickets they closed in the range: the middle one, read from a histogram of handling times (within an eighth of the exact value).",
+  },
+  {
+    label: 'Average handling',
+    explanation: "From a ticket's start to its close, the mean over the tickets they closed in the range.",
+  },
+] as const;
 
 // Per-employee ticket analytics, for the employees picked (everyone who worked the range when none is).
 export function EmployeeTable({ range, chosen, onChoose }: EmployeeTableProps) {
@@ -50,15 +74,11 @@ export function EmployeeTable({ range, chosen, onChoose }: EmployeeTableProps) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Employee</Table.Th>
-                <Table.Th ta="right" title="Tickets the employee replied to or closed in the range">
-                  Tickets worked
-                </Table.Th>
-                <Table.Th ta="right">Closed</Table.Th>
-                <Table.Th ta="right">Replies</Table.Th>
-                <Table.Th ta="right" title="From a ticket's start to its close, over the tickets they closed">
-                  Median handling
-                </Table.Th>
-                <Table.Th ta="right">Average handling</Table.Th>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column.label} ta="right">
+                    <ExplainedLabel label={column.label} explanation={column.explanation} />
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Loader, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 
 type MetricCardProps = {
   label: string;
@@ -15,11 +15,7 @@ export function MetricCard({ label, explanation, value, detail, loading, failed 
   return (
     <Paper withBorder radius="md" p="md" aria-label={label} role="group">
       <Stack gap={4}>
-        <Tooltip label={explanation} multiline w={280} withArrow>
-          <Text fz="sm" c="dimmed" td="underline dotted" style={{ cursor: 'help', width: 'fit-content' }} tabIndex={0}>
-            {label}
-          </Text>
-        </Tooltip>
+        <ExplainedLabel label={label} explanation={explanation} />
         {loading ? (
           <Loader size="sm" aria-label={`Loading ${label}`} />
         ) : failed ? (
@@ -38,5 +34,40 @@ export function MetricCard({ label, explanation, value, detail, loading, failed 
         )}
       </Stack>
     </Paper>
+  );
+}
+
+// A figure's name, with how it is worked out on hover or focus (every figure on the page has one).
+export function ExplainedLabel({ label, explanation }: { label: string; explanation: string }) {
+  return (
+    <Tooltip label={explanation} multiline w={280} withArrow>
+      <Text fz="sm" c="dimmed" td="underline dotted" style={{ cursor: 'help', width: 'fit-content' }} tabIndex={0}>
+        {label}
+      </Text>
+    </Tooltip>
+  );
+}
+
+export type Figure<Key extends string> = { key: Key; label: string; explanation: string };
+
+// A card's row of figures, each with its explanation.
+export function FigureGrid<Key extends string>({
+  figures,
+  values,
+}: {
+  figures: ReadonlyArray<Figure<Key>>;
+  values: Record<Key, number>;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: figures.length }}>
+      {figures.map((figure) => (
+        <Stack key={figure.key} gap={2} role="group" aria-label={figure.label}>
+          <ExplainedLabel label={figure.label} explanation={figure.explanation} />
+          <Text fz={24} fw={700} lh={1.2}>
+            {values[figure.key].toLocaleString('en-US')}
+          </Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createCustomer, createMacro } from '@portal/db/seed';
+import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+
+// Counted by hand. Business hours Mon-Fri 08:00-17:00 America/Los_Angeles (PST, UTC-8).
+//   A: a text Sat 21st 09:00 PST, auto-responded (the short macro); the customer writes again 09:30.
+//   B: a text Sat 21st 09:05, auto-responded (the short macro); no reply from the customer.
+//   C: an email Sat 21st 09:10, auto-responded (the long macro, 149 characters: shown cut to 100 + '…').
+//   D: a text Fri 20th 10:00, in business hours: no auto-response; the customer writes again 10:05.
+// 20th-21st: total 4, auto 3, noFollow 2 (B and C); texts: short x2, long cut x1.
+// 20th alone: total 1, auto 0, noFollow 0, no texts. 1st-2nd: nothing at all. Asked on Sat 21st 10:00.
+const authToken = 'twilio-test-auth-token';
+const publicUrl = 'https://portal.example';
+const smsOptions = { authToken, publicUrl };
+const secret = 'relay-secret-for-tests';
+const t = useTestApp({
+  twilio: { accountSid: null, authToken, fromNumber: null },
+  publicUrl,
+  inboundEmailSecret: secret,
+});
+const staff = useStaffSession(t);
+
+const SHORT = 'We are closed right now and will text you back when we open.';
+const LONG = `${'Thank you for writing to us. '.repeat(4)}We will answer on Monday morning.`;
+let sid = 0;
+
+async function textAt(at: string, from: string, body: string) {
+  t.clock.set(new Date(at));
+  const sent = twilioSmsParams({ from, body, sid: `SM${String((sid += 1)).padStart(32, '0')}` });
+  expect((await postSms(t.app, sent, smsOptions)).statusCode).toBe(200);
+}
+
+const get = (start_date: string, end_date: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/internal/api/auto_response_analytics',
+    query: { start_date, end_date },
+    headers: staff.headers,
+  });
+
+describe('GET auto_response_analytics', () => {
+  it('counts conversations, the auto-responded ones, and those the customer did not follow up, with the texts cut', async () => {
+    expect(LONG).toHaveLength(149);
+    await createMacro(t.database.db, { title: 'after_hours_text', body: SHORT });
+    await createMacro(t.database.db, { title: 'after_hours_email', body: LONG });
+    await createCustomer(t.database.db, { email: 'cara@example.com' });
+
+    await textAt('2026-11-21T17:00:00Z', '+15035550401', 'A: hello');
+    await textAt('2026-11-21T17:05:00Z', '+15035550402', 'B: hello');
+    t.clock.set(new Date('2026-11-21T17:10:00Z'));
+    const email = rawEmail({ from: 'cara@example.com', subject: 'C', messageId: '<c1@mail.example>', text: 'C' });
+    expect((await postEmail(t.app, email, secret)).statusCode).toBe(200);
+    await textAt('2026-11-21T17:30:00Z', '+15035550401', 'A: again');
+    await textAt('2026-11-20T18:00:00Z', '+15035550403', 'D: hello');
+    await textAt('2026-11-20T18:05:00Z', '+15035550403', 'D: again');
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+
+    const response = await get('2026-11-20', '2026-11-21');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      auto: 3,
+      noFollow: 2,
+      total: 4,
+      texts: [
+        { text: SHORT, count: 2 },
+        { text: `${LONG.slice(0, 100)}…`, count: 1 },
+      ],
+    });
+    expect(response.json().texts[1].text).toHaveLength(101);
+  });
+
+  it('answers only the conversations started in the range', async () => {
+    expect((await get('2026-11-20', '2026-11-20')).json()).toEqual({ auto: 0, noFollow: 0, total: 1, texts: [] });
+    expect((await get('2026-11-21', '2026-11-21')).json()).toMatchObject({ auto: 3, noFollow: 2, total: 3 });
+  });
+
+  it('answers zeros and no texts for a range with nothing in it, not an error', async () => {
+    const response = await get('2026-11-01', '2026-11-02');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ auto: 0, noFollow: 0, total: 0, texts: [] });
+  });
+
+  it('refuses a range that goes after today, like the other analytics calls', async () => {
+    const response = await get('2026-11-21', '2026-11-30');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ errors: ['The end date cannot be after today.'] });
+  });
+});

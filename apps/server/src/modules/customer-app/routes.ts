@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CUSTOMER_APP_TOKEN_HEADER,
+  CUSTOMER_APP_TOKEN_MAX_SECONDS,
+  customerAppCalls as calls,
+} from '@portal/contracts';
+import type { ServerContext } from '../../context.ts';
+import type { CustomerActor } from '../../platform/actor.ts';
+import { unauthorized } from '../../platform/http-error.ts';
+import { registerCall } from '../../platform/register-call.ts';
+import { rescheduleCustomerPayment, toggleCustomerPaymentMethod } from './customer-payment-changes.ts';
+import { readCustomerAppRequest } from './request-token.ts';
+
+export const CUSTOMER_APP_MESSAGES = {
+  noToken: `Send the customer's request token in the ${CUSTOMER_APP_TOKEN_HEADER} header.`,
+  invalid: 'The request token is not one the customer app signed for this API.',
+  expired: 'The request token has run out; sign a new one for each request.',
+  tooLong: `The request token lasts too long; sign one that runs out within ${CUSTOMER_APP_TOKEN_MAX_SECONDS} seconds.`,
+} as const;
+
+// The customer app's calls (decision 036). They carry no staff session (public routes, decision
+// 014): each request is authenticated by the customer app's signed token before its body is read,
+// so a caller without a good one gets 401 and learns nothing else.
+export function registerCustomerAppRoutes(app: FastifyInstance, context: ServerContext): void {
+  const customers = new WeakMap<FastifyRequest, CustomerActor>();
+  const customerOf = (request: FastifyRequest): CustomerActor => {
+    const customer = customers.get(request);
+    if (!customer) throw unauthorized(CUSTOMER_APP_MESSAGES.noToken);
+    return customer;
+  };
+
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      customers.set(request, authenticate(context, request));
+    });
+    registerCall(
+      scope,
+      calls.reschedulePayment,
+      (request) => rescheduleCustomerPayment(context, customerOf(request), request.params.id, request.body.date),
+      { config: { public: true } },
+    );
+    registerCall(
+      scope,
+      calls.togglePaymentMethod,
+      (request) => toggleCustomerPaymentMethod(context, customerOf(request), request.params.id),
+      { config: { public: true } },
+    );
+  });
+}
+
+function authenticate(context: ServerContext, request: FastifyRequest): CustomerActor {
+  const header = request.headers[CUSTOMER_APP_TOKEN_HEADER];
+  const token = typeof header === 'string' ? header.trim() : '';
+  if (token === '') throw unauthorized(CUSTOMER_APP_MESSAGES.noToken);
+  const check = readCustomerAppRequest(context, token);
+  if (!check.ok)
+    throw unauthorized(
+      check.reason === 'expired'
+        ? CUSTOMER_APP_MESSAGES.expired
+        : check.reason === 'too-long'
+          ? CUSTOMER_APP_MESSAGES.tooLong
+          : CUSTOMER_APP_MESSAGES.invalid,
+    );
+  return { customerId: check.customerId, employeeId: null, permissions: [], ipAddress: request.ip };
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  AUTO_RESPONSE_MACRO_TITLES,
+  DEFAULT_AUTO_RESPONSES,
+  fillMacroPlaceholders,
+  type MacroPlaceholder,
+} from '@portal/contracts';
+import { customers, macros, type Executor } from '@portal/db';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { isWithinBusinessHours } from '../../platform/business-hours.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { replySubject } from '../tickets/index.ts';
+import type { InboundChannel } from './repository.ts';
+
+export type AutoRespondedTicket = {
+  id: number;
+  channel: InboundChannel;
+  contact: string;
+  subject: string | null;
+  customerId: number | null;
+};
+
+// The after-hours auto-response (decision 035): a customer's message that opens a ticket outside
+// business hours is answered once, from the outbox, by the Portal itself (no employee). Its text is
+// the channel's macro (after_hours_text, after_hours_email) when one is active, else our default.
+// Nothing is sent to a customer marked Do Not Contact. Inside the caller's transaction; answers the
+// queued message's id, or null when none was queued.
+export async function queueAfterHoursResponse(
+  tx: Executor,
+  ticket: AutoRespondedTicket,
+  inReplyTo: string | null,
+  now: Date,
+): Promise<number | null> {
+  if (await isWithinBusinessHours(tx, now)) return null;
+  const customer = ticket.customerId === null ? undefined : await findCustomerForReply(tx, ticket.customerId);
+  if (customer?.dnc) return null;
+  const macro = await findActiveMacro(tx, AUTO_RESPONSE_MACRO_TITLES[ticket.channel]);
+  const body = macro ? fillAutoResponse(macro.body, customer) : DEFAULT_AUTO_RESPONSES[ticket.channel];
+  const email = ticket.channel === 'email';
+  const message = await queueOutboundMessage(
+    tx,
+    {
+      type: ticket.channel,
+      to: ticket.contact,
+      subject: email ? replySubject(ticket.subject) : null,
+      body,
+      ticketId: ticket.id,
+      customerId: ticket.customerId,
+      employeeId: null,
+      macroId: macro?.id ?? null,
+      inReplyTo: email ? inReplyTo : null,
+      autoResponse: true,
+    },
+    now,
+  );
+  await recordAuditEvent(tx, {
+    employeeId: null,
+    action: 'ticket.auto_response_queued',
+    entityType: 'ticket',
+    entityId: ticket.id,
+    after: { messageId: message.id, macroId: message.macroId, channel: ticket.channel },
+  });
+  return message.id;
+}
+
+type CustomerForReply = { dnc: boolean; firstName: string | null; lastName: string | null; email: string | null };
+
+// The macro's {placeholders} the customer's account fills (as a staff reply's are); the ones nobody
+// can fill here (no customer matched, {agent_name}, {loan_id}) are left out, since no agent reads
+// the text before it goes.
+export function fillAutoResponse(body: string, customer: CustomerForReply | undefined): string {
+  const first = customer?.firstName ?? null;
+  const last = customer?.lastName ?? null;
+  const values: Partial<Record<MacroPlaceholder, string | null>> = {
+    first_name: first,
+    last_name: last,
+    full_name: first && last ? `${first} ${last}` : first,
+    email: customer?.email ?? null,
+  };
+  return fillMacroPlaceholders(body, values)
+    .replace(/[ \t]*\{\w+\}/g, '')
+    .trim();
+}
+
+async function findCustomerForReply(tx: Executor, customerId: number): Promise<CustomerForReply | undefined> {
+  const [row] = await tx
+    .select({
+      dnc: customers.dnc,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
+async function findActiveMacro(tx: Executor, title: string) {
+  const [row] = await tx
+    .select({ id: macros.id, body: macros.body })
+    .from(macros)
+    .where(and(eq(macros.title, title), eq(macros.active, true)));
+  return row;
+}

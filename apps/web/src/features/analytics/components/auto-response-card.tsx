@@ -1,0 +1,73 @@
+import { Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ANALYTICS_MESSAGES } from '@portal/contracts';
+import { useAutoResponses, type DateRange } from '../api/analytics.ts';
+import { FigureGrid } from './metric-card.tsx';
+
+// How each figure is worked out, shown on hover or focus (decision 035).
+const FIGURES = [
+  {
+    key: 'total',
+    label: 'All conversations',
+    explanation: 'Tickets that started in the range (a customer’s first message opens one).',
+  },
+  {
+    key: 'auto',
+    label: 'Auto-responded',
+    explanation:
+      'Of those, the ones the Portal answered automatically because they started outside business hours (one auto-response per ticket).',
+  },
+  {
+    key: 'noFollow',
+    label: 'No follow-up',
+    explanation: 'Of the auto-responded ones, those where the customer has not written again since the auto-response.',
+  },
+] as const;
+
+// auto_response_analytics on /visualize/cs (spec 001 sections 2, 7, 9): the three figures and the
+// auto-responses' texts (cut to 100 characters, '…' when cut) with how many conversations got each.
+export function AutoResponseCard({ range }: { range: DateRange }) {
+  const answer = useAutoResponses(range);
+  const data = answer.data;
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label="Auto-responses">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Auto-responses
+        </Title>
+        {answer.isPending ? (
+          <Loader size="sm" aria-label="Loading auto-responses" />
+        ) : answer.isError || !data ? (
+          <Text c="red" fz="sm">
+            Could not load the auto-responses.
+          </Text>
+        ) : (
+          <>
+            <FigureGrid figures={FIGURES} values={data} />
+            {data.texts.length === 0 ? (
+              <Text c="dimmed" fz="sm">
+                {ANALYTICS_MESSAGES.noResults}
+              </Text>
+            ) : (
+              <Table aria-label="Auto-response texts">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Text (first 100 characters)</Table.Th>
+                    <Table.Th ta="right">Conversations</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.texts.map((row) => (
+                    <Table.Tr key={row.text}>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Table.Td>
+                      <Table.Td ta="right">{row.count.toLocaleString('en-US')}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+// After-hours auto-responses (decision 035) and their analytics (spec 001 sections 2, 7, 9).
+
+// The macros whose text the auto-response takes, by channel, when they exist.
+export const AUTO_RESPONSE_MACRO_TITLES = { text: 'after_hours_text', email: 'after_hours_email' } as const;
+
+// The texts used when no such macro exists.
+export const DEFAULT_AUTO_RESPONSES = {
+  text: 'Thanks for your message. Our team is away right now; we will answer as soon as we are back during business hours.',
+  email:
+    'Thank you for writing to us. Our customer service team is away right now. We have your message and will answer it as soon as we are back during business hours.',
+} as const;
+
+export const AUTO_RESPONSE_SUBJECT = 'We have your message';
+
+// Section 9: an auto-response's text is shown cut to 100 characters; '…' marks a cut text. The
+// database's rollup (migration 0021) cuts the same way: left(body, 100) || '…'.
+export const AUTO_RESPONSE_TEXT_LENGTH = 100;
+export function cutAutoResponseText(text: string): string {
+  const characters = [...text];
+  return characters.length > AUTO_RESPONSE_TEXT_LENGTH
+    ? `${characters.slice(0, AUTO_RESPONSE_TEXT_LENGTH).join('')}…`
+    : text;
+}
+
+// auto_response_analytics: of the conversations (tickets) started in the range (total), those that
+// got an auto-response (auto), and of those, the ones the customer did not write in again after it
+// (noFollow); with the auto-responses' texts (cut) and how many conversations got each, most first.
+export const autoResponseAnalyticsResponseSchema = z.object({
+  auto: z.number().int(),
+  noFollow: z.number().int(),
+  total: z.number().int(),
+  texts: z.array(z.object({ text: z.string(), count: z.number().int() })),
+});
+export type AutoResponseAnalyticsResponse = z.infer<typeof autoResponseAnalyticsResponseSchema>;
