@@ -42,8 +42,8 @@ try {
       insert into tickets (id, channel, contact, state, created_at, closed_at, closed_by)
       overriding system value
       select g, case when g % 3 = 0 then 'email' else 'text' end, '+1555' || lpad(g::text, 7, '0'), 'closed',
-        now() - interval '365 days' * ((g * 7919) % ${TICKETS})::float8 / ${TICKETS},
-        now() - interval '365 days' * ((g * 7919) % ${TICKETS})::float8 / ${TICKETS} + interval '1 minute' * (30 + g % 600),
+        now() - interval '365 days' * ((g::bigint * 7919) % ${TICKETS})::float8 / ${TICKETS},
+        now() - interval '365 days' * ((g::bigint * 7919) % ${TICKETS})::float8 / ${TICKETS} + interval '1 minute' * (30 + g % 600),
         (${staffArray})[1 + g % ${EMPLOYEES}]
       from generate_series(${first}::int, ${last}::int) as g`);
     // A third of the conversations started after hours and were auto-responded, before the customer's
