@@ -18,7 +18,7 @@ test('the CS dashboard: quick ranges, metric cards with their explanations, the 
   await expect(page.getByRole('heading', { name: 'Customer service analytics' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Year' }).click();
-  const conversations = page.getByRole('group', { name: 'Conversations' });
+  const conversations = page.getByRole('group', { name: 'Conversations', exact: true });
   await expect(conversations).toContainText(/\d/);
   const count = Number((await conversations.locator('p').nth(1).innerText()).replace(/,/g, ''));
   expect(count).toBeGreaterThan(0);

@@ -43,7 +43,10 @@ test('a 401 from the GraphQL call signs the employee out (spec 001 section 6)', 
   });
   expect(revoked.ok()).toBe(true);
 
-  await run.click();
-  await expect(page).toHaveURL(/\/login$/);
+  // A click while the editor is still settling can be lost; click until the 401 has signed out.
+  await expect(async () => {
+    if (!/\/login$/.test(page.url())) await run.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByText('Employee Credentials have expired. Please log in again.')).toBeVisible();
 });
