@@ -1,7 +1,7 @@
-import { Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { ANALYTICS_MESSAGES } from '@portal/contracts';
 import { useAutoResponses, type DateRange } from '../api/analytics.ts';
-import { FigureGrid } from './metric-card.tsx';
+import { AnswerCard, FigureGrid } from './metric-card.tsx';
 
 // How each figure is worked out, shown on hover or focus (decision 035).
 const FIGURES = [
@@ -27,47 +27,35 @@ const FIGURES = [
 // auto-responses' texts (cut to 100 characters, '…' when cut) with how many conversations got each.
 export function AutoResponseCard({ range }: { range: DateRange }) {
   const answer = useAutoResponses(range);
-  const data = answer.data;
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label="Auto-responses">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Auto-responses
-        </Title>
-        {answer.isPending ? (
-          <Loader size="sm" aria-label="Loading auto-responses" />
-        ) : answer.isError || !data ? (
-          <Text c="red" fz="sm">
-            Could not load the auto-responses.
-          </Text>
-        ) : (
-          <>
-            <FigureGrid figures={FIGURES} values={data} />
-            {data.texts.length === 0 ? (
-              <Text c="dimmed" fz="sm">
-                {ANALYTICS_MESSAGES.noResults}
-              </Text>
-            ) : (
-              <Table aria-label="Auto-response texts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Text (first 100 characters)</Table.Th>
-                    <Table.Th ta="right">Conversations</Table.Th>
+    <AnswerCard title="Auto-responses" answer={answer}>
+      {(data) => (
+        <>
+          <FigureGrid figures={FIGURES} values={data} />
+          {data.texts.length === 0 ? (
+            <Text c="dimmed" fz="sm">
+              {ANALYTICS_MESSAGES.noResults}
+            </Text>
+          ) : (
+            <Table aria-label="Auto-response texts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Text (first 100 characters)</Table.Th>
+                  <Table.Th ta="right">Conversations</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.texts.map((row) => (
+                  <Table.Tr key={row.text}>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Table.Td>
+                    <Table.Td ta="right">{row.count.toLocaleString('en-US')}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.texts.map((row) => (
-                    <Table.Tr key={row.text}>
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Table.Td>
-                      <Table.Td ta="right">{row.count.toLocaleString('en-US')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </>
+      )}
+    </AnswerCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Loader, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 
 type MetricCardProps = {
   label: string;
@@ -69,5 +69,37 @@ export function FigureGrid<Key extends string>({
         </Stack>
       ))}
     </SimpleGrid>
+  );
+}
+
+// A titled card over one analytics answer: a loader while it comes, a sentence if it fails, else
+// what the answer shows.
+export function AnswerCard<Data>({
+  title,
+  answer,
+  children,
+}: {
+  title: string;
+  answer: { isPending: boolean; isError: boolean; data: Data | undefined };
+  children: (data: Data) => ReactNode;
+}) {
+  const { data } = answer;
+  return (
+    <Paper withBorder radius="md" p="md" role="group" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {answer.isPending ? (
+          <Loader size="sm" aria-label={`Loading ${title.toLowerCase()}`} />
+        ) : answer.isError || data === undefined ? (
+          <Text c="red" fz="sm">
+            Could not load the {title.toLowerCase()}.
+          </Text>
+        ) : (
+          children(data)
+        )}
+      </Stack>
+    </Paper>
   );
 }

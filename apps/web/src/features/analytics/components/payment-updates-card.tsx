@@ -1,6 +1,5 @@
-import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { usePaymentUpdates, type DateRange } from '../api/analytics.ts';
-import { FigureGrid } from './metric-card.tsx';
+import { AnswerCard, FigureGrid } from './metric-card.tsx';
 
 // How each figure is worked out, shown on hover or focus (decision 036).
 const WHAT_COUNTS = 'moved to another date, switched between ACH and debit card, made larger or smaller, or split';
@@ -26,23 +25,9 @@ const FIGURES = [
 // (user), by staff (cs) and both (total).
 export function PaymentUpdatesCard({ range }: { range: DateRange }) {
   const answer = usePaymentUpdates(range);
-  const data = answer.data;
   return (
-    <Paper withBorder radius="md" p="md" role="group" aria-label="Payment updates">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          Payment updates
-        </Title>
-        {answer.isPending ? (
-          <Loader size="sm" aria-label="Loading payment updates" />
-        ) : answer.isError || !data ? (
-          <Text c="red" fz="sm">
-            Could not load the payment updates.
-          </Text>
-        ) : (
-          <FigureGrid figures={FIGURES} values={data} />
-        )}
-      </Stack>
-    </Paper>
+    <AnswerCard title="Payment updates" answer={answer}>
+      {(data) => <FigureGrid figures={FIGURES} values={data} />}
+    </AnswerCard>
   );
 }
