@@ -74,3 +74,17 @@ export const employeeMonthlyHandling = pgTable(
   },
   (table) => [primaryKey({ columns: [table.month, table.employeeId, table.bucket] })],
 );
+
+// The payment updates (contracts' PAYMENT_UPDATE_ACTIONS) audited per business day, by staff (an
+// employee on the audit row) or by the customer in the customer app (none): update_payment_analytics
+// reads a year from 730 rows at most (decision 036). Kept by a row trigger on audit_events inserts
+// (migration 0023); audit rows are never changed or deleted.
+export const paymentUpdateDailyCounts = pgTable(
+  'payment_update_daily_counts',
+  {
+    day: date().notNull(),
+    byCustomer: boolean().notNull(),
+    updates: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.byCustomer] })],
+);

@@ -1,4 +1,4 @@
-import { asc, desc, inArray } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import { employees } from '@portal/db';
 import {
   addDays,
@@ -41,33 +41,20 @@ export async function employeeTicketAnalytics(
     repository.employeeTotals(context.db, range.start, range.end, employeeIds),
     repository.employeeHandlingHistograms(context.db, splitByWholeMonths(range.start, histogramEnd), employeeIds),
   ]);
-  const active = totals.filter((row) => row.replies > 0 || row.worked > 0 || row.closed > 0);
-  const ids = employeeIds.length > 0 ? [...employeeIds] : active.map((row) => row.employeeId);
-  if (ids.length === 0) return { data: [] };
-  const people = await context.db
-    .select({ id: employees.id, name: employees.name })
-    .from(employees)
-    .where(inArray(employees.id, ids))
-    .orderBy(asc(employees.name), asc(employees.id));
-  const totalsOf = new Map(totals.map((row) => [row.employeeId, row]));
   const bucketsOf = new Map<number, HandlingBucket[]>();
   for (const row of histograms) {
     const buckets = bucketsOf.get(row.employeeId) ?? [];
     buckets.push(row);
     bucketsOf.set(row.employeeId, buckets);
   }
-  const data = people.map(({ id, name }): EmployeeTicketStats => {
-    const total = totalsOf.get(id);
-    const closed = total?.closed ?? 0;
-    return {
-      employee_id: id,
-      name,
-      tickets_worked: total?.worked ?? 0,
-      tickets_closed: closed,
-      replies: total?.replies ?? 0,
-      median_handling_seconds: histogramMedian(bucketsOf.get(id) ?? []),
-      average_handling_seconds: closed > 0 ? roundTenth(total!.handlingSeconds / closed) : null,
-    };
-  });
+  const data = totals.map((row): EmployeeTicketStats => ({
+    employee_id: row.employeeId,
+    name: row.name,
+    tickets_worked: row.worked,
+    tickets_closed: row.closed,
+    replies: row.replies,
+    median_handling_seconds: histogramMedian(bucketsOf.get(row.employeeId) ?? []),
+    average_handling_seconds: row.closed > 0 ? roundTenth(row.handlingSeconds / row.closed) : null,
+  }));
   return { data };
 }

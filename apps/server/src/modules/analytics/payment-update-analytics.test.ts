@@ -6,11 +6,10 @@ import { createCustomer, createLoan } from '@portal/db/seed';
 import { signCustomerAppRequest } from '../customer-app/index.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { updatePaymentAnalyticsQuery } from './payment-update-analytics.ts';
 
 // Counted by hand. Business days in America/Los_Angeles (PST, UTC-8); the test clock stands at
 // Saturday 2026-11-21. Each change is made through the API, then its audit row is stamped with the
-// time below (the database writes its own now()).
+// time below (the database writes its own now(); the rollup's trigger moves the count with it).
 //   Staff (cs), through the staff calls, one of each payment update:
 //     Thu 19th 23:30 PST (Fri 20th 07:30 UTC): rescheduled, method changed
 //     Fri 20th 10:00 PST: made smaller, made larger, split
@@ -144,19 +143,42 @@ describe('update_payment_analytics', () => {
     expect((await get('2026-11-21', 'tomorrow')).statusCode).toBe(400);
   });
 
-  it('is served by the partial index of migration 0022 (the same action list as the query)', async () => {
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      // The statement the call runs, as the log would show it with its two instants.
-      const { sql: text, params } = updatePaymentAnalyticsQuery(tx, {
-        from: new Date('2026-11-19T08:00:00Z'),
-        to: new Date('2026-11-22T08:00:00Z'),
-      }).toSQL();
-      const literal = text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1])}'::timestamptz`);
-      const result = (await tx.execute(sql.raw(`explain ${literal}`))) as { rows: Array<Record<string, string>> };
-      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  it('counts in the database exactly the actions contracts call payment updates', async () => {
+    const listed = async (action: string) => {
+      const result = (await t.database.db.execute(sql`select is_payment_update_action(${action}) as listed`)) as {
+        rows: Array<{ listed: boolean }>;
+      };
+      return result.rows[0]?.listed;
+    };
+    for (const action of PAYMENT_UPDATE_ACTIONS) expect(await listed(action), action).toBe(true);
+    for (const action of ['payment.refunded', 'payment.payoff_scheduled', 'loan.custom_payments', 'payment'])
+      expect(await listed(action), action).toBe(false);
+  });
+
+  it('moves a count with an audit row changed or deleted (the rollup stays exact)', async () => {
+    // On days the other cases leave alone: Tue 10th and Wed 11th, noon PST.
+    const tue = '2026-11-10T20:00:00Z';
+    const wed = '2026-11-11T20:00:00Z';
+    const moved = eq(auditEvents.entityId, 'moved');
+    await t.database.db.insert(auditEvents).values({
+      employeeId: staff.employeeId,
+      action: 'payment.rescheduled',
+      entityType: 'payment',
+      entityId: 'moved',
+      createdAt: new Date(tue),
     });
-    expect(plan).toContain('audit_events_payment_updates_idx');
+    expect((await get('2026-11-10', '2026-11-10')).json()).toEqual({ user: 0, cs: 1, total: 1 });
+    await t.database.db
+      .update(auditEvents)
+      .set({ employeeId: null, createdAt: new Date(wed) })
+      .where(moved);
+    expect((await get('2026-11-10', '2026-11-10')).json()).toEqual({ user: 0, cs: 0, total: 0 });
+    expect((await get('2026-11-11', '2026-11-11')).json()).toEqual({ user: 1, cs: 0, total: 1 });
+    await t.database.db.update(auditEvents).set({ action: 'payment.refunded' }).where(moved);
+    expect((await get('2026-11-11', '2026-11-11')).json()).toEqual({ user: 0, cs: 0, total: 0 });
+    await t.database.db.update(auditEvents).set({ action: 'payment.split' }).where(moved);
+    expect((await get('2026-11-11', '2026-11-11')).json()).toEqual({ user: 1, cs: 0, total: 1 });
+    await t.database.db.delete(auditEvents).where(moved);
+    expect((await get('2026-11-10', '2026-11-11')).json()).toEqual({ user: 0, cs: 0, total: 0 });
   });
 });

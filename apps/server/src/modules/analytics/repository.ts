@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   employeeDailyHandling,
   employeeDailyStats,
   employeeMonthlyHandling,
+  employees,
   messageDailyCounts,
   messageHourlyCounts,
   ticketHourlyStats,
@@ -91,24 +92,45 @@ export async function ticketStats(db: Executor, from: Date, to: Date) {
 
 // Per employee over the business days start..end: replies, tickets first worked, tickets closed and
 // their total handling time. Only the employees asked for, when some are.
+// Per employee over the days: the employees asked for (zeros for one who did nothing), or with no
+// one asked, everyone who did something; with their names, by name.
 export async function employeeTotals(db: Executor, start: string, end: string, employeeIds: readonly number[]) {
-  return db
+  const asked = employeeIds.length > 0;
+  const totals = db
     .select({
       employeeId: employeeDailyStats.employeeId,
-      replies: sql<number>`sum(${employeeDailyStats.replies})::int`,
-      worked: sql<number>`sum(${employeeDailyStats.worked})::int`,
-      closed: sql<number>`sum(${employeeDailyStats.closed})::int`,
-      handlingSeconds: sql<number>`sum(${employeeDailyStats.handlingSeconds})::float8`,
+      replies: sql<number>`sum(${employeeDailyStats.replies})::int`.as('replies'),
+      worked: sql<number>`sum(${employeeDailyStats.worked})::int`.as('worked'),
+      closed: sql<number>`sum(${employeeDailyStats.closed})::int`.as('closed'),
+      handlingSeconds: sql<number>`sum(${employeeDailyStats.handlingSeconds})::float8`.as('handling_seconds'),
     })
     .from(employeeDailyStats)
     .where(
       and(
         gte(employeeDailyStats.day, start),
         lte(employeeDailyStats.day, end),
-        employeeIds.length > 0 ? inArray(employeeDailyStats.employeeId, [...employeeIds]) : undefined,
+        asked ? inArray(employeeDailyStats.employeeId, [...employeeIds]) : undefined,
       ),
     )
-    .groupBy(employeeDailyStats.employeeId);
+    .groupBy(employeeDailyStats.employeeId)
+    .as('totals');
+  return db
+    .select({
+      employeeId: employees.id,
+      name: employees.name,
+      replies: sql<number>`coalesce(${totals.replies}, 0)`,
+      worked: sql<number>`coalesce(${totals.worked}, 0)`,
+      closed: sql<number>`coalesce(${totals.closed}, 0)`,
+      handlingSeconds: sql<number>`coalesce(${totals.handlingSeconds}, 0)`,
+    })
+    .from(employees)
+    .leftJoin(totals, eq(totals.employeeId, employees.id))
+    .where(
+      asked
+        ? inArray(employees.id, [...employeeIds])
+        : sql`${totals.replies} > 0 or ${totals.worked} > 0 or ${totals.closed} > 0`,
+    )
+    .orderBy(asc(employees.name), asc(employees.id));
 }
 
 // The closed tickets' handling-time histogram per employee: whole months from the monthly rollup,

@@ -21,10 +21,14 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 // A database as it stood before migration 0011 (SSNs in plain text in customers.ssn): the real
 // migrations, then the later ones (0012-0016) and 0011 taken back, so that migrating again runs 0011's
 // own SQL on the rows. A new migration after 0016 is taken back here too.
-const MIGRATIONS_AFTER_0011 = 11;
+const MIGRATIONS_AFTER_0011 = 12;
 async function openDatabaseBefore0011(): Promise<TestDatabase> {
   const opened = await openTestDatabase();
-  await opened.db.execute(sql`drop index audit_events_payment_updates_idx`);
+  await opened.db.execute(sql`drop trigger audit_events_payment_updates_inserted on audit_events`);
+  await opened.db.execute(sql`drop trigger audit_events_payment_updates_changed on audit_events`);
+  await opened.db.execute(sql`drop trigger audit_events_payment_updates_deleted on audit_events`);
+  await opened.db.execute(sql`drop function count_payment_update, is_payment_update_action`);
+  await opened.db.execute(sql`drop table payment_update_daily_counts`);
   await opened.db.execute(sql`drop trigger messages_daily_rollups on messages`);
   await opened.db.execute(sql`drop trigger tickets_daily_rollups on tickets`);
   await opened.db.execute(sql`drop trigger tickets_close_rollups on tickets`);
