@@ -38,6 +38,7 @@ export * from './rules/contact-flags.ts';
 export * from './rules/payment-calendar.ts';
 export * from './rules/payment-controls.ts';
 export * from './rules/payment-updates.ts';
+export * from './rules/business-hours.ts';
 export * from './rules/loan-actions.ts';
 export * from './rules/payment-schedule.ts';
 export * from './rules/ssn.ts';

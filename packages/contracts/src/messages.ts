@@ -23,6 +23,8 @@ export const messageSchema = z.object({
   error: z.string().nullable(),
   attempts: z.number(),
   employee_name: z.string().nullable(),
+  // Sent by the Portal itself outside business hours (decision 035), not by an employee.
+  auto_response: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

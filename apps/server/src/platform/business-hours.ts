@@ -1,34 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { isInBusinessHours, type BusinessHours } from '@portal/contracts';
 import { businessHours, type Database, type Executor } from '@portal/db';
 
-// The hours the adjusted first response time counts (BUSINESS_HOURS, e.g. "Mon-Fri 08:00-17:00",
-// in BUSINESS_TIME_ZONE; decision 034). Days are ISO weekdays, 1 Monday to 7 Sunday.
-export type BusinessHours = { days: number[]; opensMinute: number; closesMinute: number };
-
-export const DEFAULT_BUSINESS_HOURS = 'Mon-Fri 08:00-17:00';
-const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-
-// "Mon-Fri 08:00-17:00", "Mon,Wed,Sat 09:30-13:00": days (a range or a list) and the local hours;
-// null when it cannot be read.
-export function parseBusinessHours(text: string): BusinessHours | null {
-  const match = /^\s*([A-Za-z,-]+)\s+(\d{2}):(\d{2})-(\d{2}):(\d{2})\s*$/.exec(text);
-  if (!match) return null;
-  const [, dayText, openHour, openMinute, closeHour, closeMinute] = match as unknown as string[];
-  const dayOf = (name: string) => DAY_NAMES.indexOf(name.toLowerCase()) + 1;
-  const days = new Set<number>();
-  for (const part of dayText!.split(',')) {
-    const [from, to] = part.split('-');
-    const first = dayOf(from ?? '');
-    const last = to === undefined ? first : dayOf(to);
-    if (first === 0 || last === 0 || last < first) return null;
-    for (let day = first; day <= last; day += 1) days.add(day);
-  }
-  const opensMinute = Number(openHour) * 60 + Number(openMinute);
-  const closesMinute = Number(closeHour) * 60 + Number(closeMinute);
-  if (Number(openMinute) > 59 || Number(closeMinute) > 59 || closesMinute > 24 * 60 || opensMinute >= closesMinute)
-    return null;
-  return { days: [...days].sort((a, b) => a - b), opensMinute, closesMinute };
-}
+// The hours and their parse are the contracts' (rules/business-hours.ts), shared with the demo seed.
+export { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from '@portal/contracts';
 
 // Writes the configured hours and zone where the database's triggers read them. When they changed,
 // every answered ticket's business-hours response time and the hourly sums are worked out again
@@ -68,16 +43,17 @@ export async function syncBusinessHours(db: Database, timeZone: string, hours: B
 }
 
 // Whether an instant falls in the business hours the database holds (the configuration's, written
-// at start): its local weekday and minute in the hours' time zone. No hours stored: always open.
+// at start), by the contracts' rule (isInBusinessHours), which the demo seed uses too. No hours
+// stored: always open.
 export async function isWithinBusinessHours(executor: Executor, at: Date): Promise<boolean> {
   const [row] = await executor
     .select({
-      open: sql<boolean>`extract(isodow from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone})::smallint = any(${businessHours.days})
-        and extract(hour from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone}) * 60
-          + extract(minute from ${at.toISOString()}::timestamptz at time zone ${businessHours.timeZone})
-          between ${businessHours.opensMinute} and ${businessHours.closesMinute} - 1`,
+      timeZone: businessHours.timeZone,
+      days: businessHours.days,
+      opensMinute: businessHours.opensMinute,
+      closesMinute: businessHours.closesMinute,
     })
     .from(businessHours)
-    .where(sql`${businessHours.id} = 1`);
-  return row?.open ?? true;
+    .where(eq(businessHours.id, 1));
+  return row ? isInBusinessHours(at, row, row.timeZone) : true;
 }

@@ -25,6 +25,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     error: null,
     attempts: 0,
     employee_name: null,
+    auto_response: false,
     ...overrides,
   };
 }

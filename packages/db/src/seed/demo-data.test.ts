@@ -1,10 +1,17 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { ssnProblem } from '@portal/contracts';
+import {
+  AUTO_RESPONSE_MACRO_TITLES,
+  fillAutoResponse,
+  isWeekday,
+  PAYMENT_UPDATE_ACTIONS,
+  ssnProblem,
+} from '@portal/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import {
+  auditEvents,
   customers,
   employeeRoles,
   loans,
@@ -17,6 +24,7 @@ import {
 } from '../schema/index.ts';
 import { createClock } from './calendar.ts';
 import { DEMO_EMAIL, seedDemoData, type DemoSummary } from './demo-data.ts';
+import { demoMacro } from './macros.ts';
 import { findEmployeeByEmail, isDatabaseEmpty } from './index.ts';
 import { loanTotalCents } from './loan-schedule.ts';
 import type { SealSsn } from './seed-context.ts';
@@ -67,6 +75,7 @@ describe('seedDemoData', () => {
     expect(await countWhere(customers)).toBe(CUSTOMERS);
     expect(await countWhere(payments)).toBe(summary.counts.payments);
     expect(await countWhere(messages)).toBe(summary.counts.messages);
+    expect(await countWhere(auditEvents)).toBe(summary.counts.auditEvents);
     expect(await isDatabaseEmpty(first.db)).toBe(false);
     const [created] = await second.db
       .insert(customers)
@@ -77,7 +86,7 @@ describe('seedDemoData', () => {
   });
 
   it('is deterministic: the same seed gives the same rows', async () => {
-    for (const table of [customers, loans, payments, tickets, messages]) {
+    for (const table of [customers, loans, payments, tickets, messages, auditEvents]) {
       const a = await first.db
         .select()
         .from(table)
@@ -299,5 +308,187 @@ describe('seedDemoData', () => {
       expect(await countWhere(messages, condition), name).toBeGreaterThan(0);
     }
     expect(await countWhere(messages, sql`created_at > ${new Date(nowMs).toISOString()}::timestamptz`)).toBe(0);
+  });
+
+  const rowsOf = async <T>(query: SQL): Promise<T[]> =>
+    ((await first.db.execute(query)) as unknown as { rows: T[] }).rows;
+  // A timestamp as a raw query answers it (a Date or text, by driver), in milliseconds.
+  type Stamp = Date | string;
+  const msOf = (stamp: Stamp | null): number | null => (stamp === null ? null : new Date(stamp).getTime());
+
+  it('auto-responds, as the product does, to tickets opened outside business hours', async () => {
+    type Row = {
+      id: number;
+      channel: 'text' | 'email';
+      after_hours: boolean;
+      dnc: boolean;
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      created_at: Stamp;
+      auto_responded_at: Stamp | null;
+      followed_up_at: Stamp | null;
+      first_response_at: Stamp | null;
+      responses: Array<{
+        id: number;
+        at: string;
+        body: string;
+        macro_id: number | null;
+        employee_id: number | null;
+        status: string;
+        inbound: boolean;
+      }>;
+      first_reply_at: Stamp | null;
+      first_follow_up_at: Stamp | null;
+      audits: number;
+    };
+    // After hours by the default Mon-Fri 08:00-17:00 in Los Angeles, worked out here on its own.
+    const rows = await rowsOf<Row>(sql`
+      select t.id, t.channel, t.created_at, t.auto_responded_at, t.followed_up_at, t.first_response_at,
+        coalesce(c.dnc, false) as dnc, c.first_name, c.last_name, c.email,
+        (extract(isodow from t.created_at at time zone 'America/Los_Angeles') > 5
+          or (t.created_at at time zone 'America/Los_Angeles')::time < '08:00'
+          or (t.created_at at time zone 'America/Los_Angeles')::time >= '17:00') as after_hours,
+        coalesce((select json_agg(json_build_object('id', m.id, 'at', m.created_at, 'body', m.body,
+            'macro_id', m.macro_id, 'employee_id', m.employee_id, 'status', m.status, 'inbound', m.inbound))
+          from messages m where m.ticket_id = t.id and m.auto_response), '[]') as responses,
+        (select min(m.created_at) from messages m where m.ticket_id = t.id and m.employee_id is not null)::text as first_reply_at,
+        (select min(m.created_at) from messages m join messages a on a.ticket_id = m.ticket_id and a.auto_response
+          where m.ticket_id = t.id and m.inbound and m.created_at > a.created_at)::text as first_follow_up_at,
+        (select count(*)::int from audit_events e where e.action = 'ticket.auto_response_queued'
+          and e.entity_type = 'ticket' and e.entity_id = t.id::text) as audits
+      from tickets t left join customers c on c.id = t.customer_id
+      order by t.id`);
+    const responded = rows.filter((row) => row.responses.length > 0);
+    // One each for every ticket opened after hours, except a customer marked Do Not Contact; none in hours.
+    expect(rows.filter((row) => row.after_hours && !row.dnc && row.responses.length !== 1)).toEqual([]);
+    expect(responded.filter((row) => !row.after_hours || row.dnc)).toEqual([]);
+    expect(responded.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => !row.after_hours).length).toBeGreaterThan(0);
+    for (const channel of ['text', 'email'] as const)
+      expect(responded.filter((row) => row.channel === channel).length, channel).toBeGreaterThan(0);
+    expect(responded.filter((row) => row.first_name === null).length, 'unmatched senders').toBeGreaterThan(0);
+
+    for (const row of responded) {
+      const response = row.responses[0]!;
+      const at = msOf(response.at)!;
+      const opened = msOf(row.created_at)!;
+      const macro = demoMacro(AUTO_RESPONSE_MACRO_TITLES[row.channel]);
+      const customer =
+        row.first_name === null ? undefined : { firstName: row.first_name, lastName: row.last_name, email: row.email };
+      expect(response, `ticket ${row.id}`).toMatchObject({
+        macro_id: macro.id,
+        body: fillAutoResponse(macro.body, customer),
+        employee_id: null,
+        status: 'sent',
+        inbound: false,
+      });
+      // 30 to 60 seconds after the opening message, before any employee's reply.
+      expect(at - opened, `ticket ${row.id}`).toBeGreaterThanOrEqual(30_000);
+      expect(at - opened, `ticket ${row.id}`).toBeLessThanOrEqual(60_000);
+      if (row.first_reply_at !== null) expect(msOf(row.first_reply_at)).toBeGreaterThan(at);
+      // Set by the database's triggers (migration 0021), not by the seed; the auto-response is no
+      // first response.
+      expect(msOf(row.auto_responded_at), `ticket ${row.id}`).toBe(at);
+      expect(msOf(row.followed_up_at), `ticket ${row.id}`).toBe(msOf(row.first_follow_up_at));
+      if (row.first_response_at !== null) expect(msOf(row.first_response_at)).toBeGreaterThan(at);
+      expect(row.audits).toBe(1);
+    }
+    expect(rows.filter((row) => row.responses.length === 0 && row.auto_responded_at !== null)).toEqual([]);
+    // Customers who wrote again after it, and ones who did not.
+    expect(responded.filter((row) => row.followed_up_at !== null).length).toBeGreaterThan(0);
+    expect(responded.filter((row) => row.followed_up_at === null).length).toBeGreaterThan(0);
+    // The rollups the analytics read, kept by the same triggers.
+    const [stats] = await rowsOf<{ auto: number; followed: number }>(
+      sql`select coalesce(sum(auto_responded), 0)::int as auto, coalesce(sum(followed_up), 0)::int as followed from auto_response_hourly_stats`,
+    );
+    expect(stats).toEqual({
+      auto: responded.length,
+      followed: responded.filter((row) => row.followed_up_at !== null).length,
+    });
+  });
+
+  it('has payment updates by staff and by customers, audited as the product audits them', async () => {
+    type Row = {
+      payment_id: number;
+      due: string;
+      original_due: string;
+      method: string;
+      paid_at: Stamp | null;
+      processing_at: Stamp | null;
+      lock_version: number;
+      customer_id: number;
+      events: Array<{
+        action: string;
+        employee_id: number | null;
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+        at: Stamp;
+        local_day: string;
+      }>;
+    };
+    const actions = sql.join(
+      PAYMENT_UPDATE_ACTIONS.map((action) => sql`${action}`),
+      sql`, `,
+    );
+    const rows = await rowsOf<Row>(sql`
+      select p.id as payment_id, p.due::text, p.original_due::text, p.method, p.paid_at, p.processing_at,
+        p.lock_version, l.customer_id,
+        json_agg(json_build_object('action', e.action, 'employee_id', e.employee_id, 'before', e.before,
+          'after', e.after, 'at', e.created_at,
+          'local_day', (e.created_at at time zone 'America/Los_Angeles')::date::text) order by e.created_at, e.id) as events
+      from audit_events e
+        join payments p on e.entity_type = 'payment' and p.id::text = e.entity_id
+        join loans l on l.id = p.loan_id
+      where e.action in (${actions})
+      group by p.id, l.customer_id
+      order by p.id`);
+    const events = rows.flatMap((row) => row.events);
+    const byStaff = events.filter((event) => event.employee_id !== null);
+    const byCustomers = events.filter((event) => event.employee_id === null);
+    expect(byStaff.length).toBeGreaterThan(byCustomers.length);
+    expect(byCustomers.length).toBeGreaterThan(0);
+    for (const action of ['payment.rescheduled', 'payment.method_changed'])
+      expect(events.filter((event) => event.action === action).length, action).toBeGreaterThan(0);
+    // A few percent of the payments.
+    const share = rows.length / (await countWhere(payments));
+    expect(share).toBeGreaterThan(0.005);
+    expect(share).toBeLessThan(0.06);
+    // Spread over the past year, none today or later.
+    const yearAgo = nowMs - 366 * 24 * HOUR_MS;
+    expect(events.filter((event) => msOf(event.at)! < yearAgo || msOf(event.at)! >= nowMs)).toEqual([]);
+    expect(new Set(events.map((event) => event.local_day.slice(0, 7))).size).toBeGreaterThanOrEqual(6);
+
+    for (const row of rows) {
+      const label = `payment ${row.payment_id}`;
+      // Staff rows name the employee; a customer's change has none and says so (decision 036).
+      for (const event of row.events) {
+        if (event.employee_id === null)
+          expect(event.after, label).toMatchObject({ made_by: 'customer', customer_id: row.customer_id });
+        else expect(event.after.made_by, label).toBeUndefined();
+        // Made before the payment was collected, to a date from that day on.
+        expect(msOf(event.at), label).toBeLessThan(msOf(row.paid_at ?? row.processing_at) ?? nowMs);
+        if (event.action === 'payment.rescheduled') {
+          const due = String(event.after.due);
+          expect(due >= event.local_day, `${label} moved on ${event.local_day} to ${due}`).toBe(true);
+          expect(isWeekday(due), `${label} moved to ${due}`).toBe(true);
+        }
+      }
+      // Each change starts where the one before ended, and the payment holds the last one.
+      const moves = row.events.filter((event) => event.action === 'payment.rescheduled');
+      const switches = row.events.filter((event) => event.action === 'payment.method_changed');
+      for (const [changes, key, now] of [
+        [moves, 'due', row.due],
+        [switches, 'method', row.method],
+      ] as const) {
+        changes.forEach((change, index) => {
+          expect(change.before[key], label).not.toBe(change.after[key]);
+          if (index > 0) expect(change.before[key], label).toBe(changes[index - 1]!.after[key]);
+        });
+        if (changes.length > 0) expect(changes[changes.length - 1]!.after[key], label).toBe(now);
+      }
+      if (moves.length > 0) expect(moves[0]!.before.due, label).toBe(row.original_due);
+      expect(row.lock_version, label).toBe(row.events.length);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from '@portal/contracts';
 import { bulkInsert, resetIdentitySequences } from '../bulk-insert.ts';
 import type { Executor } from '../client.ts';
 import { hashPassword } from '../password-hash.ts';
@@ -59,6 +60,10 @@ export async function seedDemoData(db: Executor, options: DemoDataOptions): Prom
   // One hash for everyone: scrypt is slow on purpose.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
+  // The Portal's default hours: the demo's after-hours macros name them.
+  const hours = parseBusinessHours(DEFAULT_BUSINESS_HOURS);
+  if (!hours) throw new Error('seedDemoData: DEFAULT_BUSINESS_HOURS does not parse');
+
   const ticketCount = Math.max(25, Math.round(customerCount / 5));
   const unmatchedTickets = Math.max(3, Math.round(ticketCount * 0.02));
   const ids = startIdCounters();
@@ -76,6 +81,7 @@ export async function seedDemoData(db: Executor, options: DemoDataOptions): Prom
     const base: Omit<SeedContext, 'rows'> = {
       seed,
       clock,
+      businessHours: { hours, timeZone },
       customerCount,
       customerTicketCount: ticketCount - unmatchedTickets,
       employeeIds: demoEmployeeIds,
@@ -119,8 +125,8 @@ function generateCustomer(context: SeedContext, index: number): void {
   const profile = describeCustomer(context, random, index);
   const loans = generateLoans(context, random, profile);
   const createdMs = loans.firstAppliedMs - random.int(10, 3 * 24 * 60) * MINUTE_MS;
-  addCustomerRows(context, random, profile, { createdMs, paidOffLoans: loans.paidOffLoans });
-  addCustomerTickets(context, random, profile, loans);
+  const { dnc } = addCustomerRows(context, random, profile, { createdMs, paidOffLoans: loans.paidOffLoans });
+  addCustomerTickets(context, random, { ...profile, dnc }, loans);
   addNotifications(context, random, profile, loans);
 }
 

@@ -147,7 +147,7 @@ export function addCustomerRows(
   random: Random,
   profile: CustomerProfile,
   history: CustomerHistory,
-): void {
+): { dnc: boolean } {
   const { clock, rows, ids } = context;
   const createdMs = history.createdMs;
   const place = placeOfPhone(profile.phone);
@@ -292,6 +292,8 @@ export function addCustomerRows(
       createdAt: new Date(createdMs + Math.floor(random.next() * span)),
     });
   }
+  // Tickets need it: a customer marked Do Not Contact gets no auto-response.
+  return { dnc };
 }
 
 // The SSN columns of a customer row: sealed with the caller's key (the seed has none of its own;

@@ -91,7 +91,14 @@ function addLoan(
       ? 'debit'
       : 'ach';
   const autoDebit = state === 'delinquent' ? random.chance(0.5) : random.chance(0.85);
-  const payments = addLoanPayments(context, random, loanId, timeline, fundingMethod ?? 'ach', autoDebit);
+  const methodsOnFile = [
+    ...(profile.hasBankAccount ? ['ach' as const] : []),
+    ...(profile.hasDebitCard ? ['debit' as const] : []),
+  ];
+  const payments = addLoanPayments(context, random, loanId, timeline, fundingMethod ?? 'ach', autoDebit, {
+    customerId: profile.id,
+    methodsOnFile,
+  });
 
   const deniedMs = timeline.deniedMs;
   const denyReason =

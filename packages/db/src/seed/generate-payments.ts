@@ -1,14 +1,19 @@
+import { HIGH_RISK_RETURN_CODES, type PaymentUpdateAction } from '@portal/contracts';
 import type { paymentMethods, payments, paymentTypes } from '../schema/index.ts';
-import { addMonths, formatDay, nextBusinessDay, weekdayOf } from './calendar.ts';
+import { addMonths, formatDay, HOUR_MS, nextBusinessDay, weekdayOf } from './calendar.ts';
 import { loanTotalCents, payoffCents, splitInstallments } from './loan-schedule.ts';
 import type { LoanTimeline } from './loan-timelines.ts';
-import type { Random } from './random.ts';
-import type { SeedContext } from './seed-context.ts';
+import { createSideRandom, type Random } from './random.ts';
+import { pickEmployee, type SeedContext } from './seed-context.ts';
 import { takeId, type FullRow, type SeedRows } from './seed-rows.ts';
 
 type PaymentMethod = (typeof paymentMethods)[number];
 type PaymentType = (typeof paymentTypes)[number];
 type PaymentRow = FullRow<typeof payments>;
+
+// The customer whose loan it is, for changes they make in the customer app and the methods they
+// can pay by (a bank account, a debit card on file).
+export type PaymentOwner = { customerId: number; methodsOnFile: readonly PaymentMethod[] };
 
 // What the rest of the generator (ticket texts) needs to know about a loan's payments.
 export type PaymentSummary = {
@@ -43,11 +48,36 @@ const BOUNCE_FEE_CENTS = 1500;
 // until then a payment is processing.
 const SETTLEMENT_DAYS = 3;
 
+// Payment updates (decision 036): of the installments due in the past year or the coming weeks, this
+// share was moved to another date or switched between ACH and debit card before it was collected;
+// most by an agent (often at the customer's request), the rest by the customer in the customer app.
+const CHANGED_SHARE = 0.03;
+const METHOD_CHANGE_SHARE = 0.35;
+const STAFF_CHANGE_SHARE = 0.7;
+// How far ahead customers change an upcoming payment, and how far a moved payment goes.
+const CHANGE_AHEAD_DAYS = 45;
+const MOVE_DAYS = { min: 2, max: 14 };
+// The product lets a payment move at most this far past maturity (PAYMENT_DATE_GRACE_DAYS's default).
+const MATURITY_GRACE_DAYS = 30;
+// The side stream of a loan's payment changes (random.ts): its draws leave the customer's stream, and
+// so their other rows, as they were.
+const PAYMENT_CHANGE_STREAM = 0x0a07_0002;
+
+type ChangedBy = { employeeId: number; customerId: null } | { employeeId: null; customerId: number };
+type Moment = { atMs: number; by: ChangedBy };
+// A change the product audits (loans/payment-changes.ts), kept with the payment until its id is known.
+type PaymentChange = Moment &
+  (
+    | { action: Extract<PaymentUpdateAction, 'payment.rescheduled'>; from: number; to: number }
+    | { action: Extract<PaymentUpdateAction, 'payment.method_changed'>; from: PaymentMethod; to: PaymentMethod }
+  );
+
 type Draft = {
   type: PaymentType;
   amountCents: number;
   due: number;
   originalDue: number;
+  method: PaymentMethod;
   paidMs: number | null;
   processingMs: number | null;
   invalidMs: number | null;
@@ -55,15 +85,21 @@ type Draft = {
   userInitiated: boolean;
   createdMs: number;
   bounce: { code: string; day: number; waived: boolean } | null;
+  // Audited changes, oldest first; the draft holds their result.
+  changes: PaymentChange[];
 };
 
 // Everything the steps below need about one funded loan.
 type Loan = {
   context: SeedContext;
   random: Random;
+  // Draws for the audited changes only.
+  side: Random;
+  owner: PaymentOwner;
   timeline: LoanTimeline;
   today: number;
   fundedDay: number;
+  method: PaymentMethod;
   drafts: Draft[];
   // Payments outside the installment schedule (custom, early repayment).
   extra: Draft[];
@@ -76,6 +112,7 @@ export function addLoanPayments(
   timeline: LoanTimeline,
   method: PaymentMethod,
   autoDebit: boolean,
+  owner: PaymentOwner,
 ): PaymentSummary {
   const { fundedDay, fundedMs, principalCents } = timeline;
   if (fundedDay === null || fundedMs === null || principalCents === null) {
@@ -94,9 +131,20 @@ export function addLoanPayments(
   const amounts = splitInstallments(loanTotalCents(principalCents, timeline.aprBasisPoints, n), n);
   const drafts = amounts.map((amountCents, index): Draft => {
     const due = nextBusinessDay(addMonths(fundedDay, index + 1));
-    return { ...draftBase(fundedMs), type: 'Installment', amountCents, due, originalDue: due };
+    return { ...draftBase(fundedMs, method), type: 'Installment', amountCents, due, originalDue: due };
   });
-  const loan: Loan = { context, random, timeline, today: context.clock.today, fundedDay, drafts, extra: [] };
+  const loan: Loan = {
+    context,
+    random,
+    side: createSideRandom(context.seed, PAYMENT_CHANGE_STREAM, loanId),
+    owner,
+    timeline,
+    today: context.clock.today,
+    fundedDay,
+    method,
+    drafts,
+    extra: [],
+  };
   const maturityDay = drafts[drafts.length - 1]?.originalDue ?? null;
 
   const paidUpTo = state === 'delinquent' ? markDelinquency(loan) : state === 'fundingReturned' ? 0 : n;
@@ -116,12 +164,15 @@ export function addLoanPayments(
     state === 'active' && unpaid.length > 1 && (extras.earlyRepayment ?? random.chance(0.06))
       ? addEarlyRepayment(loan, payoff)
       : null;
+  if (maturityDay !== null && (state === 'active' || state === 'delinquent' || state === 'paidOff'))
+    changeSomePayments(loan, maturityDay);
 
   let lastPaidMs: number | null = null;
   for (const draft of [...drafts, ...loan.extra]) {
-    const row = paymentRow(context, random, loanId, draft, method);
+    const row = paymentRow(context, random, loanId, draft);
     context.rows.payments.push(row);
     if (draft.bounce) addBounce(context.rows, context, loanId, row, draft);
+    for (const change of draft.changes) addChangeAudit(context, row.id, change);
     if (draft.paidMs !== null) lastPaidMs = Math.max(lastPaidMs ?? 0, draft.paidMs);
   }
   const next = unpaid.find((draft) => draft.due >= loan.today) ?? unpaid[0];
@@ -170,10 +221,15 @@ function bounce(random: Random, draft: Draft): void {
   draft.bounceFeeCents = draft.bounce.waived ? 0 : BOUNCE_FEE_CENTS;
 }
 
-// The customer asked for a later date on their next installment ("change payment date").
-function moveNextDueDate({ random, drafts, today }: Loan): void {
+// The customer asked for a later date on their next installment ("change payment date"), in the
+// last days: an agent moved it, or the customer did in the app.
+function moveNextDueDate(loan: Loan): void {
+  const { random, drafts, today } = loan;
   const next = drafts.find((draft) => draft.due > today && draft.bounce === null);
-  if (next) next.due = nextBusinessDay(next.originalDue + random.int(3, 12));
+  if (!next) return;
+  const due = nextBusinessDay(next.originalDue + random.int(3, 12));
+  const moment = changeMoment(loan, today - 10, today - 1, next.createdMs);
+  if (moment) reschedule(next, due, moment);
 }
 
 // Cleared well before today -> paid; pulled in the last few days -> processing; else due.
@@ -194,12 +250,26 @@ function settle({ context, random, drafts, today, timeline }: Loan, paidUpTo: nu
 
 // A loan planned with a payment in flight gets one even when its schedule missed the window:
 // the next installment was moved (at the customer's request) to the latest business day.
-function ensureProcessing({ context, random, drafts, today }: Loan): void {
+function ensureProcessing(loan: Loan): void {
+  const { context, random, drafts, today } = loan;
   if (drafts.some((draft) => draft.processingMs !== null)) return;
   const target = weekdayOf(today) === 0 ? today - 2 : weekdayOf(today) === 6 ? today - 1 : today;
   const next = drafts.find((draft) => draft.paidMs === null && draft.due >= target);
   if (!next) return;
-  next.due = target;
+  if (next.due !== target) {
+    // Moved before the pull went out the evening before. When no moment follows an earlier move of
+    // the same payment (moveNextDueDate's), that one is forgotten and this is the only move.
+    const earlier = next.changes[0];
+    const latest = next.changes[next.changes.length - 1];
+    let moment = changeMoment(loan, target - 7, target - 1, latest?.atMs ?? next.createdMs);
+    if (!moment && earlier?.action === 'payment.rescheduled') {
+      next.due = earlier.from;
+      next.changes = [];
+      moment = changeMoment(loan, target - 7, target - 1, next.createdMs);
+    }
+    if (moment) reschedule(next, target, moment);
+    else next.due = target;
+  }
   next.processingMs = context.clock.at(target - 1, 22, random.int(0, 59));
 }
 
@@ -213,24 +283,25 @@ function splitNextInstallment({ context, random, drafts, today }: Loan): void {
   drafts.splice(
     index + 1,
     0,
-    { ...original, amountCents: first, createdMs: invalidMs },
+    { ...original, amountCents: first, createdMs: invalidMs, changes: [] },
     {
       ...original,
       amountCents: original.amountCents - first,
       due: nextBusinessDay(original.due + 14),
       createdMs: invalidMs,
+      changes: [],
     },
   );
   original.invalidMs = invalidMs;
 }
 
 // A one-off payment the customer set up and an agent voided.
-function addVoidedCustomPayment({ context, random, today, fundedDay, extra }: Loan): void {
+function addVoidedCustomPayment({ context, random, today, fundedDay, method, extra }: Loan): void {
   const { clock } = context;
   const day = nextBusinessDay(today - random.int(5, 40));
   if (day <= fundedDay || day >= today) return;
   extra.push({
-    ...draftBase(clock.at(day - 2, 12)),
+    ...draftBase(clock.at(day - 2, 12), method),
     type: 'Custom',
     amountCents: random.int(5, 40) * 500,
     due: day,
@@ -241,10 +312,10 @@ function addVoidedCustomPayment({ context, random, today, fundedDay, extra }: Lo
 }
 
 // An early repayment scheduled in the coming days, for the payoff amount.
-function addEarlyRepayment({ context, random, today, extra }: Loan, payoff: number): number {
+function addEarlyRepayment({ context, random, today, method, extra }: Loan, payoff: number): number {
   const day = nextBusinessDay(today + random.int(1, 10));
   extra.push({
-    ...draftBase(context.clock.at(today - random.int(1, 4), random.int(9, 18), random.int(0, 59))),
+    ...draftBase(context.clock.at(today - random.int(1, 4), random.int(9, 18), random.int(0, 59)), method),
     type: 'EarlyRepayment',
     amountCents: payoff,
     due: day,
@@ -254,8 +325,12 @@ function addEarlyRepayment({ context, random, today, extra }: Loan, payoff: numb
   return day;
 }
 
-function draftBase(createdMs: number): Omit<Draft, 'type' | 'amountCents' | 'due' | 'originalDue'> {
+function draftBase(
+  createdMs: number,
+  method: PaymentMethod,
+): Omit<Draft, 'type' | 'amountCents' | 'due' | 'originalDue'> {
   return {
+    method,
     paidMs: null,
     processingMs: null,
     invalidMs: null,
@@ -263,16 +338,11 @@ function draftBase(createdMs: number): Omit<Draft, 'type' | 'amountCents' | 'due
     userInitiated: false,
     createdMs,
     bounce: null,
+    changes: [],
   };
 }
 
-function paymentRow(
-  context: SeedContext,
-  random: Random,
-  loanId: number,
-  draft: Draft,
-  method: PaymentMethod,
-): PaymentRow {
+function paymentRow(context: SeedContext, random: Random, loanId: number, draft: Draft): PaymentRow {
   return {
     id: takeId(context.ids, 'payments'),
     loanId,
@@ -280,7 +350,7 @@ function paymentRow(
     expectedAmountCents: draft.amountCents,
     due: formatDay(draft.due),
     originalDue: formatDay(draft.originalDue),
-    method,
+    method: draft.method,
     paidAt: draft.paidMs === null ? null : new Date(draft.paidMs),
     processingAt: draft.processingMs === null ? null : new Date(draft.processingMs),
     invalidAt: draft.invalidMs === null ? null : new Date(draft.invalidMs),
@@ -289,7 +359,8 @@ function paymentRow(
     // A few cleared payments can be refunded (an overpayment, a duplicate pull).
     refundable: draft.paidMs !== null && random.chance(0.025),
     refundedAt: null,
-    lockVersion: 0,
+    // The product's every update of a payment takes its lock version one up.
+    lockVersion: draft.changes.length,
     createdAt: new Date(draft.createdMs),
   };
 }
@@ -306,5 +377,101 @@ function addBounce(rows: SeedRows, context: SeedContext, loanId: number, payment
     amountCents: draft.amountCents,
     feeCents: BOUNCE_FEE_CENTS,
     feeWaived: bounce.waived,
+  });
+}
+
+// Some installments due in the past year or the coming weeks were changed before they were
+// collected, as the product would have done it (loans/payment-changes.ts): moved to a later weekday
+// (within the grace after maturity), or switched to the other method when the customer has it on
+// file (back to ACH not after a high-risk return, which only a payments admin may override).
+// Paid ones stay paid, on their new date; upcoming ones stay upcoming.
+function changeSomePayments(loan: Loan, maturityDay: number): void {
+  const { side, drafts, today, owner } = loan;
+  const highRisk = drafts.some(
+    (draft) => draft.bounce !== null && (HIGH_RISK_RETURN_CODES as readonly string[]).includes(draft.bounce.code),
+  );
+  const latestPaidDue = today - SETTLEMENT_DAYS - 2;
+  for (const draft of drafts) {
+    const paid = draft.paidMs !== null;
+    const changeable =
+      draft.type === 'Installment' &&
+      draft.invalidMs === null &&
+      draft.processingMs === null &&
+      draft.bounce === null &&
+      draft.changes.length === 0 &&
+      (paid
+        ? draft.due <= latestPaidDue && draft.due > today - 365
+        : draft.due > today && draft.due <= today + CHANGE_AHEAD_DAYS);
+    if (!changeable || !side.chance(CHANGED_SHARE)) continue;
+    const moment = changeMoment(loan, draft.due - 14, draft.due - 1, draft.createdMs);
+    if (!moment) continue;
+    const method = draft.method === 'ach' ? 'debit' : 'ach';
+    const toggles =
+      owner.methodsOnFile.includes(method) && !(method === 'ach' && highRisk) && side.chance(METHOD_CHANGE_SHARE);
+    if (toggles) {
+      draft.changes.push({ ...moment, action: 'payment.method_changed', from: draft.method, to: method });
+      draft.method = method;
+      continue;
+    }
+    const due = nextBusinessDay(draft.due + side.int(MOVE_DAYS.min, MOVE_DAYS.max));
+    if (due > maturityDay + MATURITY_GRACE_DAYS || (paid && due > latestPaidDue)) continue;
+    // A paid one was collected as late as it was moved.
+    if (draft.paidMs !== null) draft.paidMs += (due - draft.due) * 24 * HOUR_MS;
+    reschedule(draft, due, moment);
+  }
+}
+
+function reschedule(draft: Draft, due: number, moment: Moment): void {
+  draft.changes.push({ ...moment, action: 'payment.rescheduled', from: draft.due, to: due });
+  draft.due = due;
+}
+
+// When a change was made and by whom: an agent on a weekday in office hours (8:00 to 16:59), or the
+// customer in the app any day (7:00 to 21:59, before a pull goes out at 22:00); on a day from
+// fromDay to untilDay, in the past year and before today, and after afterMs (when the payment was
+// made or last changed). Null when the draw finds no such moment.
+function changeMoment(loan: Loan, fromDay: number, untilDay: number, afterMs: number): Moment | null {
+  const { context, side, today, fundedDay, owner } = loan;
+  const first = Math.max(fromDay, fundedDay + 1, today - 365);
+  const last = Math.min(untilDay, today - 1);
+  if (first > last) return null;
+  const staff = side.chance(STAFF_CHANGE_SHARE);
+  let day = side.int(first, last);
+  const weekday = weekdayOf(day);
+  if (staff && (weekday === 0 || weekday === 6)) {
+    // Agents work weekdays: the Friday before, else the Monday after.
+    const friday = day - (weekday === 0 ? 2 : 1);
+    day = friday >= first ? friday : nextBusinessDay(day);
+    if (day > last) return null;
+  }
+  const atMs = staff
+    ? context.clock.at(day, side.int(8, 16), side.int(0, 59))
+    : context.clock.at(day, side.int(7, 21), side.int(0, 59));
+  if (atMs <= afterMs) return null;
+  const by: ChangedBy = staff
+    ? { employeeId: pickEmployee(context, side), customerId: null }
+    : { employeeId: null, customerId: owner.customerId };
+  return { atMs, by };
+}
+
+// The audit row the product writes with the change (applyReschedule, applyToggleMethod): the
+// employee, or none and made_by 'customer' for a change in the customer app (decision 036).
+function addChangeAudit(context: SeedContext, paymentId: number, change: PaymentChange): void {
+  const madeBy = change.by.customerId === null ? {} : { made_by: 'customer', customer_id: change.by.customerId };
+  const [before, after] =
+    change.action === 'payment.rescheduled'
+      ? [{ due: formatDay(change.from) }, { due: formatDay(change.to), ...madeBy }]
+      : [{ method: change.from }, { method: change.to, ...madeBy }];
+  context.rows.auditEvents.push({
+    id: takeId(context.ids, 'auditEvents'),
+    employeeId: change.by.employeeId,
+    action: change.action,
+    entityType: 'payment',
+    entityId: String(paymentId),
+    before,
+    after,
+    // The seed has no request to take an address from.
+    ipAddress: null,
+    createdAt: new Date(change.atMs),
   });
 }

@@ -1,8 +1,15 @@
+import {
+  AUTO_RESPONSE_MACRO_TITLES,
+  fillAutoResponse,
+  isInBusinessHours,
+  type AutoResponseCustomer,
+} from '@portal/contracts';
 import type { messages, ticketChannels, tickets } from '../schema/index.ts';
 import { formatDay, HOUR_MS, MINUTE_MS } from './calendar.ts';
 import { employeeFirstName } from './demo-employees.ts';
 import type { CustomerProfile } from './generate-customers.ts';
 import type { LoanHistory } from './generate-loans.ts';
+import { demoMacro } from './macros.ts';
 import {
   dollars,
   emailBody,
@@ -16,7 +23,7 @@ import {
   type Topic,
   type TopicContext,
 } from './message-texts.ts';
-import type { Random } from './random.ts';
+import { createSideRandom, type Random } from './random.ts';
 import { pickEmployee, type SeedContext } from './seed-context.ts';
 import { takeId, type FullRow } from './seed-rows.ts';
 
@@ -28,6 +35,16 @@ export const SUPPORT_PHONE = '8005550100';
 export const SUPPORT_EMAIL = 'support@portal.example';
 
 const DAY_MS = 24 * HOUR_MS;
+const SECOND_MS = 1000;
+
+// The after-hours macros of the demo (macros.ts), by channel: the product's auto-response takes them.
+const autoResponseMacros = {
+  text: demoMacro(AUTO_RESPONSE_MACRO_TITLES.text),
+  email: demoMacro(AUTO_RESPONSE_MACRO_TITLES.email),
+};
+// The side stream of a ticket's auto-response (random.ts): its draws leave the customer's stream, and
+// so their other rows, as they were.
+const AUTO_RESPONSE_STREAM = 0x0a07_0001;
 
 // Tickets are spread evenly over the customers: customer i has the tickets numbered
 // floor(i*K/N) .. floor((i+1)*K/N) - 1, so any chunking gives the same tickets.
@@ -88,7 +105,7 @@ function shapeOf(context: SeedContext, random: Random, number: number): TicketSh
 export function addCustomerTickets(
   context: SeedContext,
   random: Random,
-  profile: CustomerProfile,
+  profile: CustomerProfile & { dnc: boolean },
   loans: LoanHistory,
 ): void {
   const { first, count } = ticketNumbersOf(context, profile.index);
@@ -104,6 +121,8 @@ export function addCustomerTickets(
     const texts = topicContext(context, random, profile, loans);
     addTicket(context, random, {
       customerId: profile.id,
+      customer: { firstName: profile.firstName, lastName: profile.lastName, email: profile.email },
+      dnc: profile.dnc,
       fromName: `${profile.firstName} ${profile.lastName}`,
       contact,
       shape,
@@ -126,6 +145,8 @@ export function addUnmatchedTickets(context: SeedContext, random: Random, count:
       number % 3 === 0 ? nowMs - random.int(5, 240) * MINUTE_MS : nowMs - random.int(26 * 60, 72 * 60) * MINUTE_MS;
     addTicket(context, random, {
       customerId: null,
+      customer: undefined,
+      dnc: false,
       fromName: channel === 'email' ? `Sender ${number + 1}` : '',
       contact,
       shape: { channel, state: 'open', escalated: false, archived: false, createdMs },
@@ -138,6 +159,9 @@ export function addUnmatchedTickets(context: SeedContext, random: Random, count:
 
 type TicketInput = {
   customerId: number | null;
+  // The matched customer's account, which fills the auto-response's placeholders.
+  customer: AutoResponseCustomer | undefined;
+  dnc: boolean;
   fromName: string;
   contact: string;
   shape: TicketShape;
@@ -231,6 +255,7 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       autoResponse: false,
       createdAt: new Date(sentMs),
     });
+    if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
   }
 
   const afterLastMs = Math.min(sentMs + random.int(1, 90) * MINUTE_MS, latestMs);
@@ -258,6 +283,62 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     followedUpAt: null,
   };
   rows.tickets.push(row);
+}
+
+// As the product does (inbound/auto-response.ts, decision 035): the customer's message that opens a
+// ticket outside business hours is answered by the Portal itself, unless the customer is marked
+// Do Not Contact. Every demo ticket opens with the customer's message.
+function answersAfterHours(context: SeedContext, input: TicketInput): boolean {
+  const { hours, timeZone } = context.businessHours;
+  return !input.dnc && !isInBusinessHours(new Date(input.shape.createdMs), hours, timeZone);
+}
+
+// The auto-response, sent 30 to 60 seconds after the opening message (before any agent's reply,
+// which comes minutes later), with the audit row the product writes in the same transaction. The
+// database sets tickets.auto_responded_at, followed_up_at and the rollups from the messages
+// (migration 0021): a later customer message in the thread counts as a follow-up.
+function addAutoResponse(context: SeedContext, ticketId: number, subject: string | null, input: TicketInput): void {
+  const { rows, ids } = context;
+  const { channel, createdMs } = input.shape;
+  const side = createSideRandom(context.seed, AUTO_RESPONSE_STREAM, ticketId);
+  const macro = autoResponseMacros[channel];
+  const messageId = takeId(ids, 'messages');
+  const sentAt = new Date(createdMs + side.int(30, 60) * SECOND_MS);
+  rows.messages.push({
+    id: messageId,
+    ticketId,
+    customerId: input.customerId,
+    macroId: macro.id,
+    filterId: null,
+    type: channel,
+    inbound: false,
+    subject: subject === null ? null : `Re: ${subject}`,
+    body: fillAutoResponse(macro.body, input.customer),
+    fromAddress: channel === 'text' ? SUPPORT_PHONE : SUPPORT_EMAIL,
+    toAddress: input.contact,
+    status: 'sent',
+    raw: null,
+    externalId:
+      channel === 'text' ? `SM${side.chars('0123456789abcdef', 32)}` : `${ticketId}.${messageId}@mail.portal.example`,
+    processed: true,
+    error: null,
+    attempts: 1,
+    nextAttemptAt: null,
+    employeeId: null,
+    autoResponse: true,
+    createdAt: sentAt,
+  });
+  rows.auditEvents.push({
+    id: takeId(ids, 'auditEvents'),
+    employeeId: null,
+    action: 'ticket.auto_response_queued',
+    entityType: 'ticket',
+    entityId: String(ticketId),
+    before: null,
+    after: { messageId, macroId: macro.id, channel },
+    ipAddress: null,
+    createdAt: sentAt,
+  });
 }
 
 function pickTopic(random: Random, loans: LoanHistory): Topic {

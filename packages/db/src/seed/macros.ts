@@ -109,6 +109,14 @@ export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: st
   },
 ];
 
+// A demo macro's id (its place in the list, as insertDemoMacros numbers them) and text.
+export function demoMacro(title: string): { id: number; body: string } {
+  const index = demoMacros.findIndex((macro) => macro.title === title);
+  const macro = demoMacros[index];
+  if (!macro) throw new Error(`demoMacro: no demo macro ${title}`);
+  return { id: index + 1, body: macro.body };
+}
+
 export async function insertDemoMacros(db: Executor, createdAt: Date): Promise<{ macros: number; macroTags: number }> {
   const macroRows = demoMacros.map((macro, index) => ({
     id: index + 1,

@@ -25,6 +25,13 @@ export function mixSeed(seed: number, salt: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+// A stream of its own for one purpose and record (the auto-response of ticket 12, the changes to
+// loan 40's payments): what is drawn from it leaves the customer's stream, and so everything else
+// generated for them, as it was.
+export function createSideRandom(seed: number, purpose: number, id: number): Random {
+  return createRandom(mixSeed(mixSeed(seed, purpose), id));
+}
+
 export function createRandom(seed: number): Random {
   let a = mixSeed(seed, 1);
   let b = mixSeed(seed, 2);

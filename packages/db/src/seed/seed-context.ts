@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@portal/contracts';
 import type { Clock } from './calendar.ts';
 import type { IdCounters, SeedRows } from './seed-rows.ts';
 import type { Random } from './random.ts';
@@ -6,6 +7,8 @@ import type { Random } from './random.ts';
 export type SeedContext = {
   seed: number;
   clock: Clock;
+  // The hours the after-hours auto-response goes by (decision 035), in the clock's time zone.
+  businessHours: { hours: BusinessHours; timeZone: string };
   customerCount: number;
   // How many tickets belong to known customers (the unmatched ones come on top).
   customerTicketCount: number;

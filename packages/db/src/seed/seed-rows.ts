@@ -1,5 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
+  auditEvents,
   bankAccounts,
   bounces,
   customerComments,
@@ -32,6 +33,8 @@ export type SeedRows = {
   statements: FullRow<typeof statements>[];
   tickets: FullRow<typeof tickets>[];
   messages: FullRow<typeof messages>[];
+  // The audit the product would have written with them (auto-responses, payment changes).
+  auditEvents: FullRow<typeof auditEvents>[];
 };
 
 export type SeedTableName = keyof SeedRows;
@@ -49,6 +52,7 @@ export const seedTables: { [K in SeedTableName]: PgTable } = {
   statements,
   tickets,
   messages,
+  auditEvents,
 };
 
 export const seedTableNames = Object.keys(seedTables) as SeedTableName[];
@@ -67,6 +71,7 @@ export function emptySeedRows(): SeedRows {
     statements: [],
     tickets: [],
     messages: [],
+    auditEvents: [],
   };
 }
 

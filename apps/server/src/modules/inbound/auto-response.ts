@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   AUTO_RESPONSE_MACRO_TITLES,
   DEFAULT_AUTO_RESPONSES,
-  fillMacroPlaceholders,
-  type MacroPlaceholder,
+  fillAutoResponse,
+  type AutoResponseCustomer,
 } from '@portal/contracts';
 import { customers, macros, type Executor } from '@portal/db';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -23,6 +23,7 @@ export type AutoRespondedTicket = {
 // The after-hours auto-response (decision 035): a customer's message that opens a ticket outside
 // business hours is answered once, from the outbox, by the Portal itself (no employee). Its text is
 // the channel's macro (after_hours_text, after_hours_email) when one is active, else our default.
+// Its placeholders are filled by fillAutoResponse (contracts), as the demo seed fills them.
 // Nothing is sent to a customer marked Do Not Contact. Inside the caller's transaction; answers the
 // queued message's id, or null when none was queued.
 export async function queueAfterHoursResponse(
@@ -63,24 +64,7 @@ export async function queueAfterHoursResponse(
   return message.id;
 }
 
-type CustomerForReply = { dnc: boolean; firstName: string | null; lastName: string | null; email: string | null };
-
-// The macro's {placeholders} the customer's account fills (as a staff reply's are); the ones nobody
-// can fill here (no customer matched, {agent_name}, {loan_id}) are left out, since no agent reads
-// the text before it goes.
-export function fillAutoResponse(body: string, customer: CustomerForReply | undefined): string {
-  const first = customer?.firstName ?? null;
-  const last = customer?.lastName ?? null;
-  const values: Partial<Record<MacroPlaceholder, string | null>> = {
-    first_name: first,
-    last_name: last,
-    full_name: first && last ? `${first} ${last}` : first,
-    email: customer?.email ?? null,
-  };
-  return fillMacroPlaceholders(body, values)
-    .replace(/[ \t]*\{\w+\}/g, '')
-    .trim();
-}
+type CustomerForReply = AutoResponseCustomer & { dnc: boolean };
 
 async function findCustomerForReply(tx: Executor, customerId: number): Promise<CustomerForReply | undefined> {
   const [row] = await tx

@@ -42,6 +42,7 @@ const messageColumns = {
   status: messages.status,
   error: messages.error,
   attempts: messages.attempts,
+  autoResponse: messages.autoResponse,
 };
 export type ThreadRow = { message: JsonObjectRow<typeof messageColumns>; employeeName: string | null };
 export type LoanRow = LoanJsonRow;

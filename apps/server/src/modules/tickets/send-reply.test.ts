@@ -80,6 +80,7 @@ describe('POST send_reply with providers', () => {
         status: 'sent',
         error: null,
         employee_name: 'Alex Agent',
+        auto_response: false,
       },
     });
     expect(mailer.sent.at(-1)).toEqual({

@@ -15,6 +15,7 @@ export type WireMessageSource = Pick<
   | 'status'
   | 'error'
   | 'attempts'
+  | 'autoResponse'
 >;
 
 export function isoOrNull(at: Date | null): string | null {
@@ -40,6 +41,7 @@ export function toWireMessage(row: WireMessageSource, employeeName: string | nul
     error: row.error,
     attempts: row.attempts,
     employee_name: employeeName,
+    auto_response: row.autoResponse,
   };
 }
 

@@ -71,6 +71,24 @@ describe('CommunicationsPanel', () => {
     expect(within(items[1] as HTMLElement).queryByRole('button', { name: 'Show raw' })).not.toBeInTheDocument();
   });
 
+  it("marks the Portal's after-hours auto-response, and no other message", () => {
+    const opening = messageFixture({ id: 6, body: 'Are you open?', created_at: hoursAgo(3) });
+    const autoResponse = messageFixture({
+      id: 7,
+      inbound: false,
+      status: 'sent',
+      body: 'Thanks for writing. We are closed now and will answer when we open.',
+      auto_response: true,
+      created_at: hoursAgo(2.9),
+    });
+    renderWithProviders(<CommunicationsPanel ticket={{ ...ticket, messages: [opening, autoResponse, queued] }} />);
+    const items = within(screen.getByRole('list', { name: 'Message thread' })).getAllByRole('listitem');
+    const marked = items.filter((item) => within(item).queryByText('Auto-response'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]?.getAttribute('aria-label')).toMatch(/^Outbound text from Portal/);
+    expect(marked[0]).toHaveTextContent('We are closed now');
+  });
+
   it('fetches the raw message on demand and shows the server error when it fails', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()

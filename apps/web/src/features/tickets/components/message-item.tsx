@@ -83,6 +83,13 @@ export function MessageItem({ message, now }: { message: Message; now: number })
                 Aged
               </Badge>
             )}
+            {message.auto_response && (
+              <Tooltip label="Sent by the Portal on its own: the conversation opened outside business hours.">
+                <Badge size="xs" variant="light" color="gray">
+                  Auto-response
+                </Badge>
+              </Tooltip>
+            )}
             {!inbound && <StatusBadge message={message} />}
             {canShowRaw && (
               <Button
