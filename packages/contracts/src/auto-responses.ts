@@ -36,19 +36,10 @@ export function fillAutoResponse(body: string, customer: AutoResponseCustomer | 
     .trim();
 }
 
-// Section 9: an auto-response's text is shown cut to 100 characters; '…' marks a cut text. The
-// database's rollup (migration 0021) cuts the same way: left(body, 100) || '…'.
-export const AUTO_RESPONSE_TEXT_LENGTH = 100;
-export function cutAutoResponseText(text: string): string {
-  const characters = [...text];
-  return characters.length > AUTO_RESPONSE_TEXT_LENGTH
-    ? `${characters.slice(0, AUTO_RESPONSE_TEXT_LENGTH).join('')}…`
-    : text;
-}
-
 // auto_response_analytics: of the conversations (tickets) started in the range (total), those that
 // got an auto-response (auto), and of those, the ones the customer did not write in again after it
-// (noFollow); with the auto-responses' texts (cut) and how many conversations got each, most first.
+// (noFollow); with the auto-responses' texts (the macro's as written, on one line, cut to 100
+// characters with '…') and how many conversations got each, most first.
 export const autoResponseAnalyticsResponseSchema = z.object({
   auto: z.number().int(),
   noFollow: z.number().int(),

@@ -87,3 +87,91 @@ CREATE INDEX employee_daily_handling_covering_idx ON employee_daily_handling (da
 --> statement-breakpoint
 CREATE INDEX employee_monthly_handling_covering_idx ON employee_monthly_handling (month, employee_id, bucket)
 	INCLUDE (tickets, handling_seconds);
+
+--> statement-breakpoint
+-- The auto-response texts are counted by the macro's text as written, placeholders and all ("Hi
+-- {first_name}, ..."), not as filled for each customer, which listed one line per first name
+-- (decision 035); the default sentence (no macro) as sent. On one line (an email's line breaks and
+-- blank lines as single spaces), cut to 100 characters, '…' added when cut.
+CREATE FUNCTION auto_response_text(macro integer, body text) RETURNS text LANGUAGE sql STABLE AS $$
+	SELECT CASE WHEN char_length(t) > 100 THEN left(t, 100) || '…' ELSE t END
+	FROM (SELECT btrim(regexp_replace(coalesce((SELECT m.body FROM macros m WHERE m.id = macro), body), '\s+', ' ', 'g')) AS t) AS chosen
+$$;
+--> statement-breakpoint
+-- As in migration 0021, with the text from auto_response_text().
+CREATE OR REPLACE FUNCTION record_auto_responses() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF EXISTS (SELECT 1 FROM inserted_messages WHERE inbound AND ticket_id IS NOT NULL) THEN
+		WITH follows AS (
+			SELECT ticket_id, min(created_at) AS at
+			FROM inserted_messages
+			WHERE inbound AND ticket_id IS NOT NULL
+			GROUP BY ticket_id
+		), followed AS (
+			UPDATE tickets SET followed_up_at = follows.at
+			FROM follows
+			WHERE tickets.id = follows.ticket_id AND tickets.auto_responded_at IS NOT NULL
+				AND tickets.followed_up_at IS NULL
+			RETURNING tickets.created_at
+		)
+		INSERT INTO auto_response_hourly_stats (hour, followed_up)
+		SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*)
+		FROM followed
+		GROUP BY 1
+		ON CONFLICT (hour) DO UPDATE SET followed_up = auto_response_hourly_stats.followed_up + EXCLUDED.followed_up;
+	END IF;
+	IF NOT EXISTS (SELECT 1 FROM inserted_messages WHERE auto_response AND ticket_id IS NOT NULL) THEN
+		RETURN NULL;
+	END IF;
+	WITH firsts AS (
+		SELECT DISTINCT ON (ticket_id) ticket_id, created_at AS at, auto_response_text(macro_id, body) AS text
+		FROM inserted_messages
+		WHERE auto_response AND ticket_id IS NOT NULL
+		ORDER BY ticket_id, created_at, id
+	), responded AS (
+		UPDATE tickets SET auto_responded_at = firsts.at
+		FROM firsts
+		WHERE tickets.id = firsts.ticket_id AND tickets.auto_responded_at IS NULL
+		RETURNING date_trunc('hour', tickets.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, firsts.text
+	), texts AS (
+		INSERT INTO auto_response_text_hourly_counts (hour, text, responses)
+		SELECT hour, text, count(*) FROM responded GROUP BY 1, 2
+		ON CONFLICT (hour, text) DO UPDATE SET responses = auto_response_text_hourly_counts.responses + EXCLUDED.responses
+	)
+	INSERT INTO auto_response_hourly_stats (hour, auto_responded)
+	SELECT hour, count(*) FROM responded GROUP BY 1
+	ON CONFLICT (hour) DO UPDATE SET auto_responded = auto_response_hourly_stats.auto_responded + EXCLUDED.auto_responded;
+	WITH follows AS (
+		SELECT m.ticket_id, min(m.created_at) AS at
+		FROM inserted_messages m JOIN tickets t ON t.id = m.ticket_id
+		WHERE m.inbound AND t.auto_responded_at IS NOT NULL AND t.followed_up_at IS NULL
+			AND m.created_at > t.auto_responded_at
+		GROUP BY m.ticket_id
+	), followed AS (
+		UPDATE tickets SET followed_up_at = follows.at
+		FROM follows
+		WHERE tickets.id = follows.ticket_id AND tickets.followed_up_at IS NULL
+		RETURNING tickets.created_at
+	)
+	INSERT INTO auto_response_hourly_stats (hour, followed_up)
+	SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', count(*)
+	FROM followed
+	GROUP BY 1
+	ON CONFLICT (hour) DO UPDATE SET followed_up = auto_response_hourly_stats.followed_up + EXCLUDED.followed_up;
+	RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- The texts counted so far, again by their macro's text (the macro as it reads now).
+TRUNCATE auto_response_text_hourly_counts;
+--> statement-breakpoint
+INSERT INTO auto_response_text_hourly_counts (hour, text, responses)
+SELECT date_trunc('hour', t.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', firsts.text, count(*)
+FROM (
+	SELECT DISTINCT ON (ticket_id) ticket_id, auto_response_text(macro_id, body) AS text
+	FROM messages
+	WHERE auto_response AND ticket_id IS NOT NULL
+	ORDER BY ticket_id, created_at, id
+) AS firsts
+JOIN tickets t ON t.id = firsts.ticket_id
+GROUP BY 1, 2;

@@ -12,7 +12,8 @@ const MAX_TEXTS = 50;
 // auto_response_analytics (decision 035): the conversations started in the range (total), those
 // auto-responded (auto) and of those the ones the customer did not write in again after (noFollow),
 // with the auto-responses' texts cut to 100 characters, most used first. Read from the hourly
-// rollups the database keeps (migration 0021), never from messages.
+// rollups the database keeps (migrations 0021 and 0023: the texts as their macros read), never
+// from messages.
 export async function autoResponseAnalytics(
   context: AnalyticsContext,
   range: AnalyticsRange,

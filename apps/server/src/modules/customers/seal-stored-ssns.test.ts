@@ -27,7 +27,7 @@ async function openDatabaseBefore0011(): Promise<TestDatabase> {
   await opened.db.execute(sql`drop trigger audit_events_payment_updates_inserted on audit_events`);
   await opened.db.execute(sql`drop trigger audit_events_payment_updates_changed on audit_events`);
   await opened.db.execute(sql`drop trigger audit_events_payment_updates_deleted on audit_events`);
-  await opened.db.execute(sql`drop function count_payment_update, is_payment_update_action`);
+  await opened.db.execute(sql`drop function count_payment_update, is_payment_update_action, auto_response_text`);
   await opened.db.execute(sql`drop table payment_update_daily_counts`);
   await opened.db.execute(sql`drop trigger messages_daily_rollups on messages`);
   await opened.db.execute(sql`drop trigger tickets_daily_rollups on tickets`);

@@ -47,7 +47,7 @@ export function AutoResponseCard({ range }: { range: DateRange }) {
               <Table.Tbody>
                 {data.texts.map((row) => (
                   <Table.Tr key={row.text}>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{row.text}</Table.Td>
+                    <Table.Td>{row.text}</Table.Td>
                     <Table.Td ta="right">{row.count.toLocaleString('en-US')}</Table.Td>
                   </Table.Tr>
                 ))}
