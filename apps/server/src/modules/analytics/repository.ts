@@ -91,9 +91,8 @@ export async function ticketStats(db: Executor, from: Date, to: Date) {
 }
 
 // Per employee over the business days start..end: replies, tickets first worked, tickets closed and
-// their total handling time. Only the employees asked for, when some are.
-// Per employee over the days: the employees asked for (zeros for one who did nothing), or with no
-// one asked, everyone who did something; with their names, by name.
+// their total handling time, with their names, by name: the employees asked for (zeros for one who
+// did nothing), or with no one asked, everyone who did something.
 export async function employeeTotals(db: Executor, start: string, end: string, employeeIds: readonly number[]) {
   const asked = employeeIds.length > 0;
   const totals = db
