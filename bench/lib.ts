@@ -47,15 +47,23 @@ export async function measure(options: {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  // A POST of this JSON body (a GraphQL query) instead of a GET.
+  body?: string;
 }): Promise<Measurement> {
-  // A short warm-up first, so the JIT and the connection pools are ready before counting.
-  await autocannon({ url: options.url, connections: options.connections, duration: 2, headers: options.headers });
-  const result = await autocannon({
+  const request = {
     url: options.url,
     connections: options.connections,
-    duration: options.seconds,
-    headers: options.headers,
-  });
+    ...(options.body === undefined
+      ? { headers: options.headers }
+      : {
+          method: 'POST' as const,
+          body: options.body,
+          headers: { ...options.headers, 'content-type': 'application/json' },
+        }),
+  };
+  // A short warm-up first, so the JIT and the connection pools are ready before counting.
+  await autocannon({ ...request, duration: 2 });
+  const result = await autocannon({ ...request, duration: options.seconds });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

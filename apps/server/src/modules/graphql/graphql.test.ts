@@ -355,7 +355,11 @@ describe('POST graphql', () => {
     // customers, their loans, the loans' payments; the session may be read once more.
     // Three on PGlite: customers, their loans, the loans' payments.
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(4);
-    expect(statements.filter((statement) => /from "payments"/.test(statement))).toHaveLength(1);
+    const paymentReads = statements.filter((statement) => /from "payments"/.test(statement));
+    expect(paymentReads).toHaveLength(1);
+    // One array parameter, whatever the number of loans: the same statement text for any batch.
+    expect(paymentReads[0]).toMatch(/= any\(\$1::bigint\[\]\)/);
+    expect(paymentReads[0]).not.toMatch(/\$2/);
 
     // A page of customers (no ids) is as few.
     const paged = await countStatements(() =>
@@ -363,5 +367,187 @@ describe('POST graphql', () => {
     );
     expect(paged.result.body.data.customers).toHaveLength(100);
     expect(paged.statements.length).toBeLessThanOrEqual(4);
+
+    // And a page after an id (keyset) too.
+    const after = await countStatements(() =>
+      graphql(
+        agent,
+        'query ($after: Int) { customers(limit: 50, after: $after) { id loans { id payments { id } } } }',
+        {
+          after: created[49],
+        },
+      ),
+    );
+    expect(after.result.body.data.customers.map((customer: { id: number }) => customer.id)).toEqual(created.slice(50));
+    expect(after.statements.length).toBeLessThanOrEqual(4);
+  });
+
+  it('pages customers and tickets after an id (keyset), as offset pages them, and refuses both at once', async () => {
+    const agent = await createSignedInStaff(t.app, t.database.db);
+    const created: Record<string, number[]> = { customers: [], tickets: [] };
+    for (let index = 0; index < 5; index += 1) {
+      const customer = await createCustomer(t.database.db, { bankAccount: false, debitCard: false });
+      const ticket = await createTicket(t.database.db, { customerId: customer.id });
+      created.customers!.push(customer.id);
+      created.tickets!.push(ticket.id);
+    }
+    for (const list of ['customers', 'tickets']) {
+      // The newest rows: page through them, each page starting after the last id of the one before.
+      const ids = created[list]!;
+      const paged: number[] = [];
+      let after = ids[0]! - 1;
+      for (;;) {
+        const page = await graphql(agent, `query ($after: Int) { ${list}(limit: 2, after: $after) { id } }`, { after });
+        expect(page.body.errors, list).toBeUndefined();
+        const pageIds: number[] = page.body.data[list].map((row: { id: number }) => row.id);
+        if (pageIds.length === 0) break;
+        expect(pageIds.length, list).toBeLessThanOrEqual(2);
+        paged.push(...pageIds);
+        after = pageIds.at(-1)!;
+      }
+      expect(paged, list).toEqual(ids);
+
+      // The same page by offset.
+      const all = await graphql(agent, `{ ${list}(limit: 100) { id } }`);
+      const first: number[] = all.body.data[list].map((row: { id: number }) => row.id);
+      expect(first, list).toEqual([...first].sort((a, b) => a - b));
+      const byOffset = await graphql(agent, `{ ${list}(limit: 2, offset: 2) { id } }`);
+      const byAfter = await graphql(agent, `{ ${list}(limit: 2, after: ${first[1]}) { id } }`);
+      expect(byAfter.body.data, list).toEqual(byOffset.body.data);
+      expect(
+        byOffset.body.data[list].map((row: { id: number }) => row.id),
+        list,
+      ).toEqual(first.slice(2, 4));
+
+      const both = await graphql(agent, `{ ${list}(limit: 2, offset: 2, after: ${first[1]}) { id } }`);
+      expect(both.status, list).toBe(200);
+      expect(both.body.data, list).toBeNull();
+      expect(both.body.errors, list).toEqual([
+        expect.objectContaining({
+          message:
+            'Give either after (the last id of the page before) or offset, not both. after is the faster way to page deep.',
+          path: [list],
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+        }),
+      ]);
+    }
+  });
+
+  it('answers each field alone as it answers it among all the fields of its type', async () => {
+    // The reads select only what a query asks (and what computed fields read): a field asked alone
+    // must not miss a column it needs.
+    const revealer = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'ssn_reveal'], name: 'Ann' });
+    const customer = await createCustomer(t.database.db, { firstName: 'Ada', ssnLast4: '6789' });
+    const { loan, payments } = await createLoan(t.database.db, { customerId: customer.id, paidInstallments: 2 });
+    const ticket = await createTicket(t.database.db, { customerId: customer.id, subject: 'Loan', thread: ['Hi.'] });
+    await t.database.db.update(tickets).set({ assignedTo: revealer.id }).where(eq(tickets.id, ticket.id));
+    await t.database.db.insert(messages).values({
+      ticketId: ticket.id,
+      customerId: customer.id,
+      type: 'text',
+      inbound: false,
+      body: 'Reply.',
+      status: 'sent',
+      employeeId: revealer.id,
+    });
+    // Where each type is reached: the root field, and the list field below it for nested types.
+    const places: Record<string, [string, string?]> = {
+      Customer: [`customer(id: ${customer.id})`],
+      BankAccount: [`customer(id: ${customer.id})`, 'bank_accounts'],
+      Loan: [`loan(id: ${loan.id})`],
+      Payment: [`payment(id: ${payments[0]!.id})`],
+      Ticket: [`ticket(id: ${ticket.id})`],
+      Message: [`ticket(id: ${ticket.id})`, 'messages'],
+      Employee: [`employee(id: ${revealer.id})`],
+    };
+    const ask = async (type: string, selection: string) => {
+      const [root, list] = places[type]!;
+      const { body } = await graphql(revealer, `{ ${root} { ${list ? `${list} { ${selection} }` : selection} } }`);
+      expect(body.errors, `${type}: ${selection}`).toBeUndefined();
+      const value = body.data[root.split('(')[0]!];
+      return list ? value[list] : value;
+    };
+    for (const type of Object.keys(places)) {
+      const introspection = await graphql(
+        revealer,
+        `{ __type(name: "${type}") { fields { name type { kind ofType { kind ofType { kind ofType { kind } } } } } } }`,
+      );
+      type TypeRef = { kind: string; ofType?: TypeRef | null };
+      const namedKind = (ref: TypeRef): string => (ref.ofType ? namedKind(ref.ofType) : ref.kind);
+      const fields: { name: string; type: TypeRef }[] = introspection.body.data.__type.fields;
+      // A field of an object type is asked for its id.
+      const selections = fields.map(({ name, type: ref }) => (namedKind(ref) === 'OBJECT' ? `${name} { id }` : name));
+      const whole = await ask(type, selections.join(' '));
+      for (const [index, { name }] of fields.entries()) {
+        const alone = await ask(type, selections[index]!);
+        const pick = (row: Record<string, unknown>) => ({ [name]: row[name] });
+        expect(Array.isArray(alone) ? alone.map(pick) : pick(alone), `${type}.${name}`).toEqual(
+          Array.isArray(whole) ? whole.map(pick) : pick(whole),
+        );
+      }
+    }
+  });
+
+  it('masks an unexpected failure of a field: a sentence at its path, the rest of the query answered', async () => {
+    const agent = await createSignedInStaff(t.app, t.database.db);
+    const customer = await createCustomer(t.database.db, { firstName: 'Ada' });
+    await createLoan(t.database.db, { customerId: customer.id });
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+      .$client;
+    const original = client.query;
+    // The database refuses the loans read, as a lost connection would.
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+      if (/from "loans"/.test(text)) return Promise.reject(new Error('connection terminated unexpectedly'));
+      return original.apply(this, args);
+    };
+    try {
+      const { status, body } = await graphql(
+        agent,
+        'query ($id: Int!) { customer(id: $id) { id loans { id } } other: customer(id: $id) { first_name } }',
+        { id: customer.id },
+      );
+      expect(status).toBe(200);
+      // loans is a non-null list: its failure empties the customer, not the sibling field.
+      expect(body.data).toEqual({ customer: null, other: { first_name: 'Ada' } });
+      expect(body.errors).toEqual([
+        {
+          message: 'Something went wrong on the server while answering this field. Please try again.',
+          locations: [{ line: 1, column: 44 }],
+          path: ['customer', 'loans'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ]);
+      expect(JSON.stringify(body)).not.toContain('connection terminated');
+    } finally {
+      client.query = original;
+    }
+  });
+
+  it('runs the operation named in a document of several, each time the one named', async () => {
+    const agent = await createSignedInStaff(t.app, t.database.db, { name: 'Grace Agent' });
+    const document = 'query A { me { id } } query B { me { name } }';
+    const run = (operationName: string) =>
+      t.app.inject({ method: 'POST', url: URL, headers: agent.headers, payload: { query: document, operationName } });
+    for (const name of ['A', 'B', 'A', 'B']) {
+      const response = await run(name);
+      expect(response.json(), name).toEqual({
+        data: { me: name === 'A' ? { id: agent.id } : { name: 'Grace Agent' } },
+      });
+    }
+  });
+
+  it('answers variables it cannot take with 400 and a sentence, running nothing', async () => {
+    const agent = await createSignedInStaff(t.app, t.database.db);
+    const query = 'query ($id: Int!) { customer(id: $id) { id } }';
+    for (const [variables, message] of [
+      [{}, 'Variable "$id" of required type "Int!" was not provided.'],
+      [{ id: 'one' }, 'Variable "$id" got invalid value "one"; Int cannot represent non-integer value: "one"'],
+    ] as const) {
+      const { status, body } = await graphql(agent, query, variables);
+      expect(status).toBe(400);
+      expect(body).toEqual({ errors: [{ message, locations: [{ line: 1, column: 8 }] }] });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { Executor } from '@portal/db';
+import type { Database } from '@portal/db';
 import {
   findBankAccountsByCustomerIds,
   findCustomersByIds,
@@ -11,46 +11,59 @@ import {
   findPaymentsByLoanIds,
   findTicketsByCustomerIds,
   findTicketsByIds,
+  listCustomers,
+  listEmployees,
+  listTickets,
   type BankAccountRow,
   type CustomerRow,
   type EmployeeRow,
   type LoanRow,
   type MessageRow,
+  type Page,
   type PaymentRow,
+  type SelectLists,
   type TicketRow,
 } from './repository.ts';
 
 // One set per request (never shared between employees): every id asked for while a level of the
-// query resolves is read in one statement, and a row asked for twice is read once.
+// query resolves is read in one statement, and a row asked for twice is read once. The reads
+// select what this request's operation asks of each type (lists).
 export type Loaders = ReturnType<typeof createLoaders>;
 
-export function createLoaders(db: Executor) {
-  return {
-    customer: byId<CustomerRow>((ids) => findCustomersByIds(db, ids)),
-    loan: byId<LoanRow>((ids) => findLoansByIds(db, ids)),
-    payment: byId<PaymentRow>((ids) => findPaymentsByIds(db, ids)),
-    ticket: byId<TicketRow>((ids) => findTicketsByIds(db, ids)),
-    employee: byId<EmployeeRow>((ids) => findEmployeesByIds(db, ids)),
+export function createLoaders(db: Database, lists: SelectLists) {
+  const loaders = {
+    customer: byId<CustomerRow>((ids) => findCustomersByIds(db, lists, ids)),
+    loan: byId<LoanRow>((ids) => findLoansByIds(db, lists, ids)),
+    payment: byId<PaymentRow>((ids) => findPaymentsByIds(db, lists, ids)),
+    ticket: byId<TicketRow>((ids) => findTicketsByIds(db, lists, ids)),
+    employee: byId<EmployeeRow>((ids) => findEmployeesByIds(db, lists, ids)),
     loansOfCustomer: grouped<LoanRow>(
-      (ids) => findLoansByCustomerIds(db, ids),
-      (loan) => loan.customerId,
+      (ids) => findLoansByCustomerIds(db, lists, ids),
+      (loan) => loan.customer_id,
     ),
     paymentsOfLoan: grouped<PaymentRow>(
-      (ids) => findPaymentsByLoanIds(db, ids),
-      (payment) => payment.loanId,
+      (ids) => findPaymentsByLoanIds(db, lists, ids),
+      (payment) => payment.loan_id,
     ),
     ticketsOfCustomer: grouped<TicketRow>(
-      (ids) => findTicketsByCustomerIds(db, ids),
-      (ticket) => ticket.customerId ?? 0,
+      (ids) => findTicketsByCustomerIds(db, lists, ids),
+      (ticket) => ticket.customer_id ?? 0,
     ),
     messagesOfTicket: grouped<MessageRow>(
-      (ids) => findMessagesByTicketIds(db, ids),
-      (message) => message.ticketId ?? 0,
+      (ids) => findMessagesByTicketIds(db, lists, ids),
+      (message) => message.ticket_id ?? 0,
     ),
     bankAccountsOfCustomer: grouped<BankAccountRow>(
-      (ids) => findBankAccountsByCustomerIds(db, ids),
-      (account) => account.customerId,
+      (ids) => findBankAccountsByCustomerIds(db, lists, ids),
+      (account) => account.customer_id,
     ),
+  };
+  return {
+    ...loaders,
+    // A page of a list; its rows are then known to the by-id loader too.
+    customersPage: async (page: Page) => primed(loaders.customer, await listCustomers(db, lists, page)),
+    ticketsPage: async (page: Page) => primed(loaders.ticket, await listTickets(db, lists, page)),
+    employees: () => listEmployees(db, lists),
   };
 }
 
@@ -69,4 +82,9 @@ function grouped<Row>(load: (keys: readonly number[]) => Promise<Row[]>, keyOf: 
     for (const row of await load(keys)) groups.get(keyOf(row))?.push(row);
     return keys.map((key) => groups.get(key) ?? []);
   });
+}
+
+function primed<Row extends { id: number }>(loader: DataLoader<number, Row | null>, rows: Row[]): Row[] {
+  for (const row of rows) loader.prime(row.id, row);
+  return rows;
 }

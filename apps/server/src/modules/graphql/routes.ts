@@ -3,11 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { API_BASE_PATH, errorsResponseSchema } from '@portal/contracts';
+import type { Database } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { useCompiledQueries } from './compiled-queries.ts';
 import { costLimit, depthLimit } from './limits.ts';
-import { createLoaders } from './loaders.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
+import { selectLists } from './repository.ts';
 import { resolvers, type GraphqlContext } from './resolvers.ts';
+import { askedFields, perOperation } from './selection.ts';
 import { typeDefs } from './type-defs.ts';
 
 // Where the endpoint answers: under the API base like every call, and at the spec's own path.
@@ -45,11 +49,23 @@ const limits: Plugin = {
   },
 };
 
+// The request's loaders, reading what its operation asks of each type.
+function requestLoaders(db: Database): Plugin<{ loaders: Loaders }> {
+  const listsOf = perOperation((args) => selectLists(askedFields(args.schema, args.document, args.operationName)));
+  return {
+    onExecute({ args, extendContext }) {
+      extendContext({ loaders: createLoaders(db, listsOf(args)) });
+    },
+  };
+}
+
 // POST graphql (decision 033): graphql-yoga over the Portal's data, behind the app's auth hook
 // (the route is not public: signed out is the app's 401), with per-request DataLoaders, the depth
-// and cost limits as validation rules, and unexpected errors masked (logged, never a 500).
+// and cost limits as validation rules, queries compiled once (graphql-jit), and unexpected errors
+// masked (logged, never a 500). Yoga keeps parsed and validated documents (its parser and
+// validation cache, on by default), so a repeated query is neither parsed nor checked again.
 export function registerGraphqlRoutes(app: FastifyInstance, context: ServerContext): void {
-  const yoga = createYoga<GraphqlContext>({
+  const yoga = createYoga<Pick<GraphqlContext, 'actor'>, Pick<GraphqlContext, 'loaders'>>({
     schema: createSchema<GraphqlContext>({ typeDefs, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: false,
@@ -63,7 +79,13 @@ export function registerGraphqlRoutes(app: FastifyInstance, context: ServerConte
       warn: (...args) => app.log.warn(args),
       error: (...args) => app.log.error(args),
     },
-    plugins: [limits],
+    plugins: [
+      limits,
+      requestLoaders(context.db),
+      useCompiledQueries((errors) =>
+        app.log.error({ errors }, 'graphql-jit could not compile a query; it ran uncompiled'),
+      ),
+    ],
   });
 
   for (const url of GRAPHQL_PATHS) {
@@ -96,7 +118,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, context: ServerConte
             headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
             body: JSON.stringify({ query, variables, operationName, extensions }),
           },
-          { actor, db: context.db, loaders: createLoaders(context.db) },
+          { actor },
         );
         // Already JSON: sent as it is (a string with a JSON content type is not serialized again), so
         // the response schemas above describe it without being applied to it.

@@ -6,13 +6,37 @@ export const typeDefs = /* GraphQL */ `
     "The signed-in employee."
     me: Employee!
     customer(id: Int!): Customer
-    "Customers by id (ids), or a page of all of them by id. limit: 1 to 100 (default 20)."
-    customers(ids: [Int!], limit: Int = 20, offset: Int = 0): [Customer!]!
+    """
+    Customers by id (ids), or a page of all of them in id order. To page through them, pass the last
+    id of one page as after to get the next: the deep pages answer as fast as the first. offset also
+    pages, but reads every row it skips (slow deep in the list); give after or offset, not both.
+    """
+    customers(
+      "Customers by id (at most 100); limit, offset and after are then not used."
+      ids: [Int!]
+      "How many to answer: 1 to 100."
+      limit: Int = 20
+      "How many to skip first (default 0). Slow deep in the list: prefer after."
+      offset: Int
+      "Only customers whose id is greater than this: the last id of the page before (keyset paging)."
+      after: Int
+    ): [Customer!]!
     loan(id: Int!): Loan
     payment(id: Int!): Payment
     ticket(id: Int!): Ticket
-    "A page of tickets by id. limit: 1 to 100 (default 20)."
-    tickets(limit: Int = 20, offset: Int = 0): [Ticket!]!
+    """
+    A page of tickets in id order. To page through them, pass the last id of one page as after to get
+    the next: the deep pages answer as fast as the first. offset also pages, but reads every row it
+    skips (slow deep in the list); give after or offset, not both.
+    """
+    tickets(
+      "How many to answer: 1 to 100."
+      limit: Int = 20
+      "How many to skip first (default 0). Slow deep in the list: prefer after."
+      offset: Int
+      "Only tickets whose id is greater than this: the last id of the page before (keyset paging)."
+      after: Int
+    ): [Ticket!]!
     employee(id: Int!): Employee
     employees: [Employee!]!
   }
