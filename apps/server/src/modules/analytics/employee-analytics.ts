@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { businessToday } from '../../platform/business-date.ts';
-import { histogramMedian, splitByWholeMonths, type HandlingBucket } from './handling-median.ts';
+import { histogramMedian, splitByWholeMonths } from './handling-median.ts';
 import type { AnalyticsRange } from './range.ts';
 import * as repository from './repository.ts';
 
@@ -37,23 +37,22 @@ export async function employeeTicketAnalytics(
   // Nothing is closed after today, so a range ending today reads this month's row whole.
   const today = businessToday(context.clock, context.businessTimeZone);
   const histogramEnd = range.end === today ? addDays(addMonths(`${today.slice(0, 7)}-01`, 1), -1) : range.end;
-  const [totals, histograms] = await Promise.all([
-    repository.employeeTotals(context.db, range.start, range.end, employeeIds),
-    repository.employeeHandlingHistograms(context.db, splitByWholeMonths(range.start, histogramEnd), employeeIds),
-  ]);
-  const bucketsOf = new Map<number, HandlingBucket[]>();
-  for (const row of histograms) {
-    const buckets = bucketsOf.get(row.employeeId) ?? [];
-    buckets.push(row);
-    bucketsOf.set(row.employeeId, buckets);
-  }
-  const data = totals.map((row): EmployeeTicketStats => ({
+  const rows = await repository.employeeFigures(
+    context.db,
+    range.start,
+    range.end,
+    splitByWholeMonths(range.start, histogramEnd),
+    employeeIds,
+  );
+  const data = rows.map((row): EmployeeTicketStats => ({
     employee_id: row.employeeId,
     name: row.name,
     tickets_worked: row.worked,
     tickets_closed: row.closed,
     replies: row.replies,
-    median_handling_seconds: histogramMedian(bucketsOf.get(row.employeeId) ?? []),
+    median_handling_seconds: histogramMedian(
+      row.buckets.map(([start, tickets, handlingSeconds]) => ({ start, tickets, handlingSeconds })),
+    ),
     average_handling_seconds: row.closed > 0 ? roundTenth(row.handlingSeconds / row.closed) : null,
   }));
   return { data };

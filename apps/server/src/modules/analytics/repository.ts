@@ -90,30 +90,52 @@ export async function ticketStats(db: Executor, from: Date, to: Date) {
   return row ?? { tickets: 0, responded: 0, responseSeconds: 0, businessResponseSeconds: 0 };
 }
 
-// Per employee over the business days start..end: replies, tickets first worked, tickets closed and
-// their total handling time, with their names, by name: the employees asked for (zeros for one who
-// did nothing), or with no one asked, everyone who did something.
-export async function employeeTotals(db: Executor, start: string, end: string, employeeIds: readonly number[]) {
+// Per employee over the business days start..end, in one statement: replies, tickets first worked,
+// tickets closed and their total handling time, and the handling-time histogram of `split` (whole
+// months and edge days), with their names, by name: the employees asked for (zeros for one who did
+// nothing), or with no one asked, everyone who did something.
+export function employeeFigures(
+  db: Executor,
+  start: string,
+  end: string,
+  split: MonthSplit,
+  employeeIds: readonly number[],
+) {
   const asked = employeeIds.length > 0;
-  const totals = db
-    .select({
-      employeeId: employeeDailyStats.employeeId,
-      replies: sql<number>`sum(${employeeDailyStats.replies})::int`.as('replies'),
-      worked: sql<number>`sum(${employeeDailyStats.worked})::int`.as('worked'),
-      closed: sql<number>`sum(${employeeDailyStats.closed})::int`.as('closed'),
-      handlingSeconds: sql<number>`sum(${employeeDailyStats.handlingSeconds})::float8`.as('handling_seconds'),
-    })
-    .from(employeeDailyStats)
-    .where(
-      and(
-        gte(employeeDailyStats.day, start),
-        lte(employeeDailyStats.day, end),
-        asked ? inArray(employeeDailyStats.employeeId, [...employeeIds]) : undefined,
-      ),
-    )
-    .groupBy(employeeDailyStats.employeeId)
-    .as('totals');
+  const totals = db.$with('totals').as(
+    db
+      .select({
+        employeeId: employeeDailyStats.employeeId,
+        replies: sql<number>`sum(${employeeDailyStats.replies})::int`.as('replies'),
+        worked: sql<number>`sum(${employeeDailyStats.worked})::int`.as('worked'),
+        closed: sql<number>`sum(${employeeDailyStats.closed})::int`.as('closed'),
+        handlingSeconds: sql<number>`sum(${employeeDailyStats.handlingSeconds})::float8`.as('handling_seconds'),
+      })
+      .from(employeeDailyStats)
+      .where(
+        and(
+          gte(employeeDailyStats.day, start),
+          lte(employeeDailyStats.day, end),
+          asked ? inArray(employeeDailyStats.employeeId, [...employeeIds]) : undefined,
+        ),
+      )
+      .groupBy(employeeDailyStats.employeeId),
+  );
+  const buckets = handlingBuckets(db, split, employeeIds).as('buckets');
+  const histograms = db.$with('histograms').as(
+    db
+      .select({
+        employeeId: buckets.employeeId,
+        // [start, tickets, handling seconds] per bucket.
+        buckets: sql<
+          Array<[number, number, number]>
+        >`json_agg(json_build_array(${buckets.start}, ${buckets.tickets}, ${buckets.handlingSeconds}))`.as('buckets'),
+      })
+      .from(buckets)
+      .groupBy(buckets.employeeId),
+  );
   return db
+    .with(totals, histograms)
     .select({
       employeeId: employees.id,
       name: employees.name,
@@ -121,9 +143,11 @@ export async function employeeTotals(db: Executor, start: string, end: string, e
       worked: sql<number>`coalesce(${totals.worked}, 0)`,
       closed: sql<number>`coalesce(${totals.closed}, 0)`,
       handlingSeconds: sql<number>`coalesce(${totals.handlingSeconds}, 0)`,
+      buckets: sql<Array<[number, number, number]>>`coalesce(${histograms.buckets}, '[]'::json)`,
     })
     .from(employees)
     .leftJoin(totals, eq(totals.employeeId, employees.id))
+    .leftJoin(histograms, eq(histograms.employeeId, employees.id))
     .where(
       asked
         ? inArray(employees.id, [...employeeIds])
@@ -134,7 +158,7 @@ export async function employeeTotals(db: Executor, start: string, end: string, e
 
 // The closed tickets' handling-time histogram per employee: whole months from the monthly rollup,
 // the days at either end from the daily one.
-export async function employeeHandlingHistograms(db: Executor, split: MonthSplit, employeeIds: readonly number[]) {
+function handlingBuckets(db: Executor, split: MonthSplit, employeeIds: readonly number[]) {
   const monthly = db
     .select({
       employeeId: employeeMonthlyHandling.employeeId,
@@ -170,9 +194,9 @@ export async function employeeHandlingHistograms(db: Executor, split: MonthSplit
   return db
     .select({
       employeeId: both.employeeId,
-      start: sql<number>`handling_bucket_start(${both.bucket})::float8`,
-      tickets: sql<number>`sum(${both.tickets})::int`,
-      handlingSeconds: sql<number>`sum(${both.handlingSeconds})::float8`,
+      start: sql<number>`handling_bucket_start(${both.bucket})::float8`.as('start'),
+      tickets: sql<number>`sum(${both.tickets})::int`.as('tickets'),
+      handlingSeconds: sql<number>`sum(${both.handlingSeconds})::float8`.as('handling_seconds'),
     })
     .from(both)
     .groupBy(both.employeeId, both.bucket)
