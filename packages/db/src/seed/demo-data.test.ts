@@ -432,8 +432,8 @@ describe('seedDemoData', () => {
       sql`, `,
     );
     const rows = await rowsOf<Row>(sql`
-      select p.id as payment_id, p.due::text, p.original_due::text, p.method, p.paid_at, p.processing_at,
-        p.lock_version, l.customer_id,
+      select p.id::int as payment_id, p.due::text, p.original_due::text, p.method, p.paid_at, p.processing_at,
+        p.lock_version, l.customer_id::int as customer_id,
         json_agg(json_build_object('action', e.action, 'employee_id', e.employee_id, 'before', e.before,
           'after', e.after, 'at', e.created_at,
           'local_day', (e.created_at at time zone 'America/Los_Angeles')::date::text) order by e.created_at, e.id) as events
