@@ -18,7 +18,3 @@ export const PAYMENT_UPDATE_ACTIONS = [
   'payment.split',
 ] as const;
 export type PaymentUpdateAction = (typeof PAYMENT_UPDATE_ACTIONS)[number];
-
-export function isPaymentUpdateAction(action: string): action is PaymentUpdateAction {
-  return (PAYMENT_UPDATE_ACTIONS as readonly string[]).includes(action);
-}
