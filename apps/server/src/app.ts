@@ -40,7 +40,7 @@ import { registerAuthentication } from './plugins/auth.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerProxyWarning } from './plugins/proxy-warning.ts';
+import { fastifyTrustProxy, registerProxyWarning } from './plugins/proxy-warning.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    trustProxy: settings.trustProxy,
+    // The client is the right-most address that is not one of our proxies (TRUST_PROXY).
+    trustProxy: fastifyTrustProxy(settings.trustProxy),
     bodyLimit: 1024 * 1024,
     // Variants of a path reach the same route (and so the same access rule): letter case, a
     // trailing slash, doubled slashes. Percent-escapes are decoded by the router as always.
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const employeeOffline = createEmployeeOfflineRegistry();
   const sessions = createSessionService({
     db: deps.database.db,
+    stage,
     clock: deps.clock ?? systemClock,
     limits: settings.signIn,
     cache,
@@ -235,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAnalyticsRoutes(app, context);
   registerStaffRoutes(
     app,
-    createStaffService({ db: context.db, clock: context.clock, outbox, sessions }),
+    createStaffService({ db: context.db, clock: context.clock, outbox, sessions, stage, limits: settings.signIn }),
     settings.publicUrl,
   );
   registerInboundRoutes(app, context);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,56 @@ function isTimeZone(name: string): boolean {
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+// Whom the server believes about the client's address (decision 016, issue 27): nobody (false),
+// the last N hops (the proxies in front, each appending to X-Forwarded-For), or proxies at these
+// addresses. The client is then the right-most address not trusted; what a client writes itself
+// sits further left and is never believed.
+export type TrustProxy = false | number | readonly string[];
+export const MAX_TRUSTED_PROXY_HOPS = 10;
+// proxy-addr's names for the private ranges.
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_HOWTO =
+  'set it to the number of proxies in front of the Portal (TRUST_PROXY=1 behind one load balancer), ' +
+  'or to their addresses, comma-separated (e.g. TRUST_PROXY=10.0.0.0/8,192.0.2.7)';
+
+function isProxyAddress(text: string): boolean {
+  if (NAMED_PROXY_RANGES.includes(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySetting = z.string().transform((text, context): TrustProxy => {
+  const value = text.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        '"true" is no longer accepted: it believed every X-Forwarded-For address, and a client writes there any ' +
+        `address it likes; ${TRUST_PROXY_HOWTO}.`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_TRUSTED_PROXY_HOPS) return hops;
+    context.addIssue({ code: 'custom', message: `at most ${MAX_TRUSTED_PROXY_HOPS} proxies in a row.` });
+    return z.NEVER;
+  }
+  const addresses = value.split(',').map((part) => part.trim());
+  const wrong = addresses.filter((part) => !isProxyAddress(part));
+  if (wrong.length === 0) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message: `${wrong.map((part) => `'${part}'`).join(', ')} is not an IP address or range; ${TRUST_PROXY_HOWTO}.`,
+  });
+  return z.NEVER;
+});
+
 // Every setting the server reads, with its default. The README's configuration table lists them.
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,7 +99,7 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data is for the dev stage only (its accounts have a published password): 200 there, none elsewhere.
   SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repositoryRoot, 'apps/web/dist')),
   SIGN_IN_WINDOW_MINUTES: z.coerce
     .number()

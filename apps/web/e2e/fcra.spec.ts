@@ -147,8 +147,20 @@ test('an employee without the credit_reporting role reads why, not a broken page
   await expect(
     page.getByText('Only employees on the credit reporting desk (the credit_reporting role) can answer ACDV requests.'),
   ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available to you' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await shoot(page, 'fcra-acdv-forbidden');
+  // The same one page on every screen the employee's permissions do not open, and no menu item to it.
+  for (const path of ['/cr_adj', '/identifications', '/income', '/macros', '/blog_post']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Not available to you' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'Dashboards' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Disputes' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'FCRA' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Identifications' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Editors' })).toHaveCount(0);
 });
 
 test('the FCRA lookup from the loan card: the grid, file and discharge a bankruptcy, send the 103 mailer', async ({

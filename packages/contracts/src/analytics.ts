@@ -140,12 +140,14 @@ export const analyticsCalls = {
   employeeList: defineCall({
     method: 'GET',
     path: 'employee_list',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: employeeListResponseSchema,
   }),
   employeeTicketAnalytics: defineCall({
     method: 'GET',
     path: 'employee_ticket_analytics',
+    access: 'signedIn',
     query: employeeTicketQuerySchema,
     response: employeeTicketResponseSchema,
   }),
@@ -153,6 +155,7 @@ export const analyticsCalls = {
   totalNumberOfConversations: defineCall({
     method: 'GET',
     path: 'total_number_of_conversations',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: analyticsCountResponseSchema,
   }),
@@ -160,6 +163,7 @@ export const analyticsCalls = {
   averageFirstResponseTime: defineCall({
     method: 'GET',
     path: 'average_first_response_time',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: analyticsAverageResponseSchema,
   }),
@@ -167,24 +171,28 @@ export const analyticsCalls = {
   adjustedAverageFirstResponseTime: defineCall({
     method: 'GET',
     path: 'adjusted_average_first_response_time',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: analyticsAverageResponseSchema,
   }),
   totalOutboundMessages: defineCall({
     method: 'GET',
     path: 'total_outbound_messages',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: analyticsCountResponseSchema,
   }),
   totalInboundMessages: defineCall({
     method: 'GET',
     path: 'total_inbound_messages',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: analyticsCountResponseSchema,
   }),
   textEmailAnalytics: defineCall({
     method: 'GET',
     path: 'text_email_analytics',
+    access: 'signedIn',
     query: textEmailQuerySchema,
     response: textEmailResponseSchema,
   }),
@@ -192,12 +200,14 @@ export const analyticsCalls = {
   autoResponseAnalytics: defineCall({
     method: 'GET',
     path: 'auto_response_analytics',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: autoResponseAnalyticsResponseSchema,
   }),
   updatePaymentAnalytics: defineCall({
     method: 'GET',
     path: 'update_payment_analytics',
+    access: 'signedIn',
     query: analyticsRangeQuerySchema,
     response: updatePaymentAnalyticsResponseSchema,
   }),

@@ -68,4 +68,9 @@ export const apiDocumentSchema = z.looseObject({
 });
 export type ApiDocument = z.infer<typeof apiDocumentSchema>;
 
-export const apiDocumentCall = defineCall({ method: 'GET', path: API_DOCUMENT_PATH, response: apiDocumentSchema });
+export const apiDocumentCall = defineCall({
+  method: 'GET',
+  path: API_DOCUMENT_PATH,
+  access: 'signedIn',
+  response: apiDocumentSchema,
+});

@@ -121,11 +121,13 @@ export const bankruptcyNoticeCalls = {
   createNotices: defineCall({
     method: 'POST',
     path: 'bankruptcy_notices/create_notices',
+    access: 'signedIn',
     response: createNoticesResponseSchema,
   }),
   unprocessedNotices: defineCall({
     method: 'GET',
     path: 'bankruptcy_notices/unprocessed',
+    access: 'signedIn',
     query: z.object({ page: int32Schema({ min: 1 }).default(1) }),
     response: unprocessedNoticesResponseSchema,
   }),
@@ -133,29 +135,34 @@ export const bankruptcyNoticeCalls = {
   assignNextNotice: defineCall({
     method: 'PATCH',
     path: 'bankruptcy_notices/assign',
+    access: 'signedIn',
     response: z.object({ notice: z.object({ id: z.number() }) }),
   }),
   assignNotice: defineCall({
     method: 'PATCH',
     path: 'bankruptcy_notices/:id/assign',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     response: z.object({ notice: z.object({ id: z.number() }) }),
   }),
   unassignNotice: defineCall({
     method: 'PATCH',
     path: 'bankruptcy_notices/:id/unassign',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     response: successResponseSchema,
   }),
   getNotice: defineCall({
     method: 'GET',
     path: 'bankruptcy_notices/:id',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     response: z.object({ notice: bankruptcyNoticeSchema }),
   }),
   updateNotice: defineCall({
     method: 'PATCH',
     path: 'bankruptcy_notices/:id',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     body: updateNoticeBodySchema,
     response: noticeAnswerSchema,
@@ -163,12 +170,14 @@ export const bankruptcyNoticeCalls = {
   processNotice: defineCall({
     method: 'POST',
     path: 'bankruptcy_notices/:id/process_notice',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     response: processNoticeResponseSchema,
   }),
   noticeDocument: defineCall({
     method: 'GET',
     path: 'bankruptcy_notices/:id/document',
+    access: 'signedIn',
     params: noticeIdParamsSchema,
     response: FILE_RESPONSE,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { verbatimMessage } from './errors.ts';
 
 // The blog editor (spec 001 sections 2, 3, 5, 7, 8, 9): posts written by staff, live (public at
@@ -203,18 +203,30 @@ export const uploadBlogImageResponseSchema = z.object({ url: z.string(), name: z
 export type UploadBlogImageResponse = z.infer<typeof uploadBlogImageResponseSchema>;
 
 export const blogCalls = {
-  uploadImage: defineCall({ method: 'POST', path: 'blog/upload_image', response: uploadBlogImageResponseSchema }),
+  uploadImage: defineCall({
+    method: 'POST',
+    path: 'blog/upload_image',
+    access: needs('content.edit'),
+    response: uploadBlogImageResponseSchema,
+  }),
   // Public for live posts (anyone may read the blog); a draft only with a staff session.
   posts: defineCall({
     method: 'GET',
     path: 'blog/posts',
+    access: 'public',
     query: blogPostsQuerySchema,
     response: blogPostsResponseSchema,
   }),
-  postList: defineCall({ method: 'GET', path: 'blog/post_list', response: blogPostListResponseSchema }),
+  postList: defineCall({
+    method: 'GET',
+    path: 'blog/post_list',
+    access: needs('content.edit'),
+    response: blogPostListResponseSchema,
+  }),
   createPost: defineCall({
     method: 'POST',
     path: 'blog/create_post',
+    access: needs('content.edit'),
     body: createBlogPostRequestSchema,
     response: createBlogPostResponseSchema,
   }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API_BASE_PATH } from './constants.ts';
+import type { Permission } from './permissions.ts';
 
 // One call of the API, defined once: the server registers its route from it
 // (apps/server/src/platform/register-call.ts) and the web app calls it with it (callApi).
@@ -11,8 +12,26 @@ export type CallMethod = (typeof CALL_METHODS)[number];
 export const FILE_RESPONSE = 'file';
 export type FileResponse = typeof FILE_RESPONSE;
 
+// Who may make a call (decision 037), declared by every call and enforced by the server before the
+// handler runs: `public` answers without a staff session (sign-in, health, calls that check a token
+// of their own), `signedIn` any signed-in employee, `{ anyOf }` a signed-in employee holding at
+// least one of the permissions (403 with the first one's refusal otherwise). Rules about the record
+// itself (only the assignee edits a dispute) stay in the module.
+export type CallAccess = 'public' | 'signedIn' | { readonly anyOf: readonly [Permission, ...Permission[]] };
+
+// `access: needs('credit_reporting.adjust')`.
+export function needs<const P extends Permission>(...anyOf: [P, ...P[]]): { readonly anyOf: readonly [P, ...P[]] } {
+  return { anyOf };
+}
+
+// The permissions a call needs, none for public and signedIn.
+export function requiredPermissions(access: CallAccess): readonly Permission[] {
+  return typeof access === 'string' ? [] : access.anyOf;
+}
+
 export type CallDescriptor = {
   readonly method: CallMethod;
+  readonly access: CallAccess;
   // Relative to API_BASE_PATH, without a leading slash; `:name` is a path parameter ('documents/:id').
   readonly path: string;
   readonly body?: z.ZodType;

@@ -72,4 +72,6 @@ export const DISPUTE_USER_SEARCH_PAGE_SIZE = 10;
 // PDF uploads (disputes and notices): per request.
 export const UPLOAD_MAX_FILES = 100;
 export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_TOTAL_BYTES = 200 * 1024 * 1024;
+// The whole request is held in the API's memory until every file has been read (decision 039):
+// 100 MB still takes 100 scanned notices of 1 MB.
+export const UPLOAD_MAX_TOTAL_BYTES = 100 * 1024 * 1024;

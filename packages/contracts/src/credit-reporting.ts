@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
+import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { uploadFailureSchema } from './disputes.ts';
 import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
@@ -370,70 +370,82 @@ export const creditReportingCalls = {
   fcraLookup: defineCall({
     method: 'GET',
     path: 'fcra_dashboard/fcra_lookup',
+    access: 'signedIn',
     query: fcraLookupQuerySchema,
     response: fcraLookupResponseSchema,
   }),
   fileBankruptcy: defineCall({
     method: 'POST',
     path: 'fcra_dashboard/fcra_file_bankruptcy',
+    access: needs('credit_reporting.adjust'),
     body: fileBankruptcyBodySchema,
     response: bankruptcyActionResponseSchema,
   }),
   dischargeBankruptcy: defineCall({
     method: 'PATCH',
     path: 'fcra_dashboard/fcra_discharge_bankruptcy',
+    access: needs('credit_reporting.adjust'),
     body: dischargeBankruptcyBodySchema,
     response: bankruptcyActionResponseSchema,
   }),
   fcraMailer: defineCall({
     method: 'POST',
     path: 'fcra_dashboard/fcra_mailer',
+    access: needs('credit_reporting.adjust'),
     body: fcraMailerBodySchema,
     response: fcraMailerResponseSchema,
   }),
   acdvRequest: defineCall({
     method: 'GET',
     path: 'fcra/acdv_request',
+    access: needs('credit_reporting.respond'),
     query: acdvRequestQuerySchema,
     response: acdvRequestResponseSchema,
   }),
   acdvResponse: defineCall({
     method: 'POST',
     path: 'fcra/acdv_response',
+    access: needs('credit_reporting.respond'),
     body: acdvResponseBodySchema,
     response: acdvResponseResponseSchema,
   }),
   acdvImage: defineCall({
     method: 'GET',
     path: 'fcra/get_image',
+    access: needs('credit_reporting.respond'),
     query: acdvImageQuerySchema,
     response: acdvImageResponseSchema,
   }),
   recordAndProcessAcdvs: defineCall({
     method: 'PATCH',
     path: 'fcra/record_and_process_acdvs',
+    access: needs('credit_reporting.respond'),
     response: recordAcdvsResponseSchema,
   }),
   // multipart/form-data, files[]: ACDV request files (JSON or CSV, docs/acdv-import.md).
   importAcdvs: defineCall({
     method: 'POST',
     path: 'fcra/import_acdvs',
+    access: needs('credit_reporting.respond'),
     response: acdvImportResponseSchema,
   }),
   reportingFiles: defineCall({
     method: 'GET',
     path: 'fcra/reporting_files',
+    access: needs('credit_reporting.respond', 'credit_reporting.adjust'),
     response: reportingFilesResponseSchema,
   }),
   reportingFile: defineCall({
     method: 'GET',
     path: 'fcra/reporting_files/:id',
+    access: needs('credit_reporting.respond', 'credit_reporting.adjust'),
     params: fileIdParamsSchema,
     response: FILE_RESPONSE,
   }),
   createAdjustment: defineCall({
     method: 'PUT',
     path: 'cr_adj/create_and_notify',
+    access: needs('credit_reporting.adjust'),
     body: createAdjustmentBodySchema,
     response: createAdjustmentResponseSchema,
     status: 201,
@@ -442,6 +454,7 @@ export const creditReportingCalls = {
   correctionFile: defineCall({
     method: 'POST',
     path: 'cr_adj/correction_file',
+    access: needs('credit_reporting.adjust'),
     response: correctionFileResponseSchema,
   }),
 };

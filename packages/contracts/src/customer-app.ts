@@ -5,7 +5,8 @@ import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
 // The customer app's server-to-server calls (decision 036): a signed-in customer changes one of
 // their own payments, through the same rules as staff. No staff session: each request carries a
 // token the customer app signs for that customer (header x-customer-app-token), purpose
-// 'customer-app-request', running out within CUSTOMER_APP_TOKEN_MAX_SECONDS.
+// 'customer-app-request', running out within CUSTOMER_APP_TOKEN_MAX_SECONDS, naming a random nonce
+// and the request's method and path: it works once, for that request only.
 
 export const CUSTOMER_APP_TOKEN_HEADER = 'x-customer-app-token';
 export const CUSTOMER_APP_TOKEN_PURPOSE = 'customer-app-request';
@@ -34,6 +35,7 @@ export const customerAppCalls = {
   reschedulePayment: defineCall({
     method: 'POST',
     path: 'customer_app/payments/:id/reschedule',
+    access: 'public',
     params: customerAppPaymentParamsSchema,
     body: customerAppRescheduleRequestSchema,
     response: customerAppPaymentResponseSchema,
@@ -42,6 +44,7 @@ export const customerAppCalls = {
   togglePaymentMethod: defineCall({
     method: 'POST',
     path: 'customer_app/payments/:id/toggle_method',
+    access: 'public',
     params: customerAppPaymentParamsSchema,
     response: customerAppPaymentResponseSchema,
   }),

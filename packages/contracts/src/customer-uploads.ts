@@ -12,6 +12,8 @@ export type CustomerUploadKind = (typeof CUSTOMER_UPLOAD_KINDS)[number];
 export const IDENTITY_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/heic'] as const;
 export const PAYSTUB_CONTENT_TYPES = [...IDENTITY_CONTENT_TYPES, 'application/pdf'] as const;
 export const CUSTOMER_UPLOAD_MAX_FILES = 4;
+// Files one upload link takes in all, over its life (a new link starts again).
+export const UPLOAD_LINK_MAX_FILES = 10;
 export const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 export const UPLOAD_TOKEN_DAYS = 14;
 
@@ -31,6 +33,7 @@ export const customerUploadCalls = {
   upload: defineCall({
     method: 'POST',
     path: 'customer_uploads/:kind',
+    access: 'public',
     params: customerUploadParamsSchema,
     response: customerUploadResponseSchema,
   }),

@@ -3,7 +3,13 @@ import { defineCall } from './call.ts';
 import { MIN_CUSTOM_PAYMENT_DOLLARS } from './constants.ts';
 import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
-import { actionResponseSchema, bigDatabaseIdSchema, strictNumber, ticketIdRequestSchema } from './primitives.ts';
+import {
+  actionResponseSchema,
+  bigDatabaseIdSchema,
+  singleLine,
+  strictNumber,
+  ticketIdRequestSchema,
+} from './primitives.ts';
 import { CONTACT_FLAG_CONTEXT_MAX, contactFlags } from './rules/contact-flags.ts';
 import { editableUserFields } from './rules/user-fields.ts';
 
@@ -78,10 +84,17 @@ export type ResendApprovalTextResponse = z.infer<typeof resendApprovalTextRespon
 
 export const customerCalls = {
   // The customer linked to ticket id.
-  getUserInfo: defineCall({ method: 'GET', path: 'user_info', query: ticketIdRequestSchema, response: userInfoSchema }),
+  getUserInfo: defineCall({
+    method: 'GET',
+    path: 'user_info',
+    access: 'signedIn',
+    query: ticketIdRequestSchema,
+    response: userInfoSchema,
+  }),
   updateUserInfo: defineCall({
     method: 'PATCH',
     path: 'user_info',
+    access: 'signedIn',
     body: updateUserInfoRequestSchema,
     response: actionResponseSchema,
   }),
@@ -89,6 +102,7 @@ export const customerCalls = {
   linkTicket: defineCall({
     method: 'POST',
     path: 'users/link_ticket',
+    access: 'signedIn',
     body: linkTicketRequestSchema,
     response: linkTicketResponseSchema,
   }),
@@ -96,12 +110,14 @@ export const customerCalls = {
   getRawMessage: defineCall({
     method: 'GET',
     path: 'users/get_raw_message',
+    access: 'signedIn',
     query: rawMessageQuerySchema,
     response: rawMessageResponseSchema,
   }),
   resendApprovalText: defineCall({
     method: 'POST',
     path: 'users/resend_approval_text',
+    access: 'signedIn',
     body: resendApprovalTextRequestSchema,
     response: resendApprovalTextResponseSchema,
   }),
@@ -109,6 +125,7 @@ export const customerCalls = {
   takeMessageAction: defineCall({
     method: 'POST',
     path: 'users/take_message_action',
+    access: 'signedIn',
     body: takeMessageActionRequestSchema,
     response: actionResponseSchema,
   }),
@@ -259,7 +276,9 @@ export const originateMessageRequestSchema = z
   .object({
     user_id: userIdSchema,
     message_type: z.enum(['email', 'text'], { error: 'message_type must be email or text.' }),
-    subject: z.string().trim().max(200, 'The subject must be at most 200 characters.').optional().nullable(),
+    subject: singleLine(z.string().trim().max(200, 'The subject must be at most 200 characters.'), 'The subject')
+      .optional()
+      .nullable(),
     message: z
       .string({ error: 'Please enter a message.' })
       .trim()
@@ -315,18 +334,21 @@ export const userPageCalls = {
   searchUsers: defineCall({
     method: 'GET',
     path: 'users/search',
+    access: 'signedIn',
     query: userSearchQuerySchema,
     response: userSearchResponseSchema,
   }),
   editUserInfo: defineCall({
     method: 'PATCH',
     path: 'users/edit_info',
+    access: 'signedIn',
     body: editUserInfoRequestSchema,
     response: actionResponseSchema,
   }),
   addUserInfo: defineCall({
     method: 'POST',
     path: 'users/add_info',
+    access: 'signedIn',
     body: addUserInfoRequestSchema,
     response: actionResponseSchema,
   }),
@@ -334,6 +356,7 @@ export const userPageCalls = {
   getEmailInfo: defineCall({
     method: 'GET',
     path: 'users/email_info',
+    access: 'signedIn',
     query: userIdQuerySchema,
     response: emailInfoResponseSchema,
   }),
@@ -341,18 +364,21 @@ export const userPageCalls = {
   setContactFlag: defineCall({
     method: 'PATCH',
     path: 'users/contact_flag',
+    access: 'signedIn',
     body: contactFlagRequestSchema,
     response: actionResponseSchema,
   }),
   addComment: defineCall({
     method: 'POST',
     path: 'users/comments',
+    access: 'signedIn',
     body: addCommentRequestSchema,
     response: actionResponseSchema,
   }),
   originateMessage: defineCall({
     method: 'POST',
     path: 'users/originate_message',
+    access: 'signedIn',
     body: originateMessageRequestSchema,
     response: originateMessageResponseSchema,
   }),
@@ -360,12 +386,14 @@ export const userPageCalls = {
   getHotlink: defineCall({
     method: 'GET',
     path: 'users/hotlink',
+    access: 'signedIn',
     query: userIdQuerySchema,
     response: hotlinkResponseSchema,
   }),
   allowNewPlaid: defineCall({
     method: 'PATCH',
     path: 'users/allow_new_plaid',
+    access: 'signedIn',
     body: allowNewPlaidRequestSchema,
     response: actionResponseSchema,
   }),
@@ -373,6 +401,7 @@ export const userPageCalls = {
   createLargerPayment: defineCall({
     method: 'POST',
     path: 'users/create_larger_payment',
+    access: 'signedIn',
     body: createLargerPaymentRequestSchema,
     response: actionResponseSchema,
   }),

@@ -32,12 +32,14 @@ export const documentCalls = {
   fetchDocuments: defineCall({
     method: 'GET',
     path: 'users/fetch_documents',
+    access: 'signedIn',
     query: fetchDocumentsQuerySchema,
     response: fetchDocumentsResponseSchema,
   }),
   getDocumentFile: defineCall({
     method: 'GET',
     path: 'documents/:id',
+    access: 'signedIn',
     params: documentFileParamsSchema,
     response: FILE_RESPONSE,
   }),

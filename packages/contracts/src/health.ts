@@ -6,5 +6,5 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 export const healthCalls = {
   // For load balancers and the end-to-end runner: answers once the database answers (a public route).
-  checkHealth: defineCall({ method: 'GET', path: 'health', response: healthResponseSchema }),
+  checkHealth: defineCall({ method: 'GET', path: 'health', access: 'public', response: healthResponseSchema }),
 };

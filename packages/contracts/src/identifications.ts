@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
 import { DOCUMENT_REQUEST_REASON_MAX_LENGTH, EKATA_BANDS, IDENTITY_DECISIONS } from './rules/identity-review.ts';
 
@@ -82,11 +82,13 @@ export const identificationCalls = {
   fetchIdentifications: defineCall({
     method: 'GET',
     path: 'users/fetch_identifications',
+    access: needs('identity.review'),
     response: fetchIdentificationsResponseSchema,
   }),
   completeIdentification: defineCall({
     method: 'PATCH',
     path: 'users/complete_identification',
+    access: needs('identity.review'),
     body: completeIdentificationBodySchema,
     response: completeIdentificationResponseSchema,
   }),

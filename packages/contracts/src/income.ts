@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
 import { PAYSTUB_REREQUEST_REASONS, REREQUEST_NOTE_MAX_LENGTH } from './rules/income-verify.ts';
 
@@ -102,28 +102,37 @@ export const releaseIncomeReviewBodySchema = z.object({ loan_id: bigDatabaseIdSc
 export type ReleaseIncomeReviewBody = z.input<typeof releaseIncomeReviewBodySchema>;
 
 export const incomeCalls = {
-  review: defineCall({ method: 'GET', path: 'income/review', response: incomeReviewResponseSchema }),
+  review: defineCall({
+    method: 'GET',
+    path: 'income/review',
+    access: needs('income.review'),
+    response: incomeReviewResponseSchema,
+  }),
   verifyIncome: defineCall({
     method: 'PATCH',
     path: 'income/verify_income',
+    access: needs('income.review'),
     body: verifyIncomeBodySchema,
     response: incomeActionResponseSchema,
   }),
   rerequestReasons: defineCall({
     method: 'GET',
     path: 'income/rerequest_reasons',
+    access: needs('income.review'),
     response: rerequestReasonsResponseSchema,
   }),
   // Lets go of the loan the caller holds (the screen left or closed), back to the queue for the others.
   release: defineCall({
     method: 'PATCH',
     path: 'income/release',
+    access: needs('income.review'),
     body: releaseIncomeReviewBodySchema,
     response: incomeActionResponseSchema,
   }),
   requestNewStub: defineCall({
     method: 'PATCH',
     path: 'income/request_new_stub',
+    access: needs('income.review'),
     body: requestNewStubBodySchema,
     response: incomeActionResponseSchema,
   }),

@@ -43,12 +43,14 @@ export const letterCalls = {
   sendAccountStatus: defineCall({
     method: 'POST',
     path: 'users/send_account_status',
+    access: 'signedIn',
     body: letterRequestSchema,
     response: letterResponseSchema,
   }),
   sendDebtValidation: defineCall({
     method: 'POST',
     path: 'users/send_debt_validation',
+    access: 'signedIn',
     body: letterRequestSchema,
     response: letterResponseSchema,
   }),
@@ -56,6 +58,7 @@ export const letterCalls = {
   generateFcraPacket: defineCall({
     method: 'POST',
     path: 'users/generate_fcra_packet',
+    access: 'signedIn',
     body: fcraPacketRequestSchema,
     response: letterResponseSchema,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs, type CallAccess } from './call.ts';
 import { PAYMENT_FREQUENCIES } from './constants.ts';
 import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
@@ -165,10 +165,10 @@ export type LoanHistoryEntry = z.infer<typeof loanHistoryEntrySchema>;
 export const loanHistoryResponseSchema = z.object({ loan_id: z.number(), history: z.array(loanHistoryEntrySchema) });
 export type LoanHistoryResponse = z.infer<typeof loanHistoryResponseSchema>;
 
-const patch = <Body extends z.ZodType, Path extends string>(path: Path, body: Body) =>
-  defineCall({ method: 'PATCH', path, body, response: loanActionResponseSchema });
-const post = <Body extends z.ZodType, Path extends string>(path: Path, body: Body) =>
-  defineCall({ method: 'POST', path, body, response: loanActionResponseSchema });
+const patch = <Body extends z.ZodType, Path extends string>(path: Path, body: Body, access: CallAccess = 'signedIn') =>
+  defineCall({ method: 'PATCH', path, access, body, response: loanActionResponseSchema });
+const post = <Body extends z.ZodType, Path extends string>(path: Path, body: Body, access: CallAccess = 'signedIn') =>
+  defineCall({ method: 'POST', path, access, body, response: loanActionResponseSchema });
 
 export const loanServicingCalls = {
   // action toggle_method | toggle_valid | refund | reschedule (with date).
@@ -181,6 +181,7 @@ export const loanServicingCalls = {
   earlyRepayCalculate: defineCall({
     method: 'GET',
     path: 'loans/early_repay_calculate',
+    access: 'signedIn',
     query: loanDateRequestSchema,
     response: earlyRepayCalculateResponseSchema,
   }),
@@ -193,8 +194,8 @@ export const loanServicingCalls = {
   editInfo: patch('loans/edit_info', loanEditRequestSchema),
   submitDecision: post('loans/submit_decision', submitDecisionRequestSchema),
   appeal: post('loans/appeal', loanActionRequestSchema),
-  creditLoan: post('loans/credit_loan', creditLoanRequestSchema),
-  settlement: patch('loans/settlement', settlementRequestSchema),
+  creditLoan: post('loans/credit_loan', creditLoanRequestSchema, needs('loans.credit')),
+  settlement: patch('loans/settlement', settlementRequestSchema, needs('loans.settle')),
   // Opens the customer's document upload link for the loan again.
   openLink: patch('loans/open_link', openLinkRequestSchema),
   // Adds a note to the loan's comments box.
@@ -203,6 +204,7 @@ export const loanServicingCalls = {
   history: defineCall({
     method: 'GET',
     path: 'loans/history',
+    access: 'signedIn',
     query: loanHistoryQuerySchema,
     response: loanHistoryResponseSchema,
   }),

@@ -121,6 +121,7 @@ export const loanCalls = {
   getLoanInfo: defineCall({
     method: 'GET',
     path: 'loan_info',
+    access: 'signedIn',
     query: ticketIdRequestSchema,
     response: loanInfoResponseSchema,
   }),
@@ -128,6 +129,7 @@ export const loanCalls = {
   createEarlyRepay: defineCall({
     method: 'POST',
     path: 'early_repay',
+    access: 'signedIn',
     body: earlyRepayRequestSchema,
     response: actionResponseSchema,
   }),
@@ -135,6 +137,7 @@ export const loanCalls = {
   cancelEarlyRepay: defineCall({
     method: 'DELETE',
     path: 'early_repay',
+    access: 'signedIn',
     query: earlyRepayCancelRequestSchema,
     response: actionResponseSchema,
   }),
@@ -142,6 +145,7 @@ export const loanCalls = {
   getEarlyRepayBalance: defineCall({
     method: 'GET',
     path: 'early_repay_balance',
+    access: 'signedIn',
     query: earlyRepayBalanceQuerySchema,
     response: earlyRepayBalanceResponseSchema,
   }),
@@ -149,6 +153,7 @@ export const loanCalls = {
   changePaymentDate: defineCall({
     method: 'PATCH',
     path: 'payment_date',
+    access: 'signedIn',
     body: paymentDateRequestSchema,
     response: actionResponseSchema,
   }),
@@ -156,6 +161,7 @@ export const loanCalls = {
   togglePaymentMethod: defineCall({
     method: 'PATCH',
     path: 'toggle_payment_method',
+    access: 'signedIn',
     body: paymentIdRequestSchema,
     response: actionResponseSchema,
   }),
@@ -163,6 +169,7 @@ export const loanCalls = {
   reopenApproval: defineCall({
     method: 'PATCH',
     path: 'reopen_approval',
+    access: 'signedIn',
     body: loanIdRequestSchema,
     response: actionResponseSchema,
   }),
@@ -170,6 +177,7 @@ export const loanCalls = {
   smallerPayment: defineCall({
     method: 'PATCH',
     path: 'smaller_payment',
+    access: 'signedIn',
     body: smallerPaymentRequestSchema,
     response: actionResponseSchema,
   }),
@@ -177,12 +185,14 @@ export const loanCalls = {
   creditBounceFee: defineCall({
     method: 'PATCH',
     path: 'credit_bounce_fee',
+    access: 'signedIn',
     body: paymentIdRequestSchema,
     response: actionResponseSchema,
   }),
   toggleAch: defineCall({
     method: 'PATCH',
     path: 'toggle_ach',
+    access: 'signedIn',
     body: loanIdRequestSchema,
     response: actionResponseSchema,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { verbatimMessage } from './errors.ts';
 
 // Macros: the canned replies agents insert (typed as #title), grouped by tag.
@@ -116,12 +116,18 @@ export type MacroVersionsResponse = z.infer<typeof macroVersionsResponseSchema>;
 
 export const macroCalls = {
   // Every macro, and the tree grouped by tag.
-  fetchMacros: defineCall({ method: 'GET', path: 'fetch_macros', response: fetchMacrosResponseSchema }),
+  fetchMacros: defineCall({
+    method: 'GET',
+    path: 'fetch_macros',
+    access: 'signedIn',
+    response: fetchMacrosResponseSchema,
+  }),
   // Creates the macro, or changes the one with this title; with original_title, renames that one
   // (404 when there is none, 409 when another macro has the new title).
   updateMacro: defineCall({
     method: 'POST',
     path: 'update_macro',
+    access: needs('macros.edit'),
     body: updateMacroRequestSchema,
     response: updateMacroResponseSchema,
   }),
@@ -129,6 +135,7 @@ export const macroCalls = {
   macroVersions: defineCall({
     method: 'GET',
     path: 'macro_versions',
+    access: 'signedIn',
     query: macroVersionsQuerySchema,
     response: macroVersionsResponseSchema,
   }),

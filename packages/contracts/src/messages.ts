@@ -49,6 +49,7 @@ export const messageCalls = {
   sendReply: defineCall({
     method: 'POST',
     path: 'send_reply',
+    access: 'signedIn',
     body: sendReplyRequestSchema,
     response: sendReplyResponseSchema,
   }),

@@ -76,6 +76,21 @@ export function int32Schema({ min = INT32_MIN, max = INT32_MAX }: { min?: number
   );
 }
 
+// Names and subjects are one line of text: a control character (Unicode Cc: tab, line feed,
+// carriage return, escape, NUL, DEL, ...) in one would break a header, a CSV row, a log line or the
+// screen it is shown on, so they are refused (issue 27). Bodies, where a line break is legitimate,
+// do not use this.
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+export const controlCharacterMessage = (field: string) =>
+  `${field} must not contain control characters (such as tabs or line breaks).`;
+// A schema of one-line text that refuses control characters with a sentence naming the field.
+export function singleLine(schema: z.ZodString, field: string) {
+  return schema.refine((text) => !hasControlCharacter(text), controlCharacterMessage(field));
+}
+
 // A date a caller sends: YYYY-MM-DD (read in the business time zone by the server).
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 // An instant the server answers, ISO 8601 UTC; null where it has not happened (paid, archived, ...).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { permissions } from './permissions.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, OTP_LENGTH } from './constants.ts';
 
 const emailSchema = z
@@ -35,29 +36,6 @@ export const signInRequestSchema = z.object({
   ),
 });
 export type SignInRequest = z.input<typeof signInRequestSchema>;
-
-// tickets.view_escalated and payments.validate_any replace the spec's employee-id checks;
-// staff.admin opens staff administration (/admin/staff); customers.reveal_ssn shows a customer's
-// whole SSN (users/reveal_ssn, audited with a reason); payments.refund, loans.credit and
-// loans.settle move money back to a customer or write a balance down (loans/ calls);
-// credit_reporting.respond answers ACDVs (import, respond, record the response file) and
-// credit_reporting.adjust changes what is reported of a loan (bankruptcy filing and discharge on the
-// FCRA lookup, credit report adjustments, correction files); identity.review decides identification
-// cards and income.review verifies income or asks for new paystubs (the underwriting role).
-export const permissions = [
-  'tickets.view_escalated',
-  'payments.validate_any',
-  'staff.admin',
-  'customers.reveal_ssn',
-  'payments.refund',
-  'loans.credit',
-  'loans.settle',
-  'credit_reporting.respond',
-  'credit_reporting.adjust',
-  'identity.review',
-  'income.review',
-] as const;
-export type Permission = (typeof permissions)[number];
 
 // The session as the spec names it (section 3), plus the permissions that replace employee-id checks.
 export const sessionResponseSchema = z.object({
@@ -102,20 +80,33 @@ export const sessionCalls = {
   signIn: defineCall({
     method: 'POST',
     path: 'employees/sign_in',
+    access: 'public',
     body: signInRequestSchema,
     response: sessionResponseSchema,
   }),
   enableMfa: defineCall({
     method: 'POST',
     path: 'enable_2fa',
+    access: 'public',
     body: enableMfaRequestSchema,
     response: enableMfaResponseSchema,
   }),
-  getCurrentSession: defineCall({ method: 'GET', path: 'employees/session', response: currentSessionResponseSchema }),
-  signOut: defineCall({ method: 'DELETE', path: 'employees/sign_out', response: signOutResponseSchema }),
+  getCurrentSession: defineCall({
+    method: 'GET',
+    path: 'employees/session',
+    access: 'signedIn',
+    response: currentSessionResponseSchema,
+  }),
+  signOut: defineCall({
+    method: 'DELETE',
+    path: 'employees/sign_out',
+    access: 'signedIn',
+    response: signOutResponseSchema,
+  }),
   toggleOnline: defineCall({
     method: 'PATCH',
     path: 'toggle_online',
+    access: 'signedIn',
     body: toggleOnlineRequestSchema,
     response: toggleOnlineResponseSchema,
   }),

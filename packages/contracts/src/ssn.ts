@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
 import { SSN_REQUIRED_MESSAGE, ssnDigits, ssnProblem } from './rules/ssn.ts';
 
@@ -53,6 +53,7 @@ export const ssnCalls = {
   updateSsn: defineCall({
     method: 'POST',
     path: 'users/update_ssn',
+    access: needs('customers.edit_ssn'),
     body: updateSsnRequestSchema,
     response: updateSsnResponseSchema,
   }),
@@ -60,6 +61,7 @@ export const ssnCalls = {
   revealSsn: defineCall({
     method: 'POST',
     path: 'users/reveal_ssn',
+    access: needs('customers.reveal_ssn'),
     body: revealSsnRequestSchema,
     response: revealSsnResponseSchema,
   }),

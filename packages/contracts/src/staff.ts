@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './constants.ts';
-import { actionResponseSchema, databaseIdSchema } from './primitives.ts';
+import { actionResponseSchema, databaseIdSchema, singleLine } from './primitives.ts';
 
 // Staff administration (/admin/staff): employees, their roles, MFA and sessions, and the one-time
 // set-password links that invitations send. Holders of the staff.admin permission only, but for
@@ -46,7 +46,7 @@ export const inviteEmployeeRequestSchema = z.object({
     .trim()
     .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`)
     .email('Email is not a valid email address.'),
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  name: singleLine(z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100), 'The name'),
   roles: rolesSchema.min(1, 'Give the employee at least one role.'),
 });
 export type InviteEmployeeRequest = z.input<typeof inviteEmployeeRequestSchema>;
@@ -85,65 +85,81 @@ export const setPasswordRequestSchema = z.object({
   password: z
     .string({ error: 'Password is required.' })
     .min(MIN_NEW_PASSWORD_LENGTH, `Choose a password of at least ${MIN_NEW_PASSWORD_LENGTH} characters.`)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`)
+    // The server refuses more (a common password, a run of keys, the email; modules/staff/password-rules.ts).
+    .refine((password) => !/^(.)\1*$/su.test(password), 'Choose a password that is not one character repeated.'),
 });
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 export const setPasswordResponseSchema = z.object({ message: z.string(), email: z.string() });
 export type SetPasswordResponse = z.infer<typeof setPasswordResponseSchema>;
 
 export const staffCalls = {
-  listStaff: defineCall({ method: 'GET', path: 'staff/employees', response: staffListResponseSchema }),
+  listStaff: defineCall({
+    method: 'GET',
+    path: 'staff/employees',
+    access: needs('staff.admin'),
+    response: staffListResponseSchema,
+  }),
   inviteEmployee: defineCall({
     method: 'POST',
     path: 'staff/invite',
+    access: needs('staff.admin'),
     body: inviteEmployeeRequestSchema,
     response: setPasswordLinkResponseSchema,
   }),
   resendInvitation: defineCall({
     method: 'POST',
     path: 'staff/resend_invite',
+    access: needs('staff.admin'),
     body: employeeIdRequestSchema,
     response: setPasswordLinkResponseSchema,
   }),
   updateRoles: defineCall({
     method: 'PATCH',
     path: 'staff/roles',
+    access: needs('staff.admin'),
     body: updateRolesRequestSchema,
     response: actionResponseSchema,
   }),
   deactivateEmployee: defineCall({
     method: 'PATCH',
     path: 'staff/deactivate',
+    access: needs('staff.admin'),
     body: employeeIdRequestSchema,
     response: actionResponseSchema,
   }),
   reactivateEmployee: defineCall({
     method: 'PATCH',
     path: 'staff/reactivate',
+    access: needs('staff.admin'),
     body: employeeIdRequestSchema,
     response: actionResponseSchema,
   }),
   resetMfa: defineCall({
     method: 'PATCH',
     path: 'staff/reset_mfa',
+    access: needs('staff.admin'),
     body: employeeIdRequestSchema,
     response: actionResponseSchema,
   }),
   listSessions: defineCall({
     method: 'GET',
     path: 'staff/sessions',
+    access: needs('staff.admin'),
     query: employeeIdRequestSchema,
     response: staffSessionsResponseSchema,
   }),
   revokeSession: defineCall({
     method: 'DELETE',
     path: 'staff/sessions',
+    access: needs('staff.admin'),
     query: revokeSessionRequestSchema,
     response: actionResponseSchema,
   }),
   setPassword: defineCall({
     method: 'POST',
     path: 'employees/set_password',
+    access: 'public',
     body: setPasswordRequestSchema,
     response: setPasswordResponseSchema,
   }),

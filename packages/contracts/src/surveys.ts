@@ -123,11 +123,12 @@ export type SurveyResponseResponse = z.infer<typeof surveyResponseResponseSchema
 
 export const surveyCalls = {
   // Every survey with how many users answered it.
-  surveys: defineCall({ method: 'GET', path: 'surveys', response: surveysResponseSchema }),
+  surveys: defineCall({ method: 'GET', path: 'surveys', access: 'signedIn', response: surveysResponseSchema }),
   // Each question's choices ordered by count, and a page of the users who answered.
   surveyResults: defineCall({
     method: 'GET',
     path: 'survey_results',
+    access: 'signedIn',
     query: surveyResultsQuerySchema,
     response: surveyResultsResponseSchema,
   }),
@@ -135,6 +136,7 @@ export const surveyCalls = {
   surveyResponse: defineCall({
     method: 'GET',
     path: 'survey_response',
+    access: 'signedIn',
     query: surveyResponseQuerySchema,
     response: surveyResponseResponseSchema,
   }),

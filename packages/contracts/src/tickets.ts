@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, needs } from './call.ts';
 import { userInfoSchema } from './customers.ts';
 import { loanInfoSchema } from './loans.ts';
 import { messageSchema } from './messages.ts';
@@ -125,39 +125,51 @@ export const ticketCalls = {
   getTickets: defineCall({
     method: 'GET',
     path: 'tickets',
+    access: 'signedIn',
     query: ticketsQuerySchema,
     response: ticketsResponseSchema,
   }),
   // Without preview the ticket is leased to the caller (409 if another employee holds it); a preview only reads.
-  getTicket: defineCall({ method: 'GET', path: 'ticket', query: ticketQuerySchema, response: ticketSchema }),
+  getTicket: defineCall({
+    method: 'GET',
+    path: 'ticket',
+    access: 'signedIn',
+    query: ticketQuerySchema,
+    response: ticketSchema,
+  }),
   // Closes the ticket. The spec's client sends id in the query; the server also takes it from the body.
   closeTicket: defineCall({
     method: 'DELETE',
     path: 'ticket',
+    access: 'signedIn',
     query: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
   }),
   archiveTicket: defineCall({
     method: 'PATCH',
     path: 'archive_ticket',
+    access: 'signedIn',
     body: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
   }),
   unarchiveTicket: defineCall({
     method: 'PATCH',
     path: 'unarchive_ticket',
+    access: 'signedIn',
     body: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
   }),
   escalateTicket: defineCall({
     method: 'PATCH',
     path: 'escalate_ticket',
+    access: 'signedIn',
     body: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
   }),
   deescalateTicket: defineCall({
     method: 'PATCH',
     path: 'deescalate_ticket',
+    access: needs('tickets.view_escalated'),
     body: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
   }),
@@ -165,6 +177,7 @@ export const ticketCalls = {
   sendPasswordReset: defineCall({
     method: 'POST',
     path: 'send_password_reset',
+    access: 'signedIn',
     body: ticketIdRequestSchema,
     response: sendPasswordResetResponseSchema,
   }),

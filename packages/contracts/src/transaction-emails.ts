@@ -74,12 +74,14 @@ export const transactionEmailCalls = {
   listTransactionEmails: defineCall({
     method: 'GET',
     path: 'users/transaction_emails',
+    access: 'signedIn',
     query: listTransactionEmailsQuerySchema,
     response: listTransactionEmailsResponseSchema,
   }),
   getTransactionEmail: defineCall({
     method: 'GET',
     path: 'users/transaction_email',
+    access: 'signedIn',
     query: getTransactionEmailQuerySchema,
     response: transactionEmailSchema,
   }),

@@ -1,7 +1,10 @@
-// What a failed database call may say about itself in a log: which query and why, never the
-// values it carried (parameters, and the parts of PostgreSQL's message and detail that quote them).
+// What a failed database call may say about itself in a log: which query and why, and where in the
+// code (the stack's frames), never the values it carried (parameters, and the parts of PostgreSQL's
+// message and detail, and of Drizzle's message, that quote them).
 export type DatabaseFailure = {
   // Whether the database could not be reached at all (the request may simply be tried again).
+  // Only a lost or refused connection is; an error of the query itself (too many parameters, a
+  // program limit, a constraint) is not, and must never be reported as an outage.
   unavailable: boolean;
   log: {
     code: string | null;
@@ -9,13 +12,17 @@ export type DatabaseFailure = {
     constraint: string | null;
     table: string | null;
     column: string | null;
+    stack: string | null;
   };
 };
 
-// SQLSTATE classes and codes that mean "no database right now": connection exceptions (08),
-// too many connections (53300), the server shutting down or starting (57P01-57P03); and any FATAL
-// error, which PostgreSQL raises only when it ends or refuses the connection itself.
-const UNAVAILABLE_STATES = /^(08...|53300|57P0[123])$/;
+// SQLSTATE classes and codes that mean "no database right now": connection exceptions (08) but
+// 08P01, too many connections (53300), the server shutting down or starting (57P01-57P03); and
+// any FATAL error, which PostgreSQL raises only when it ends or refuses the connection itself.
+// 08P01 (protocol violation) at severity ERROR is one statement refused, and the connection stays
+// usable: both drivers raise it for a statement of more than 65,535 bind parameters ("bind message
+// has 4464 parameter formats but 0 parameters"). A FATAL 08P01 is still an outage, by severity.
+const UNAVAILABLE_STATES = /^(08(?!P01)...|53300|57P0[123])$/;
 // Node's socket errors and node-postgres's own words for a connection that is gone.
 const UNAVAILABLE_SOCKET_CODES = new Set([
   'ECONNREFUSED',
@@ -31,6 +38,8 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
+  // PGlite's, for a query after the embedded database was closed (the process is shutting down).
+  'PGlite is closed',
 ];
 const QUERY_TEXT_LIMIT = 160;
 
@@ -38,6 +47,7 @@ const QUERY_TEXT_LIMIT = 160;
 export function describeDatabaseFailure(error: unknown): DatabaseFailure | null {
   let query: string | null = null;
   let found = false;
+  const stack = stackFramesOf(error);
   for (let current: unknown = error, depth = 0; isObject(current) && depth < 5; current = current.cause, depth += 1) {
     if (typeof current.query === 'string') {
       query = summarizeQuery(current.query);
@@ -59,11 +69,25 @@ export function describeDatabaseFailure(error: unknown): DatabaseFailure | null 
           constraint: stringField(current, 'constraint'),
           table: stringField(current, 'table'),
           column: stringField(current, 'column'),
+          stack,
         },
       };
     }
   }
-  return found ? { unavailable: false, log: { code: null, query, constraint: null, table: null, column: null } } : null;
+  return found
+    ? { unavailable: false, log: { code: null, query, constraint: null, table: null, column: null, stack } }
+    : null;
+}
+
+// The frames of an error's stack without the message it starts with (Drizzle's quotes the
+// parameters, over several lines).
+function stackFramesOf(error: unknown): string | null {
+  if (!isObject(error) || typeof error.stack !== 'string') return null;
+  const message = typeof error.message === 'string' ? error.message : '';
+  const at = message ? error.stack.indexOf(message) : -1;
+  const after = at === -1 ? error.stack : error.stack.slice(at + message.length);
+  const frames = after.split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.length === 0 ? null : frames.map((line) => line.trim()).join('\n');
 }
 
 // The statement's text names the query well enough to find it in the code; values are parameters.

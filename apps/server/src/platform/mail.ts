@@ -8,6 +8,9 @@ export type OutgoingEmail = {
   text: string;
   inReplyTo?: string | null;
   attachments?: EmailAttachment[];
+  // The left part of the Message-ID, the same on every attempt at one outbox message, so a mail
+  // system that got the first drops a second copy (decision 019, delivery semantics).
+  messageKey?: string;
 };
 export type SentEmail = { providerId: string };
 
@@ -28,6 +31,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           to: email.to,
           subject: email.subject,
           text: email.text,
+          ...(email.messageKey ? { messageId: messageIdFor(email.messageKey, from) } : {}),
           ...(email.inReplyTo ? { inReplyTo: email.inReplyTo, references: email.inReplyTo } : {}),
           ...(email.attachments?.length ? { attachments: email.attachments } : {}),
         });
@@ -37,6 +41,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       }
     },
   };
+}
+
+// <key@domain of MAIL_FROM>: RFC 5322 wants the right part to be ours.
+export function messageIdFor(messageKey: string, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'portal.invalid';
+  return `<${messageKey}@${domain}>`;
 }
 
 type SmtpFailure = { message?: string; code?: string; responseCode?: number; response?: string };

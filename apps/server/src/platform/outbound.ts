@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { unfilledPlaceholdersError } from '@portal/contracts';
 import { messages, type Executor } from '@portal/db';
+import { badRequest } from './http-error.ts';
 
 export type OutboundMessage = {
   type: 'text' | 'email';
@@ -14,14 +18,20 @@ export type OutboundMessage = {
   inReplyTo?: string | null;
   // Sent by the Portal itself, not by an employee (the after-hours reply, decision 035).
   autoResponse?: boolean;
+  // The staff member's Idempotency-Key (findIdempotentMessage): stored, unique per employee.
+  idempotencyKey?: string | null;
 };
 
 export type MessageRecord = typeof messages.$inferSelect;
 
 // Inside the caller's transaction: the message is written to the outbox (status queued, due now),
-// so it exists even if sending fails or the process stops. The outbox (outbox.ts) sends it: at once
-// after the commit when the caller asks, else by its worker.
+// so it exists even if sending fails or the process stops. The outbox's worker (outbox.ts) sends it;
+// the request only nudges the worker after its commit and never waits for a provider.
+// A message with a macro's {placeholder} left in its text is never queued, whoever sends it (400).
 export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessage, now: Date): Promise<MessageRecord> {
+  // The body only: a reply's subject is the customer's own ("Re: ..."), which may hold braces.
+  const unfilled = unfilledPlaceholdersError(outbound.body);
+  if (unfilled) throw badRequest(unfilled);
   const [row] = await tx
     .insert(messages)
     .values({
@@ -39,6 +49,9 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       autoResponse: outbound.autoResponse ?? false,
       // The In-Reply-To id travels in externalId until the provider gives the message its own id.
       externalId: outbound.inReplyTo ?? null,
+      idempotencyKey: outbound.idempotencyKey ?? null,
+      // Random, so a sender cannot guess the Message-ID of another customer's email (decision 012).
+      deliveryKey: randomBytes(12).toString('base64url'),
       processed: true,
       attempts: 0,
       nextAttemptAt: now,
@@ -46,5 +59,21 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
     })
     .returning();
   if (!row) throw new Error('queueOutboundMessage: insert returned nothing');
+  return row;
+}
+
+// The message this employee already queued with this key, if any. Locks the key until the caller's
+// transaction ends, so two copies of one request arriving together queue one message, not two.
+export async function findIdempotentMessage(
+  tx: Executor,
+  employeeId: number,
+  key: string | null | undefined,
+): Promise<MessageRecord | undefined> {
+  if (!key) return undefined;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`idempotency:${employeeId}:${key}`}, 0))`);
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.employeeId, employeeId), eq(messages.idempotencyKey, key)));
   return row;
 }

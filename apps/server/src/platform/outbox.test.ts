@@ -57,7 +57,9 @@ describe('the outbox over a real SMTP server', () => {
     const ticket = await emailTicket(t, 'retry@example.com');
     const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Your payment moved.' });
     expect(response.statusCode).toBe(200);
-    const sent = response.json().message;
+    expect(response.json().message).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await t.app.outbox.deliverDue()).toBe(1);
+    const sent = await messageRow(t, response.json().message.id);
     expect(sent).toMatchObject({ status: 'queued', attempts: 1 });
     expect(sent.error).toMatch(/421/);
     expect(smtp.received).toHaveLength(0);
@@ -89,7 +91,8 @@ describe('the outbox over a real SMTP server', () => {
     smtp.mode = 'reject-550';
     const ticket = await emailTicket(t, 'nobody@example.com');
     const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Hello?' });
-    const sent = response.json().message;
+    expect(await t.app.outbox.deliverDue()).toBe(1);
+    const sent = await messageRow(t, response.json().message.id);
     expect(sent).toMatchObject({ status: 'undelivered', attempts: 1 });
     expect(sent.error).toMatch(/550/);
     smtp.mode = 'accept';
@@ -102,6 +105,7 @@ describe('the outbox over a real SMTP server', () => {
     smtp.mode = 'refuse-421';
     const ticket = await emailTicket(t, 'later@example.com');
     const sent = (await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Third time?' })).json().message;
+    expect(await t.app.outbox.deliverDue()).toBe(1);
     t.clock.advance(30_000);
     expect(await t.app.outbox.deliverDue()).toBe(1);
     expect(await messageRow(t, sent.id)).toMatchObject({ status: 'queued', attempts: 2 });
@@ -124,7 +128,9 @@ describe('the outbox over a real SMTP server', () => {
     await app.ready();
     try {
       const ticket = await emailTicket(t, 'down@example.com');
-      const sent = (await postJson(app, agent, 'send_reply', { id: ticket.id, reply: 'Down?' })).json().message;
+      const answered = (await postJson(app, agent, 'send_reply', { id: ticket.id, reply: 'Down?' })).json().message;
+      expect(await app.outbox.deliverDue()).toBe(1);
+      const sent = await messageRow(t, answered.id);
       expect(sent.status).toBe('queued');
       expect(sent.error).toMatch(/ECONNREFUSED|connect/i);
       // The app with a reachable server delivers it when it is due.

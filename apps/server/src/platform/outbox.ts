@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { documents, messageAttachments, messages, type Database } from '@portal/db';
 import type { Clock } from './clock.ts';
 import { deliveryErrorText, isPermanentDeliveryError } from './delivery-error.ts';
@@ -15,6 +16,10 @@ import type { FileStorage } from './storage.ts';
 // another is sending. A process that dies mid-delivery leaves a claim that runs out; the message is
 // then tried again. Transient failures are retried with exponential backoff up to maxAttempts;
 // permanent ones (and the last attempt) make the message undelivered, with the provider's error.
+// Requests never deliver: they commit the message and nudge the worker (decision 019, delivery
+// semantics). An outcome that cannot be recorded (the database gone for a moment) is written again
+// until it is, and this process never claims that message again meanwhile; an email keeps one
+// Message-ID on every attempt, so a copy sent twice is dropped by mail systems.
 
 export type OutboxSettings = {
   maxAttempts: number;
@@ -46,6 +51,11 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 const BATCH = 20;
+// Waits between tries to record an outcome the database did not take, until 90% of the claim.
+const RECORD_RETRY_MS = [100, 250, 500, 1000, 2000, 4000, 8000];
+const RECORD_UNTIL = 0.9;
+// A claimed message not yet sent when half its claim has passed is left to the claim's end.
+const SEND_UNTIL = 0.5;
 
 export function retryDelaySeconds(attempts: number, firstRetrySeconds: number): number {
   return Math.min(firstRetrySeconds * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_SECONDS);
@@ -57,10 +67,27 @@ function addSeconds(at: Date, seconds: number): Date {
 
 type Outcome = { kind: 'sent'; externalId: string } | { kind: 'failed'; error: string; permanent: boolean };
 
+// The left part of an email's Message-ID: the row's id and its random delivery key (a row queued
+// before the key existed uses a hash of what cannot change), so every attempt carries the same one.
+export function messageKeyOf(message: Pick<MessageRecord, 'id' | 'deliveryKey' | 'createdAt' | 'toAddress'>): string {
+  const key =
+    message.deliveryKey ??
+    createHash('sha256')
+      .update(`${message.id}:${message.createdAt.toISOString()}:${message.toAddress ?? ''}`)
+      .digest('base64url')
+      .slice(0, 16);
+  return `outbox-${message.id}.${key}`;
+}
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
 export function createOutbox(deps: OutboxDeps) {
   const { db, clock, mailer, sms, storage, log, settings } = deps;
   // Only channels with a provider are delivered; the others wait, queued, until one is configured.
   const channels = [...(mailer ? (['email'] as const) : []), ...(sms ? (['text'] as const) : [])];
+  // Outcomes the provider gave that the database did not take yet (message id -> outcome). This
+  // process never claims those messages again: it writes the outcome first (recordPending).
+  const unrecorded = new Map<number, { message: MessageRecord; outcome: Outcome }>();
 
   // Written out (no parameters) so the planner uses messages_outbox_idx.
   const waiting = sql`${messages.status} = 'queued' and not ${messages.inbound}`;
@@ -70,7 +97,15 @@ export function createOutbox(deps: OutboxDeps) {
     const due = db
       .select({ id: messages.id })
       .from(messages)
-      .where(and(waiting, inArray(messages.type, channels), lte(messages.nextAttemptAt, now), only))
+      .where(
+        and(
+          waiting,
+          inArray(messages.type, channels),
+          lte(messages.nextAttemptAt, now),
+          only,
+          unrecorded.size > 0 ? notInArray(messages.id, [...unrecorded.keys()]) : undefined,
+        ),
+      )
       .orderBy(messages.nextAttemptAt, messages.id)
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -116,6 +151,7 @@ export function createOutbox(deps: OutboxDeps) {
           text: message.body,
           // Until it is sent, an outbound email's externalId holds the id it answers (In-Reply-To).
           inReplyTo: message.externalId,
+          messageKey: messageKeyOf(message),
           ...(attachments.length > 0 ? { attachments } : {}),
         });
         return { kind: 'sent', externalId: sent.providerId };
@@ -131,7 +167,7 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   // Records the outcome on the claimed message (still queued: nobody else may have decided it).
-  async function record(message: MessageRecord, outcome: Outcome): Promise<MessageRecord> {
+  async function write(message: MessageRecord, outcome: Outcome): Promise<MessageRecord> {
     const now = clock.now();
     let values: Partial<typeof messages.$inferInsert>;
     if (outcome.kind === 'sent') {
@@ -156,42 +192,106 @@ export function createOutbox(deps: OutboxDeps) {
     return updated ?? message;
   }
 
-  async function attempt(message: MessageRecord): Promise<MessageRecord> {
-    return record(message, await send(message));
+  // The provider has answered: its answer must reach the database before the claim runs out, or
+  // another process would send the message again. A failed write (a connection cut, the database
+  // restarting) is tried again until 90% of the claim (claimedAt: when it was claimed, real time);
+  // still not written, the outcome is kept here and written before this process claims anything
+  // else. Answers null when it was kept.
+  async function record(message: MessageRecord, outcome: Outcome, claimedAt: number): Promise<MessageRecord | null> {
+    const deadline = claimedAt + settings.claimSeconds * 1000 * RECORD_UNTIL;
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await write(message, outcome);
+      } catch (error) {
+        const wait = RECORD_RETRY_MS[Math.min(tries, RECORD_RETRY_MS.length - 1)] ?? 1000;
+        if (Date.now() + wait > deadline) {
+          unrecorded.set(message.id, { message, outcome });
+          log.error(
+            { err: error, messageId: message.id, outcome: outcome.kind },
+            'Outbox: could not record the outcome; kept to record before anything else',
+          );
+          return null;
+        }
+        await pause(wait);
+      }
+    }
   }
 
-  // Right after the commit that queued it: one attempt now, so the caller can tell what happened.
-  // The message as it stands is answered when it cannot be tried now (no provider for its channel,
-  // another process is sending it, or it is not waiting any more).
+  // Outcomes kept by record(): written first on every run; one the database still refuses stays
+  // kept (its message is not claimed here meanwhile) and the run goes on with the others.
+  async function recordPending(): Promise<void> {
+    for (const [id, { message, outcome }] of unrecorded) {
+      try {
+        await write(message, outcome);
+        unrecorded.delete(id);
+      } catch (error) {
+        log.warn({ err: error, messageId: id }, 'Outbox: the outcome kept is still not recorded');
+      }
+    }
+  }
+
+  async function attempt(message: MessageRecord, claimedAt: number): Promise<MessageRecord | null> {
+    return record(message, await send(message), claimedAt);
+  }
+
+  // One attempt at one message now (tests and tools; requests nudge the worker instead). The message
+  // as it stands is answered when it cannot be tried now (no provider for its channel, another
+  // process is sending it, or it is not waiting any more).
   async function deliver(messageId: number): Promise<MessageRecord> {
+    await recordPending();
+    const claimedAt = Date.now();
     const [claimed] = await claim(clock.now(), eq(messages.id, messageId), 1);
-    if (claimed) return attempt(claimed);
+    if (claimed) return (await attempt(claimed, claimedAt)) ?? claimed;
     const [current] = await db.select().from(messages).where(eq(messages.id, messageId));
     if (!current) throw new Error(`Outbox: message ${messageId} does not exist.`);
     return current;
   }
 
-  // Everything due now, a batch at a time; answers how many messages were tried.
+  // Everything due now, a batch at a time; answers how many messages were tried. A batch stops
+  // sending when an outcome could not be recorded (the database is away: what is sent now could not
+  // be recorded either) or when half its claim has passed (another process may claim the rest
+  // soon); the messages left are tried again once their claim runs out.
   async function deliverDue(): Promise<number> {
+    await recordPending();
     let tried = 0;
     for (;;) {
+      const claimedAt = Date.now();
       const batch = await claim(clock.now(), undefined, BATCH);
-      for (const message of batch) await attempt(message);
-      tried += batch.length;
+      for (const message of batch) {
+        if (Date.now() - claimedAt > settings.claimSeconds * 1000 * SEND_UNTIL) return tried;
+        const recorded = await attempt(message, claimedAt);
+        tried += 1;
+        if (!recorded) return tried;
+      }
       if (batch.length < BATCH) return tried;
     }
   }
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  // A nudge during a run: one more run right after it, for the message just queued.
+  let again = false;
 
   function tick(): void {
-    if (running) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
     running = deliverDue()
       .catch((error: unknown) => log.error({ err: error }, 'Outbox: delivery run failed; trying again later'))
       .finally(() => {
         running = null;
+        if (again && timer) tick();
       });
+  }
+
+  // After a request's commit: the worker looks now rather than at its next poll. Never awaited: the
+  // request answers once its message is committed, whatever the provider does (and however slowly).
+  // No worker in this process (pollMs 0, or no provider): the message waits for one.
+  function nudge(): void {
+    if (!timer) return;
+    setImmediate(tick);
   }
 
   // The worker: looks for due messages every pollMs (those queued before a crash, retries, and
@@ -209,5 +309,10 @@ export function createOutbox(deps: OutboxDeps) {
     await running;
   }
 
-  return { deliver, deliverDue, start, stop };
+  // Whether this process has a provider for the channel (without one, messages wait in the outbox).
+  function canSend(type: MessageRecord['type']): boolean {
+    return (channels as readonly string[]).includes(type);
+  }
+
+  return { deliver, deliverDue, nudge, canSend, start, stop };
 }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MAX_TOTAL_BYTES, type UploadFailure } from '@portal/contracts';
 import { HttpError, badRequest } from './http-error.ts';
-import { readPdfText } from './pdf-text.ts';
+import { readUploadedPdfText } from './upload-readers.ts';
 
 // PDF uploads (disputes, bankruptcy notices): multipart/form-data with the files repeated
 // (files[] or files). Every file is read before anything is written, so a request over the limits
@@ -63,20 +63,24 @@ export function hasPdfHeader(content: Buffer): boolean {
   return content.subarray(0, 1024).includes('%PDF-');
 }
 
-const tooMany = () =>
-  new HttpError(413, `At most ${UPLOAD_MAX_FILES} files can be uploaded at once; nothing was uploaded.`);
+const tooMany = (maxFiles: number) =>
+  new HttpError(413, `At most ${maxFiles} files can be uploaded at once; nothing was uploaded.`);
 
-// Any uploaded files, each judged by `check` (the sentence saying what is wrong with it, or null).
+// Any uploaded files, each judged by `check` (the sentence saying what is wrong with it, or null:
+// a glance at its first bytes; reading a file is the sandbox's, upload-sandbox.ts). `maxFiles`
+// (at most UPLOAD_MAX_FILES) stops the parser at the first file too many, before it is buffered.
 export async function readUploads(
   request: FastifyRequest,
   check: (fileName: string, content: Buffer) => string | null,
+  options: { maxFiles?: number } = {},
 ): Promise<PdfUploads> {
+  const maxFiles = Math.min(options.maxFiles ?? UPLOAD_MAX_FILES, UPLOAD_MAX_FILES);
   if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data, each in files[].');
   const files: UploadedPdf[] = [];
   const failures: UploadFailure[] = [];
   let totalBytes = 0;
   try {
-    for await (const part of request.files()) {
+    for await (const part of request.files({ limits: { files: maxFiles, parts: maxFiles + 20 } })) {
       const fileName = cleanFileName(part.filename);
       const content = await part.toBuffer();
       totalBytes += content.length;
@@ -96,7 +100,7 @@ export async function readUploads(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooMany(maxFiles);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION')
       throw badRequest('Send only the files, each in files[].');
     if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
@@ -116,23 +120,20 @@ export function readPdfUploads(request: FastifyRequest): Promise<PdfUploads> {
 
 export type ReadPdf = { file: UploadedPdf; text: string };
 
-// The text of each uploaded PDF, read one after the other (pdf.js works on this thread either way,
-// and one file at a time keeps memory flat). A file with the header that pdf.js cannot open
-// (damaged, encrypted) is not a document we can keep: it joins the failures. When no file is left,
-// the request is refused as a whole (422), each file named.
+// The text of each uploaded PDF, read in the upload sandbox (never on this thread), two at a time
+// at most. A file with the header that pdf.js cannot open (damaged, encrypted), or that breaks a
+// cap (too long to read, too large once decompressed, too many pages), is not a document we can
+// keep: it joins the failures, named, and the others go on. When no file is left, the request is
+// refused as a whole (422), each file named.
 export async function readUploadedTexts(uploads: PdfUploads): Promise<{ read: ReadPdf[]; failures: UploadFailure[] }> {
+  const outcomes = await Promise.all(
+    uploads.files.map(async (file) => ({ file, outcome: await readUploadedPdfText(file.fileName, file.content) })),
+  );
   const read: ReadPdf[] = [];
   const failures: UploadFailure[] = [...uploads.failures];
-  for (const file of uploads.files) {
-    try {
-      read.push({ file, text: await readPdfText(file.content) });
-    } catch {
-      failures.push({
-        file_name: file.fileName,
-        error: `${file.fileName} could not be opened as a PDF (it may be damaged or password-protected).`,
-      });
-    }
-  }
+  for (const { file, outcome } of outcomes)
+    if ('text' in outcome) read.push({ file, text: outcome.text });
+    else failures.push({ file_name: file.fileName, error: outcome.error });
   if (read.length === 0)
     throw new HttpError(
       422,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { bigDatabaseIdSchema, defineCall, FILE_RESPONSE } from '@portal/contracts';
+import { bigDatabaseIdSchema, defineCall, FILE_RESPONSE, needs } from '@portal/contracts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { responseSerializerCompiler } from '../plugins/response-serializer.ts';
 import { parseInput } from './request-input.ts';
@@ -11,6 +11,7 @@ import { registerCall } from './register-call.ts';
 const greetCall = defineCall({
   method: 'POST',
   path: 'greet/:team',
+  access: 'public',
   params: z.object({ team: z.enum(['red', 'blue']) }),
   body: z.object({ name: z.string().min(1, 'Give a name.'), times: z.coerce.number<number>().int().default(1) }),
   response: z.object({ greeting: z.string() }),
@@ -18,18 +19,21 @@ const greetCall = defineCall({
 const removeCall = defineCall({
   method: 'DELETE',
   path: 'thing',
+  access: 'public',
   query: z.object({ id: bigDatabaseIdSchema }),
   response: z.object({ removed: z.number() }),
 });
 const listCall = defineCall({
   method: 'GET',
   path: 'list',
+  access: 'public',
   query: z.object({ num: z.coerce.number<number>() }),
   response: z.object({ items: z.array(z.number()) }),
 });
 const fileCall = defineCall({
   method: 'GET',
   path: 'files/:id',
+  access: 'public',
   params: z.object({ id: z.string() }),
   response: FILE_RESPONSE,
 });
@@ -86,22 +90,30 @@ describe('registerCall', () => {
     expect(response.body).toBe('{"greeting":"hi"}');
   });
 
-  it('passes route config (a public route) to Fastify', async () => {
+  it("sets the route's access from the call's descriptor, and passes the rest of its config", async () => {
     let seen: unknown;
-    const app = await appWith((scope) =>
+    const configs = new Map<string, unknown>();
+    const guarded = defineCall({ ...listCall, path: 'guarded', access: needs('content.edit', 'macros.edit') });
+    const app = await appWith((scope) => {
+      scope.addHook('onRoute', (route) => void configs.set(route.url, route.config));
       registerCall(
         scope,
         listCall,
         (request) => {
-          seen = request.routeOptions.config.public;
+          seen = request.routeOptions.config;
           return { items: [request.query.num] };
         },
-        { config: { public: true } },
-      ),
-    );
+        { config: { sessionIfSent: true } },
+      );
+      registerCall(scope, guarded, () => ({ items: [] }));
+    });
     const response = await app.inject({ method: 'GET', url: '/internal/api/list?num=3' });
     expect(response.json()).toEqual({ items: [3] });
-    expect(seen).toBe(true);
+    expect(seen).toMatchObject({ public: true, anyOf: [], sessionIfSent: true });
+    expect(configs.get('/internal/api/guarded')).toMatchObject({
+      public: false,
+      anyOf: ['content.edit', 'macros.edit'],
+    });
   });
 
   it('reads the query from where readQuery says, validated with the same 400', async () => {

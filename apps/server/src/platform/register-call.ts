@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   callRoute,
   FILE_RESPONSE,
+  requiredPermissions,
   type CallBody,
   type CallDescriptor,
   type CallParams,
@@ -29,8 +30,9 @@ export type CallHandler<Call extends CallDescriptor> = (
 ) => CallAnswer<Call> | Promise<CallAnswer<Call>>;
 
 export type RegisterCallOptions<Call extends CallDescriptor> = {
-  // The route's config, e.g. { public: true } for a call answered without a session (decision 014).
-  config?: FastifyContextConfig;
+  // The route's config beyond its access (which comes from the call's descriptor, decision 037):
+  // e.g. { sessionIfSent: true }, { acceptsUploads: true }.
+  config?: Omit<FastifyContextConfig, 'public' | 'anyOf'>;
   // Writes the 200 body itself, in place of the serializer compiled from the response contract
   // (GET tickets reuses the bytes of the shared lists between polls).
   writeBody?: (answer: CallAnswer<Call>) => Buffer | string;
@@ -56,12 +58,18 @@ export function registerCall<Call extends CallDescriptor>(
   const status = call.status ?? 200;
   if (call.response !== FILE_RESPONSE && !writeBody) schema.response = { [status]: call.response };
   const query = call.query;
+  // Who may call it is the descriptor's to say, never the route's (decision 037).
+  const routeConfig: FastifyContextConfig = {
+    ...config,
+    public: call.access === 'public',
+    anyOf: requiredPermissions(call.access),
+  };
 
   app.route({
     method: call.method,
     url: callRoute(call),
     ...(Object.keys(schema).length > 0 ? { schema } : {}),
-    ...(config ? { config } : {}),
+    config: routeConfig,
     handler: async (request, reply) => {
       // Replaced by its parsed value, as Fastify does with what it validates.
       if (readQuery && query) request.query = parseInput(query, readQuery(request));

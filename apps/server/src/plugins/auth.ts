@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import { permissionRefusal, type Permission } from '@portal/contracts';
 import type { AuthenticatedSession } from '../modules/session/session-cache.ts';
 import type { SessionService } from '../modules/session/service.ts';
-import { unauthorized } from '../platform/http-error.ts';
+import { forbidden, unauthorized } from '../platform/http-error.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
@@ -15,6 +16,9 @@ declare module 'fastify' {
     // On a public route: a token, when one is sent, is checked (401 if it is not good) and the
     // session is known to the handler (the blog answers drafts to staff, live posts to anyone).
     sessionIfSent?: boolean;
+    // The permissions of which the employee must hold one (decision 037): set from the call's
+    // declared access by registerCall, checked here before validation and the handler.
+    anyOf?: readonly Permission[];
   }
   interface FastifyInstance {
     // Every route with whether it is public, in registration order (for the deny-by-default test).
@@ -23,9 +27,9 @@ declare module 'fastify' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-export type RouteAccess = { method: HTTPMethods; url: string; public: boolean };
+export type RouteAccess = { method: HTTPMethods; url: string; public: boolean; anyOf: readonly Permission[] };
 
-// Deny by default (decision 014): a request needs a signed-in employee unless the route it matched
+// Deny by default (decision 014), and the call's permission (decision 037): a request needs a signed-in employee unless the route it matched
 // says `config: { public: true }`. The decision is made on the matched route, never on the URL's
 // text, so percent-escapes, doubled slashes or letter case cannot route around it; a request that
 // matched no route needs a session too, so a signed-out caller cannot even learn which paths exist.
@@ -44,6 +48,7 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
         method,
         url: route.url,
         public: route.config?.public === true,
+        anyOf: route.config?.anyOf ?? [],
       })),
     ),
   );
@@ -56,7 +61,13 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
       if (token !== null) request.auth = await sessions.authenticate(token);
       return;
     }
-    request.auth = await sessions.authenticate(tokenOf(request));
+    const session = await sessions.authenticate(tokenOf(request));
+    request.auth = session;
+    // The call's declared permission, before its input is read: a caller without it learns nothing
+    // from validation and the handler never runs (decision 037).
+    const anyOf = config.anyOf ?? [];
+    if (anyOf.length > 0 && !anyOf.some((permission) => session.permissions.includes(permission)))
+      throw forbidden(permissionRefusal(anyOf[0]!));
   });
 }
 

@@ -1,6 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH, API_OPERATION_METHODS, apiDocumentSchema, type ApiDocument } from '@portal/contracts';
+import {
+  API_BASE_PATH,
+  API_OPERATION_METHODS,
+  apiDocumentSchema,
+  callRoute,
+  listApiCalls,
+  type ApiDocument,
+} from '@portal/contracts';
 import { useStaffSession, useTestApp } from '../testing/use-test-app.ts';
 import { API_DOCUMENT_ROUTE } from './openapi.ts';
 
@@ -139,6 +146,24 @@ describe('the OpenAPI document', () => {
     });
     expect(operation('get', `${API_BASE_PATH}/health`).security).toEqual([]);
     expect(operation('patch', `${API_BASE_PATH}/toggle_ach`).security).toBeUndefined();
+  });
+
+  it("shows each call's declared permission as the roles its bearer requirement names (decision 037)", () => {
+    for (const { name, call } of listApiCalls()) {
+      const path = callRoute(call).replace(/:(\w+)/g, '{$1}');
+      const op = operation(call.method.toLowerCase() as (typeof API_OPERATION_METHODS)[number], path);
+      const expected =
+        call.access === 'public'
+          ? []
+          : call.access === 'signedIn'
+            ? undefined
+            : call.access.anyOf.map((permission) => ({ staffSession: [permission] }));
+      expect(op.security, name).toEqual(expected);
+      expect(op.description, name).toBeTruthy();
+    }
+    const mailer = operation('post', `${API_BASE_PATH}/fcra_dashboard/fcra_mailer`);
+    expect(mailer.security).toEqual([{ staffSession: ['credit_reporting.adjust'] }]);
+    expect(mailer.description).toContain('credit_reporting.adjust');
   });
 
   it('describes the webhooks: Twilio form and raw email, each with its own secret', () => {

@@ -9,6 +9,8 @@ import {
   errorsResponseSchema,
   FILE_RESPONSE,
   listApiCalls,
+  permissionRefusal,
+  type CallAccess,
   type CallDescriptor,
 } from '@portal/contracts';
 import { inboundRouteDescriptions, inboundSecuritySchemes } from '../modules/inbound/api-description.ts';
@@ -42,14 +44,18 @@ function routeKey(method: string, url: string): string {
 // those parts, but its contract still says what goes over the wire.
 function describeCall({ name, call }: NamedCall, route: RouteOptions): FastifySchema {
   const readsQueryItself = call.query !== undefined && route.schema?.querystring === undefined;
+  const description = [
+    accessSentence(call.access),
+    ...(readsQueryItself ? ["The query's fields may be sent in a JSON body instead."] : []),
+  ].join(' ');
   return {
     operationId: name,
     tags: [name.slice(0, name.indexOf('.'))],
-    ...(readsQueryItself ? { description: "The query's fields may be sent in a JSON body instead." } : {}),
+    description,
+    ...securityOf(call.access),
     ...(call.body ? { body: call.body } : {}),
     ...(call.query ? { querystring: call.query } : {}),
     ...(call.params ? { params: call.params } : {}),
-    ...(route.config?.public === true ? { security: [] } : {}),
     response: {
       200:
         call.response === FILE_RESPONSE
@@ -58,6 +64,21 @@ function describeCall({ name, call }: NamedCall, route: RouteOptions): FastifySc
       default: errorsResponse,
     },
   };
+}
+
+// Who may call it (decision 037): OpenAPI 3.1 lets a bearer scheme's requirement name the roles
+// it needs, so a permission is a requirement of its own and any one of them will do.
+function securityOf(access: CallAccess): Pick<FastifySchema, 'security'> {
+  if (access === 'public') return { security: [] };
+  if (access === 'signedIn') return {};
+  return { security: access.anyOf.map((permission) => ({ staffSession: [permission] })) };
+}
+
+function accessSentence(access: CallAccess): string {
+  if (access === 'public') return 'Answers without a staff session.';
+  if (access === 'signedIn') return 'Any signed-in employee.';
+  const names = access.anyOf.map((permission) => `\`${permission}\``).join(' or ');
+  return `Needs the permission ${names}: ${permissionRefusal(access.anyOf[0])}`;
 }
 
 // Each route's schema for the document: the API's routes only (not the web app's files, the

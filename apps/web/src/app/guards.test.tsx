@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { permissionRefusal, permissions, type Permission } from '@portal/contracts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveSession } from '../lib/session.ts';
 import { jsonResponse } from '../test/render.tsx';
@@ -19,13 +20,13 @@ function renderApp(path: string) {
   return router;
 }
 
-function stubApi() {
-  const { apiToken: _token, ...current } = sessionFixture();
+function stubApi(permissions: Permission[] = []) {
+  const { apiToken: _token, ...current } = sessionFixture({ permissions });
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input) => {
       const url = String(input);
-      if (url.endsWith('/employees/sign_in')) return Promise.resolve(jsonResponse(sessionFixture()));
+      if (url.endsWith('/employees/sign_in')) return Promise.resolve(jsonResponse(sessionFixture({ permissions })));
       if (url.endsWith('/employees/session')) return Promise.resolve(jsonResponse(current));
       return Promise.resolve(jsonResponse({ errors: ['Not found.'] }, 404));
     }),
@@ -60,12 +61,12 @@ describe('route guards', () => {
   });
 
   it('shows the navbar with its menus and the employee email only when signed in', async () => {
-    stubApi();
-    saveSession(sessionFixture());
+    stubApi([...permissions]);
+    saveSession(sessionFixture({ permissions: [...permissions] }));
     renderApp('/fcra');
     expect(await screen.findByRole('heading', { name: 'FCRA' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Home', 'Dashboards', 'Editors', 'Search', 'Analytics']) {
+    for (const name of ['Home', 'Dashboards', 'Editors', 'Search', 'Analytics', 'Admin']) {
       expect(nav).toContainElement(screen.getByRole(name === 'Home' ? 'link' : 'button', { name }));
     }
     expect(screen.getByText('ana@portal.example')).toBeInTheDocument();
@@ -80,6 +81,31 @@ describe('route guards', () => {
       ['Income Review', '/income'],
     ]);
   });
+
+  it("lists only the screens the employee's permissions open, and shows one page on the others", async () => {
+    stubApi();
+    saveSession(sessionFixture());
+    renderApp('/identifications');
+    expect(await screen.findByRole('heading', { name: 'Not available to you' })).toBeInTheDocument();
+    expect(screen.getByText(permissionRefusal('identity.review'))).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The Editors menu has nothing a plain agent may open; Admin keeps the API reference.
+    expect(within(nav).queryByRole('button', { name: 'Editors' })).toBeNull();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Dashboards' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Bankruptcy', 'Disputes']);
+  });
+
+  it.each(['/fcra', '/acdv', '/cr_adj', '/income', '/blog_post', '/macros', '/admin/staff'])(
+    'shows %s to a plain agent as "Not available to you"',
+    async (path) => {
+      stubApi();
+      saveSession(sessionFixture());
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Not available to you' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+    },
+  );
 
   it('refreshes the stored session from the server on start', async () => {
     const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });

@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { RequireSignIn, SignedOutOnly } from './guards.tsx';
+import { RequirePermission } from './require-permission.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
 import {
@@ -31,6 +32,9 @@ const pageLoader = (
     <Loader aria-label="Loading" />
   </Center>
 );
+
+// A screen behind its permission (screen-access.ts): its code is not even fetched for others.
+const gated = (screen: string, element: ReactNode) => <RequirePermission screen={screen}>{element}</RequirePermission>;
 
 export const routes: RouteObject[] = [
   {
@@ -70,22 +74,22 @@ export const routes: RouteObject[] = [
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
               // The ACDV dashboard answers at both of the spec's routes; the loan lookup beside it.
-              { path: 'fcra', element: <fcraScreen.Screen /> },
-              { path: 'acdv', element: <fcraScreen.Screen /> },
+              { path: 'fcra', element: gated('/fcra', <fcraScreen.Screen />) },
+              { path: 'acdv', element: gated('/acdv', <fcraScreen.Screen />) },
               { path: 'fcra/lookup', element: <fcraLookupScreen.Screen /> },
-              { path: 'cr_adj', element: <crAdjScreen.Screen /> },
+              { path: 'cr_adj', element: gated('/cr_adj', <crAdjScreen.Screen />) },
               // The spec's route is a prefix: /identifications/anything shows the same dashboard.
-              { path: 'identifications/*', element: <identificationsScreen.Screen /> },
-              { path: 'income', element: <incomeScreen.Screen /> },
+              { path: 'identifications/*', element: gated('/identifications', <identificationsScreen.Screen />) },
+              { path: 'income', element: gated('/income', <incomeScreen.Screen />) },
               // chart=cs is the customer-service dashboard; any other chart shows nothing (spec 001 section 2).
               { path: 'visualize/:chart', element: <visualizeScreen.Screen /> },
               { path: 'graph_ql', element: <graphqlScreen.Screen /> },
-              { path: 'blog_post', element: <blogPostScreen.Screen /> },
-              { path: 'macros', element: <macrosScreen.Screen /> },
+              { path: 'blog_post', element: gated('/blog_post', <blogPostScreen.Screen />) },
+              { path: 'macros', element: gated('/macros', <macrosScreen.Screen />) },
               { path: 'surveys', element: <surveysScreen.Screen /> },
               { path: 'surveys/:path', element: <surveyResultsScreen.Screen /> },
               { path: 'survey/:path/:id', element: <surveyResponseScreen.Screen /> },
-              { path: 'admin/staff', element: <staffScreen.Screen /> },
+              { path: 'admin/staff', element: gated('/admin/staff', <staffScreen.Screen />) },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },
               { path: '*', element: <workspace.Screen /> },

@@ -26,6 +26,9 @@ export type ApiRequestOptions<T> = {
   // Sign-in and MFA enrolment answer 401 for wrong credentials, which is not an expired session.
   signOutOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  // Sent as Idempotency-Key by the calls that send a message: one per composed message, the same on
+  // every retry of it, so a retry after a lost answer never sends the customer a second copy.
+  idempotencyKey?: string;
 };
 
 // The app registers what a 401 does (sign out, flash the expired message) at boot.
@@ -83,11 +86,13 @@ function failure(response: Response, data: unknown, signOutOnUnauthorized: boole
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, query, schema, signOutOnUnauthorized = true, signal } = options;
+  const { method = 'GET', body, query, schema, signOutOnUnauthorized = true, signal, idempotencyKey } = options;
   const hasBody = body !== undefined;
+  const headers = buildHeaders(hasBody);
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
   const response = await send(buildUrl(path, query), {
     method,
-    headers: buildHeaders(hasBody),
+    headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   });
@@ -113,7 +118,7 @@ export async function apiFileRequest(path: string, signal?: AbortSignal): Promis
   return response.blob();
 }
 
-export type CallOptions = Pick<ApiRequestOptions<unknown>, 'signOutOnUnauthorized' | 'signal'>;
+export type CallOptions = Pick<ApiRequestOptions<unknown>, 'signOutOnUnauthorized' | 'signal' | 'idempotencyKey'>;
 
 // The input may be left out when the call takes none (GET employees/session, fetch_macros).
 type CallArgs<Call extends CallDescriptor> =

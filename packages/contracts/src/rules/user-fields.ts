@@ -1,4 +1,5 @@
 import { PHONE_DIGITS } from '../constants.ts';
+import { hasControlCharacter } from '../primitives.ts';
 
 // Editable personal fields and the rules of spec 000 section 5.
 export const editableUserFields = [
@@ -48,6 +49,8 @@ export function isAcceptableBirthday(text: string, today: string): boolean {
 export function validateUserField(field: EditableUserField, text: string, today: string): FieldCheck {
   const value = text.trim();
   const invalid = { ok: false as const, error: invalidEntryMessage(field) };
+  // Names, addresses and the rest are one line: a tab, line break or other control character is no entry (issue 27).
+  if (hasControlCharacter(value)) return invalid;
   switch (field) {
     case 'email':
       return EMAIL_PATTERN.test(value) && value.length <= 254 ? { ok: true, value: value.toLowerCase() } : invalid;

@@ -10,3 +10,4 @@ export * from './underwriting.ts';
 export * from './content.ts';
 export * from './analytics.ts';
 export * from './daily-rollups.ts';
+export * from './request-guards.ts';

@@ -101,6 +101,11 @@ export const messages = pgTable(
     filterId: text(),
     // Sent by the Portal itself (the after-hours reply), not by an employee (decision 035).
     autoResponse: boolean().notNull().default(false),
+    // Outbound: the key the staff member's screen sent with this message (Idempotency-Key): the same
+    // request again answers this message instead of queueing another (decision 019).
+    idempotencyKey: text(),
+    // Outbound: random, fixed when queued; makes the email's Message-ID, the same on every attempt.
+    deliveryKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -128,6 +133,10 @@ export const messages = pgTable(
     uniqueIndex('messages_auto_response_key')
       .on(table.ticketId)
       .where(sql`auto_response`),
+    // One message per employee and key: a retried send answers the first.
+    uniqueIndex('messages_idempotency_key')
+      .on(table.employeeId, table.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
   ],
 );
 

@@ -19,6 +19,12 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'credit_reporting', permissions: ['credit_reporting.respond', 'credit_reporting.adjust'] },
   // Underwriting: decides identification cards and reviews paystubs (spec 001 identifications, income).
   { name: 'underwriting', permissions: ['identity.review', 'income.review'] },
+  // Corrects a customer's SSN (the whole number replaced; audited without it).
+  { name: 'ssn_editor', permissions: ['customers.edit_ssn'] },
+  // The public blog: edits, publishes and uploads images for posts.
+  { name: 'blog_editor', permissions: ['content.edit'] },
+  // The macros: the texts agents send to customers.
+  { name: 'macro_editor', permissions: ['macros.edit'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

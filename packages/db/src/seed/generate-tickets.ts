@@ -253,6 +253,8 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       nextAttemptAt: null,
       employeeId: inbound ? null : lastAgent,
       autoResponse: false,
+      idempotencyKey: null,
+      deliveryKey: null,
       createdAt: new Date(sentMs),
     });
     if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
@@ -326,6 +328,8 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     nextAttemptAt: null,
     employeeId: null,
     autoResponse: true,
+    idempotencyKey: null,
+    deliveryKey: null,
     createdAt: sentAt,
   });
   rows.auditEvents.push({
@@ -417,6 +421,8 @@ export function addNotifications(
     nextAttemptAt: null,
     employeeId: undeliverable ? pickEmployee(context, random) : null,
     autoResponse: false,
+    idempotencyKey: null,
+    deliveryKey: null,
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

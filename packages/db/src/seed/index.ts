@@ -31,6 +31,13 @@ export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
 export { createCustomer, createLoan, type NewCustomer, type NewLoan, type LoanState } from './factories/customers.ts';
 export { createTicket, createMacro, type NewTicket } from './factories/tickets.ts';
 
+// Whether an email is a demo account's (their password is published in the README): outside dev
+// such an account never signs in and is never reactivated (issue 27).
+export function isDemoAccountEmail(email: string): boolean {
+  const lower = email.trim().toLowerCase();
+  return demoEmployees.some((employee) => employee.email === lower);
+}
+
 // The demo accounts that can still sign in (their password is published in the README).
 export async function findActiveDemoAccounts(db: Executor): Promise<string[]> {
   const emails = demoEmployees.map((employee) => employee.email);

@@ -51,7 +51,10 @@ async function staffCall(method: 'PATCH' | 'POST', path: string, payload: object
 }
 
 async function customerCall(customerId: number, path: string, payload: object | undefined, when: string) {
-  const token = signCustomerAppRequest({ secretsKey: TEST_SECRETS_KEY, clock: t.clock }, customerId);
+  const token = signCustomerAppRequest({ secretsKey: TEST_SECRETS_KEY, clock: t.clock }, customerId, {
+    method: 'POST',
+    path: `/internal/api/customer_app/payments/${path}`,
+  });
   const response = await t.app.inject({
     method: 'POST',
     url: `/internal/api/customer_app/payments/${path}`,

@@ -7,7 +7,7 @@ import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 const t = useTestApp();
-const editor = useStaffSession(t);
+const editor = useStaffSession(t, ['agent', 'blog_editor']);
 
 const API = '/internal/api/blog';
 

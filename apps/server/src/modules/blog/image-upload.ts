@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { EXTENSION_OF, sniffContentType } from '../../platform/file-types.ts';
 import { HttpError, badRequest, unprocessable } from '../../platform/http-error.ts';
+import { checkUploadedFile } from '../../platform/upload-readers.ts';
 import * as repository from './repository.ts';
 import type { BlogContext } from './service.ts';
 
@@ -20,9 +21,10 @@ const ACCEPTED: ReadonlySet<string> = new Set(BLOG_IMAGE_TYPES);
 
 // POST blog/upload_image: multipart blog[image] (the file) and blog[name] (what to call it). The
 // file must be a JPEG, PNG, GIF or WebP by its content (its name and claimed type are not trusted)
-// and at most 5 MB. It is kept under a web-safe version of the name, with the extension of what
-// it really is, made unique with -2, -3... (the html of posts names images, so a name is never
-// reused), and served to anyone at /blog/images/{name}.
+// that decodes within the upload caps (decision 039), and at most 5 MB. It is kept under a
+// web-safe version of the name, with the extension of what it really is, made unique with -2,
+// -3... (the html of posts names images, so a name is never reused), and served to anyone at
+// /blog/images/{name}.
 export async function uploadBlogImage(
   context: BlogContext,
   editor: Actor,
@@ -40,6 +42,9 @@ export async function storeBlogImage(
   const type = sniffContentType(content);
   if (!type || !ACCEPTED.has(type))
     throw unprocessable('The blog image must be a JPEG, PNG, GIF or WebP picture; that file is not one.');
+  // Decoded in the upload sandbox, not just sniffed: a damaged or oversized picture is refused.
+  const checked = await checkUploadedFile('That image', content, type);
+  if ('error' in checked) throw unprocessable(checked.error);
   const extension = EXTENSION_OF[type];
   const stem = webSafeStem(givenName);
   const storageKey = `blog-images/${randomUUID()}.${extension}`;

@@ -15,7 +15,7 @@ export function registerBlogRouteHandlers(app: FastifyInstance, server: ServerCo
   });
   // Anyone may read a live post; a staff token, when one is sent, lets drafts be read too.
   registerCall(app, calls.posts, (request) => blog.readPost(request.query.path, request.auth !== null), {
-    config: { public: true, sessionIfSent: true },
+    config: { sessionIfSent: true },
   });
   registerCall(app, calls.postList, () => blog.listPosts());
   registerCall(app, calls.createPost, (request) => blog.savePost(actorOf(request), request.body.blog));

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { acdvRequests } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { RESPOND_REFUSAL } from './messages.ts';
 
 // GET fcra/get_image {control_number} -> imageString: the dispute image the bureau sent with the
 // request (the consumer's letter, an ID), as a data: URL the screen shows as it is.
@@ -12,7 +11,6 @@ export async function getAcdvImage(
   caller: Actor,
   controlNumber: string,
 ): Promise<{ imageString: string; content_type: string }> {
-  requirePermission(caller, 'credit_reporting.respond', RESPOND_REFUSAL);
   const [request] = await context.db
     .select({ key: acdvRequests.imageStorageKey, contentType: acdvRequests.imageContentType })
     .from(acdvRequests)

@@ -2,13 +2,12 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACDV_DISPUTE_CODE_OPTIONS, BACK_OFFICE_LEASE_MINUTES, type AcdvRequestResponse } from '@portal/contracts';
 import { acdvRequests, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
 import { compareAcdvFields, type BureauAccount, type BureauConsumer, type PortalSide } from './acdv-fields.ts';
 import { acdvQueue } from './acdv-queue.ts';
-import { RESPOND_REFUSAL } from './messages.ts';
 import { toReportedConsumer } from './fcra-lookup.ts';
 import { reportAccount } from './metro2-account.ts';
 import { toWireAccount } from './metro2-wire.ts';
@@ -49,7 +48,6 @@ export async function nextAcdvRequest(
   caller: Actor,
   skip: readonly string[],
 ): Promise<AcdvRequestResponse> {
-  requirePermission(caller, 'credit_reporting.respond', RESPOND_REFUSAL);
   const now = context.clock.now();
   const until = leaseUntil(now, BACK_OFFICE_LEASE_MINUTES);
   const skipped = skip.length > 0 ? inArray(acdvRequests.controlNumber, [...skip]) : sql`false`;

@@ -2,11 +2,10 @@ import { and, asc, count, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ACDV_RESPONSE_CODE_OPTIONS, type RecordAcdvsResponse } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { LENDER_NAME } from '../documents/index.ts';
-import { RESPOND_REFUSAL } from './messages.ts';
 import { nextFileName, saveReportingFile } from './reporting-files.ts';
 
 // PATCH fcra/record_and_process_acdvs: every answered ACDV not yet sent goes into one response file
@@ -25,7 +24,6 @@ export async function countUnprocessedAcdvs(executor: Executor): Promise<number>
 }
 
 export async function recordAndProcessAcdvs(context: ServerContext, caller: Actor): Promise<RecordAcdvsResponse> {
-  requirePermission(caller, 'credit_reporting.respond', RESPOND_REFUSAL);
   const now = context.clock.now();
   const today = businessToday(context.clock, context.businessTimeZone);
   return context.db.transaction(async (tx) => {

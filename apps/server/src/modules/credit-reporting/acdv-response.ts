@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
@@ -16,7 +16,6 @@ import { writeCustomerComment } from '../customers/index.ts';
 import { ACDV_FIELD_NAMES, acdvFieldLabel } from './acdv-fields.ts';
 import { acdvQueue } from './acdv-queue.ts';
 import { countUnanswered, disputeMeaning, portalSideOf } from './acdv-request.ts';
-import { RESPOND_REFUSAL } from './messages.ts';
 
 // POST fcra/acdv_response {control_number, response_verification, acdv_response_code} (spec 001
 // sections 4, 7, 9): the answer to one ACDV. Refused, writing nothing, when the code is not one of
@@ -52,7 +51,6 @@ export async function respondToAcdv(
   caller: Actor,
   body: { control_number: string; response_verification: Record<string, string>; acdv_response_code: string },
 ): Promise<{ message: string; count: number }> {
-  requirePermission(caller, 'credit_reporting.respond', RESPOND_REFUSAL);
   const code = body.acdv_response_code;
   const problems: string[] = [];
   if (code === '') problems.push('Choose a response code.');

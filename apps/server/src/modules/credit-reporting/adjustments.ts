@@ -8,12 +8,11 @@ import {
 } from '@portal/contracts';
 import { creditReportAdjustments, loans, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { writeCustomerComment } from '../customers/index.ts';
-import { ADJUST_REFUSAL } from './messages.ts';
 import { reportAccount } from './metro2-account.ts';
 import { readReportingLoan } from './reporting-loan.ts';
 
@@ -62,7 +61,6 @@ export async function createAdjustment(
   caller: Actor,
   order: AdjustmentOrder,
 ): Promise<CreateAdjustmentResponse> {
-  requirePermission(caller, 'credit_reporting.adjust', ADJUST_REFUSAL);
   const fileProblem = genAdjFileProblem(order.adj_type, order.gen_adj_file);
   if (fileProblem) throw unprocessable(fileProblem);
   const genAdjFile = generatesAdjustmentFile(order.adj_type);

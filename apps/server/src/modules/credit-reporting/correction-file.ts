@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { CorrectionFileResponse } from '@portal/contracts';
 import { creditReportAdjustments, customers, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { openCustomerSsn } from '../customers/index.ts';
 import { LENDER_NAME } from '../documents/index.ts';
@@ -17,7 +17,6 @@ import {
   scheduledMonthlyPaymentCents,
   wholeDollars,
 } from './metro2-wire.ts';
-import { ADJUST_REFUSAL } from './messages.ts';
 import { readReportedLoans, type ReportedLoan } from './reporting-loan.ts';
 import { nextFileName, saveReportingFile } from './reporting-files.ts';
 
@@ -119,7 +118,6 @@ async function lockPendingAdjustments(tx: Executor) {
 }
 
 export async function generateCorrectionFile(context: ServerContext, caller: Actor): Promise<CorrectionFileResponse> {
-  requirePermission(caller, 'credit_reporting.adjust', ADJUST_REFUSAL);
   const now = context.clock.now();
   const today = businessToday(context.clock, context.businessTimeZone);
   return context.db.transaction(async (tx) => {

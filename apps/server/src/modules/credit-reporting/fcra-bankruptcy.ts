@@ -8,14 +8,13 @@ import {
 import { consumerInformationIndicator } from '@portal/contracts/metro2';
 import { loans, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { findCustomerBankruptcyByCaseDigits, recordCustomerBankruptcy } from '../bankruptcy-notices/index.ts';
 import { writeCustomerComment } from '../customers/index.ts';
 import { toWireBankruptcy } from './fcra-lookup.ts';
-import { ADJUST_REFUSAL } from './messages.ts';
 
 // POST fcra_dashboard/fcra_file_bankruptcy and PATCH fcra_dashboard/fcra_discharge_bankruptcy
 // (spec 001 sections 3, 5): staff record a case on the loan's customer, as a processed notice
@@ -45,7 +44,6 @@ export async function recordFcraBankruptcy(
   kind: FcraBankruptcyKind,
   form: Form,
 ): Promise<BankruptcyActionResponse> {
-  requirePermission(caller, 'credit_reporting.adjust', ADJUST_REFUSAL);
   const today = businessToday(context.clock, context.businessTimeZone);
   const problems = fcraBankruptcyProblems(form, kind, today);
   if (problems.length > 0) throw unprocessable(problems.map((problem) => problem.message));

@@ -236,7 +236,7 @@ describe('POST fcra_file_bankruptcy and PATCH fcra_discharge_bankruptcy', () => 
 describe('POST fcra_dashboard/fcra_mailer', () => {
   it('sends the 103 mailer as a PDF letter, kept in the documents and the outbox', async () => {
     const { customer, loan } = await customerWithLoans();
-    const response = await call(agent, 'POST', 'fcra_mailer', { id: loan.id, code: '103' });
+    const response = await call(desk, 'POST', 'fcra_mailer', { id: loan.id, code: '103' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Successfully sent mailer' });
     const [document] = await t.database.db.select().from(documents).where(eq(documents.customerId, customer.id));
@@ -249,7 +249,7 @@ describe('POST fcra_dashboard/fcra_mailer', () => {
     [{ id: 1, code: '' }, 422, 'Code is required: the 103 mailer is code 103.'],
     [{ id: 1, code: '101' }, 422, 'There is no 101 mailer; the FCRA lookup sends the 103 mailer (code 103).'],
   ])('refuses %j', async (payload, status, message) => {
-    const response = await call(agent, 'POST', 'fcra_mailer', payload);
+    const response = await call(desk, 'POST', 'fcra_mailer', payload);
     expect(response.statusCode).toBe(status);
     expect(response.json().errors).toEqual([message]);
   });

@@ -1,7 +1,5 @@
-// The sentences of refusals the credit reporting calls share.
+import { permissionRefusal } from '@portal/contracts';
 
-export const RESPOND_REFUSAL =
-  'Only employees on the credit reporting desk (the credit_reporting role) can answer ACDV requests.';
+// The refusal the ACDV import shares with the command line's caller check.
 
-export const ADJUST_REFUSAL =
-  'Only employees on the credit reporting desk (the credit_reporting role) can change what is reported to the credit bureaus.';
+export const RESPOND_REFUSAL = permissionRefusal('credit_reporting.respond');

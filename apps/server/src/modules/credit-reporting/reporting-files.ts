@@ -3,9 +3,9 @@ import { desc, eq, like } from 'drizzle-orm';
 import type { ReportingFile, ReportingFilesResponse } from '@portal/contracts';
 import { creditReportingFiles, employees, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { hasPermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { forbidden, notFound } from '../../platform/http-error.ts';
+import { notFound } from '../../platform/http-error.ts';
 import { countPendingAdjustments } from './adjustments.ts';
 import { countUnprocessedAcdvs } from './acdv-response-file.ts';
 
@@ -13,12 +13,6 @@ import { countUnprocessedAcdvs } from './acdv-response-file.ts';
 // file storage, listed on the screens, downloaded by the credit reporting desk to send.
 
 export type ReportingFileKind = ReportingFile['kind'];
-
-const FILES_REFUSAL =
-  'Only employees on the credit reporting desk (the credit_reporting role) can see the files sent to the credit bureaus.';
-
-const mayUseFiles = (caller: Actor) =>
-  hasPermission(caller, 'credit_reporting.respond') || hasPermission(caller, 'credit_reporting.adjust');
 
 // Writes the file to the storage and records it, in the caller's transaction. The file is written
 // first: a transaction that fails leaves only an unreferenced file, never a row without one.
@@ -72,8 +66,7 @@ export async function nextFileName(executor: Executor, prefix: string, date: str
   return `${prefix}-${date}-${n}.${extension}`;
 }
 
-export async function listReportingFiles(context: ServerContext, caller: Actor): Promise<ReportingFilesResponse> {
-  if (!mayUseFiles(caller)) throw forbidden(FILES_REFUSAL);
+export async function listReportingFiles(context: ServerContext): Promise<ReportingFilesResponse> {
   const rows = await context.db
     .select({ file: creditReportingFiles, createdBy: employees.name })
     .from(creditReportingFiles)
@@ -99,7 +92,6 @@ export async function listReportingFiles(context: ServerContext, caller: Actor):
 }
 
 export async function openReportingFile(context: ServerContext, caller: Actor, id: number) {
-  if (!mayUseFiles(caller)) throw forbidden(FILES_REFUSAL);
   const [row] = await context.db.select().from(creditReportingFiles).where(eq(creditReportingFiles.id, id));
   if (!row) throw notFound(`Reporting file ${id} was not found.`);
   const content = await context.storage.read(row.storageKey);

@@ -56,7 +56,7 @@ export function registerCreditReportingRouteHandlers(app: FastifyInstance, conte
     config: { acceptsUploads: true },
   });
 
-  registerCall(app, calls.reportingFiles, (request) => listReportingFiles(context, actorOf(request)));
+  registerCall(app, calls.reportingFiles, () => listReportingFiles(context));
 
   registerCall(app, calls.reportingFile, async (request, reply) => {
     const file = await openReportingFile(context, actorOf(request), request.params.id);

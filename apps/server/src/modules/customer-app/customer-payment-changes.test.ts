@@ -27,19 +27,23 @@ async function activeLoan(customer: NewCustomer = {}) {
   return { customerId: created.id, loan, paid: schedule[0]!, next: schedule[2]!, schedule };
 }
 
-const tokenFor = (customerId: number, seconds?: number) => signCustomerAppRequest(keys, customerId, seconds);
+const PAYMENTS = '/internal/api/customer_app/payments';
+// A token for one call, e.g. `12/reschedule` (the customer app signs each request's method and path).
+const tokenFor = (customerId: number, call: string, seconds?: number) =>
+  signCustomerAppRequest(keys, customerId, { method: 'POST', path: `${PAYMENTS}/${call}` }, { seconds });
 
 function post(path: string, token: string | null, payload?: object) {
   return t.app.inject({
     method: 'POST',
-    url: `/internal/api/customer_app/payments/${path}`,
+    url: `${PAYMENTS}/${path}`,
     headers: token === null ? {} : { [CUSTOMER_APP_TOKEN_HEADER]: token },
     ...(payload ? { payload } : {}),
   });
 }
 const reschedule = (customerId: number, paymentId: number, date: string) =>
-  post(`${paymentId}/reschedule`, tokenFor(customerId), { date });
-const toggle = (customerId: number, paymentId: number) => post(`${paymentId}/toggle_method`, tokenFor(customerId));
+  post(`${paymentId}/reschedule`, tokenFor(customerId, `${paymentId}/reschedule`), { date });
+const toggle = (customerId: number, paymentId: number) =>
+  post(`${paymentId}/toggle_method`, tokenFor(customerId, `${paymentId}/toggle_method`));
 
 const paymentRow = async (id: number) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const auditOf = async (id: number) =>
@@ -94,7 +98,7 @@ describe('POST customer_app/payments/:id/reschedule', () => {
     const pastGrace = await reschedule(customerId, next.id, '2027-04-01');
     expect(pastGrace.statusCode).toBe(400);
     expect(pastGrace.json().errors[0]).toMatch(/^2027-04-01 is too late/);
-    const noDate = await post(`${next.id}/reschedule`, tokenFor(customerId), {});
+    const noDate = await post(`${next.id}/reschedule`, tokenFor(customerId, `${next.id}/reschedule`), {});
     expect(noDate.statusCode).toBe(400);
 
     expect(await countWrites(t.database.db)).toEqual(before);
@@ -207,7 +211,7 @@ describe("the customer app's request token", () => {
       [
         'a tampered customer',
         (() => {
-          const [, signature] = tokenFor(customerId).split('.');
+          const [, signature] = tokenFor(customerId, `${next.id}/reschedule`).split('.');
           const body = Buffer.from(
             JSON.stringify({ purpose: CUSTOMER_APP_TOKEN_PURPOSE, customer_id: customerId + 1, expires_at: now + 60 }),
           ).toString('base64url');
@@ -215,8 +219,8 @@ describe("the customer app's request token", () => {
         })(),
         CUSTOMER_APP_MESSAGES.invalid,
       ],
-      ['run out', tokenFor(customerId, 0), CUSTOMER_APP_MESSAGES.expired],
-      ['made to last an hour', tokenFor(customerId, 3600), CUSTOMER_APP_MESSAGES.tooLong],
+      ['run out', tokenFor(customerId, `${next.id}/reschedule`, 0), CUSTOMER_APP_MESSAGES.expired],
+      ['made to last an hour', tokenFor(customerId, `${next.id}/reschedule`, 3600), CUSTOMER_APP_MESSAGES.tooLong],
     ];
     for (const [name, token, message] of refusals) {
       for (const response of [
@@ -242,7 +246,7 @@ describe("the customer app's request token", () => {
 
   it('runs out after its few minutes', async () => {
     const { customerId, next } = await activeLoan();
-    const token = tokenFor(customerId);
+    const token = tokenFor(customerId, `${next.id}/toggle_method`);
     const start = t.clock.now();
     try {
       t.clock.advance(301_000);

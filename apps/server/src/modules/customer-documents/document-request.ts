@@ -58,7 +58,7 @@ export async function openUploadLinkFor(
   return uploadLinkUrl(context.customerAppUrl, loan.id, token);
 }
 
-// After the commit: one delivery attempt now; the outbox retries what fails for a while.
-export async function deliverSoon(context: ServerContext, message: MessageRecord | null): Promise<void> {
-  if (message) await context.outbox.deliver(message.id);
+// After the commit: the outbox's worker sends it; the request never waits for the provider.
+export function deliverSoon(context: ServerContext, message: MessageRecord | null): void {
+  if (message) context.outbox.nudge();
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerUploadKind } from '@portal/contracts';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { documents, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { EXTENSION_OF, type SniffedContentType } from '../../platform/file-types.ts';
@@ -19,12 +20,33 @@ export type PreparedUpload = {
 export async function prepareUpload(
   context: Pick<ServerContext, 'storage'>,
   kind: CustomerUploadKind,
-  file: { fileName: string; content: Buffer; contentType: SniffedContentType },
+  // exifDateTime: as the upload sandbox read it (customers' files); else read here (the demo's).
+  file: { fileName: string; content: Buffer; contentType: SniffedContentType; exifDateTime?: string | null },
 ): Promise<PreparedUpload> {
   const storageKey = `customer-documents/${kind}/${randomUUID()}.${EXTENSION_OF[file.contentType]}`;
-  const exifDateTime = file.contentType === 'application/pdf' ? null : await readExifDateTime(file.content);
+  const exifDateTime =
+    file.exifDateTime !== undefined
+      ? file.exifDateTime
+      : file.contentType === 'application/pdf'
+        ? null
+        : await readExifDateTime(file.content);
   await context.storage.write(storageKey, file.content);
   return { fileName: file.fileName, contentType: file.contentType, storageKey, exifDateTime };
+}
+
+// How many documents of these kinds the loan has received since `since` (an upload link's
+// issue): what the link has already taken.
+export async function countLoanUploadsSince(
+  db: Executor,
+  loanId: number,
+  kinds: readonly CustomerUploadKind[],
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(documents)
+    .where(and(eq(documents.loanId, loanId), inArray(documents.kind, [...kinds]), gte(documents.createdAt, since)));
+  return row?.count ?? 0;
 }
 
 export async function insertUploadedDocuments(

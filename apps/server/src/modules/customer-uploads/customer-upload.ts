@@ -3,6 +3,8 @@ import {
   CUSTOMER_UPLOAD_MAX_FILES,
   IDENTITY_CONTENT_TYPES,
   PAYSTUB_CONTENT_TYPES,
+  UPLOAD_LINK_MAX_FILES,
+  UPLOAD_TOKEN_DAYS,
   UPLOAD_TOKEN_HEADER,
   type CustomerUploadKind,
   type CustomerUploadResponse,
@@ -12,9 +14,15 @@ import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { sniffContentType, type SniffedContentType } from '../../platform/file-types.ts';
 import { HttpError, conflict, forbidden, unauthorized } from '../../platform/http-error.ts';
-import { readUploads } from '../../platform/pdf-uploads.ts';
-import { readUploadToken } from '../../platform/upload-link.ts';
-import { insertUploadedDocuments, prepareUpload, type PreparedUpload } from '../customer-documents/index.ts';
+import { readUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
+import { readUploadToken, type UploadGrant } from '../../platform/upload-link.ts';
+import { checkUploadedFile } from '../../platform/upload-readers.ts';
+import {
+  countLoanUploadsSince,
+  insertUploadedDocuments,
+  prepareUpload,
+  type PreparedUpload,
+} from '../customer-documents/index.ts';
 import { openIdentityReview } from '../identifications/index.ts';
 import { markPaystubsArrived } from '../income/index.ts';
 import { findLoan } from '../loans/index.ts';
@@ -23,7 +31,13 @@ import { findLoan } from '../loans/index.ts';
 // loan an upload link names. The link's token (header x-upload-token) is the caller's only proof, so
 // the route needs no staff session; it must be one this server signed, not run out, for this kind,
 // and the loan's upload link must still be open. Each file is judged by its content (JPEG, PNG or
-// HEIC; PDF too for paystubs) and size; the good ones are kept and the review they wait for opens.
+// HEIC; PDF too for paystubs) and size, then read in the upload sandbox (a picture decoded, a PDF
+// opened, each under the caps of decision 039); the good ones are kept and the review they wait
+// for opens. A request carries at most CUSTOMER_UPLOAD_MAX_FILES files and a link takes at most
+// UPLOAD_LINK_MAX_FILES in all: the files past that are refused by name.
+
+// A file read in the sandbox: it opened, and a picture's EXIF date was read there.
+type OpenedFile = UploadedPdf & { exifDateTime: string | null };
 
 function acceptedTypes(kind: CustomerUploadKind): readonly string[] {
   return kind === 'paystub' ? PAYSTUB_CONTENT_TYPES : IDENTITY_CONTENT_TYPES;
@@ -47,16 +61,30 @@ export async function receiveCustomerUpload(
     throw forbidden(`This upload link is for ${grant.kinds.join(' and ')} documents, not ${kind}.`);
 
   const types = new Map<string, SniffedContentType>();
-  const uploads = await readUploads(request, (fileName, content) => {
-    const type = sniffContentType(content);
-    if (!type || !acceptedTypes(kind).includes(type)) return `${fileName} is not ${describeAccepted(kind)}.`;
-    types.set(fileName, type);
-    return null;
+  const uploads = await readUploads(
+    request,
+    (fileName, content) => {
+      const type = sniffContentType(content);
+      if (!type || !acceptedTypes(kind).includes(type)) return `${fileName} is not ${describeAccepted(kind)}.`;
+      types.set(fileName, type);
+      return null;
+    },
+    { maxFiles: CUSTOMER_UPLOAD_MAX_FILES },
+  );
+  const failures: UploadFailure[] = [...uploads.failures];
+  const opened: OpenedFile[] = [];
+  const checked = await Promise.all(
+    uploads.files.map((file) =>
+      checkUploadedFile(file.fileName, file.content, types.get(file.fileName) ?? 'application/pdf'),
+    ),
+  );
+  uploads.files.forEach((file, index) => {
+    const read = checked[index]!;
+    if ('error' in read) failures.push({ file_name: file.fileName, error: read.error });
+    else opened.push({ ...file, exifDateTime: read.exifDateTime });
   });
-  if (uploads.files.length + uploads.failures.length > CUSTOMER_UPLOAD_MAX_FILES)
-    throw new HttpError(413, `Send at most ${CUSTOMER_UPLOAD_MAX_FILES} files at once; nothing was uploaded.`);
-  const failures: UploadFailure[] = uploads.failures;
-  if (uploads.files.length === 0)
+  const files = await withinLinkAllowance(context, grant, opened, failures);
+  if (files.length === 0)
     throw new HttpError(
       422,
       failures.map((failure) => failure.error),
@@ -68,7 +96,7 @@ export async function receiveCustomerUpload(
   if (!loan || loan.customerId !== grant.customerId || !loan.uploadOpen || loan.closedAt || loan.deniedAt)
     throw conflict('The upload link for this application is closed. Please contact us if you need to send documents.');
   const prepared: PreparedUpload[] = [];
-  for (const file of uploads.files)
+  for (const file of files)
     prepared.push(
       await prepareUpload(context, kind, { ...file, contentType: types.get(file.fileName) ?? 'application/pdf' }),
     );
@@ -102,4 +130,25 @@ export async function receiveCustomerUpload(
     })),
     failed_files: failures,
   };
+}
+
+// The files the link still takes (UPLOAD_LINK_MAX_FILES since it was issued, kept documents of its
+// kinds), in the order sent; the rest join the failures, named. Counted before the files are kept:
+// two requests at the same instant may pass it together by one request's files at most.
+async function withinLinkAllowance(
+  context: ServerContext,
+  grant: UploadGrant,
+  files: OpenedFile[],
+  failures: UploadFailure[],
+): Promise<OpenedFile[]> {
+  if (files.length === 0) return files;
+  const issuedAt = new Date(grant.expiresAt.getTime() - UPLOAD_TOKEN_DAYS * 86_400_000);
+  const taken = await countLoanUploadsSince(context.db, grant.loanId, grant.kinds, issuedAt);
+  const room = Math.max(0, UPLOAD_LINK_MAX_FILES - taken);
+  for (const file of files.slice(room))
+    failures.push({
+      file_name: file.fileName,
+      error: `${file.fileName} was not kept: this upload link takes at most ${UPLOAD_LINK_MAX_FILES} files in all, and it has had them. Please ask us for a new link if we need more.`,
+    });
+  return files.slice(0, room);
 }

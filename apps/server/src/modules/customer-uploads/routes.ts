@@ -7,6 +7,6 @@ import { receiveCustomerUpload } from './customer-upload.ts';
 // The one call the customer side makes: its proof is the upload link's token, not a staff session.
 export function registerCustomerUploadRoutes(app: FastifyInstance, context: ServerContext): void {
   registerCall(app, calls.upload, (request) => receiveCustomerUpload(context, request, request.params.kind), {
-    config: { public: true, acceptsUploads: true },
+    config: { acceptsUploads: true },
   });
 }

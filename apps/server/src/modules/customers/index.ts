@@ -21,3 +21,4 @@ export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
 export { createSsnSealer, findCustomerIdsBySsn, openCustomerSsn, ssnHashOf } from './ssn.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
+export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';

@@ -13,7 +13,10 @@ describe('SSNs and the log', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ logLevel: 'trace', logStream: log });
-    staff = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'ssn_reveal'], online: false });
+    staff = await createSignedInStaff(t.app, t.database.db, {
+      roles: ['agent', 'ssn_reveal', 'ssn_editor'],
+      online: false,
+    });
   });
   afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+import { permissionRefusal } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditEvents, customers } from '@portal/db';
@@ -14,7 +15,11 @@ const keys = createSsnKeys(TEST_SECRETS_KEY);
 
 beforeAll(async () => {
   t = await createTestApp();
-  agent = await createSignedInStaff(t.app, t.database.db, { name: 'Kevin Tran', online: false });
+  agent = await createSignedInStaff(t.app, t.database.db, {
+    name: 'Kevin Tran',
+    roles: ['agent', 'ssn_editor'],
+    online: false,
+  });
   revealer = await createSignedInStaff(t.app, t.database.db, {
     name: 'Lauren Foster',
     roles: ['agent', 'ssn_reveal'],
@@ -248,11 +253,7 @@ describe('POST users/reveal_ssn', () => {
     const before = await snapshot();
     const response = await post('reveal_ssn', { user_id: customer.id, reason: 'Customer verifying identity' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      errors: [
-        "Only employees allowed to reveal SSNs (the ssn_reveal role) can see a customer's whole SSN; everyone else sees the last four digits. Ask a staff administrator if your work needs it.",
-      ],
-    });
+    expect(response.json()).toEqual({ errors: [permissionRefusal('customers.reveal_ssn')] });
     expect(response.body).not.toContain('4444');
     expect(await snapshot()).toEqual(before);
   });

@@ -78,7 +78,8 @@ export function createSsnSealer(secretsKey: Buffer): SealSsn {
 }
 
 // The customers whose SSN is this one (any way of writing the nine digits), by the hash's index.
-// Not nine digits: nobody. For searches (users/search, the disputes search).
+// Not nine digits: nobody. For matching a document the Portal received (a bankruptcy notice); a
+// number an employee types goes through searchCustomersBySsn (ssn-search.ts), never here.
 export async function findCustomerIdsBySsn(
   context: Pick<ServerContext, 'db' | 'secretsKey'>,
   fullSsn: string,

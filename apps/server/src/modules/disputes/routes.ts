@@ -42,7 +42,7 @@ export function registerDisputeRouteHandlers(app: FastifyInstance, context: Serv
     resolveDispute(context, actorOf(request), request.body.id, request.body.response_type),
   );
 
-  registerCall(app, disputeCalls.userSearch, (request) => searchDisputeUsers(context, request.query));
+  registerCall(app, disputeCalls.userSearch, (request) => searchDisputeUsers(context, actorOf(request), request.query));
 
   // The web app fetches this with its bearer header and shows it in a frame.
   registerCall(app, disputeCalls.disputeDocument, async (request, reply) => {

@@ -14,7 +14,8 @@ import {
 } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { badRequest } from '../../platform/http-error.ts';
-import { findCustomerIdsBySsn } from '../customers/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { searchCustomersBySsn } from '../customers/index.ts';
 import { isActiveLoan } from '../loans/index.ts';
 import { customerExists, findLoanOwner } from './repository.ts';
 import {
@@ -71,7 +72,7 @@ export function secondaryCriteria(values: UserSearchValues): SecondaryCriteria {
 }
 
 // The customers every unique identifier given names (usually one, or none).
-async function primaryMatches(context: ServerContext, values: UserSearchValues): Promise<number[]> {
+async function primaryMatches(context: ServerContext, actor: Actor, values: UserSearchValues): Promise<number[]> {
   const sets: number[][] = [];
   if (values.user_id !== undefined) {
     const id = Number(values.user_id);
@@ -81,8 +82,10 @@ async function primaryMatches(context: ServerContext, values: UserSearchValues):
     const owner = await findLoanOwner(context.db, Number(values.loan_id));
     sets.push(owner === undefined ? [] : [owner]);
   }
-  // Without SECRETS_KEY this answers 503, as every SSN look-up does.
-  if (values.ssn !== undefined) sets.push(await findCustomerIdsBySsn(context, values.ssn));
+  // The reveal's power, audited and limited per employee (customers/ssn-search.ts). Without
+  // SECRETS_KEY this answers 503, as every SSN look-up does.
+  if (values.ssn !== undefined)
+    sets.push(await searchCustomersBySsn(context, actor, values.ssn, 'disputes user search'));
   const [first = [], ...others] = sets;
   return [...new Set(first)].filter((id) => others.every((set) => set.includes(id)));
 }
@@ -113,6 +116,7 @@ function toResult(row: UserSearchRow, loans: FundedLoanRow[]): DisputeUserResult
 
 export async function searchDisputeUsers(
   context: ServerContext,
+  actor: Actor,
   query: UserSearchQuery,
 ): Promise<DisputeUserSearchResponse> {
   const values = valuesOf(query);
@@ -122,7 +126,7 @@ export async function searchDisputeUsers(
   const offset = (page - 1) * limit;
   let found: { rows: UserSearchRow[]; total: number };
   if (searchType === 'primary') {
-    const ids = await primaryMatches(context, values);
+    const ids = await primaryMatches(context, actor, values);
     found =
       ids.length === 0 ? { rows: [], total: 0 } : await findCustomerPage(context.db, whereIdIn(ids), limit, offset);
   } else {

@@ -7,7 +7,8 @@ import type { Database } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { useCompiledQueries } from './compiled-queries.ts';
-import { costLimit, depthLimit } from './limits.ts';
+import { yogaLogger } from './error-log.ts';
+import { useQueryLimits } from './limits.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { selectLists } from './repository.ts';
 import { resolvers, type GraphqlContext } from './resolvers.ts';
@@ -42,13 +43,6 @@ const graphqlResponseSchema = z
   })
   .describe('A GraphQL response: data, and the errors of the fields that could not be answered.');
 
-const limits: Plugin = {
-  onValidate: ({ addValidationRule }) => {
-    addValidationRule(depthLimit);
-    addValidationRule(costLimit);
-  },
-};
-
 // The request's loaders, reading what its operation asks of each type.
 function requestLoaders(db: Database): Plugin<{ loaders: Loaders }> {
   const listsOf = perOperation((args) => selectLists(askedFields(args.schema, args.document, args.operationName)));
@@ -60,8 +54,8 @@ function requestLoaders(db: Database): Plugin<{ loaders: Loaders }> {
 }
 
 // POST graphql (decision 033): graphql-yoga over the Portal's data, behind the app's auth hook
-// (the route is not public: signed out is the app's 401), with per-request DataLoaders, the depth
-// and cost limits as validation rules, queries compiled once (graphql-jit), and unexpected errors
+// (the route is not public: signed out is the app's 401), with per-request DataLoaders, the depth,
+// field and cost limits checked before validation (limits.ts), queries compiled once (graphql-jit), and unexpected errors
 // masked (logged, never a 500). Yoga keeps parsed and validated documents (its parser and
 // validation cache, on by default), so a repeated query is neither parsed nor checked again.
 export function registerGraphqlRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -73,14 +67,9 @@ export function registerGraphqlRoutes(app: FastifyInstance, context: ServerConte
     cors: false,
     batching: false,
     maskedErrors: { errorMessage: 'Something went wrong on the server while answering this field. Please try again.' },
-    logging: {
-      debug: (...args) => app.log.debug(args),
-      info: (...args) => app.log.info(args),
-      warn: (...args) => app.log.warn(args),
-      error: (...args) => app.log.error(args),
-    },
+    logging: yogaLogger(app.log),
     plugins: [
-      limits,
+      useQueryLimits(),
       requestLoaders(context.db),
       useCompiledQueries((errors) =>
         app.log.error({ errors }, 'graphql-jit could not compile a query; it ran uncompiled'),

@@ -6,13 +6,8 @@ import { registerCall } from '../../platform/register-call.ts';
 
 // For load balancers and the end-to-end runner: answers once the database answers.
 export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
-  registerCall(
-    app,
-    healthCalls.checkHealth,
-    async () => {
-      await db.execute(sql`select 1`);
-      return { ok: true as const };
-    },
-    { config: { public: true } },
-  );
+  registerCall(app, healthCalls.checkHealth, async () => {
+    await db.execute(sql`select 1`);
+    return { ok: true as const };
+  });
 }

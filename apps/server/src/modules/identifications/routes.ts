@@ -8,9 +8,9 @@ import { fetchIdentifications } from './identification-cards.ts';
 
 // GET users/fetch_identifications and PATCH users/complete_identification (spec 001 section 7).
 export function registerIdentificationRouteHandlers(app: FastifyInstance, context: ServerContext): void {
-  registerCall(app, calls.fetchIdentifications, (request, reply) => {
+  registerCall(app, calls.fetchIdentifications, (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return fetchIdentifications(context, actorOf(request));
+    return fetchIdentifications(context);
   });
   registerCall(app, calls.completeIdentification, (request) =>
     completeIdentification(context, actorOf(request), request.body),

@@ -75,6 +75,21 @@ export async function receiveInboundMessage(
         createdAt: now,
       });
     }
+    // A customer's reply brings an archived ticket back to the queue, as helpdesks reopen on a reply:
+    // the queue leaves archived tickets out, so otherwise nobody would be handed it. A robot's
+    // message (already processed, owed no answer) leaves it where it is.
+    if (ticket?.archivedAt && !automatic) {
+      const archivedAt = ticket.archivedAt.toISOString();
+      ticket = await repository.unarchiveTicket(tx, ticket.id);
+      await recordAuditEvent(tx, {
+        employeeId: null,
+        action: 'ticket.unarchived',
+        entityType: 'ticket',
+        entityId: ticket.id,
+        before: { archivedAt },
+        after: { archivedAt: null, reason: 'customer_reply' },
+      });
+    }
     // A ticket staff already linked keeps its customer; the message belongs to that thread.
     const customerId = ticket?.customerId ?? matchedCustomerId;
     const ticketId = ticket?.id ?? null;
@@ -111,10 +126,8 @@ export async function receiveInboundMessage(
       newTicket && ticket ? await queueAfterHoursResponse(tx, ticket, message.externalId, now) : null;
     return { duplicate: false, messageId, ticketId, customerId, newTicket, autoResponseId };
   });
-  // After the commit: one attempt now. The message is kept in the outbox, whose worker retries it,
-  // so a failure here must not fail the webhook (the provider would send the customer's message again).
-  if (!result.duplicate && result.autoResponseId !== null)
-    await context.outbox.deliver(result.autoResponseId).catch(() => undefined);
+  // After the commit: the outbox's worker sends it; the webhook never waits for a provider.
+  if (!result.duplicate && result.autoResponseId !== null) context.outbox.nudge();
   return result;
 }
 

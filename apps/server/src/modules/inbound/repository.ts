@@ -78,6 +78,14 @@ export async function findOpenTicketByCustomer(
   return ticket;
 }
 
+// Back to the queue: the ticket is open and no longer archived (its lease was handed back when it
+// was archived).
+export async function unarchiveTicket(tx: Executor, ticketId: number): Promise<TicketRecord> {
+  const [ticket] = await tx.update(tickets).set({ archivedAt: null }).where(eq(tickets.id, ticketId)).returning();
+  if (!ticket) throw new Error('unarchiveTicket: update returned nothing');
+  return ticket;
+}
+
 export async function insertTicket(
   tx: Executor,
   values: {

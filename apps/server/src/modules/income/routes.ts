@@ -17,7 +17,7 @@ export function registerIncomeRouteHandlers(app: FastifyInstance, context: Serve
     return nextIncomeReview(context, actorOf(request));
   });
   registerCall(app, calls.verifyIncome, (request) => verifyIncome(context, actorOf(request), request.body));
-  registerCall(app, calls.rerequestReasons, (request) => rerequestReasons(actorOf(request)));
+  registerCall(app, calls.rerequestReasons, () => rerequestReasons());
   registerCall(app, calls.release, (request) => releaseIncomeReview(context, actorOf(request), request.body.loan_id));
   registerCall(app, calls.requestNewStub, (request) => requestNewStub(context, actorOf(request), request.body));
 }

@@ -6,7 +6,8 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { commitMessage } from '../../platform/message-commit.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.ts';
 import { accountStatusBlocks } from './account-status-letter.ts';
@@ -40,13 +41,12 @@ function noDebtReason(loan: LetterSubject['loan']): string | null {
 }
 
 // What staff read once the letter is made.
-function outcomeSentence(title: string, loanId: number, email: string, delivered: MessageRecord | null): string {
+// The email is committed to the outbox, not sent yet: its worker sends it (the customer's messages
+// show when, or why not).
+function outcomeSentence(title: string, loanId: number, email: string, emailed: boolean): string {
   const letter = `${title} for loan ${loanId}`;
-  if (!delivered) return `${letter} saved to the customer's documents.`;
-  if (delivered.status === 'sent') return `${letter} saved and emailed to ${email}.`;
-  if (delivered.status === 'undelivered')
-    return `${letter} saved; the email to ${email} could not be delivered: ${delivered.error ?? 'no reason given'}.`;
-  return `${letter} saved; the email to ${email} is queued and will be sent as soon as the mail server takes it.`;
+  if (!emailed) return `${letter} saved to the customer's documents.`;
+  return `${letter} saved; the email to ${email} is in the outbox and is sent in a moment.`;
 }
 
 // Draws the letter, keeps its file, and in one transaction records it in the customer's documents
@@ -78,7 +78,7 @@ export async function issueLetter(context: ServerContext, actor: Actor, order: L
   const storageKey = `letters/${customer.id}/${randomUUID()}.pdf`;
   await context.storage.write(storageKey, pdf);
 
-  const { document, messageId } = await context.db.transaction(async (tx) => {
+  const { document, messageId } = await commitMessage(context.db, async (tx) => {
     if (order.sendEmail && (await lockDoNotContact(tx, customer.id)))
       throw conflict(doNotContactLetterRefusal(customer.id));
     const stored = await insertDocument(tx, {
@@ -118,10 +118,10 @@ export async function issueLetter(context: ServerContext, actor: Actor, order: L
     return { document: stored, messageId: queuedId };
   });
 
-  // After the commit: one delivery attempt now; the outbox's worker retries what this leaves queued.
-  const delivered = messageId === null ? null : await context.outbox.deliver(messageId);
+  // After the commit: the outbox's worker sends it; the request never waits for the mail server.
+  if (messageId !== null) context.outbox.nudge();
   return {
-    message: outcomeSentence(title, loan.id, customer.email, delivered),
+    message: outcomeSentence(title, loan.id, customer.email, messageId !== null),
     document: toDocumentItem(document, context.businessTimeZone),
     message_id: messageId,
   };

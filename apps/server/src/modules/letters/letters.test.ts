@@ -151,8 +151,11 @@ describe('POST users/send_account_status', () => {
     const response = await post('users/send_account_status', { loan_id: loan.id, send_email: true });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer.message).toBe(`Account status letter for loan ${loan.id} saved and emailed to ${customer.email}.`);
+    expect(answer.message).toBe(
+      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
+    );
     expect(answer.message_id).toEqual(expect.any(Number));
+    await t.app.outbox.deliverDue();
 
     const mail = smtp.received.find((each) => each.subject === `Your account status letter for loan ${loan.id}`)!;
     expect(mail.to).toMatchObject({ text: customer.email });
@@ -176,13 +179,16 @@ describe('POST users/send_account_status', () => {
     expect(attachments.map((each) => each.documentId)).toEqual([Number(answer.document.id)]);
   });
 
-  it('says the email waits in the outbox when the mail server refuses it for now, and sends it later', async () => {
+  it('keeps the email in the outbox when the mail server refuses it for now, and sends it later', async () => {
     const { customer, loan } = await customerWithLoan();
     smtp.mode = 'refuse-421';
     const answer = (await post('users/send_account_status', { loan_id: loan.id, send_email: true })).json();
     expect(answer.message).toBe(
-      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is queued and will be sent as soon as the mail server takes it.`,
+      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
     );
+    await t.app.outbox.deliverDue();
+    const [refused] = await t.database.db.select().from(messages).where(eq(messages.id, answer.message_id));
+    expect(refused).toMatchObject({ status: 'queued', attempts: 1 });
     smtp.mode = 'accept';
     t.clock.advance(3_600_000);
     await t.app.outbox.deliverDue();
@@ -276,8 +282,11 @@ describe('POST users/send_debt_validation', () => {
     const response = await post('users/send_debt_validation', { loan_id: loan.id, send_email: true });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    expect(answer.message).toBe(`Debt validation letter for loan ${loan.id} saved and emailed to ${customer.email}.`);
+    expect(answer.message).toBe(
+      `Debt validation letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
+    );
     expect(answer.document).toMatchObject({ kind: 'debt_validation_letter', loan_id: loan.id });
+    await t.app.outbox.deliverDue();
     const mail = smtp.received.find((each) => each.subject === `Your debt validation letter for loan ${loan.id}`)!;
     expect(Buffer.compare(mail.attachments[0]!.content, await fileOf(answer.document.url))).toBe(0);
     const attached = await t.database.db

@@ -45,6 +45,7 @@ describe('POST users/resend_approval_text', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Text Sent' });
+    await t.app.outbox.deliverDue();
     const body = `Good news, Maria! Your loan of $1,000.00 is approved. Open the app to review and accept your offer: https://apply.lender.example/loans/${loan.id}`;
     expect(sms.sent.at(-1)).toEqual({ to: '5035550160', body });
     const [stored] = await t.database.db
@@ -92,7 +93,7 @@ describe('POST users/resend_approval_text', () => {
     expect(sms.sent.length).toBe(sentBefore);
   });
 
-  it("answers 502 'An error occured.' when the provider fails, and keeps the text as undelivered", async () => {
+  it('answers once the text is committed; a refusal by the provider then shows on the text as undelivered', async () => {
     const failingSms = createRecordingSms();
     failingSms.failWith = 'Twilio said no (test).';
     const failing = await createTestApp({ sms: failingSms });
@@ -100,8 +101,9 @@ describe('POST users/resend_approval_text', () => {
       const failingStaff = await signInAsStaff(failing.app, failing.database.db);
       const { customer, loan } = await approvedLoan(failing.database.db);
       const response = await resend(failing.app, failingStaff.headers, loan.id);
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ errors: ['An error occured.'] });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Text Sent' });
+      await failing.app.outbox.deliverDue();
       const [kept] = await failing.database.db.select().from(messages).where(eq(messages.customerId, customer.id));
       expect(kept).toMatchObject({ status: 'undelivered', error: 'Twilio said no (test).', type: 'text' });
     } finally {
@@ -137,6 +139,7 @@ describe('POST users/take_message_action', () => {
     const { loan } = await approvedLoan(t.database.db, { phoneNumber: '5035550161' });
     const response = await act('resend_approval_text', loan.id);
     expect(response.json()).toEqual({ message: 'Text Sent' });
+    await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)?.body).toContain(`/loans/${loan.id}`);
   });
 
@@ -161,6 +164,7 @@ describe('POST users/take_message_action', () => {
     expect(response.json().message).toMatch(
       /^Payoff balance of \$[\d,]+\.\d\d as of 2026-11-21 sent by text to 5035550162\.$/,
     );
+    await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)?.body).toMatch(
       new RegExp(`^Hi Ana, the payoff balance of your loan ${loan.id} is \\$[\\d,]+\\.\\d\\d as of 2026-11-21\\.`),
     );

@@ -182,7 +182,7 @@ export function sendManualDenial(
     const now = context.clock.now();
     const denial = record.deniedAt ? {} : { deniedAt: now, denyReason: record.denyReason ?? 'manual_review' };
     await writeLoan(tx, actor, record, 'loan.denial_sent', { ...denial, denialSentAt: now });
-    const queued = await queueOutboundMessage(
+    await queueOutboundMessage(
       tx,
       {
         type: 'email',
@@ -199,7 +199,7 @@ export function sendManualDenial(
       loanId: record.id,
       message: `The denial of loan ${record.id} was emailed to ${customer.email}.`,
       afterCommit: async () => {
-        await context.outbox.deliver(queued.id);
+        context.outbox.nudge();
       },
     };
   });
@@ -233,7 +233,7 @@ export function approveManually(
       return { loanId: record.id, message: `${offer} The customer has no phone number, so no text was sent.` };
     if (customer.dnc)
       return { loanId: record.id, message: `${offer} ${doNotContactRefusal(customer.id, customer.dncReason)}` };
-    const queued = await queueOutboundMessage(
+    await queueOutboundMessage(
       tx,
       {
         type: 'text',
@@ -249,7 +249,7 @@ export function approveManually(
       loanId: record.id,
       message: `${offer} The counter-offer was texted to the customer.`,
       afterCommit: async () => {
-        await context.outbox.deliver(queued.id);
+        context.outbox.nudge();
       },
     };
   });

@@ -2,28 +2,24 @@ import { formatDollars } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { HttpError, conflict, notFound } from '../../platform/http-error.ts';
-import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { conflict, notFound } from '../../platform/http-error.ts';
+import { commitMessage } from '../../platform/message-commit.ts';
+import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
 import { businessToday } from '../../platform/business-date.ts';
 
-// The spec's words for a failed resend (section 8), kept as written.
-export const SEND_FAILED_MESSAGE = 'An error occured.';
-
 // The offer's page in the customer app (CUSTOMER_APP_URL), which is outside this system.
 export function approvalText(customerAppUrl: string, firstName: string, amountCents: number, loanId: number): string {
   return `Good news, ${firstName}! Your loan of ${formatDollars(amountCents)} is approved. Open the app to review and accept your offer: ${customerAppUrl}/loans/${loanId}`;
 }
 
-// After the commit: one attempt now. A message the provider refused for good is undelivered (with
-// the provider's error) and the caller hears the spec's words; one still queued (no provider yet, or
-// a transient failure the outbox retries) will be sent, which counts as sent.
-async function deliverOrFail(context: ServerContext, queued: MessageRecord): Promise<void> {
-  const delivered = await context.outbox.deliver(queued.id);
-  if (delivered.status === 'undelivered') throw new HttpError(502, SEND_FAILED_MESSAGE);
+// After the commit: the outbox's worker sends it (the request never waits for the provider); a
+// refusal shows on the message in the customer's thread (Undelivered, with the provider's error).
+function deliverSoon(context: ServerContext): void {
+  context.outbox.nudge();
 }
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
@@ -32,7 +28,7 @@ export async function resendApprovalText(
   actor: Actor,
   loanId: number,
 ): Promise<{ message: 'Text Sent' }> {
-  const queued = await context.db.transaction(async (tx) => {
+  await commitMessage(context.db, async (tx) => {
     const loan = await repository.findLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     if (loan.deniedAt) throw conflict(`Loan ${loanId} was denied, so there is no approval to text about.`);
@@ -67,7 +63,7 @@ export async function resendApprovalText(
     });
     return message;
   });
-  await deliverOrFail(context, queued);
+  deliverSoon(context);
   return { message: 'Text Sent' };
 }
 
@@ -78,7 +74,7 @@ export async function sendPayoffBalance(
   actor: Actor,
   loanId: number,
 ): Promise<{ message: string }> {
-  const { queued, summary } = await context.db.transaction(async (tx) => {
+  const { summary } = await commitMessage(context.db, async (tx) => {
     const loan = await repository.findLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     const reason = notActiveReason(loan);
@@ -112,10 +108,9 @@ export async function sendPayoffBalance(
       after: { messageId: message.id, payoffCents: cents, asOf: today, channel: type },
     });
     return {
-      queued: message,
       summary: `Payoff balance of ${formatDollars(cents)} as of ${today} sent by ${type === 'text' ? 'text' : 'email'} to ${to}.`,
     };
   });
-  await deliverOrFail(context, queued);
+  deliverSoon(context);
   return { message: summary };
 }

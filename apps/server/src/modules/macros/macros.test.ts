@@ -12,7 +12,7 @@ let editor: SignedInStaff;
 
 beforeAll(async () => {
   t = await createTestApp();
-  editor = await createSignedInStaff(t.app, t.database.db);
+  editor = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'macro_editor'] });
 });
 afterAll(() => t.close());
 

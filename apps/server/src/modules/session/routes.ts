@@ -5,19 +5,12 @@ import { registerCall } from '../../platform/register-call.ts';
 import { toCurrentSession, type RequestContext, type SessionService } from './service.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, sessions: SessionService, escalationContact: string): void {
-  registerCall(
-    app,
-    sessionCalls.signIn,
-    async (request) => ({
-      ...(await sessions.signIn(request.body.employee, contextOf(request))),
-      escalation_contact: escalationContact,
-    }),
-    { config: { public: true } },
-  );
+  registerCall(app, sessionCalls.signIn, async (request) => ({
+    ...(await sessions.signIn(request.body.employee, contextOf(request))),
+    escalation_contact: escalationContact,
+  }));
 
-  registerCall(app, sessionCalls.enableMfa, (request) => sessions.startMfaEnrolment(request.body, contextOf(request)), {
-    config: { public: true },
-  });
+  registerCall(app, sessionCalls.enableMfa, (request) => sessions.startMfaEnrolment(request.body, contextOf(request)));
 
   registerCall(app, sessionCalls.getCurrentSession, (request) => ({
     ...toCurrentSession(requireSession(request)),

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { passwordDecoyHash, verifyPassword, type Database, type Executor } from '@portal/db';
+import { isDemoAccountEmail } from '@portal/db/seed';
 import {
   SESSION_TTL_MS,
   permissions as knownPermissions,
   type Permission,
   type SessionResponse,
+  type Stage,
 } from '@portal/contracts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -20,6 +22,8 @@ export type SignInLimits = { windowMinutes: number; maxFailuresPerEmail: number;
 
 export type SessionServiceDeps = {
   db: Database;
+  // Outside dev, demo accounts never sign in and some permissions need MFA (issue 27).
+  stage: Stage;
   clock: Clock;
   limits: SignInLimits;
   cache: SessionCache;
@@ -35,6 +39,18 @@ export type RequestContext = { ipAddress: string; userAgent: string | null };
 // per-address limit (which counts failures on emails that are no account): many employees may
 // share one address behind a proxy, and their wrong passwords are limited per email anyway.
 export const ADDRESS_CEILING_FACTOR = 5;
+
+// Outside dev, whoever holds one of these signs in with MFA: they administer staff or see whole SSNs.
+export const PERMISSIONS_NEEDING_MFA: ReadonlyArray<{ permission: Permission; words: string }> = [
+  { permission: 'staff.admin', words: 'staff administration' },
+  { permission: 'customers.reveal_ssn', words: 'revealing SSNs' },
+];
+
+export const DEMO_ACCOUNT_REFUSAL =
+  'Demo accounts cannot sign in here: their password is published, so they work only with STAGE=dev. Sign in with your own account.';
+
+export const mfaNeededForPermissions = (words: readonly string[]) =>
+  `Your roles include ${words.join(' and ')}, which need MFA: set it up with "Enable MFA", then sign in with a code from your authenticator app.`;
 
 // The associated data a TOTP secret is sealed with: a sealed secret copied to another employee does not open.
 export const mfaSecretContext = (employeeId: number) => `employee:${employeeId}:totp-secret`;
@@ -55,7 +71,15 @@ const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
-export function createSessionService({ db, clock, limits, cache, secrets, employeeOffline }: SessionServiceDeps) {
+export function createSessionService({
+  db,
+  stage,
+  limits,
+  clock,
+  cache,
+  secrets,
+  employeeOffline,
+}: SessionServiceDeps) {
   const windowStart = () => new Date(clock.now().getTime() - limits.windowMinutes * 60_000);
 
   function refusalFor(failures: repository.RecentFailures): string | null {
@@ -104,7 +128,16 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
     // Without an account the decoy hash is checked anyway, so timing does not tell which emails exist.
     const passwordMatches = await verifyPassword(password, employee?.passwordHash ?? (await passwordDecoyHash()));
     if (!employee || !employee.active || !passwordMatches) throw unauthorized(MESSAGES.invalidCredentials);
+    // Whatever state an administrator put it in: the start's check (startup.ts) is not the only guard.
+    if (stage !== 'dev' && isDemoAccountEmail(employee.email)) throw unauthorized(DEMO_ACCOUNT_REFUSAL);
     return { employee, attemptId };
+  }
+
+  // Outside dev, what of PERMISSIONS_NEEDING_MFA an employee without MFA on holds (in words).
+  async function permissionsNeedingMfa(employeeId: number): Promise<string[]> {
+    if (stage === 'dev') return [];
+    const held = await repository.findPermissions(db, employeeId);
+    return PERMISSIONS_NEEDING_MFA.filter(({ permission }) => held.includes(permission)).map(({ words }) => words);
   }
 
   async function signIn(
@@ -122,6 +155,12 @@ export function createSessionService({ db, clock, limits, cache, secrets, employ
     const enabling = employee.mfaSecret === null && sealedSecret !== null;
     // After an MFA reset the password alone does not do: a new device must be enrolled first.
     if (employee.mfaRequired && sealedSecret === null) throw unauthorized(MESSAGES.mfaEnrolmentRequired);
+    // Nor, outside dev, for staff administrators and SSN revealers: they enrol (enable_2fa) and their
+    // first good code turns MFA on and signs them in, as after a reset.
+    if (sealedSecret === null) {
+      const needing = await permissionsNeedingMfa(employee.id);
+      if (needing.length > 0) throw unauthorized(mfaNeededForPermissions(needing));
+    }
     let acceptedStep: number | null = null;
     if (sealedSecret) {
       if (otp === '') throw unauthorized(MESSAGES.otpRequired);

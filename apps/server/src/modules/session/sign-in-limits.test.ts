@@ -215,12 +215,13 @@ describe('a forwarded request without TRUST_PROXY', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 40, proxyAddress: '192.0.2.10' });
     expect(PROXY_WARNING).toMatch(/every client then shares the proxy's address for the sign-in rate limit/);
-    expect(PROXY_WARNING).toMatch(/set TRUST_PROXY=true/);
+    expect(PROXY_WARNING).toMatch(/set TRUST_PROXY to how many there are \(TRUST_PROXY=1 behind one load balancer\)/);
   });
 
   it('is not warned about with TRUST_PROXY, nor in dev', async () => {
     for (const overrides of [
-      { stage: 'production', trustProxy: true },
+      { stage: 'production', trustProxy: 1 },
+      { stage: 'production', trustProxy: ['10.0.0.0/8'] },
       { stage: 'dev', trustProxy: false },
     ] as const) {
       const log = capturedLog();

@@ -1,4 +1,4 @@
-import { SET_PASSWORD_LINK_HOURS } from '@portal/contracts';
+import { SET_PASSWORD_LINK_HOURS, controlCharacterMessage, hasControlCharacter } from '@portal/contracts';
 import { hashPassword, type Executor } from '@portal/db';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { createSecretToken, hashSecretToken } from '../../platform/tokens.ts';
@@ -46,6 +46,8 @@ export async function createInvitedEmployee(
   input: { email: string; name: string; roles: readonly string[]; createdBy: number | null; now: Date },
 ) {
   const email = input.email.trim();
+  // The staff page's contract refuses these already; `npm run staff -- add` comes here directly.
+  if (hasControlCharacter(input.name.trim())) throw badRequest(controlCharacterMessage('The name'));
   await repository.lockEmail(tx, email);
   const taken = await repository.findEmployeeIdByEmail(tx, email);
   if (taken !== undefined) throw conflict(STAFF_MESSAGES.emailTaken(email, taken));

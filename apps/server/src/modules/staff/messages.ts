@@ -2,7 +2,6 @@ import { SET_PASSWORD_LINK_HOURS } from '@portal/contracts';
 
 // What staff administration answers, in one place.
 export const STAFF_MESSAGES = {
-  forbidden: 'Staff administration is for staff administrators only.',
   notFound: (id: number) => `Employee ${id} was not found.`,
   sessionNotFound: (id: number) => `Session ${id} was not found.`,
   emailTaken: (email: string, id: number) => `${email} already belongs to employee ${id}.`,
@@ -16,13 +15,14 @@ export const STAFF_MESSAGES = {
     `${name} has already set a password with an invitation, or was never invited; a new invitation is only for someone who has not.`,
   linkInvalid: `This link does not work any more: it was used already, it expired (links work for ${SET_PASSWORD_LINK_HOURS} hours), or a newer one was sent. Ask a staff administrator for a new link.`,
   accountInactive: 'This account is deactivated. Ask a staff administrator.',
-  invitationSent: (email: string) => `Invitation emailed to ${email}.`,
+  tooManyLinkFailures: (minutes: number) =>
+    `Too many set-password links that do not work came from this network address. Please wait ${minutes} minutes and try again.`,
+  demoAccount: (email: string, stage: string) =>
+    `${email} is a demo account: its password is published, so it stays deactivated outside dev (STAGE=${stage}; demo accounts work only with STAGE=dev). Invite the person with their own email instead.`,
+  invitationQueued: (email: string) =>
+    `The invitation to ${email} is in the outbox and is emailed in a moment. You can also copy the link and hand it over.`,
   invitationWaiting: (email: string) =>
     `The invitation to ${email} waits in the outbox (no email provider is configured): copy the link and hand it over.`,
-  invitationRetrying: (email: string, error: string) =>
-    `The invitation to ${email} could not be emailed yet (${error}); it is retried automatically. You can also copy the link and hand it over.`,
-  invitationRefused: (email: string, error: string) =>
-    `The invitation email to ${email} was refused (${error}): copy the link and hand it over.`,
   rolesSaved: (name: string) => `Roles of ${name} saved.`,
   deactivated: (name: string, sessions: number) =>
     `${name} is deactivated; ${sessions} ${sessions === 1 ? 'session' : 'sessions'} ended.`,

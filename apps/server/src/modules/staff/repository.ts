@@ -1,5 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { employeeRoles, employees, passwordTokens, roles, sessions, type Executor } from '@portal/db';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  employeeRoles,
+  employees,
+  passwordLinkFailures,
+  passwordTokens,
+  roles,
+  sessions,
+  type Executor,
+} from '@portal/db';
 
 export type RoleRecord = typeof roles.$inferSelect;
 
@@ -131,6 +139,41 @@ export async function insertToken(
 }
 
 // Uses a link once: the check and the use are one statement, so two uses race to one winner.
+// The employee of a link that still works (unused, not run out), read without claiming it: a link
+// that does not work is answered before any password is hashed.
+export async function findUsableToken(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ employeeId: passwordTokens.employeeId, email: employees.email, active: employees.active })
+    .from(passwordTokens)
+    .innerJoin(employees, eq(employees.id, passwordTokens.employeeId))
+    .where(
+      and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)),
+    );
+  return row;
+}
+
+// Set-password requests with a link that did not work, from one address since a time.
+export async function countLinkFailures(db: Executor, ipAddress: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordLinkFailures)
+    .where(and(eq(passwordLinkFailures.ipAddress, ipAddress), gt(passwordLinkFailures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+// Writes one, and forgets the address's failures older than a day (the window is at most that).
+export async function recordLinkFailure(db: Executor, ipAddress: string, now: Date): Promise<void> {
+  await db.insert(passwordLinkFailures).values({ ipAddress, createdAt: now });
+  await db
+    .delete(passwordLinkFailures)
+    .where(
+      and(
+        eq(passwordLinkFailures.ipAddress, ipAddress),
+        lt(passwordLinkFailures.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      ),
+    );
+}
+
 export async function claimToken(db: Executor, tokenHash: string, now: Date): Promise<number | undefined> {
   const [row] = await db
     .update(passwordTokens)

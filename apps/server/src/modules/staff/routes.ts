@@ -10,7 +10,7 @@ function linkBase(request: FastifyRequest, publicUrl: string | null): string {
 }
 
 export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, publicUrl: string | null): void {
-  registerCall(app, staffCalls.listStaff, (request) => staff.list(actorOf(request)));
+  registerCall(app, staffCalls.listStaff, () => staff.list());
   registerCall(app, staffCalls.inviteEmployee, (request) =>
     staff.invite(actorOf(request), request.body, linkBase(request, publicUrl)),
   );
@@ -33,7 +33,5 @@ export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, p
   registerCall(app, staffCalls.revokeSession, (request) =>
     staff.revokeSession(actorOf(request), request.query.session_id),
   );
-  registerCall(app, staffCalls.setPassword, (request) => staff.setPassword(request.body, request.ip), {
-    config: { public: true },
-  });
+  registerCall(app, staffCalls.setPassword, (request) => staff.setPassword(request.body, request.ip));
 }

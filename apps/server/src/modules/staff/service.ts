@@ -1,21 +1,24 @@
 import type {
   CallBody,
   SetPasswordLinkResponse,
+  Stage,
   StaffListResponse,
   StaffSessionsResponse,
   staffCalls,
 } from '@portal/contracts';
 import { hashPassword, type Database, type Executor } from '@portal/db';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import { isDemoAccountEmail } from '@portal/db/seed';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import type { Outbox } from '../../platform/outbox.ts';
 import { hashSecretToken } from '../../platform/tokens.ts';
 import type { SessionAdministration } from '../session/index.ts';
 import { createInvitedEmployee, issueLink, rolesNamed, setPasswordLink } from './invitation.ts';
 import { INVITATION_SUBJECT, STAFF_MESSAGES, invitationBody } from './messages.ts';
+import { newPasswordProblem } from './password-rules.ts';
 import * as repository from './repository.ts';
 
 export type StaffServiceDeps = {
@@ -23,6 +26,10 @@ export type StaffServiceDeps = {
   clock: Clock;
   outbox: Outbox;
   sessions: SessionAdministration;
+  // Outside dev a demo account is never reactivated (issue 27).
+  stage: Stage;
+  // The sign-in limit's window and per-address count also limit set-password links that do not work.
+  limits: { windowMinutes: number; maxFailuresPerAddress: number };
 };
 
 type InviteInput = CallBody<typeof staffCalls.inviteEmployee>;
@@ -36,19 +43,14 @@ function isoOrNull(value: string | Date | null): string | null {
 
 // Staff administration (issue: employees, roles, MFA, sessions; decision 020). Every change is one
 // transaction with its audit event; ending sessions reaches every API process by NOTIFY.
-export function createStaffService({ db, clock, outbox, sessions }: StaffServiceDeps) {
-  function allow(actor: Actor): void {
-    requirePermission(actor, STAFF_ADMIN, STAFF_MESSAGES.forbidden);
-  }
-
+export function createStaffService({ db, clock, outbox, sessions, stage, limits }: StaffServiceDeps) {
   async function employeeFor(tx: Executor, employeeId: number) {
     const employee = await repository.lockEmployee(tx, employeeId);
     if (!employee) throw notFound(STAFF_MESSAGES.notFound(employeeId));
     return employee;
   }
 
-  async function list(actor: Actor): Promise<StaffListResponse> {
-    allow(actor);
+  async function list(): Promise<StaffListResponse> {
     const [employees, roles] = await Promise.all([repository.listEmployees(db, clock.now()), repository.listRoles(db)]);
     return {
       employees: employees.map((row) => ({
@@ -67,8 +69,8 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
     };
   }
 
-  // The invitation email goes through the outbox (tried once now); the answer carries the link too,
-  // so it can be handed over when no email goes out.
+  // The invitation email goes through the outbox (its worker sends it; the request never waits for
+  // the provider); the answer carries the link too, so it can be handed over when no email goes out.
   async function answerWithLink(
     message: MessageRecord,
     employeeId: number,
@@ -76,16 +78,10 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
     link: { token: string; expiresAt: Date },
     baseUrl: string,
   ): Promise<SetPasswordLinkResponse> {
-    const delivered = await outbox.deliver(message.id);
-    const error = delivered.error ?? 'no reason given';
-    const text =
-      delivered.status === 'sent'
-        ? STAFF_MESSAGES.invitationSent(email)
-        : delivered.status === 'undelivered'
-          ? STAFF_MESSAGES.invitationRefused(email, error)
-          : delivered.attempts > 0
-            ? STAFF_MESSAGES.invitationRetrying(email, error)
-            : STAFF_MESSAGES.invitationWaiting(email);
+    outbox.nudge();
+    const text = outbox.canSend(message.type)
+      ? STAFF_MESSAGES.invitationQueued(email)
+      : STAFF_MESSAGES.invitationWaiting(email);
     return {
       message: text,
       employee_id: employeeId,
@@ -103,7 +99,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function invite(actor: Actor, input: InviteInput, baseUrl: string): Promise<SetPasswordLinkResponse> {
-    allow(actor);
     const now = clock.now();
     const { employee, link, message } = await db.transaction(async (tx) => {
       const created = await createInvitedEmployee(tx, { ...input, createdBy: actor.employeeId, now });
@@ -128,7 +123,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function resendInvitation(actor: Actor, employeeId: number, baseUrl: string) {
-    allow(actor);
     const now = clock.now();
     const { employee, link, message } = await db.transaction(async (tx) => {
       const found = await employeeFor(tx, employeeId);
@@ -150,7 +144,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function updateRoles(actor: Actor, employeeId: number, roleNames: readonly string[]) {
-    allow(actor);
     const name = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
       const roles = await rolesNamed(tx, roleNames);
@@ -180,7 +173,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function deactivate(actor: Actor, employeeId: number) {
-    allow(actor);
     if (employeeId === actor.employeeId) throw conflict(STAFF_MESSAGES.deactivateSelf);
     const result = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
@@ -203,10 +195,12 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function reactivate(actor: Actor, employeeId: number) {
-    allow(actor);
     const name = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
       if (employee.active) throw conflict(STAFF_MESSAGES.alreadyActive(employee.name));
+      // Its password is published: outside dev it stays locked out, as the start's check asked.
+      if (stage !== 'dev' && isDemoAccountEmail(employee.email))
+        throw conflict(STAFF_MESSAGES.demoAccount(employee.email, stage));
       await repository.setActive(tx, employeeId, true);
       await recordAuditEvent(tx, {
         employeeId: actor.employeeId,
@@ -225,7 +219,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   // A lost or replaced device: MFA is off until they enrol again, and their sessions end (whoever
   // holds the old device is out).
   async function resetMfa(actor: Actor, employeeId: number) {
-    allow(actor);
     const name = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
       await repository.clearMfa(tx, employeeId);
@@ -246,7 +239,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function listSessions(actor: Actor, employeeId: number): Promise<StaffSessionsResponse> {
-    allow(actor);
     const rows = await repository.liveSessions(db, employeeId, clock.now());
     return {
       sessions: rows.map((row) => ({
@@ -260,7 +252,6 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
   }
 
   async function revokeSession(actor: Actor, sessionId: number) {
-    allow(actor);
     const employeeId = await db.transaction(async (tx) => {
       const session = await repository.findSession(tx, sessionId);
       if (!session || session.revokedAt !== null || session.expiresAt <= clock.now())
@@ -280,10 +271,24 @@ export function createStaffService({ db, clock, outbox, sessions }: StaffService
     return { message: STAFF_MESSAGES.sessionRevoked };
   }
 
-  // Public: the link is the proof. One use, within its 24 hours, for an active account.
+  // Public: the link is the proof. One use, within its 24 hours, for an active account. The link is
+  // looked up before the password is hashed, so a request without a good one costs no scrypt; an
+  // address with too many of those in the sign-in limit's window is answered 429 (issue 27).
   async function setPassword(input: { token: string; password: string }, ipAddress: string) {
-    const passwordHash = await hashPassword(input.password);
     const now = clock.now();
+    const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
+    if ((await repository.countLinkFailures(db, ipAddress, since)) >= limits.maxFailuresPerAddress)
+      throw tooManyRequests(STAFF_MESSAGES.tooManyLinkFailures(limits.windowMinutes));
+    const link = await repository.findUsableToken(db, hashSecretToken(input.token), now);
+    if (!link) {
+      await repository.recordLinkFailure(db, ipAddress, now);
+      throw badRequest(STAFF_MESSAGES.linkInvalid);
+    }
+    if (!link.active) throw conflict(STAFF_MESSAGES.accountInactive);
+    const problem = newPasswordProblem(input.password, link.email);
+    if (problem) throw badRequest(problem);
+    const passwordHash = await hashPassword(input.password);
+    // Claimed only now, and conditionally: of two uses at once, one wins and the other is refused.
     const email = await db.transaction(async (tx) => {
       const employeeId = await repository.claimToken(tx, hashSecretToken(input.token), now);
       if (employeeId === undefined) throw badRequest(STAFF_MESSAGES.linkInvalid);

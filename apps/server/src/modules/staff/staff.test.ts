@@ -78,7 +78,10 @@ describe('staff administration', () => {
     });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer.message).toBe('Invitation emailed to New.Hire@portal.example.');
+    expect(answer.message).toBe(
+      'The invitation to New.Hire@portal.example is in the outbox and is emailed in a moment. You can also copy the link and hand it over.',
+    );
+    await t.app.outbox.deliverDue();
     expect(answer.link).toMatch(/^https:\/\/portal\.example\/set-password#token=[\w-]{43}$/);
     expect(mailer.sent.at(-1)).toMatchObject({ to: 'New.Hire@portal.example', subject: 'Your Portal account' });
     expect(mailer.sent.at(-1)?.text).toContain(answer.link);

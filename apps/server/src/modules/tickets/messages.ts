@@ -9,10 +9,8 @@ export const TICKET_ERRORS = {
   notArchived: (id: number) => `Ticket ${id} is not archived.`,
   alreadyEscalated: (id: number) => `Ticket ${id} is already escalated.`,
   notEscalated: (id: number) => `Ticket ${id} is not escalated.`,
-  deescalateForbidden: 'Only staff who work escalated tickets can de-escalate a ticket.',
   unknownMacro: (id: number) => `There is no macro ${id}.`,
   noCustomer: 'This ticket has no customer to send instructions to.',
   notLinked: (id: number) => `Ticket ${id} is not linked to a customer yet. Link it to an account first.`,
-  resetUndelivered: (error: string) =>
-    `The password-reset email could not be sent (${error}). It is kept in the outbox; try again later.`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another message; compose the reply again.',
 } as const;

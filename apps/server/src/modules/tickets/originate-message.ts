@@ -4,7 +4,8 @@ import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { commitMessage } from '../../platform/message-commit.ts';
+import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
 import { findOpenTicketOfCustomer } from '../loans/index.ts';
 import { lockTicket } from './repository.ts';
@@ -15,15 +16,23 @@ type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
 // 'existing' adds the message to the customer's open ticket of that channel; 'new' starts a ticket
 // of its own, closed at once by the sender (nothing in it waits for an answer from staff: the
 // customer's reply opens a ticket in the queue as any message does). Queued in the outbox in the
-// transaction; delivered after the commit.
+// transaction; the answer comes once it is committed and the outbox's worker sends it (a silent
+// SMTP server never holds the request). The same Idempotency-Key again answers that message.
 export async function originateMessage(
   context: ServerContext,
   actor: Actor,
   input: OriginateInput,
+  idempotencyKey: string | null = null,
 ): Promise<OriginateMessageResponse> {
   const now = context.clock.now();
   const channel = input.message_type;
-  const queued = await context.db.transaction(async (tx) => {
+  const queued = await commitMessage(context.db, async (tx) => {
+    const earlier = await findIdempotentMessage(tx, actor.employeeId, idempotencyKey);
+    if (earlier) {
+      if (earlier.customerId !== input.user_id || earlier.type !== channel)
+        throw conflict('This Idempotency-Key was already used for another message; compose the message again.');
+      return earlier;
+    }
     const customer = await findCustomer(tx, input.user_id);
     if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
     await refuseIfDoNotContact(tx, customer.id);
@@ -64,6 +73,7 @@ export async function originateMessage(
         ticketId: ticket.id,
         customerId: customer.id,
         employeeId: actor.employeeId,
+        idempotencyKey,
       },
       now,
     );
@@ -76,16 +86,16 @@ export async function originateMessage(
     });
     return message;
   });
-  const delivered = await context.outbox.deliver(queued.id);
+  context.outbox.nudge();
   const what = channel === 'email' ? 'Email' : 'Text';
   const outcome =
-    delivered.status === 'sent'
+    queued.status === 'sent'
       ? 'sent'
-      : delivered.status === 'undelivered'
-        ? `could not be delivered: ${delivered.error ?? 'no reason given'}`
-        : 'queued; it will be sent as soon as the provider takes it';
+      : queued.status === 'undelivered'
+        ? `could not be delivered: ${queued.error ?? 'no reason given'}`
+        : 'saved to the outbox; it is sent in a moment (the conversation shows when)';
   return {
-    message: `${what} to ${delivered.toAddress} ${outcome}.`,
+    message: `${what} to ${queued.toAddress} ${outcome}.`,
     ticket_id: queued.ticketId ?? 0,
     message_id: queued.id,
   };

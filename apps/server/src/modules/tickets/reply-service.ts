@@ -1,8 +1,9 @@
 import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { badRequest, conflict, HttpError } from '../../platform/http-error.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { badRequest, conflict } from '../../platform/http-error.ts';
+import { commitMessage } from '../../platform/message-commit.ts';
+import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
 import { refuseIfDoNotContact } from '../customers/index.ts';
 import { macroExists } from '../macros/index.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -27,11 +28,21 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   const { db, clock } = context;
 
   // The reply is written to the outbox, the customer's messages marked answered and the ticket
-  // closed in one transaction; the outbox tries the provider once after it commits and answers the
-  // outcome (sent, retrying, or undelivered with the error); it keeps retrying on its own.
-  async function sendReply(caller: Actor, input: ReplyInput): Promise<SendReplyResponse> {
+  // closed in one transaction; the answer is the message as committed (In outbox), and the outbox's
+  // worker, nudged, sends it: a slow or silent provider never holds the request (decision 019).
+  // The same Idempotency-Key again answers the reply already queued.
+  async function sendReply(
+    caller: Actor,
+    input: ReplyInput,
+    idempotencyKey: string | null = null,
+  ): Promise<SendReplyResponse> {
     const now = clock.now();
-    const queued = await db.transaction(async (tx) => {
+    const queued = await commitMessage(db, async (tx) => {
+      const earlier = await findIdempotentMessage(tx, caller.employeeId, idempotencyKey);
+      if (earlier) {
+        if (earlier.ticketId !== input.id) throw conflict(TICKET_ERRORS.idempotencyKeyReused);
+        return earlier;
+      }
       const ticket = await lockWorkableTicket(tx, input.id, caller, now);
       if (ticket.state === 'closed') throw conflict(TICKET_ERRORS.alreadyClosed(ticket.id));
       if (input.macro_id && !(await macroExists(tx, input.macro_id)))
@@ -51,6 +62,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
           macroId: input.macro_id ?? null,
           filterId: input.filter_id ?? null,
           inReplyTo: email ? await findLatestInboundEmailId(tx, ticket.id) : null,
+          idempotencyKey,
         },
         now,
       );
@@ -73,8 +85,8 @@ export function createReplyService(context: ServerContext, onChange: () => void)
       return message;
     });
     onChange();
-    const delivered = await context.outbox.deliver(queued.id);
-    return { ticket_id: input.id, message: toWireMessage(delivered, caller.name) };
+    context.outbox.nudge();
+    return { ticket_id: input.id, message: toWireMessage(queued, caller.name) };
   }
 
   // Emails the ticket's customer how to reset their password in the customer app. No link or token
@@ -82,7 +94,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
   // usable reset link there would let staff take over the account. The app sends the code itself.
   async function sendPasswordReset(caller: Actor, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
     const now = clock.now();
-    const queued = await db.transaction(async (tx) => {
+    await commitMessage(db, async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
       const customer = ticket.customerId === null ? undefined : await findCustomerContact(tx, ticket.customerId);
       if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
@@ -109,11 +121,8 @@ export function createReplyService(context: ServerContext, onChange: () => void)
       });
       return message;
     });
-    const delivered = await context.outbox.deliver(queued.id);
-    // Claiming "sent" when the provider refused it for good would mislead the agent and the
-    // customer; one the outbox retries will be sent (the thread shows it retrying).
-    if (delivered.status === 'undelivered')
-      throw new HttpError(502, TICKET_ERRORS.resetUndelivered(delivered.error ?? 'no reason given'));
+    // Committed to the outbox, which sends it (the thread shows it retrying or undelivered).
+    context.outbox.nudge();
     return { message: 'Instructions sent.' };
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerCalls, messageCalls, ticketCalls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { takeMessageAction } from './message-actions.ts';
 import { getRawMessage } from './raw-message.ts';
@@ -41,7 +42,9 @@ export function registerTicketRoutes(app: FastifyInstance, context: ServerContex
     registerCall(app, call, (request) => tickets.changeTicketState(actorOf(request), request.body.id, change));
   }
 
-  registerCall(app, messageCalls.sendReply, (request) => tickets.sendReply(actorOf(request), request.body));
+  registerCall(app, messageCalls.sendReply, (request) =>
+    tickets.sendReply(actorOf(request), request.body, readIdempotencyKey(request)),
+  );
 
   registerCall(app, ticketCalls.sendPasswordReset, (request) =>
     tickets.sendPasswordReset(actorOf(request), request.body.id),

@@ -61,6 +61,7 @@ describe('POST send_reply with providers', () => {
     const { customer, ticket } = await emailTicket(t);
     const macro = await createMacro(t.database.db, { title: 'thanks_reply', body: 'Thanks!' });
     await getTicket(t.app, agent, ticket.id);
+    const sentBefore = mailer.sent.length;
     const response = await postJson(t.app, agent, 'send_reply', {
       id: ticket.id,
       reply: '  Your payment is moved.  ',
@@ -77,17 +78,21 @@ describe('POST send_reply with providers', () => {
         inbound: false,
         subject: 'Re: Question about my loan',
         body: 'Your payment is moved.',
-        status: 'sent',
+        status: 'queued',
         error: null,
         employee_name: 'Alex Agent',
         auto_response: false,
       },
     });
+    // The answer is the committed message: the request never calls the provider (decision 019).
+    expect(mailer.sent.length).toBe(sentBefore);
+    expect(await t.app.outbox.deliverDue()).toBe(1);
     expect(mailer.sent.at(-1)).toEqual({
       to: customer.email,
       subject: 'Re: Question about my loan',
       text: 'Your payment is moved.',
       inReplyTo: `<${ticket.id}-2@mail.example>`,
+      messageKey: expect.stringMatching(new RegExp(`^outbox-${body.message.id}\\.[\\w-]{16}$`)),
     });
 
     const thread = await messagesOf(t, ticket.id);
@@ -118,9 +123,11 @@ describe('POST send_reply with providers', () => {
   it('uses a plain subject when the ticket has none, and does not stack "Re:"', async () => {
     const { ticket } = await emailTicket(t, null);
     await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Hello' });
+    await t.app.outbox.deliverDue();
     expect(mailer.sent.at(-1)?.subject).toBe('Your message to Portal support');
     const { ticket: replied } = await emailTicket(t, 'Re: my loan');
     await postJson(t.app, agent, 'send_reply', { id: replied.id, reply: 'Hello' });
+    await t.app.outbox.deliverDue();
     expect(mailer.sent.at(-1)?.subject).toBe('Re: my loan');
   });
 
@@ -128,7 +135,8 @@ describe('POST send_reply with providers', () => {
     const ticket = await createTicket(t.database.db, { contact: '5035550123', thread: ['hi'] });
     const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Hi! We can help.' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toMatchObject({ type: 'text', subject: null, status: 'sent' });
+    expect(response.json().message).toMatchObject({ type: 'text', subject: null, status: 'queued' });
+    await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)).toEqual({ to: '5035550123', body: 'Hi! We can help.' });
     expect((await stored(t, ticket.id))?.state).toBe('closed');
   });
@@ -139,11 +147,8 @@ describe('POST send_reply with providers', () => {
     try {
       const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Sorry for the wait.' });
       expect(response.statusCode).toBe(200);
-      expect(response.json().message).toMatchObject({
-        status: 'undelivered',
-        error: 'Mailbox unavailable',
-        body: 'Sorry for the wait.',
-      });
+      expect(response.json().message).toMatchObject({ status: 'queued', body: 'Sorry for the wait.' });
+      await t.app.outbox.deliverDue();
     } finally {
       mailer.failWith = null;
     }
@@ -184,6 +189,62 @@ describe('POST send_reply with providers', () => {
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 
+  it('answers 400 naming the macro placeholders left in the reply, and writes or sends nothing', async () => {
+    const ticket = await createTicket(t.database.db, { contact: '5035550124', thread: ['new number?'] });
+    await getTicket(t.app, agent, ticket.id);
+    const before = await snapshotTicketWrites(t.database.db);
+    const response = await postJson(t.app, agent, 'send_reply', {
+      id: ticket.id,
+      reply: 'Hi Amy, your phone number is now {new_phone}.',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
+      ],
+    });
+    expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
+    expect(await t.app.outbox.deliverDue()).toBe(0);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the reply already queued, and sends it once', async () => {
+    const ticket = await createTicket(t.database.db, { contact: '5035550125', thread: ['hello?'] });
+    await getTicket(t.app, agent, ticket.id);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/internal/api/send_reply',
+        headers: { ...agent.headers, 'idempotency-key': 'compose-5035550125-1' },
+        payload: { id: ticket.id, reply: 'We moved it.' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message.id).toBe(first.json().message.id);
+    expect((await messagesOf(t, ticket.id)).filter((message) => !message.inbound)).toHaveLength(1);
+    const sentBefore = sms.sent.length;
+    await t.app.outbox.deliverDue();
+    expect(sms.sent.length).toBe(sentBefore + 1);
+    // The key of another ticket's reply is refused, not answered with that reply.
+    const other = await createTicket(t.database.db, { contact: '5035550126', thread: ['hi'] });
+    await getTicket(t.app, agent, other.id);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/send_reply',
+      headers: { ...agent.headers, 'idempotency-key': 'compose-5035550125-1' },
+      payload: { id: other.id, reply: 'Hello' },
+    });
+    expect(reused.statusCode).toBe(409);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/send_reply',
+      headers: { ...agent.headers, 'idempotency-key': 'no spaces allowed' },
+      payload: { id: other.id, reply: 'Hello' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers 400 for a macro that does not exist, and writes nothing', async () => {
     const ticket = await createTicket(t.database.db);
     const before = await snapshotTicketWrites(t.database.db);
@@ -212,6 +273,7 @@ describe('POST send_password_reset', () => {
     const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Instructions sent.' });
+    await t.app.outbox.deliverDue();
     const email = mailer.sent.at(-1);
     expect(email).toMatchObject({ to: customer.email, subject: 'Reset your password' });
     expect(email?.text).toContain('Hi Jo,');
@@ -240,14 +302,14 @@ describe('POST send_password_reset', () => {
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 
-  it('says so when the provider refuses the email, and keeps it as undelivered', async () => {
+  it('keeps the email undelivered, with the error, when the provider refuses it after the answer', async () => {
     const customer = await createCustomer(t.database.db);
     const ticket = await createTicket(t.database.db, { customerId: customer.id });
     mailer.failWith = 'Connection refused';
     try {
       const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
-      expect(response.statusCode).toBe(502);
-      expect(response.json().errors[0]).toMatch(/could not be sent \(Connection refused\)/);
+      expect(response.statusCode).toBe(200);
+      await t.app.outbox.deliverDue();
     } finally {
       mailer.failWith = null;
     }

@@ -69,7 +69,8 @@ describe('send_reply over SMTP', () => {
       reply: 'Your statement is attached to your account page.\nThanks!',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message.status).toBe('sent');
+    expect(response.json().message.status).toBe('queued');
+    expect(await t.app.outbox.deliverDue()).toBe(1);
 
     expect(received).toHaveLength(1);
     const [delivery] = received;
@@ -79,6 +80,11 @@ describe('send_reply over SMTP', () => {
     expect(delivery?.mail.subject).toBe('Re: Where is my statement?');
     expect(delivery?.mail.text?.trim()).toBe('Your statement is attached to your account page.\nThanks!');
     expect(delivery?.mail.inReplyTo).toBe('<statement-question@mail.example>');
+    // Our own Message-ID, made from the outbox row, on the domain of MAIL_FROM; kept as its provider id.
+    const id = response.json().message.id as number;
+    expect(delivery?.mail.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[\\w-]{16}@portal\\.example>$`));
+    const [row] = await t.database.db.select().from(messages).where(eq(messages.id, id));
+    expect(row?.externalId).toBe(delivery?.mail.messageId);
   });
 
   it('delivers the password-reset email over SMTP too', async () => {
@@ -86,6 +92,7 @@ describe('send_reply over SMTP', () => {
     const ticket = await createTicket(t.database.db, { customerId: customer.id });
     const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
     expect(response.json()).toEqual({ message: 'Instructions sent.' });
+    await t.app.outbox.deliverDue();
     const delivery = received.at(-1);
     expect(addresses(delivery?.mail.to)).toEqual(['reset.customer@example.com']);
     expect(delivery?.mail.subject).toBe('Reset your password');

@@ -2,7 +2,7 @@ import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { requirePermission, type Actor } from '../../platform/actor.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import { lockTicket, updateTicket, type TicketRecord } from './repository.ts';
 import { ticketQueue } from './ticket-queue.ts';
@@ -110,7 +110,6 @@ export function createTicketStateService(context: ServerContext, onChange: () =>
     ticketId: number,
     change: TicketStateChange,
   ): Promise<TicketStateAnswer> {
-    if (change === 'deescalate') requirePermission(caller, 'tickets.view_escalated', TICKET_ERRORS.deescalateForbidden);
     const now = context.clock.now();
     const updated = await context.db.transaction(async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);

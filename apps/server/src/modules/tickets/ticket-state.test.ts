@@ -1,3 +1,4 @@
+import { permissionRefusal } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, tickets } from '@portal/db';
@@ -175,7 +176,7 @@ describe('PATCH escalate_ticket and deescalate_ticket', () => {
     const before = await snapshotTicketWrites(t.database.db);
     const forbidden = await patchTicket(t.app, agent, 'deescalate_ticket', { id: ticket.id });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ errors: ['Only staff who work escalated tickets can de-escalate a ticket.'] });
+    expect(forbidden.json()).toEqual({ errors: [permissionRefusal('tickets.view_escalated')] });
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
 
     const back = await patchTicket(t.app, supervisor, 'deescalate_ticket', { id: ticket.id });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { userPageCalls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
+import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import {
   addCustomerComment,
@@ -34,7 +35,7 @@ export function registerUserPageRoutes(app: FastifyInstance, context: ServerCont
     addCustomerComment(context, actorOf(request), request.body.user_id, request.body.body),
   );
   registerCall(app, userPageCalls.originateMessage, (request) =>
-    originateMessage(context, actorOf(request), request.body),
+    originateMessage(context, actorOf(request), request.body, readIdempotencyKey(request)),
   );
   registerCall(app, userPageCalls.getHotlink, (request) =>
     createHotlink(context, actorOf(request), request.query.user_id),

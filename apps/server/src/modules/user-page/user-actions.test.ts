@@ -294,7 +294,10 @@ describe('POST users/originate_message', () => {
     });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
-    expect(answer.message).toBe(`Email to ${customer.email} sent.`);
+    expect(answer.message).toBe(
+      `Email to ${customer.email} saved to the outbox; it is sent in a moment (the conversation shows when).`,
+    );
+    await t.app.outbox.deliverDue();
     expect(mailer.sent.at(-1)).toMatchObject({
       to: customer.email,
       subject: 'Your documents',
@@ -326,8 +329,30 @@ describe('POST users/originate_message', () => {
       message: 'Hi',
       thread: 'existing',
     });
-    expect(sent.json()).toMatchObject({ ticket_id: ticket.id, message: `Text to ${customer.phoneNumber} sent.` });
+    expect(sent.json()).toMatchObject({
+      ticket_id: ticket.id,
+      message: `Text to ${customer.phoneNumber} saved to the outbox; it is sent in a moment (the conversation shows when).`,
+    });
+    await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)).toMatchObject({ to: customer.phoneNumber, body: 'Hi' });
+  });
+
+  it('refuses a message with a macro placeholder left in it, naming it, and writes nothing', async () => {
+    const customer = await createCustomer(t.database.db, { firstName: 'Amy' });
+    const before = await countWrites(t.database.db);
+    const response = await call('POST', 'users/originate_message', {
+      user_id: customer.id,
+      message_type: 'text',
+      message: 'Hi Amy, your phone number is now {new_phone}.',
+      thread: 'new',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
+      ],
+    });
+    expect(await countWrites(t.database.db)).toEqual(before);
   });
 
   it('refuses bad input with an errors list', async () => {

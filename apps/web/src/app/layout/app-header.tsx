@@ -5,6 +5,7 @@ import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useSession } from '../../lib/session.ts';
 import { adminMenu, navMenus } from './nav-links.ts';
 import { NavMenu } from './nav-menu.tsx';
+import { mayOpen } from '../screen-access.ts';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
 // The email hides on narrow screens (Log Out's tooltip still names the employee); below the lg
@@ -40,10 +41,11 @@ export function AppHeader() {
           >
             Home
           </Button>
-          {navMenus.map((group) => (
-            <NavMenu key={group.label} group={group} />
-          ))}
-          {session?.permissions.includes('staff.admin') && <NavMenu group={adminMenu} />}
+          {[...navMenus, adminMenu].map((group) => {
+            // Only the screens the employee's permissions open; a menu with none is left out.
+            const items = group.items.filter((item) => mayOpen(item.to, session?.permissions));
+            return items.length > 0 && <NavMenu key={group.label} group={{ ...group, items }} />;
+          })}
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">

@@ -39,7 +39,7 @@ export const navMenus: readonly NavMenuGroup[] = [
   },
 ];
 
-// Shown to holders of the staff.admin permission only.
+// Staff administration for holders of staff.admin (screen-access.ts); the API reference for everyone.
 export const adminMenu: NavMenuGroup = {
   label: 'Admin',
   items: [

@@ -1,11 +1,12 @@
-import { Group, Modal, Stack, Tabs } from '@mantine/core';
-import type { LoanInfo, UserProfile } from '@portal/contracts';
+import { Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { permissionRefusal, type LoanInfo, type UserProfile } from '@portal/contracts';
 import { DocumentsTable } from '../../features/documents/components/documents-button.tsx';
 import { CreditLoanForm } from '../../features/loans/components/credit-loan-form.tsx';
 import { RevealSsnButton } from '../../features/ssn/components/reveal-ssn-button.tsx';
 import { UpdateSsnForm } from '../../features/ssn/components/update-ssn-form.tsx';
 import { CustomPaymentForm } from '../../features/users/components/custom-payment-form.tsx';
 import type { MutationEvents } from '../../lib/react-query.ts';
+import { useSession } from '../../lib/session.ts';
 
 type AdvancedModalProps = {
   user: UserProfile;
@@ -18,6 +19,7 @@ type AdvancedModalProps = {
 // The user page's Advanced modal (spec 000 section 2): Update SSN, Credit Loan, Custom Payments,
 // View Documents.
 export function AdvancedModal({ user, loans, opened, onClose, events }: AdvancedModalProps) {
+  const mayEditSsn = useSession()?.permissions.includes('customers.edit_ssn') ?? false;
   return (
     <Modal opened={opened} onClose={onClose} title={`Advanced · customer #${user.id}`} size="xl">
       <Tabs defaultValue="ssn" keepMounted={false}>
@@ -29,7 +31,13 @@ export function AdvancedModal({ user, loans, opened, onClose, events }: Advanced
         </Tabs.List>
         <Tabs.Panel value="ssn">
           <Stack gap="md">
-            <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
+            {mayEditSsn ? (
+              <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {permissionRefusal('customers.edit_ssn')}
+              </Text>
+            )}
             <Group>
               <RevealSsnButton userId={user.id} />
             </Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyOutcome, unfilledPlaceholders } from './reply-outcome.ts';
+import { replyOutcome } from './reply-outcome.ts';
 
 describe('replyOutcome', () => {
   it('flashes a sent or queued reply and alerts an undelivered one with the server error', () => {
@@ -17,12 +17,5 @@ describe('replyOutcome', () => {
       kind: 'alert',
       text: 'Number is not mobile',
     });
-  });
-});
-
-describe('unfilledPlaceholders', () => {
-  it('lists each placeholder left in the reply once', () => {
-    expect(unfilledPlaceholders('Hi Jane, {new_phone} and {new_phone} on {date}')).toEqual(['{new_phone}', '{date}']);
-    expect(unfilledPlaceholders('Hi Jane')).toEqual([]);
   });
 });

@@ -9,8 +9,3 @@ export function replyOutcome(message: Pick<Message, 'status' | 'error'>): ReplyO
   if (message.status === 'queued') return { kind: 'flash', text: 'Reply queued in the outbox', type: 'info' };
   return { kind: 'flash', text: 'Reply sent', type: 'success' };
 }
-
-// Placeholders a macro left for the agent, e.g. {new_phone}.
-export function unfilledPlaceholders(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => `{${match[1] ?? ''}}`))];
-}

@@ -9,6 +9,7 @@ import {
   type FcraLookupResponse,
 } from '@portal/contracts';
 import { businessToday } from '../../../lib/business-date.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useFcraLookup } from '../api/get-fcra-lookup.ts';
 import { creditReportingKeys } from '../api/query-keys.ts';
 import { failureMessages } from '../credit-flash.ts';
@@ -30,6 +31,18 @@ function initialForm(kind: FcraBankruptcyKind, result: FcraLookupResponse): Fcra
     b_type: onRecord ? String(bankruptcy.b_type) : '',
     date: '',
   };
+}
+
+// The actions change what is reported: the credit reporting desk's (credit_reporting.adjust).
+function LookupActionsIfAllowed({ result }: { result: FcraLookupResponse }) {
+  const session = useSession();
+  if (session?.permissions.includes('credit_reporting.adjust')) return <LookupActions result={result} />;
+  return (
+    <Text fz="sm" c="dimmed">
+      Filing or discharging a bankruptcy and the 103 mailer are for the credit reporting desk (the credit_reporting
+      role).
+    </Text>
+  );
 }
 
 // File bankruptcy, Discharge bankruptcy, Send 103 mailer: the lookup's actions on the loan's customer.
@@ -93,7 +106,7 @@ function LookupResult({ search }: { search: LookupSearch }) {
       <Text fz="sm" c="dimmed">
         As reported on {result.report_date}.
       </Text>
-      <LookupActions result={result} />
+      <LookupActionsIfAllowed result={result} />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, xl: 8 }}>
           <SearchedLoanSection loan={result.loan} />

@@ -7,6 +7,7 @@ import {
   type UserSearchField,
   type UserSearchValues,
 } from '@portal/contracts';
+import { useSession } from '../../../lib/session.ts';
 import { maskSearchField } from '../user-search-masks.ts';
 
 type UserSearchFormProps = {
@@ -31,6 +32,9 @@ const FIELD_ROWS: readonly (readonly UserSearchField[])[] = [
 // its format says so under it.
 export function UserSearchForm({ values, onChange, onSearch, onClear, searching }: UserSearchFormProps) {
   const problems = userSearchFieldProblems(values);
+  // A whole SSN is searched by those who may reveal one (audited, a few a minute); others are told
+  // to use the last four digits with another field.
+  const maySearchSsn = useSession()?.permissions.includes('customers.reveal_ssn') ?? false;
   const set = (field: UserSearchField, text: string) => onChange({ ...values, [field]: maskSearchField(field, text) });
   const input = (field: UserSearchField) => (
     <TextInput
@@ -40,6 +44,9 @@ export function UserSearchForm({ values, onChange, onSearch, onClear, searching 
       value={values[field] ?? ''}
       onChange={(event) => set(field, event.currentTarget.value)}
       error={problems[field]}
+      {...(field === 'ssn' && !maySearchSsn
+        ? { disabled: true, description: 'Needs the ssn_reveal role: use the last four and a name.' }
+        : {})}
     />
   );
 

@@ -60,7 +60,7 @@ describe('ReplyBox: macro shortcut', () => {
 });
 
 describe('ReplyBox: macro picker', () => {
-  it('inserts the picked macro with its placeholders filled and sends its id', async () => {
+  it('inserts the picked macro with its placeholders filled and sends its id once the rest is filled in', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
     vi.stubGlobal('fetch', fetchMock);
     renderBox({
@@ -72,9 +72,44 @@ describe('ReplyBox: macro picker', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
     expect(replyBox()).toHaveValue('Hi Jane, your phone number is now {new_phone}.');
+    // Send stays disabled while a placeholder is left, and says which.
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.clear(replyBox());
+    await userEvent.type(replyBox(), 'Hi Jane, your phone number is now 5035550123.');
+    expect(screen.queryByText(/Still to fill in/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ macro_id: 2, filter_id: null });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      id: 101,
+      reply: 'Hi Jane, your phone number is now 5035550123.',
+      macro_id: 2,
+      filter_id: null,
+    });
+  });
+
+  it('alerts that the prefill is missing, and inserts nothing, when the ticket has no value for a placeholder', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderBox({
+      placeholderValues: { first_name: null },
+      renderMacroPicker: (insert) => (
+        <button type="button" onClick={() => insert(changePhone)}>
+          Pick change_phone
+        </button>
+      ),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
+    expect(alert).toHaveBeenCalledWith(
+      "This macro's prefill is missing ({first_name}). Please contact internal tools to fix it.",
+    );
+    expect(replyBox()).toHaveValue('');
+    await userEvent.type(replyBox(), '#change_phone{Enter}');
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(replyBox()).toHaveValue('#change_phone');
+    alert.mockRestore();
   });
 });
 
@@ -138,6 +173,11 @@ describe('ReplyBox: send', () => {
       macro_id: null,
       filter_id: null,
     });
+    // The retry of one reply carries the key of the first try, so the server answers that one if it
+    // was saved after all; not in the body.
+    const keyOf = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('Idempotency-Key');
+    expect(keyOf(0)).toMatch(/^[\w:-]{8,100}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
     expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply sent']);
   });
 
@@ -167,6 +207,28 @@ describe('ReplyBox: send', () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith('The number cannot receive texts.'));
     expect(onSent).toHaveBeenCalledOnce();
     alert.mockRestore();
+  });
+});
+
+describe('ReplyBox: one Idempotency-Key per reply', () => {
+  it('sends the next reply with a new key once one is sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
+    vi.stubGlobal('fetch', fetchMock);
+    const { onSent } = renderBox();
+    await userEvent.type(replyBox(), 'First');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    await userEvent.type(replyBox(), 'Second');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(2));
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });
 

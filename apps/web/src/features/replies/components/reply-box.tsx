@@ -10,21 +10,26 @@ import {
 } from 'react';
 import { Alert, Button, Card, Group, Kbd, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
+  MACRO_PLACEHOLDERS,
   MACRO_PREFILL_MISSING,
   SEND_GUARD_MS,
   debitWarning,
   expandMacroShortcut,
   fillMacroPlaceholders,
+  findUnfilledPlaceholders,
+  macroPrefillMissingAlert,
+  missingPrefills,
   type Macro,
   type SendReplyResponse,
   type SuggestedAction,
   type SuggestedResponse,
 } from '@portal/contracts';
+import { newComposeKey } from '../../../lib/compose-key.ts';
 import { flash } from '../../../lib/flash.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { clearDraft, readDraft, saveDraft, type ReplyDraft } from '../draft-cookie.ts';
-import { replyOutcome, unfilledPlaceholders } from '../reply-outcome.ts';
+import { replyOutcome } from '../reply-outcome.ts';
 import { SuggestedActions } from './suggested-actions.tsx';
 import { SuggestedResponses } from './suggested-responses.tsx';
 
@@ -72,6 +77,8 @@ export function ReplyBox(props: ReplyBoxProps) {
   // Where the caret goes after an insertion; a new object per request so each one is applied.
   const [caretRequest, setCaretRequest] = useState<{ position: number } | null>(null);
   const lastSendAt = useRef<number>(Number.NEGATIVE_INFINITY);
+  // The Idempotency-Key of the reply being written: kept through retries, renewed once it is sent.
+  const composeKey = useRef<string>(newComposeKey());
 
   const filledMacros = useMemo(
     () => macros.map((macro) => ({ ...macro, body: fillMacroPlaceholders(macro.body, placeholderValues) })),
@@ -81,6 +88,7 @@ export function ReplyBox(props: ReplyBoxProps) {
   const send = useSendReply({
     mutationConfig: {
       onSuccess: (result) => {
+        composeKey.current = newComposeKey();
         clearDraft(ticketId);
         setDraft({ text: '', macroId: null, filterId: null });
         setDraftKept(true);
@@ -118,22 +126,40 @@ export function ReplyBox(props: ReplyBoxProps) {
     );
   }
 
+  // A macro whose text is empty, or whose {placeholders} the Portal should fill from the ticket but
+  // has no value for (no customer linked, say), has its prefill missing: the spec's alert, nothing
+  // inserted (spec 000 section 5). Placeholders only the agent can fill ({new_phone}) are inserted
+  // and listed under the box until they are replaced.
+  function prefillProblem(body: string): string | null {
+    if (body.trim() === '') return MACRO_PREFILL_MISSING;
+    const missing = missingPrefills(body, MACRO_PLACEHOLDERS, placeholderValues);
+    return missing.length > 0 ? macroPrefillMissingAlert(missing) : null;
+  }
+
   function insertMacro(macro: Macro) {
-    const body = fillMacroPlaceholders(macro.body, placeholderValues);
-    if (body.trim() === '') {
-      window.alert(MACRO_PREFILL_MISSING);
+    const problem = prefillProblem(macro.body);
+    if (problem) {
+      window.alert(problem);
       return;
     }
-    insert(body, { macroId: macro.id });
+    insert(fillMacroPlaceholders(macro.body, placeholderValues), { macroId: macro.id });
   }
 
   // A second click within SEND_GUARD_MS does nothing (spec 000 section 5), whatever the first one did.
+  // A reply that cannot go (a {placeholder} left: Send is disabled) is no click at all.
   function submit() {
+    if (findUnfilledPlaceholders(draft.text).length > 0) return;
     const now = Date.now();
     if (now - lastSendAt.current < SEND_GUARD_MS) return;
     lastSendAt.current = now;
     if (send.isPending || draft.text.trim() === '') return;
-    send.mutate({ id: ticketId, reply: draft.text, macro_id: draft.macroId, filter_id: draft.filterId });
+    send.mutate({
+      id: ticketId,
+      reply: draft.text,
+      macro_id: draft.macroId,
+      filter_id: draft.filterId,
+      idempotencyKey: composeKey.current,
+    });
   }
 
   // Ctrl/Cmd+Enter sends from anywhere on the page, the reply box included, but not from a dialog.
@@ -167,11 +193,17 @@ export function ReplyBox(props: ReplyBoxProps) {
       window.alert(MACRO_PREFILL_MISSING);
       return;
     }
+    const original = macros.find((macro) => macro.id === result.macroId);
+    const problem = original ? prefillProblem(original.body) : null;
+    if (problem) {
+      window.alert(problem);
+      return;
+    }
     update({ text: result.text, macroId: result.macroId, filterId: draft.filterId }, result.caret);
   }
 
   const warning = debitWarning(draft.text, activeLoans);
-  const leftToFill = unfilledPlaceholders(draft.text);
+  const leftToFill = findUnfilledPlaceholders(draft.text);
   const empty = draft.text.trim() === '';
 
   return (
@@ -217,7 +249,7 @@ export function ReplyBox(props: ReplyBoxProps) {
           </Text>
         )}
         {leftToFill.length > 0 && (
-          <Text fz="xs" c="orange.8">
+          <Text fz="xs" c="orange.8" id={`reply-unfilled-${ticketId}`}>
             Still to fill in: {leftToFill.join(', ')}
           </Text>
         )}
@@ -235,7 +267,13 @@ export function ReplyBox(props: ReplyBoxProps) {
             <Text fz="xs" c="dimmed" visibleFrom="md">
               <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
             </Text>
-            <Button onClick={submit} loading={send.isPending} disabled={empty} px="lg">
+            <Button
+              onClick={submit}
+              loading={send.isPending}
+              disabled={empty || leftToFill.length > 0}
+              aria-describedby={leftToFill.length > 0 ? `reply-unfilled-${ticketId}` : undefined}
+              px="lg"
+            >
               Send
             </Button>
           </Group>

@@ -1,16 +1,11 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
-import type { StaffRole } from '@portal/contracts';
-
-const permissionLabels: Record<string, string> = {
-  'tickets.view_escalated': 'sees escalated tickets',
-  'payments.validate_any': 'may invalidate and validate any payment',
-  'staff.admin': 'administers staff (this page)',
-  'customers.reveal_ssn': "may reveal a customer's whole SSN (audited)",
-};
+import { permissionInfo, type Permission, type StaffRole } from '@portal/contracts';
 
 function describe(role: StaffRole): string {
   if (role.permissions.length === 0) return 'works the ticket queue';
-  return role.permissions.map((permission) => permissionLabels[permission] ?? permission).join(', ');
+  return role.permissions
+    .map((permission) => (permission in permissionInfo ? permissionInfo[permission as Permission].allows : permission))
+    .join(', ');
 }
 
 type RolePickerProps = { roles: readonly StaffRole[]; value: string[]; onChange: (roles: string[]) => void };

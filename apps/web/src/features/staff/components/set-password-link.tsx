@@ -2,9 +2,10 @@ import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@manti
 import type { SetPasswordLinkResponse } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 
-// What an invitation answered: whether the email went, and the link to hand over when it did not.
+// What an invitation answered: whether the email is on its way (in the outbox, which sends it), and
+// the link to hand over when it is not.
 export function SetPasswordLink({ result, onDone }: { result: SetPasswordLinkResponse; onDone: () => void }) {
-  const sent = result.message.startsWith('Invitation emailed');
+  const sent = result.message.includes('is emailed in a moment');
   return (
     <Stack gap="sm">
       <Alert color={sent ? 'teal' : 'yellow'} variant="light">

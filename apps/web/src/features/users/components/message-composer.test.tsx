@@ -31,5 +31,18 @@ describe('MessageComposer', () => {
       message: 'Your payment posted.',
       thread: 'existing',
     });
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[\w:-]{8,100}$/);
+  }, 15_000);
+
+  it('keeps Send disabled while a macro placeholder is left, naming it', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MessageComposer userId={5} />);
+    await userEvent.click(screen.getByText('Text'));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Message' }));
+    await userEvent.paste('Your number is now {new_phone}.');
+    expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

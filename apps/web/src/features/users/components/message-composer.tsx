@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { SEND_GUARD_MS } from '@portal/contracts';
+import { SEND_GUARD_MS, findUnfilledPlaceholders } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
+import { newComposeKey } from '../../../lib/compose-key.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 import { originateMessage, useOriginateMessage } from '../api/originate-message.ts';
 
@@ -11,7 +12,9 @@ type MessageComposerProps = {
 };
 
 // The user page's composer (spec 000 section 2): an email or a text to the customer, in a new
-// thread or their open one. Send has the reply box's double-click guard.
+// thread or their open one. Send has the reply box's double-click guard, stays disabled while a
+// macro's {placeholder} is left in the message, and sends one Idempotency-Key per message (the
+// same on a retry), so a retry after a lost answer never sends the customer a second copy.
 export function MessageComposer({ userId, mutationConfig }: MessageComposerProps) {
   const [type, setType] = useState<'email' | 'text'>('email');
   const [thread, setThread] = useState<'new' | 'existing'>('new');
@@ -19,19 +22,34 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const lastSendAt = useRef(0);
+  // The key belongs to this customer's message: another customer's page starts a new one.
+  const composeKey = useRef({ userId, key: newComposeKey() });
   const send = useOriginateMessage({ mutationConfig });
 
+  const leftToFill = findUnfilledPlaceholders(message);
+
   function submit() {
+    // A {placeholder} left: Send is disabled, and this is no click for the guard either.
+    if (leftToFill.length > 0) return;
     const now = Date.now();
     if (now - lastSendAt.current < SEND_GUARD_MS) return;
     lastSendAt.current = now;
     if (type === 'email' && subject.trim() === '') return setProblem('Please enter a subject for the email.');
     if (message.trim() === '') return setProblem('Please enter a message.');
     setProblem(null);
+    if (composeKey.current.userId !== userId) composeKey.current = { userId, key: newComposeKey() };
     send.mutate(
-      { user_id: userId, message_type: type, subject: type === 'email' ? subject : null, message, thread },
+      {
+        user_id: userId,
+        message_type: type,
+        subject: type === 'email' ? subject : null,
+        message,
+        thread,
+        idempotencyKey: composeKey.current.key,
+      },
       {
         onSuccess: () => {
+          composeKey.current = { userId, key: newComposeKey() };
           setSubject('');
           setMessage('');
         },
@@ -83,13 +101,24 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
           autosize
           minRows={3}
         />
+        {leftToFill.length > 0 && (
+          <Text fz="xs" c="orange.8" id={`composer-unfilled-${userId}`}>
+            Still to fill in: {leftToFill.join(', ')}
+          </Text>
+        )}
         {(problem || send.isError) && (
           <Text fz="xs" c="red" role="alert">
             {problem ?? errorMessages(send.error).join(' ')}
           </Text>
         )}
         <Group justify="flex-end">
-          <Button size="xs" onClick={submit} loading={send.isPending}>
+          <Button
+            size="xs"
+            onClick={submit}
+            loading={send.isPending}
+            disabled={leftToFill.length > 0}
+            aria-describedby={leftToFill.length > 0 ? `composer-unfilled-${userId}` : undefined}
+          >
             Send
           </Button>
         </Group>
