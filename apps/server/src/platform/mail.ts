@@ -9,7 +9,7 @@ export type OutgoingEmail = {
   inReplyTo?: string | null;
   attachments?: EmailAttachment[];
   // The left part of the Message-ID, the same on every attempt at one outbox message, so a mail
-  // system that got the first drops a second copy (decision 019, delivery semantics).
+  // system that got the first drops a second copy (decision 038).
   messageKey?: string;
 };
 export type SentEmail = { providerId: string };

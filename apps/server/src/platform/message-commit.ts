@@ -10,7 +10,7 @@ export const MESSAGE_MAY_BE_SAVED = 'The message may have been saved; check the 
 // The transaction of a call that queues a message. A failure before its work is done changed
 // nothing and answers as any other; a lost connection once the work is done (the COMMIT) is
 // ambiguous and answers 503 with MESSAGE_MAY_BE_SAVED. The staff member's Idempotency-Key makes
-// the retry safe: the same request again answers the message already queued (decision 019).
+// the retry safe: the same request again answers the message already queued (decision 038).
 export async function commitMessage<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
   let committing = false;
   try {

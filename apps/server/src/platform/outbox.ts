@@ -16,7 +16,7 @@ import type { FileStorage } from './storage.ts';
 // another is sending. A process that dies mid-delivery leaves a claim that runs out; the message is
 // then tried again. Transient failures are retried with exponential backoff up to maxAttempts;
 // permanent ones (and the last attempt) make the message undelivered, with the provider's error.
-// Requests never deliver: they commit the message and nudge the worker (decision 019, delivery
+// Requests never deliver: they commit the message and nudge the worker (decision 038, delivery
 // semantics). An outcome that cannot be recorded (the database gone for a moment) is written again
 // until it is, and this process never claims that message again meanwhile; an email keeps one
 // Message-ID on every attempt, so a copy sent twice is dropped by mail systems.

@@ -59,7 +59,7 @@ export function SetPasswordForm({ token }: { token: string | null }) {
         )}
         <PasswordInput
           label="New password"
-          description={`At least ${MIN_NEW_PASSWORD_LENGTH} characters. A few words in a row are easy to remember and hard to guess.`}
+          description={`At least ${MIN_NEW_PASSWORD_LENGTH} characters, not a common password, a run of keys or your email. A few words in a row are easy to remember and hard to guess.`}
           autoComplete="new-password"
           required
           value={password}
