@@ -25,8 +25,9 @@ const FILE = 'POST fcra_dashboard/fcra_file_bankruptcy';
 const DISCHARGE = 'PATCH fcra_dashboard/fcra_discharge_bankruptcy';
 const MAILER = 'POST fcra_dashboard/fcra_mailer';
 
+// On the credit reporting desk: the lookup's actions are theirs (credit_reporting.adjust).
 beforeEach(() => {
-  saveSession(sessionFixture({ employeeId: 7 }));
+  saveSession(sessionFixture({ employeeId: 7, permissions: ['credit_reporting.adjust'] }));
 });
 
 function renderAt(route: string, server: CreditServer) {
@@ -119,6 +120,14 @@ describe('the FCRA lookup', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(screen.getByRole('table', { name: 'Payments of loan #640' })).toBeInTheDocument();
+  });
+
+  it('offers the actions only to the credit reporting desk, and says so to others', async () => {
+    saveSession(sessionFixture({ employeeId: 7 }));
+    await openLookup();
+    expect(screen.queryByRole('button', { name: 'File bankruptcy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send 103 mailer' })).not.toBeInTheDocument();
+    expect(screen.getByText(/are for the credit reporting desk/)).toBeInTheDocument();
   });
 
   it('draws the account history as 7 years by 12 months with a legend of the codes', async () => {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BACK_OFFICE_INACTIVITY_MS, DISPUTE_MESSAGES, type Dispute } from '@portal/contracts';
+import { BACK_OFFICE_INACTIVITY_MS, DISPUTE_MESSAGES, type Dispute, type Permission } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -28,8 +28,12 @@ const UNASSIGN = 'PATCH disputes_dashboard/unassign_dispute';
 const USER_SEARCH = 'GET disputes_dashboard/search/user_search';
 
 // Employee 7 (the session fixture) opens the dispute.
-function openDispute(dispute: Dispute, server: DisputeServer = {}) {
-  saveSession(sessionFixture({ employeeId: 7 }));
+function openDispute(
+  dispute: Dispute,
+  server: DisputeServer = {},
+  permissions: Permission[] = ['customers.reveal_ssn'],
+) {
+  saveSession(sessionFixture({ employeeId: 7, permissions }));
   const sent = answerDisputeCalls({
     'GET disputes_dashboard/dispute_details': [200, { dispute }],
     [ASSIGN]: [200, { success: true, dispute_id: dispute.id }],
@@ -231,6 +235,14 @@ describe('DisputeDetailPage: the User Search tab', () => {
       placement: 'top',
     });
     expect(callsTo(sent, USER_SEARCH)).toHaveLength(0);
+  });
+
+  it('lets only those who may reveal an SSN search by a whole one', async () => {
+    openDispute(disputeFixture(), {}, []);
+    await userEvent.click(await screen.findByRole('tab', { name: 'User Search' }));
+    const field = panel('User Search').getByRole('textbox', { name: 'Full SSN' });
+    expect(field).toBeDisabled();
+    expect(panel('User Search').getByText(/Needs the ssn_reveal role/)).toBeInTheDocument();
   });
 
   it('masks what is typed and says when no user matches', async () => {
