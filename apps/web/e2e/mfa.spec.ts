@@ -8,6 +8,8 @@ test('an agent enrols in MFA, then signs in only with a code', async ({ page }) 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Enable MFA' }).click();
   await expect(page).toHaveURL(/\/enable-mfa$/);
+  // The enrolment form loads lazily: fill it once it is there, not the sign-in form it replaces.
+  await expect(page.getByRole('button', { name: 'Get QR code' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Get QR code' }).click();

@@ -32,7 +32,12 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
     /^Hi \S+, your phone number is now \{new_phone\}\. You'll get our texts and payment reminders there from now on\.$/,
   );
   await expect(page.getByText('Still to fill in: {new_phone}')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
   await page.screenshot({ path: screenshotPath('workspace-macro-expanded'), fullPage: true });
+
+  // The agent fills the placeholder in; Send opens once nothing is left.
+  await reply.fill((await reply.inputValue()).replace('{new_phone}', '(559) 555-0143'));
+  await expect(page.getByText(/Still to fill in/)).toBeHidden();
 
   // Send: the ticket closes, the marker shows, and the next ticket of the queue takes its place.
   await page.getByRole('button', { name: 'Send', exact: true }).click();
