@@ -10,6 +10,9 @@ import { sessionFixture } from '../test/session-fixture.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
+// Screens load lazily (their code is fetched on first render): a few seconds, not the default one.
+const LAZY_SCREEN = { timeout: 5000 };
+
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -33,7 +36,7 @@ function stubApi(permissions: Permission[] = []) {
   );
 }
 
-describe('route guards', () => {
+describe('route guards', { timeout: 15_000 }, () => {
   it('sends a signed-out visitor to /login and back where they were going after sign-in', async () => {
     stubApi();
     const router = renderApp('/surveys/csat?page=2');
@@ -46,7 +49,7 @@ describe('route guards', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     // The survey results screen, under its path (the stub knows no survey: its 404 is shown).
-    expect(await screen.findByRole('heading', { name: 'csat' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'csat' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/surveys/csat?page=2');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
@@ -56,7 +59,7 @@ describe('route guards', () => {
     stubApi();
     saveSession(sessionFixture());
     const router = renderApp('/enable-mfa');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -64,7 +67,7 @@ describe('route guards', () => {
     stubApi([...permissions]);
     saveSession(sessionFixture({ permissions: [...permissions] }));
     renderApp('/fcra');
-    expect(await screen.findByRole('heading', { name: 'FCRA' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'FCRA' }, LAZY_SCREEN)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Dashboards', 'Editors', 'Search', 'Analytics', 'Admin']) {
       expect(nav).toContainElement(screen.getByRole(name === 'Home' ? 'link' : 'button', { name }));
@@ -86,7 +89,7 @@ describe('route guards', () => {
     stubApi();
     saveSession(sessionFixture());
     renderApp('/identifications');
-    expect(await screen.findByRole('heading', { name: 'Not available to you' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not available to you' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(screen.getByText(permissionRefusal('identity.review'))).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     // The Editors menu has nothing a plain agent may open; Admin keeps the API reference.
@@ -102,7 +105,7 @@ describe('route guards', () => {
       stubApi();
       saveSession(sessionFixture());
       renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Not available to you' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Not available to you' }, LAZY_SCREEN)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
     },
   );

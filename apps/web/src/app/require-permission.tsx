@@ -18,7 +18,7 @@ export function RequirePermission({ screen, children }: { screen: string; childr
           Not available to you
         </Title>
         {first && <Text>{permissionRefusal(first)}</Text>}
-        <Text c="dimmed" fz="sm">
+        <Text c="gray.7" fz="sm">
           A staff administrator can give you the role if your work needs it.
         </Text>
         <Button component={Link} to="/" variant="light">

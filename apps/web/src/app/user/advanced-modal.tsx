@@ -34,7 +34,7 @@ export function AdvancedModal({ user, loans, opened, onClose, events }: Advanced
             {mayEditSsn ? (
               <UpdateSsnForm userId={user.id} currentLast4={user.ssn?.slice(-4) ?? null} mutationConfig={events} />
             ) : (
-              <Text fz="sm" c="dimmed">
+              <Text fz="sm" c="gray.7">
                 {permissionRefusal('customers.edit_ssn')}
               </Text>
             )}

@@ -38,7 +38,7 @@ function LookupActionsIfAllowed({ result }: { result: FcraLookupResponse }) {
   const session = useSession();
   if (session?.permissions.includes('credit_reporting.adjust')) return <LookupActions result={result} />;
   return (
-    <Text fz="sm" c="dimmed">
+    <Text fz="sm" c="gray.7">
       Filing or discharging a bankruptcy and the 103 mailer are for the credit reporting desk (the credit_reporting
       role).
     </Text>

@@ -249,7 +249,7 @@ export function ReplyBox(props: ReplyBoxProps) {
           </Text>
         )}
         {leftToFill.length > 0 && (
-          <Text fz="xs" c="orange.8" id={`reply-unfilled-${ticketId}`}>
+          <Text fz="xs" c="red.9" id={`reply-unfilled-${ticketId}`}>
             Still to fill in: {leftToFill.join(', ')}
           </Text>
         )}

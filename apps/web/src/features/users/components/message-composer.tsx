@@ -102,7 +102,7 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
           minRows={3}
         />
         {leftToFill.length > 0 && (
-          <Text fz="xs" c="orange.8" id={`composer-unfilled-${userId}`}>
+          <Text fz="xs" c="red.9" id={`composer-unfilled-${userId}`}>
             Still to fill in: {leftToFill.join(', ')}
           </Text>
         )}
