@@ -248,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.all(`${API_BASE_PATH}/*`, unknownApiPath);
   // The base itself (and, routes ignoring a trailing slash, "/internal/api/"), which the wildcard misses.
   app.all(API_BASE_PATH, unknownApiPath);
+  // The spec's blog calls live under /api/blog (alsoAt); the rest of /api is not the web app either.
+  app.all('/api/*', unknownApiPath);
 
   if (deps.webDistDir) {
     await registerWebApp(app, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   callRoute,
+  callRoutes,
   listApiCalls,
   permissionRefusal,
   permissions,
@@ -59,11 +60,16 @@ describe("every call's declared access", () => {
   it('is what its route enforces: public, or the permissions it needs', () => {
     const byRoute = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
     const drift = listApiCalls().flatMap(({ name, call }) => {
-      const route = byRoute.get(`${call.method} ${callRoute(call)}`);
-      if (!route) return [`${name}: not registered`];
-      const declared = { public: call.access === 'public', anyOf: [...requiredPermissions(call.access)] };
-      const enforced = { public: route.public, anyOf: [...route.anyOf] };
-      return JSON.stringify(declared) === JSON.stringify(enforced) ? [] : [`${name}: ${JSON.stringify(enforced)}`];
+      // At its route and at each of the spec's other paths for it (alsoAt).
+      return callRoutes(call).flatMap((url) => {
+        const route = byRoute.get(`${call.method} ${url}`);
+        if (!route) return [`${name}: not registered at ${url}`];
+        const declared = { public: call.access === 'public', anyOf: [...requiredPermissions(call.access)] };
+        const enforced = { public: route.public, anyOf: [...route.anyOf] };
+        return JSON.stringify(declared) === JSON.stringify(enforced)
+          ? []
+          : [`${name} at ${url}: ${JSON.stringify(enforced)}`];
+      });
     });
     expect(drift).toEqual([]);
   });

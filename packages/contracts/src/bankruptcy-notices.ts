@@ -16,10 +16,25 @@ const nullableText = (max: number) =>
     .nullish()
     .transform((text) => (text ? text : null));
 
+// The chapter, 7 or 13 (spec 001 sections 3 and 5): taken as the JSON number 7 as well as the text
+// "7", and kept as text like the other fields (whether it is 7 or 13 is the form's rule, checked on
+// Process Notice, so a draft can be saved).
+const BANKRUPTCY_TYPE_HINT = 'The bankruptcy type is 7 or 13.';
+const bankruptcyType = z
+  .union(
+    [
+      z.number().int(BANKRUPTCY_TYPE_HINT).min(0, BANKRUPTCY_TYPE_HINT).max(99, BANKRUPTCY_TYPE_HINT),
+      z.string().trim().max(2, 'must be at most 2 characters.'),
+    ],
+    { error: BANKRUPTCY_TYPE_HINT },
+  )
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+
 export const parsedDataSchema = z.object({
   case_number: nullableText(40),
   court_district: nullableText(8),
-  b_type: nullableText(2),
+  b_type: bankruptcyType,
   debtor_name: nullableText(200),
   debtor_ssn: nullableText(20),
   joint_debtor_name: nullableText(200),

@@ -206,6 +206,7 @@ export const blogCalls = {
   uploadImage: defineCall({
     method: 'POST',
     path: 'blog/upload_image',
+    alsoAt: ['/api/blog/upload_image'],
     access: needs('content.edit'),
     response: uploadBlogImageResponseSchema,
   }),
@@ -213,6 +214,7 @@ export const blogCalls = {
   posts: defineCall({
     method: 'GET',
     path: 'blog/posts',
+    alsoAt: ['/api/blog/posts'],
     access: 'public',
     query: blogPostsQuerySchema,
     response: blogPostsResponseSchema,
@@ -226,6 +228,7 @@ export const blogCalls = {
   createPost: defineCall({
     method: 'POST',
     path: 'blog/create_post',
+    alsoAt: ['/api/blog/create_post'],
     access: needs('content.edit'),
     body: createBlogPostRequestSchema,
     response: createBlogPostResponseSchema,

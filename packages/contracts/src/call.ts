@@ -34,6 +34,9 @@ export type CallDescriptor = {
   readonly access: CallAccess;
   // Relative to API_BASE_PATH, without a leading slash; `:name` is a path parameter ('documents/:id').
   readonly path: string;
+  // Absolute paths the spec names for the same call, outside API_BASE_PATH ('/api/blog/posts'): the
+  // route answers at each of them too, with the same access, schemas and handler.
+  readonly alsoAt?: readonly `/${string}`[];
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;
@@ -77,6 +80,11 @@ export type CallOutput<Call extends CallDescriptor> = Call['response'] extends z
 // The route's URL as the server's router reads it ('/internal/api/documents/:id').
 export function callRoute(call: CallDescriptor): string {
   return `${API_BASE_PATH}/${call.path}`;
+}
+
+// Every URL the call answers at: its route, then the spec's other paths for it (alsoAt).
+export function callRoutes(call: CallDescriptor): string[] {
+  return [callRoute(call), ...(call.alsoAt ?? [])];
 }
 
 // The path parameters a call's path names, in order ('documents/:id' -> ['id']).

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import {
-  callRoute,
+  callRoutes,
   FILE_RESPONSE,
   requiredPermissions,
   type CallBody,
@@ -65,19 +65,23 @@ export function registerCall<Call extends CallDescriptor>(
     anyOf: requiredPermissions(call.access),
   };
 
-  app.route({
-    method: call.method,
-    url: callRoute(call),
-    ...(Object.keys(schema).length > 0 ? { schema } : {}),
-    config: routeConfig,
-    handler: async (request, reply) => {
-      // Replaced by its parsed value, as Fastify does with what it validates.
-      if (readQuery && query) request.query = parseInput(query, readQuery(request));
-      // Fastify has validated body, query and params against the call's schemas (or readQuery above).
-      const answer = await handler(request as CallRequest<Call>, reply);
-      if (status !== 200) reply.code(status);
-      if (!writeBody) return answer;
-      return reply.type('application/json; charset=utf-8').send(writeBody(answer));
-    },
-  });
+  const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Replaced by its parsed value, as Fastify does with what it validates.
+    if (readQuery && query) request.query = parseInput(query, readQuery(request));
+    // Fastify has validated body, query and params against the call's schemas (or readQuery above).
+    const answer = await handler(request as CallRequest<Call>, reply);
+    if (status !== 200) reply.code(status);
+    if (!writeBody) return answer;
+    return reply.type('application/json; charset=utf-8').send(writeBody(answer));
+  };
+
+  // The call's route, and the same route at each of the spec's other paths for it (alsoAt).
+  for (const url of callRoutes(call))
+    app.route({
+      method: call.method,
+      url,
+      ...(Object.keys(schema).length > 0 ? { schema } : {}),
+      config: routeConfig,
+      handler: routeHandler,
+    });
 }

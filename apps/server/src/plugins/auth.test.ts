@@ -70,13 +70,16 @@ describe('authentication is the default', () => {
     const publicApi = routes.filter((route) => route.public && route.url.toLowerCase().startsWith('/internal/api'));
     expect(publicApi.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_API_ROUTES].sort());
     // Outside the API only the web app (its files and the page that serves client routes) and the
-    // blog's public side (live posts and their images) are public.
+    // blog's public side (live posts, their images, and GET posts at the spec's /api/blog path) are
+    // public.
     const publicElsewhere = routes.filter(
       (route) => route.public && !route.url.toLowerCase().startsWith('/internal/api'),
     );
     expect(publicElsewhere.map((route) => route.url).sort()).toEqual([
       '/*',
       '/*',
+      '/api/blog/posts',
+      '/api/blog/posts',
       '/assets/app-1a2b3c.js',
       '/assets/app-1a2b3c.js',
       '/blog/:url',
@@ -136,6 +139,9 @@ describe('authentication is the default', () => {
       '/internal/api/tickets/1/nothing',
       '/internal/api/',
       '/internal/api',
+      // Beside the spec's /api/blog calls.
+      '/api/blog/post_list',
+      '/api/nothing',
     ]) {
       const signedOut = await t.app.inject({ method: 'GET', url });
       expect(signedOut.statusCode, url).toBe(401);

@@ -30,7 +30,8 @@ const fileResponse = {
 
 type NamedCall = { name: string; call: CallDescriptor };
 
-// The contract's call of each registered route, by "METHOD url".
+// The contract's call of each registered route, by "METHOD url". A call's other paths (alsoAt) are
+// named in its description, not listed again.
 const callsByRoute = new Map<string, NamedCall>(
   listApiCalls().map((named) => [routeKey(named.call.method, callRoute(named.call)), named]),
 );
@@ -47,6 +48,7 @@ function describeCall({ name, call }: NamedCall, route: RouteOptions): FastifySc
   const description = [
     accessSentence(call.access),
     ...(readsQueryItself ? ["The query's fields may be sent in a JSON body instead."] : []),
+    ...(call.alsoAt ? [`The same call answers at ${call.alsoAt.join(' and ')} too (the spec's path).`] : []),
   ].join(' ');
   return {
     operationId: name,

@@ -142,6 +142,39 @@ describe('PATCH bankruptcy_notices/:id', () => {
     expect(badType.json().errors).toEqual(['Choose a notice type from the list.']);
   });
 
+  it('takes the bankruptcy type as the number 7 or 13 (spec 001), as well as the text, and processes it', async () => {
+    const id = await heldNotice();
+    const saved = await save(id, {
+      type: 'BankruptcyNotice::InitialFiling',
+      parsed_data: { ...chapter7Data, b_type: 13 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().notice.parsed_data.b_type).toBe('13');
+    const seven = await save(id, {
+      type: 'BankruptcyNotice::InitialFiling',
+      parsed_data: { ...chapter7Data, b_type: 7 },
+    });
+    expect(seven.json().notice.parsed_data.b_type).toBe('7');
+
+    const before = await noticeRow(t, id);
+    const chapter9 = await save(id, {
+      type: 'BankruptcyNotice::InitialFiling',
+      parsed_data: { ...chapter7Data, b_type: 9 },
+    });
+    expect(chapter9.statusCode).toBe(422);
+    expect(chapter9.json().errors).toEqual(['Bankruptcy type must be 7 or 13.']);
+    const fraction = await save(id, {
+      type: 'BankruptcyNotice::InitialFiling',
+      parsed_data: { ...chapter7Data, b_type: 7.5 },
+    });
+    expect(fraction.statusCode).toBe(400);
+    expect(JSON.stringify(fraction.json().errors)).toContain('The bankruptcy type is 7 or 13.');
+    expect(await noticeRow(t, id)).toEqual(before);
+
+    const processed = await noticeCall(t, agent, 'POST', `/${id}/process_notice`);
+    expect(processed.statusCode).toBe(200);
+  });
+
   it('lets staff choose the customer (match staff), keeps the choice when user_id is left out, and clears it with null', async () => {
     const id = await heldNotice();
     const customer = await createCustomer(t.database.db, { firstName: 'Ivy', lastName: 'Chen', ssnLast4: '4040' });

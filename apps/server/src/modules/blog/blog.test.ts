@@ -4,6 +4,7 @@ import { auditEvents, blogImages, blogPostTags, blogPosts, blogTags } from '@por
 import { makeJpeg, makePdf } from '../../testing/customer-documents.ts';
 import { multipartBody, type UploadFile } from '../../testing/multipart.ts';
 import { countRows } from '../../testing/row-counts.ts';
+import { signInAsStaff } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 const t = useTestApp();
@@ -41,7 +42,7 @@ const savePost = (blog: BlogFields, headers: Record<string, string> = editor.hea
 const readPost = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `${API}/posts`, query: { path }, headers });
 
-async function uploadImage(file: UploadFile | null, name?: string) {
+async function uploadImage(file: UploadFile | null, name?: string, url = `${API}/upload_image`) {
   const form = new FormData();
   if (name !== undefined) form.append('blog[name]', name);
   if (file)
@@ -53,7 +54,7 @@ async function uploadImage(file: UploadFile | null, name?: string) {
   const response = new Response(form);
   return t.app.inject({
     method: 'POST',
-    url: `${API}/upload_image`,
+    url,
     headers: { ...editor.headers, 'content-type': response.headers.get('content-type') ?? '' },
     payload: Buffer.from(await response.arrayBuffer()),
   });
@@ -300,5 +301,55 @@ describe('POST blog/upload_image', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual(['Send the image in blog[image].']);
+  });
+});
+
+// Spec 001 section 7 names the blog's calls at /api/blog/..., outside internal/api: a client written
+// from it gets the same calls there (the web app keeps using internal/api).
+describe('the blog calls at the spec paths /api/blog/...', () => {
+  const SPEC_API = '/api/blog';
+
+  it('uploads an image as multipart blog[image] and blog[name], and answers its url', async () => {
+    const answer = await uploadImage(
+      { name: 'a.jpg', content: makeJpeg() },
+      'Spec Path Image',
+      `${SPEC_API}/upload_image`,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ url: '/blog/images/spec-path-image.jpg', name: 'spec-path-image.jpg' });
+  });
+
+  it('creates a post with POST create_post and reads it with GET posts {path}', async () => {
+    const blog = livePost({ url: 'spec-path-post', subject: 'Saved at the spec path' });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `${SPEC_API}/create_post`,
+      headers: editor.headers,
+      payload: { blog },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().post).toMatchObject({ url: 'spec-path-post', meta_title: 'Saved at the spec path' });
+    const read = await t.app.inject({ method: 'GET', url: `${SPEC_API}/posts`, query: { path: 'spec-path-post' } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().post).toMatchObject({ url: 'spec-path-post' });
+  });
+
+  it('asks for the same permission there: 401 without a session, 403 without content.edit, nothing written', async () => {
+    const agentOnly = await signInAsStaff(t.app, t.database.db, ['agent']);
+    const before = await blogWrites();
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `${SPEC_API}/create_post`,
+      payload: { blog: livePost() },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${SPEC_API}/create_post`,
+      headers: agentOnly.headers,
+      payload: { blog: livePost({ url: 'not-allowed' }) },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await blogWrites()).toEqual(before);
   });
 });

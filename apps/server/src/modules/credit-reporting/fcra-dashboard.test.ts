@@ -136,6 +136,26 @@ describe('POST fcra_file_bankruptcy and PATCH fcra_discharge_bankruptcy', () => 
     expect(response.statusCode).toBe(403);
   });
 
+  it('takes the ids and the bankruptcy type as JSON numbers (spec 001: type 7 or 13)', async () => {
+    const { loan } = await customerWithLoans();
+    const filed = await call(desk, 'POST', 'fcra_file_bankruptcy', {
+      id: loan.id,
+      case_code: 2610002,
+      b_type: 13,
+      date_filed: '2026-10-01',
+    });
+    expect(filed.statusCode).toBe(200);
+    expect(filed.json().bankruptcy).toMatchObject({ case_code: '2610002', b_type: 13 });
+    const discharged = await call(desk, 'PATCH', 'fcra_discharge_bankruptcy', {
+      id: loan.id,
+      case_code: 2610002,
+      b_type: 13,
+      date_discharged: '2026-11-20',
+    });
+    expect(discharged.statusCode).toBe(200);
+    expect(discharged.json().bankruptcy).toMatchObject({ b_type: 13, discharged: '2026-11-20' });
+  });
+
   it('files, changing what is reported from that date, stops debits, notes and audits; then discharges', async () => {
     const { customer, loan } = await customerWithLoans();
     const filed = await call(desk, 'POST', 'fcra_file_bankruptcy', {

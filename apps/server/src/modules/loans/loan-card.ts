@@ -28,7 +28,7 @@ export async function readLoanCard(db: Executor, context: ServerContext, loanId:
 
 // 409 with the loan as it stands now (a rule refused the change, or the screen was stale), so the
 // screen redraws and the employee sees why.
-export function conflictWithLoan(message: string, card: LoanInfo): HttpError {
+export function conflictWithLoan(message: string | string[], card: LoanInfo): HttpError {
   return new HttpError(409, message, { loan: card });
 }
 

@@ -218,11 +218,13 @@ export function customPayments(context: ServerContext, actor: Actor, input: Cust
   assertCollectionDate(input.date, today);
   return runLoanChange(context, async (tx) => {
     const { record: loan, card, payments } = await lockLoanForChange(tx, context, input.loan, input.lock_version);
+    // Nothing left to collect, in the spec's own words (section 5); when the loan is not being
+    // repaid at all (paid off, denied, returned, not funded), why, in a second sentence.
+    const noUpcoming = `Loan ${loan.id} has no upcoming payments`;
     if (!isRepaying(card))
-      throw conflictWithLoan(notActiveReason(loan) ?? `Loan ${loan.id} is not being repaid.`, card);
+      throw conflictWithLoan([noUpcoming, notActiveReason(loan) ?? `Loan ${loan.id} is not being repaid.`], card);
     const upcoming = payments.filter(isScheduledInstallment);
-    // The spec's own words (section 5).
-    if (upcoming.length === 0) throw conflictWithLoan(`Loan ${loan.id} has no upcoming payments`, card);
+    if (upcoming.length === 0) throw conflictWithLoan(noUpcoming, card);
     const payoff = payments.find((payment) => payment.type === 'EarlyRepayment' && isOpenPayment(payment));
     if (payoff)
       throw conflictWithLoan(

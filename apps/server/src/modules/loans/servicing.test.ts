@@ -242,6 +242,19 @@ describe('PATCH loans/custom_payments', () => {
       frequency: 'monthly',
     });
     expect(none.json().errors).toEqual([`Loan ${loan.id} has no upcoming payments`]);
+    // A paid-off loan: the spec's sentence first, then why.
+    const paidOff = await aLoan({ state: 'paid_off' });
+    const done = await call('PATCH', 'custom_payments', {
+      loan: paidOff.loan.id,
+      date: '2026-12-04',
+      amount: 50,
+      frequency: 'monthly',
+    });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().errors).toEqual([
+      `Loan ${paidOff.loan.id} has no upcoming payments`,
+      `Loan ${paidOff.loan.id} is already paid off.`,
+    ]);
     const bad = await call('PATCH', 'custom_payments', {
       loan: loan.id,
       date: '2026-12-04',

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// WCAG 2.2 AA, as the Portal promises it: every screen and dialog has no serious or critical
+// violation. Minor and moderate findings are not failures (axe's own best-practice rules are off).
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+export type AxeScope = { include?: string | Locator; exclude?: string[] };
+
+// Runs axe on the page (or a part of it, such as an open dialog) and fails with every violation
+// spelled out: the rule, its help text and the first few offending elements.
+export async function expectNoAxeViolations(page: Page, scope: AxeScope = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (typeof scope.include === 'string') builder = builder.include(scope.include);
+  else if (scope.include) builder = builder.include(await selectorOf(scope.include));
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+  const report = failing.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.length} nodes)\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
+        .join('\n'),
+  );
+  expect(report, `axe on ${page.url()}`).toEqual([]);
+}
+
+// axe takes a CSS selector; a Locator is marked with a data attribute for the run.
+async function selectorOf(locator: Locator): Promise<string> {
+  await locator.page().evaluate(() => {
+    for (const marked of document.querySelectorAll('[data-axe-scope]')) marked.removeAttribute('data-axe-scope');
+  });
+  await locator.first().evaluate((element) => element.setAttribute('data-axe-scope', ''));
+  return '[data-axe-scope]';
+}
