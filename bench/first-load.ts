@@ -2,16 +2,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/db/seed';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
-import { buildWebApp, firstLoadOfBuild, gzipSize, kB } from './web-bundle.ts';
+import {
+  SCREEN_BUDGET,
+  SIGN_IN_BUDGET,
+  buildWebApp,
+  firstLoadOfBuild,
+  firstLoadOfScreens,
+  gzipSize,
+  kB,
+  withinScreenBudget,
+} from './web-bundle.ts';
 
 // npm run bench:first-load: what the browser loads for each screen of the built web app, and how long
 // the demo employee waits from "Sign in" to the first ticket on screen, in Debian's Chromium against
 // the real server (PGlite in a fresh directory, demo data, as the end-to-end tests run it).
-// Targets: at most 150 kB of gzipped JavaScript for /login; sign-in to the first ticket under 1 s.
-const JS_TARGET_BYTES = 150_000;
+// Targets: at most 150 kB of gzipped JavaScript for /login; every signed-in screen at most 300 kB in
+// at most 40 files before it is usable; sign-in to the first ticket under 1 s.
 const SIGN_IN_TARGET_MS = 1000;
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);
 const PORT = '3903';
@@ -21,13 +30,22 @@ const viewport = { width: 1440, height: 900 };
 // As the end-to-end tests launch it.
 const launchOptions = chromiumLaunchOptions;
 
-type Loaded = { files: number; gzip: number };
+// Before: the scripts that had arrived when the screen was usable (its ready element shown); then:
+// all of them once the network is idle (what loads after, lazily: a chart, the editor, a prefetch).
+type Loaded = { files: number; gzip: number; then: { files: number; gzip: number } };
 
 const root = new URL('..', import.meta.url).pathname;
 const distDir = mkdtempSync(join(tmpdir(), 'portal-first-load-web-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-first-load-data-'));
 
 async function startPortal(): Promise<ChildProcess> {
+  // Another server on the port (one left by an interrupted run) would answer the health check, and
+  // the figures would be of its build.
+  const taken = await fetch(`${base}/internal/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${PORT} is in use: stop what listens there (ss -ltnp | grep ${PORT}).`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT,
@@ -64,8 +82,8 @@ async function stopPortal(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-// The JavaScript a screen loads in a fresh context (empty cache) until the network is idle, gzipped
-// here as the files are served (uncompressed, by the Portal itself).
+// The JavaScript a screen loads in a fresh context (empty cache) until it is usable, and until the
+// network is idle, gzipped here as the files are served (uncompressed, by the Portal itself).
 async function scriptsOfScreen(
   browser: Browser,
   path: string,
@@ -75,15 +93,27 @@ async function scriptsOfScreen(
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const bodies: Promise<Buffer>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body());
-  });
+  // The Portal's own scripts: a PDF shown in a frame (an income stub, an ACDV image) opens
+  // Chromium's PDF viewer, whose 200-odd scripts of its own are the browser's, not the page's.
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() === 'script' && response.url().startsWith(`${base}/`))
+      bodies.push(response.body());
+  };
+  page.on('response', onResponse);
   await page.goto(`${base}${path}`);
   await ready(page);
+  const usable = bodies.length;
   await page.waitForLoadState('networkidle');
+  // A script still arriving when the context closes would fail to give its body.
+  page.off('response', onResponse);
   const sizes = (await Promise.all(bodies)).map(gzipSize);
   await context.close();
-  return { files: sizes.length, gzip: sizes.reduce((sum, size) => sum + size, 0) };
+  const sum = (values: number[]) => values.reduce((total, size) => total + size, 0);
+  return {
+    files: usable,
+    gzip: sum(sizes.slice(0, usable)),
+    then: { files: sizes.length, gzip: sum(sizes) },
+  };
 }
 
 const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in' });
@@ -97,7 +127,7 @@ async function fillSignIn(page: Page): Promise<void> {
 
 // Signs in and turns Online on (the state is the employee's, kept across sign-ins), then keeps the
 // cookies for the signed-in screens.
-async function signInOnline(browser: Browser): Promise<NonNullable<BrowserContextOptions['storageState']>> {
+async function signInOnline(browser: Browser): Promise<SignedIn> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
@@ -110,6 +140,95 @@ async function signInOnline(browser: Browser): Promise<NonNullable<BrowserContex
   const state = await context.storageState();
   await context.close();
   return state;
+}
+
+// The API as the demo employee (the token the sign-in left in the cookies), to find a customer, a
+// loan and a survey answer for the screens that show one.
+async function apiAs<T>(storageState: SignedIn, path: string): Promise<T> {
+  const token = storageState.cookies.find((cookie) => cookie.name === 'apiToken')?.value;
+  if (!token) throw new Error('The sign-in left no apiToken cookie.');
+  const response = await fetch(`${base}/internal/api/${path}`, {
+    headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}.`);
+  return (await response.json()) as T;
+}
+
+type SignedIn = Exclude<NonNullable<BrowserContextOptions['storageState']>, string>;
+// module: the screen's module in routes/ (its chunk in the build).
+type Screen = { path: string; module: string; label?: string; ready: (page: Page) => Promise<void> };
+
+const heading =
+  (name: string | RegExp, exact = true) =>
+  (page: Page) =>
+    page.getByRole('heading', { name, exact }).first().waitFor();
+const button = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('button', { name, exact: true }).first().waitFor();
+const table = (name: string) => (page: Page) => page.getByRole('table', { name }).waitFor();
+
+// Every signed-in screen of the route table (app/router.tsx), each with what shows it is usable:
+// its own content on screen, not the shell's. The dispute and notice detail pages share their
+// dashboard's chunk (no demo data holds one); the static figures below cover every screen module.
+async function signedInScreens(storageState: SignedIn): Promise<Screen[]> {
+  type Found = { loans: { id: number }[] };
+  let customer: { id: number; loanId: number } | null = null;
+  for (let id = 2; id < 60 && !customer; id += 1) {
+    const found = await apiAs<Found>(storageState, `users/search?parameter=ID&search=${id}`).catch(() => null);
+    const loan = found?.loans[0];
+    if (loan) customer = { id, loanId: loan.id };
+  }
+  if (!customer) throw new Error('No demo customer with a loan among the first ids.');
+  const survey = 'loan-experience';
+  const results = await apiAs<{ users: { id: number }[] }>(storageState, `survey_results?path=${survey}`);
+  const respondent = results.users[0]?.id;
+  if (respondent === undefined) throw new Error(`Nobody answered the demo survey ${survey}.`);
+  const { loanId } = customer;
+  return [
+    {
+      path: '/',
+      module: 'home-route',
+      label: '/ the workspace, to the first ticket',
+      ready: (page) => firstTicket(page).waitFor(),
+    },
+    {
+      path: `/user?ID=${customer.id}`,
+      module: 'user-route',
+      label: '/user (a customer with loans)',
+      ready: heading('Loan Information'),
+    },
+    { path: '/disputes', module: 'disputes-route', ready: heading('Upload Disputes') },
+    { path: '/disputes/unresolved', module: 'disputes-route', ready: heading('Unresolved Disputes') },
+    { path: '/bankruptcy', module: 'bankruptcy-route', ready: heading('Upload New Bankruptcy Notices') },
+    { path: '/bankruptcy/unprocessed', module: 'bankruptcy-route', ready: heading('Unresolved Bankruptcy Notices') },
+    { path: '/fcra', module: 'fcra-route', label: '/fcra (and /acdv)', ready: heading('FCRA') },
+    {
+      path: `/fcra/lookup?loan_id=${loanId}`,
+      module: 'fcra-lookup-route',
+      label: '/fcra/lookup (a loan)',
+      ready: heading(`Loan #${loanId}`),
+    },
+    { path: '/cr_adj', module: 'cr-adj-route', ready: heading('Special Credit Report Adjustments') },
+    { path: '/identifications', module: 'identifications-route', ready: heading('Identifications') },
+    { path: '/income', module: 'income-route', ready: heading('Income Review') },
+    { path: '/visualize/cs', module: 'visualize-route', ready: button('Today') },
+    // The query box; GraphiQL (Monaco) loads when the full explorer is opened (decision 040).
+    { path: '/graph_ql', module: 'graphql-route', ready: button('Run query') },
+    { path: '/blog_post', module: 'blog-post-route', ready: button('Save draft') },
+    { path: '/macros', module: 'macros-route', ready: button('Load') },
+    { path: '/surveys', module: 'surveys-route', ready: table('Surveys') },
+    { path: `/surveys/${survey}`, module: 'survey-results-route', ready: table('Users who answered') },
+    {
+      path: `/survey/${survey}/${respondent}`,
+      module: 'survey-response-route',
+      ready: (page) => page.getByRole('list', { name: 'Answers' }).waitFor(),
+    },
+    { path: '/admin/staff', module: 'staff-route', ready: table('Staff') },
+    {
+      path: '/api-docs',
+      module: 'api-docs-route',
+      ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor(),
+    },
+  ];
 }
 
 type Timing = { loginShown: number; signInToTicket: number; onlineToTicket: number };
@@ -180,6 +299,7 @@ let browser: Browser | null = null;
 try {
   buildWebApp(distDir);
   const build = firstLoadOfBuild(distDir);
+  const screensOfBuild = firstLoadOfScreens(distDir);
   portal = await startPortal();
   browser = await chromium.launch(launchOptions);
 
@@ -196,9 +316,9 @@ try {
   const storageState = await signInOnline(browser);
   const signedIn = (path: string, ready: (page: Page) => Promise<void>) =>
     scriptsOfScreen(browser as Browser, path, ready, { storageState });
-  const workspace = await signedIn('/', (page) => firstTicket(page).waitFor());
-  const staff = await signedIn('/admin/staff', (page) => page.getByRole('heading', { name: 'Staff' }).waitFor());
-  const placeholder = await signedIn('/fcra', (page) => page.getByRole('heading', { name: 'FCRA' }).waitFor());
+  const screens: { screen: Screen; loaded: Loaded }[] = [];
+  for (const screen of await signedInScreens(storageState))
+    screens.push({ screen, loaded: await signedIn(screen.path, screen.ready) });
 
   const timings: Timing[] = [];
   for (let run = 0; run < RUNS; run++) timings.push(await timeSignIn(browser));
@@ -213,20 +333,49 @@ try {
   for (const file of build.scripts) console.log(`  ${file.file.padEnd(44)} ${kB(file.gzip).padStart(6)} kB gzip`);
   for (const file of build.styles) console.log(`  ${file.file.padEnd(44)} ${kB(file.gzip).padStart(6)} kB gzip (CSS)`);
 
-  console.log('\nJavaScript each screen loads, fresh cache, until the network is idle (gzip):');
-  const row = (label: string, loaded: Loaded, target = '') =>
-    console.log(
-      `  ${label.padEnd(44)} ${String(loaded.files).padStart(3)} files ${kB(loaded.gzip).padStart(7)} kB${target}`,
-    );
-  const loginTarget = (loaded: Loaded) =>
-    `   target at most ${kB(JS_TARGET_BYTES)} kB ${verdict(loaded.gzip <= JS_TARGET_BYTES && buildScripts <= JS_TARGET_BYTES)}`;
-  row('/login (signed out, form not yet used)', login, loginTarget(login));
-  row('/ signed out (sent to /login)', rootSignedOut, loginTarget(rootSignedOut));
-  row('/enable-mfa (signed out)', enableMfa);
-  row('/set-password (an invitation link)', setPassword);
-  row('/ the workspace, to the first ticket', workspace);
-  row('/admin/staff', staff);
-  row('/fcra (a screen of a later issue)', placeholder);
+  const missed: string[] = [];
+  const files = (loaded: { files: number; gzip: number }) =>
+    `${String(loaded.files).padStart(3)} files ${kB(loaded.gzip).padStart(7)} kB`;
+  console.log('\nJavaScript each signed-out page loads in Chromium, fresh cache, until it shows (gzip):');
+  const signedOutRow = (label: string, loaded: Loaded, budget = false) => {
+    const met = loaded.gzip <= SIGN_IN_BUDGET.gzip && buildScripts <= SIGN_IN_BUDGET.gzip;
+    if (budget && !met) missed.push(label);
+    const target = budget ? `   target at most ${kB(SIGN_IN_BUDGET.gzip)} kB ${verdict(met)}` : '';
+    console.log(`  ${label.padEnd(40)} ${files(loaded)}${target}`);
+  };
+  signedOutRow('/login (form not yet used)', login, true);
+  signedOutRow('/ signed out (sent to /login)', rootSignedOut, true);
+  signedOutRow('/enable-mfa', enableMfa);
+  signedOutRow('/set-password (an invitation link)', setPassword);
+
+  // The target is checked on the build's figure: it is exact, and in Chromium on the loopback a
+  // part the screen loads lazily (the survey results' charts) can arrive before the check sees the
+  // screen, though a real network brings it after.
+  console.log(
+    `\nSigned-in screens, JavaScript before the screen is usable (gzip), target at most ${kB(SCREEN_BUDGET.gzip)} kB in at most ${SCREEN_BUDGET.files} files.` +
+      '\n  build: index.html, the stored-session check, the shell and the screen, with their static imports (what it imports dynamically loads after);' +
+      '\n  Chromium, fresh cache: fetched when the screen showed its content | once the network was idle.',
+  );
+  const byModule = new Map(screensOfBuild.map((load) => [load.screen, load]));
+  const buildRow = (label: string, module: string, measured = '') => {
+    const load = byModule.get(module);
+    if (!load) throw new Error(`No chunk for ${module} in the build.`);
+    const loaded = { files: load.files.length, gzip: load.gzip };
+    const met = withinScreenBudget(loaded);
+    if (!met && !missed.includes(label)) missed.push(label);
+    console.log(`  ${label.padEnd(46)} build ${files(loaded)} ${verdict(met).padEnd(7)}${measured}`);
+  };
+  for (const { screen, loaded } of screens)
+    buildRow(screen.label ?? screen.path, screen.module, `   Chromium ${files(loaded)} | ${files(loaded.then)}`);
+  // A screen module no path above opens (a new one): its build figure all the same.
+  for (const load of screensOfBuild)
+    if (!screens.some(({ screen }) => screen.module === load.screen))
+      buildRow(`routes/${load.screen}.tsx`, load.screen);
+  console.log(
+    missed.length === 0
+      ? '\nEvery screen is within its target.'
+      : `\nNOT MET: ${missed.length} screen${missed.length === 1 ? '' : 's'} over the target: ${missed.join(', ')}.`,
+  );
 
   const signIn = timings.map((timing) => timing.signInToTicket);
   const online = timings.map((timing) => timing.onlineToTicket);

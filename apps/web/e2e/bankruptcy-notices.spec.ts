@@ -57,13 +57,27 @@ test('upload notices, get the next one, correct it, process it: the customer sto
   await expect(page.getByText('Case number is required.')).toBeVisible();
   await shoot(page, 'bankruptcy-notice-edit-warning');
   await caseNumber.fill('24-99001');
+  // Picking the chosen option again keeps it (issue 28: re-picking chapter 7 emptied the field,
+  // it was saved empty and Process said 'Bankruptcy type is required.').
+  for (const label of ['Bankruptcy type', 'Notice type']) {
+    const select = page.getByRole('combobox', { name: label });
+    const chosen = await select.inputValue();
+    expect(chosen).not.toBe('');
+    await select.click();
+    await page.getByRole('option', { name: chosen, exact: true }).click();
+    await expect(select).toHaveValue(chosen);
+  }
+  await expect(page.getByText(/is required\./)).toHaveCount(0);
+  const chapter = await page.getByRole('combobox', { name: 'Bankruptcy type' }).inputValue();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Notice updated successfully.')).toBeVisible();
   await expect(page.getByText('24-99001')).toBeVisible();
 
   await page.getByRole('button', { name: 'Process Notice' }).click();
   await expect(page.getByText('Notice processed successfully.')).toBeVisible();
-  await expect(page.getByText(/Automatic debits stopped on loan\(s\) #\d+/)).toBeVisible();
+  const stopped = page.getByText(/Automatic debits stopped on loan\(s\) #\d+/);
+  await expect(stopped).toBeVisible();
+  const loanId = /#(\d+)/.exec((await stopped.textContent()) ?? '')?.[1];
   await expect(page.getByRole('button', { name: 'Process Notice' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Get Next Notice' })).toBeVisible();
   await shoot(page, 'bankruptcy-notice-processed');
@@ -73,4 +87,14 @@ test('upload notices, get the next one, correct it, process it: the customer sto
   await expect(page.getByText('ACH OFF').first()).toBeVisible();
   await expect(page.getByText(/Bankruptcy notice #\d+ processed/).first()).toBeVisible();
   await shoot(page, 'bankruptcy-customer-after-processing');
+
+  // The FCRA lookup's Discharge form starts from the case on file (issue 28).
+  await page.goto(`/fcra/lookup?loan_id=${loanId}`);
+  const user = page.getByRole('region', { name: 'User detail' });
+  await expect(user.getByText('24-99001', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Discharge bankruptcy' }).click();
+  const discharge = page.getByRole('dialog', { name: 'Discharge bankruptcy' });
+  await expect(discharge.getByRole('textbox', { name: 'Case code' })).toHaveValue('2499001');
+  await expect(discharge.getByLabel(/Bankruptcy type/)).toHaveValue(chapter);
+  await shoot(page, 'bankruptcy-fcra-discharge-prefilled');
 });

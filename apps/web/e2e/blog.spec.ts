@@ -44,8 +44,11 @@ test('write a draft, autosave it, publish it with an image and read it at its pu
   await page.getByRole('option', { name: 'Guides Deals and Hacks' }).click();
   await page.getByPlaceholder('Add a tag').fill('Savings');
   await page.getByPlaceholder('Add a tag').press('Enter');
-  const body = page.locator('.ProseMirror');
-  await body.click();
+  // The body is a textbox named by its label, reached by keyboard from the html switch before it.
+  const body = page.getByRole('textbox', { name: 'Post', exact: true });
+  await page.getByRole('button', { name: 'Switch between the text and its html' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(body).toBeFocused();
   await page.keyboard.type('Put a little aside every payday.');
 
   // Autosave: on for a draft, and after ten minutes (the page's clock moved on) the draft is kept.

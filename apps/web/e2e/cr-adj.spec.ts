@@ -45,6 +45,13 @@ test('a wrong customer is refused; Resend and Do Not Report are recorded; the co
   await expect(page.getByText(/Fill in ALL account information/)).toBeVisible();
   await shoot(page, 'cr-adj-form');
 
+  // An empty Submit names each field (issue 28), and sends nothing.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Loan ID' })).toHaveAccessibleDescription('Please enter the loan ID.');
+  await expect(page.getByRole('textbox', { name: 'User ID' })).toHaveAccessibleDescription('Please enter the user ID.');
+  await expect(page.getByText('Please choose an adjustment type.')).toBeVisible();
+  await expect(page.getByText(/must be a number/)).toHaveCount(0);
+
   // The loan is not this user's: the server says so.
   await submitAdjustment(page, loanId, customerId + 1, 'Resend');
   await expect(page.getByText(`Loan ${loanId} belongs to user ${customerId}`)).toBeVisible();

@@ -43,11 +43,16 @@ test('upload a letter, open a dispute, search the user, apply them, resolve it',
   await page.getByTestId('pdf-file-input').setInputFiles([
     { name: 'validation-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from(letter) },
     { name: 'not-a-pdf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
   ]);
+  const leftOut = page.getByText('Only PDF files can be uploaded: notes.txt left out.');
+  await expect(leftOut).toBeVisible();
   await page.getByRole('button', { name: 'Upload Files' }).click();
   await expect(
     page.getByText('1 dispute(s) created successfully. 1 file(s) failed to process and remain in the list.'),
   ).toBeVisible();
+  // The upload is past the file left out before it (issue 28: the sentence stayed).
+  await expect(leftOut).toHaveCount(0);
   await expect(page.getByText('not-a-pdf.pdf')).toBeVisible();
   await shoot(page, 'disputes-landing-partial-upload');
 

@@ -183,6 +183,9 @@ test('the FCRA lookup from the loan card: the grid, file and discharge a bankrup
   await expect(page.getByRole('list', { name: 'Payment history codes' })).toContainText('Charge-off');
   const user = page.getByRole('region', { name: 'User detail' });
   await expect(user.getByRole('link', { name: `#${customerId}` })).toHaveAttribute('href', `/user?ID=${customerId}`);
+  // The user page's one term per flag (issue 28).
+  await expect(user.getByText('DNC (do not contact)')).toBeVisible();
+  await expect(user.getByText('DNL (do not lend)')).toBeVisible();
   await shoot(page, 'fcra-lookup');
 
   // File: the form's rule first, then the filing.
@@ -209,6 +212,7 @@ test('the FCRA lookup from the loan card: the grid, file and discharge a bankrup
   await page.getByRole('button', { name: 'Discharge bankruptcy' }).click();
   const discharge = page.getByRole('dialog', { name: 'Discharge bankruptcy' });
   await expect(discharge.getByRole('textbox', { name: 'Case code' })).toHaveValue('2610777');
+  await expect(discharge.getByLabel(/Bankruptcy type/)).toHaveValue('7');
   await discharge.getByLabel(/Date discharged/).fill(addDays(businessToday(), -1));
   await discharge.getByRole('button', { name: 'Discharge bankruptcy' }).click();
   await expect(page.getByText('Successfully discharged bankruptcy')).toBeVisible();

@@ -44,7 +44,13 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await title.press('Enter');
   await expect(page.getByRole('heading', { name: 'Editing #closing' })).toBeVisible();
   await text.fill(EDITED);
-  await page.getByRole('textbox', { name: 'Tags' }).fill('General, Closings, general');
+  const tags = page.getByRole('textbox', { name: 'Tags' });
+  await tags.fill('General, Closings, general');
+  // Enter in Tags ends the tag and does not save (it did, and a later Save made a second version).
+  await tags.press('Enter');
+  await expect(tags).toHaveValue('General, Closings, general, ');
+  await expect(page.getByText('No saved versions yet')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Macro #closing is saved.' })).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Tags as they will be saved' }).getByRole('listitem')).toHaveText([
     'General',
     'Closings',

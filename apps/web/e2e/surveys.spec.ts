@@ -88,7 +88,7 @@ test('surveys: the list, a survey’s results with charts and users, one user’
   // One user's answers, a blank one says No Answer.
   const user = await userWithNoAnswer(page, 'loan-experience');
   const name = `${user.first_name} ${user.last_name}`;
-  await users.getByRole('link', { name: `View the answers of ${name}` }).click();
+  await users.getByRole('link', { name: `View answers of ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/survey/loan-experience/${user.id}$`));
   await expect(page.getByRole('heading', { name: `Loan experience: ${name}` })).toBeVisible();
   const answers = page.getByRole('list', { name: 'Answers' }).getByRole('listitem');

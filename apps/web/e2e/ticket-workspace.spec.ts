@@ -74,3 +74,39 @@ test('the keyboard moves through the queue and the help lists the shortcuts', as
   await expect(page.getByText('You are offline')).toBeVisible();
   await expect(heading).toBeHidden();
 });
+
+// Archive and Close change the badges at once, not at the queue's next poll (30 s): an archived
+// ticket can be sent back from the list right away.
+test('archive and close update the archived list and the closed / waiting count at once', async ({ page }) => {
+  await signIn(page, DEMO_EMAIL);
+  await goOnline(page);
+  const heading = page.getByRole('heading', { name: ticketHeading });
+  await expect(heading).toBeVisible();
+  const archivedBadge = page.getByRole('button', { name: /^Archived tickets: \d+$/ });
+  const stats = page.getByRole('button', { name: /^Ticket statistics: / });
+  const countOf = async (locator: typeof stats, pattern: RegExp) =>
+    Number(pattern.exec((await locator.getAttribute('aria-label')) ?? '')?.[1]);
+  const archivedBefore = await countOf(archivedBadge, /: (\d+)$/);
+  const closedBefore = await countOf(stats, /: (\d+) closed by me/);
+
+  // Well inside the poll's 30 s: what shows, shows at once.
+  const soon = { timeout: 3_000 };
+  const archivedId = idOf(await heading.textContent());
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(heading).not.toHaveText(`Ticket #${archivedId}`, soon);
+  await expect(page.getByRole('button', { name: `Archived tickets: ${archivedBefore + 1}` })).toBeVisible(soon);
+
+  const closedId = idOf(await heading.textContent());
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(heading).not.toHaveText(`Ticket #${closedId}`, soon);
+  await expect(stats).toHaveAttribute('aria-label', new RegExp(`: ${closedBefore + 1} closed by me`), soon);
+  await page.screenshot({ path: screenshotPath('workspace-after-archive-close') });
+
+  // The archived ticket is in the list, and goes back to the queue from it.
+  await archivedBadge.click();
+  const drawer = page.getByRole('dialog', { name: 'Archived tickets' });
+  await drawer.getByRole('button', { name: `Unarchive #${archivedId}` }).click(soon);
+  await expect(drawer.getByRole('button', { name: `Unarchive #${archivedId}` })).toBeHidden(soon);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Archived tickets: ${archivedBefore}` })).toBeVisible(soon);
+});

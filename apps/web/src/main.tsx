@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After Mantine's: the app's focus rings and target sizes (WCAG 2.2 AA).
+import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

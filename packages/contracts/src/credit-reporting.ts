@@ -341,9 +341,25 @@ export type ReportingFilesResponse = z.infer<typeof reportingFilesResponseSchema
 
 // ---- credit report adjustments ----------------------------------------------------------------
 
+// An id left empty arrives as null (JSON has no NaN) or not at all: the message names the field,
+// as the form does, rather than the generic 'An id must be a number.'.
+function enteredIdSchema(missing: string) {
+  return bigDatabaseIdSchema.nullish().transform((id, context) => {
+    if (id !== null && id !== undefined) return id;
+    context.addIssue({ code: 'custom', message: missing });
+    return z.NEVER;
+  });
+}
+
+export const ADJUSTMENT_MESSAGES = {
+  loanIdMissing: 'Please enter the loan ID.',
+  userIdMissing: 'Please enter the user ID.',
+  typeMissing: 'Please choose an adjustment type.',
+} as const;
+
 export const createAdjustmentBodySchema = z.object({
-  user_id: bigDatabaseIdSchema,
-  loan_id: bigDatabaseIdSchema,
+  loan_id: enteredIdSchema(ADJUSTMENT_MESSAGES.loanIdMissing),
+  user_id: enteredIdSchema(ADJUSTMENT_MESSAGES.userIdMissing),
   adj_type: z.enum(ADJUSTMENT_TYPES, { error: 'Adjustment Type must be Delete, Resend or Do Not Report.' }),
   reason: z
     .string()

@@ -37,12 +37,10 @@ describe('findBadTextIn', () => {
     expect(body(Buffer.from('a\u0000b'))).toEqual([]);
   });
 
-  it('walks a body nested far deeper than the stack, quickly', () => {
+  it('walks a body nested far deeper than the stack', () => {
     let nested: unknown = 'end\u0000';
     for (let depth = 0; depth < 200_000; depth += 1) nested = [nested];
-    const started = performance.now();
     const errors = body(nested);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^0\.0\.0\..*\.0: must not contain a NUL character\.$/);
   });

@@ -1,4 +1,4 @@
-import { Box, Notification, Stack } from '@mantine/core';
+import { Box, Notification, Stack, getDefaultZIndex } from '@mantine/core';
 import { FLASH_STACK_GAP_PX, FLASH_STACK_TOP_PX } from '@portal/contracts';
 import { dismissFlash, useFlashMessages, type FlashMessage, type FlashType } from '../lib/flash.ts';
 
@@ -31,17 +31,34 @@ function FlashNotification({ entry }: { entry: FlashMessage }) {
   );
 }
 
-// Flash messages: by default stacked in the bottom-right corner, clear of the header and the
-// workspace's controls; the back-office dashboards' at the top, each 70 px below the one before.
+// The most corner messages shown at once; older ones still time out (or are dismissed) unseen.
+export const CORNER_FLASH_LIMIT = 3;
+
+// Flash messages: by default stacked in the top-right corner just under the navbar (AppShell's
+// header offset), newest first and at most CORNER_FLASH_LIMIT, so they never cover the bottom of a
+// page, where the last payment rows and their actions are. They sit under Mantine's dialogs and
+// drawers (modal z-index), so an open dialog or the right-hand ticket lists, close button included,
+// are never covered. The back-office dashboards' at the top, each 70 px below the one before.
 export function FlashStack() {
   const messages = useFlashMessages();
   if (messages.length === 0) return null;
-  const corner = messages.filter((entry) => entry.placement === 'corner');
+  const corner = messages
+    .filter((entry) => entry.placement === 'corner')
+    .slice(-CORNER_FLASH_LIMIT)
+    .reverse();
   const top = messages.filter((entry) => entry.placement === 'top');
   return (
     <>
       {corner.length > 0 && (
-        <Stack gap="xs" pos="fixed" bottom={16} right={16} w={380} maw="calc(100vw - 32px)" style={{ zIndex: 1000 }}>
+        <Stack
+          gap="xs"
+          pos="fixed"
+          top="calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-sm))"
+          right={16}
+          w={380}
+          maw="calc(100vw - 32px)"
+          style={{ zIndex: getDefaultZIndex('modal') - 1 }}
+        >
           {corner.map((entry) => (
             <FlashNotification key={entry.id} entry={entry} />
           ))}

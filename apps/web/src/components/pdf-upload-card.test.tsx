@@ -48,6 +48,20 @@ describe('PdfUploadCard', () => {
     expect(screen.queryByText('c.pdf')).not.toBeInTheDocument();
   });
 
+  it('forgets the files left out once an upload starts', async () => {
+    const onUpload = vi.fn(() => Promise.resolve({ failedFileNames: [] }));
+    renderWithProviders(<PdfUploadCard title="Upload" onUpload={onUpload} />);
+    const input = screen.getByTestId('pdf-file-input');
+    await userEvent.upload(input, [pdf('a.pdf'), new File(['hello'], 'notes.txt', { type: 'text/plain' })], {
+      applyAccept: false,
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Only PDF files can be uploaded: notes.txt left out.');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
+    await waitFor(() => expect(onUpload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByText('a.pdf')).not.toBeInTheDocument());
+    expect(screen.queryByText(/Only PDF files can be uploaded/)).not.toBeInTheDocument();
+  });
+
   it('keeps every file when the upload fails', async () => {
     const onUpload = vi.fn(() => Promise.reject(new Error('network')));
     renderWithProviders(<PdfUploadCard title="Upload" onUpload={onUpload} />);

@@ -44,6 +44,9 @@ export function PdfUploadCard({ title, description, onUpload }: PdfUploadCardPro
       flash(NOTICE_MESSAGES.selectFiles, { type: 'warning', duration: BACK_OFFICE_FLASH_SECONDS, placement: 'top' });
       return;
     }
+    // The files left out belong to the last choice: a new upload is past them (issue 28: the
+    // sentence stayed after a later upload had succeeded).
+    setRefused([]);
     setUploading(true);
     try {
       const { failedFileNames } = await onUpload(files);
@@ -71,7 +74,7 @@ export function PdfUploadCard({ title, description, onUpload }: PdfUploadCardPro
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
           disabled={uploading}
-          aria-label="Choose PDF files to upload"
+          // Named by the words it shows (no aria-label): WCAG 2.5.3, a speech user says what they see.
           style={{
             border: `2px dashed var(--mantine-color-${dragging ? 'blue-5' : 'gray-4'})`,
             borderRadius: 8,

@@ -15,6 +15,12 @@ export const DNL_REASONS = ['In bankruptcy', 'Identity theft/fraud', 'Profanity/
 
 export const CONTACT_FLAG_REASONS: Record<ContactFlag, readonly string[]> = { dnc: DNC_REASONS, dnl: DNL_REASONS };
 export const CONTACT_FLAG_LABELS: Record<ContactFlag, string> = { dnc: 'DNC', dnl: 'DNL' };
+// One term per flag on every screen (the user card, its dialog, the ticket view, the FCRA lookup):
+// the short code with its meaning, never "do not call" or "do not loan" beside it.
+export const CONTACT_FLAG_TERMS: Record<ContactFlag, string> = {
+  dnc: 'DNC (do not contact)',
+  dnl: 'DNL (do not lend)',
+};
 export const CONTACT_FLAG_CONTEXT_MAX = 500;
 
 export type ContactFlagChange = { flag: ContactFlag; on: boolean; reason?: string | null; context?: string | null };

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { formatDollars, US_STATES } from '@portal/contracts';
 import { toWinAnsi } from '../../platform/pdf.ts';
 
-// Documents for the identity and income reviews of the demo: a driver licence photographed on a
+// Documents for the identity and income reviews of the demo: a driver license photographed on a
 // desk, a selfie, and a paystub both as the payroll PDF and as a phone photo of the printout.
 // Drawn in plain JavaScript (pixels into an RGBA buffer, encoded by jpeg-js; the PDF by pdf-lib)
 // so the demo needs no native image library and no image files. The same input (and seed) always
@@ -82,7 +82,7 @@ const INK: Rgb = [28, 30, 36];
 
 // ---------------------------------------------------------------------------------------------
 // A 5x7 bitmap font: each glyph is seven rows of five columns, '#' on. Text is drawn in capitals,
-// as on licences and payroll printouts, so no lower case is needed.
+// as on licenses and payroll printouts, so no lower case is needed.
 
 const GLYPH_ROWS: Record<string, string> = {
   A: '.###. #...# #...# ##### #...# #...# #...#',
@@ -687,7 +687,7 @@ function drawPortrait(raster: Raster, box: Box, look: Look, clip: Box = box): vo
 }
 
 // ---------------------------------------------------------------------------------------------
-// Driver licence
+// Driver license
 
 export type LicenseHolder = {
   firstName: string;
@@ -710,7 +710,7 @@ function usDate(date: string): string {
   return match ? `${match[2]}/${match[3]}/${match[1]}` : date;
 }
 
-const LICENCE = { width: 640, height: 400 } as const;
+const LICENSE_CARD = { width: 640, height: 400 } as const;
 
 export function drawDriversLicense(person: LicenseHolder, options: { seed?: number } = {}): Buffer {
   const seed = options.seed ?? hashText(`${person.licenseNumber}|${person.lastName}|${person.firstName}`);
@@ -722,7 +722,7 @@ export function drawDriversLicense(person: LicenseHolder, options: { seed?: numb
   const accent: Rgb = [176, 34, 40];
 
   // A desk under the card.
-  const raster = new Raster(LICENCE.width, LICENCE.height, [0, 0, 0]);
+  const raster = new Raster(LICENSE_CARD.width, LICENSE_CARD.height, [0, 0, 0]);
   const desk = pick(random, [
     [
       [92, 70, 52],
@@ -737,7 +737,7 @@ export function drawDriversLicense(person: LicenseHolder, options: { seed?: numb
       [44, 46, 50],
     ],
   ] as const satisfies ReadonlyArray<readonly [Rgb, Rgb]>);
-  raster.gradient({ x: 0, y: 0, width: LICENCE.width, height: LICENCE.height }, desk[0], desk[1]);
+  raster.gradient({ x: 0, y: 0, width: LICENSE_CARD.width, height: LICENSE_CARD.height }, desk[0], desk[1]);
 
   const card: Box = { x: 18, y: 16, width: 604, height: 366 };
   const cardShape = roundedRect(card, 24);
@@ -866,7 +866,7 @@ export function drawDriversLicense(person: LicenseHolder, options: { seed?: numb
   return raster.toJpeg();
 }
 
-// Licences run out on a birthday some years after issue.
+// Licenses run out on a birthday some years after issue.
 function expiryFor(birthday: string | null, random: () => number): string {
   const year = 2027 + Math.floor(random() * 4);
   const match = birthday ? /^\d{4}-(\d{2})-(\d{2})/.exec(birthday) : null;

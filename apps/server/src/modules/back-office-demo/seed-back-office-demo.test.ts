@@ -1,6 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bankruptcyNotices, blogPosts, customers, disputes, surveyAnswers, surveyQuestions, surveys } from '@portal/db';
+import {
+  bankruptcyNotices,
+  blogPosts,
+  customers,
+  disputes,
+  identityReviews,
+  surveyAnswers,
+  surveyQuestions,
+  surveys,
+} from '@portal/db';
 import { seedDemoData } from '@portal/db/seed';
 import { createSsnSealer } from '../customers/index.ts';
 import { systemClock } from '../../platform/clock.ts';
@@ -75,6 +84,12 @@ describe('the demo work of the back-office dashboards', () => {
       'Dispute::Other',
     ]);
     for (const row of [...notices, ...letters]) expect(await storage.read(row.storageKey)).not.toBeNull();
+
+    // The identity checks staff read on the cards, in a US lender's spelling (issue 28).
+    const reviews = await database.db.select({ analytics: identityReviews.analytics }).from(identityReviews);
+    const words = JSON.stringify(reviews.map((review) => review.analytics));
+    expect(words).toContain('license');
+    expect(words).not.toMatch(/licence/i);
   });
 
   it('has the demo customers answer three surveys, some questions left blank, each answer a listed choice', async () => {

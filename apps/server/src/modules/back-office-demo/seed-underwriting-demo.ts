@@ -10,7 +10,7 @@ import { markPaystubsArrived } from '../income/index.ts';
 import { drawDriversLicense, drawPaystubImage, drawPaystubPdf, drawSelfie } from './demo-documents.ts';
 
 // The demo's identification cards and paystubs: new applications of demo customers with drawn
-// licences, selfies and paystubs, kept through the same steps as the customer-side upload
+// licenses, selfies and paystubs, kept through the same steps as the customer-side upload
 // (storage, EXIF read from the file, the review opened). Five identity cards (scores in each band
 // and none, one photo with an EXIF date, two on the flagged routing numbers, one on manual fraud
 // hold) and three loans whose paystubs need review (a PDF, a photo, and a second stub after one
@@ -31,7 +31,7 @@ type Applicant = {
 const checks = (ssn: boolean, address: boolean, face: boolean): IdentityAnalytics => {
   const named = [
     { name: 'ssn_match', pass: ssn, reason: ssn ? 'SSN belongs to the applicant' : 'SSN was issued to someone else' },
-    { name: 'name_dob_match', pass: true, reason: 'Name and birthday match the licence' },
+    { name: 'name_dob_match', pass: true, reason: 'Name and birthday match the license' },
     {
       name: 'address_match',
       pass: address,
@@ -41,7 +41,7 @@ const checks = (ssn: boolean, address: boolean, face: boolean): IdentityAnalytic
     {
       name: 'face_match',
       pass: face,
-      reason: face ? 'Selfie matches the licence photo' : 'Selfie does not match the licence photo',
+      reason: face ? 'Selfie matches the license photo' : 'Selfie does not match the license photo',
     },
   ];
   const failed = named.filter((check) => !check.pass);
@@ -156,7 +156,7 @@ export async function seedUnderwritingDemo(
         .insert(bankAccounts)
         .values({ customerId: person.id, accountNumber: `7730${person.id}`, routingNumber: routing, addedAt: at });
     const state = person.state ?? 'OR';
-    const licence = drawDriversLicense(
+    const license = drawDriversLicense(
       { ...person, state, licenseNumber: `${state}${String(4_100_000 + person.id * 7919).slice(-7)}` },
       { seed: person.id },
     );
@@ -167,7 +167,7 @@ export async function seedUnderwritingDemo(
       [
         {
           fileName: 'license-front.jpg',
-          content: demo.exif ? addExifDateTime(licence, demo.exif) : licence,
+          content: demo.exif ? addExifDateTime(license, demo.exif) : license,
           contentType: 'image/jpeg',
         },
       ],

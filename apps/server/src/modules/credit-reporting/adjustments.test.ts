@@ -121,6 +121,24 @@ describe('PUT cr_adj/create_and_notify', () => {
     expect(await adjustmentCount()).toBe(before);
   });
 
+  // Issue 28: an empty form (the ids come as null) said only 'An id must be a number.'.
+  it('names the empty fields of an empty form, and writes nothing', async () => {
+    const before = await adjustmentCount();
+    const empty = await adjust(desk, { user_id: null, loan_id: null, adj_type: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      'Please enter the loan ID.',
+      'Please enter the user ID.',
+      'Adjustment Type must be Delete, Resend or Do Not Report.',
+    ]);
+    const left = await adjust(desk, { adj_type: 'delete' });
+    expect(left.json().errors).toEqual(['Please enter the loan ID.', 'Please enter the user ID.']);
+    // A value that is there but no id still says so.
+    const typed = await adjust(desk, { user_id: 'twelve', loan_id: 7, adj_type: 'delete' });
+    expect(typed.json().errors).toEqual(['An id must be a number.']);
+    expect(await adjustmentCount()).toBe(before);
+  });
+
   it('refuses a loan of another user, an unknown loan, a loan never funded, and staff without the role', async () => {
     const { loan } = await fundedLoan();
     const other = await createCustomer(t.database.db);

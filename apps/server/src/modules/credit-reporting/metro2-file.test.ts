@@ -254,18 +254,16 @@ describe('formatMetro2File', () => {
     );
   });
 
-  it('writes 10,000 records well under a second', () => {
+  // How fast is npm run bench:credit-reporting's to say (a timed test fails on a busy machine).
+  it('writes 10,000 records that read back whole', () => {
     const many = Array.from({ length: 10_000 }, (_, index) => ({
       ...record,
       consumerAccountNumber: String(100_000 + index),
       currentBalanceDollars: index,
       surname: index % 2 ? 'Núñez' : 'Smith',
     }));
-    const started = performance.now();
     const written = formatMetro2File(header, many);
-    const elapsed = performance.now() - started;
     expect(written.length).toBe(10_002 * 427);
-    expect(elapsed).toBeLessThan(1000);
     const checked = validateMetro2File(written);
     expect(checked.errors).toEqual([]);
     expect(checked.records).toHaveLength(10_000);

@@ -53,6 +53,25 @@ describe('the credit report adjustment form', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Choose a type', 'Delete', 'Resend', 'Do Not Report']);
   });
 
+  // Issue 28: an empty Submit said only 'An id must be a number.' (the server's words).
+  it('names each empty field under it and sends nothing', async () => {
+    const sent = renderPage({ [CREATE]: [201, { results: ['Recorded.'], adjustment_id: 14 }] });
+    await screen.findByRole('heading', { name: 'Special Credit Report Adjustments' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('textbox', { name: 'Loan ID' })).toHaveAccessibleDescription('Please enter the loan ID.');
+    expect(screen.getByRole('textbox', { name: 'User ID' })).toHaveAccessibleDescription('Please enter the user ID.');
+    expect(screen.getByRole('combobox', { name: 'Adjustment Type' })).toHaveAccessibleDescription(
+      'Please choose an adjustment type.',
+    );
+    expect(screen.queryByText(/must be a number/)).not.toBeInTheDocument();
+    expect(callsTo(sent, CREATE)).toEqual([]);
+    // A filled field loses its message; the prompt cannot be chosen again once a type is.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Loan ID' }), '901');
+    expect(screen.queryByText('Please enter the loan ID.')).not.toBeInTheDocument();
+    expect(screen.getByText('Please enter the user ID.')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Choose a type' })).toBeDisabled();
+  });
+
   it('sends gen_adj_file false for Do Not Report and shows the results at the top', async () => {
     const sent = renderPage({ [CREATE]: [201, { results: RESULTS, adjustment_id: 12 }] });
     await fillIn('Do Not Report', 'Identity theft confirmed');

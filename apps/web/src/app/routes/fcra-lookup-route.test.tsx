@@ -111,6 +111,10 @@ describe('the FCRA lookup', () => {
     const user = screen.getByRole('region', { name: 'User detail' });
     expect(within(user).getByRole('link', { name: '#38' })).toHaveAttribute('href', '/user?ID=38');
     expect(within(user).getByText('No bankruptcy on record.')).toBeInTheDocument();
+    // The user page's one term per flag (issue 28: this said 'do not call' and 'do not loan').
+    expect(within(user).getByText('DNC (do not contact)')).toBeInTheDocument();
+    expect(within(user).getByText('DNL (do not lend)')).toBeInTheDocument();
+    expect(within(user).queryByText(/do not call|do not loan/i)).not.toBeInTheDocument();
     expect(within(user).getByText('Called about the balance.')).toBeInTheDocument();
 
     const others = screen.getByRole('table', { name: 'Additional loans' });
@@ -239,6 +243,38 @@ describe('the bankruptcy forms', () => {
       b_type: '7',
       date_discharged: '2026-01-15',
     });
+  });
+
+  // Issue 28: the same search again (or the screen opened from the cache) showed the answer from
+  // before the case was recorded while the loan was read again; Discharge then opened empty.
+  it('waits for the lookup read again before File and Discharge, then starts from the case on file', async () => {
+    let reads = 0;
+    const sent = await openLookup({
+      [LOOKUP]: () => {
+        reads += 1;
+        const user = lookupFixture().user;
+        return [200, lookupFixture({ user: reads === 1 ? user : { ...user, bankruptcy: filed.bankruptcy } })];
+      },
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input).includes('fcra_lookup')) await held;
+      return answer(input, init);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(callsTo(sent, LOOKUP)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Discharge bankruptcy' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'File bankruptcy' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Reading the loan again…');
+
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Discharge bankruptcy' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Discharge bankruptcy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discharge bankruptcy' });
+    expect(within(dialog).getByRole('textbox', { name: 'Case code' })).toHaveValue('2410234');
+    expect(within(dialog).getByRole('combobox', { name: /Bankruptcy type/ })).toHaveValue('7');
   });
 
   it("keeps the dialog open with the server's errors when refused", async () => {

@@ -1,6 +1,6 @@
-import { GraphqlExplorer } from '../../features/graphql/components/graphql-explorer.tsx';
+import { GraphqlPage } from '../../features/graphql/components/graphql-page.tsx';
 
-// /graph_ql (spec 001 section 2): the GraphQL explorer, loaded only on this route (it is big).
+// /graph_ql (spec 001 section 2): the query box at once, the GraphQL explorer (big) on demand.
 export function GraphqlRoute() {
-  return <GraphqlExplorer />;
+  return <GraphqlPage />;
 }

@@ -107,6 +107,25 @@ describe('the macro editor', () => {
     ).toEqual(['Fees', 'payments', 'Bounces']);
   });
 
+  // Issue 28: Enter in Tags submitted the form, and saved the macro again (two versions).
+  it('takes Enter in Tags as the end of a tag, never as Save', async () => {
+    const sent = renderEditor({ [UPDATE]: [200, { macro: phone }] });
+    await userEvent.type(field('Title'), 'change_phone');
+    await userEvent.type(field('Text'), 'Hello');
+    await userEvent.type(field('Tags'), 'Account{Enter}');
+    expect(field('Tags')).toHaveValue('Account, ');
+    await userEvent.type(field('Tags'), 'Phones{Enter}{Enter}');
+    expect(field('Tags')).toHaveValue('Account, Phones, ');
+    const list = screen.getByRole('list', { name: 'Tags as they will be saved' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Account', 'Phones']);
+    expect(callsTo(sent, UPDATE)).toHaveLength(0);
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
   it("says an unknown title doesn't exist yet, and creates it with that title", async () => {
     const created = { id: 40, title: 'late_fee', body: 'A late fee applies.', tags: ['Fees'] };
     const sent = renderEditor({ [UPDATE]: [200, { macro: created }] });

@@ -42,7 +42,7 @@ describe('the survey routes', () => {
   it("goes from a survey's results to one user's answers and back", async () => {
     const sent = answerApiCalls({ [RESULTS]: [200, resultsFixture()], [RESPONSE]: [200, responseFixture()] });
     renderAt('/surveys/loan-experience');
-    await userEvent.click(await screen.findByRole('link', { name: 'View the answers of Maria Garcia' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'View answers of Maria Garcia' }));
     expect(await screen.findByRole('heading', { name: 'Loan experience: Maria Garcia' })).toBeInTheDocument();
     expect(location()).toBe('/survey/loan-experience/38');
     expect(callsTo(sent, RESPONSE)[0]?.query.get('id')).toBe('38');

@@ -115,7 +115,10 @@ export function UserRoute() {
         >
           {errorMessages(search.error).join(' ')}
         </Alert>
-        <SearchBox autoFocus />
+        {/* The navbar's search box is the one to search again with: no second box here. */}
+        <Text c="dimmed" fz="sm">
+          Check the value and search again with the search box at the top of the page.
+        </Text>
       </Stack>
     );
   }

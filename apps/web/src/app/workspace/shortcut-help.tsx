@@ -1,13 +1,20 @@
 import { Fragment } from 'react';
-import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { SHORTCUT_HELP } from './shortcuts.ts';
+import { Group, Kbd, Modal, Switch, Table, Text } from '@mantine/core';
+import { useSingleKeyShortcuts } from './shortcut-preference.ts';
+import { SHORTCUT_HELP, isSingleKey } from './shortcuts.ts';
 
 export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [singleKey, setSingleKey] = useSingleKeyShortcuts();
+  // With single-key shortcuts off, their keys are not listed; an entry left with none goes.
+  const entries = SHORTCUT_HELP.map((entry) => ({
+    ...entry,
+    keys: singleKey ? entry.keys : entry.keys.filter((combo) => !isSingleKey(combo)),
+  })).filter((entry) => entry.keys.length > 0);
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="md">
       <Table verticalSpacing={6} fz="sm" withRowBorders>
         <Table.Tbody>
-          {SHORTCUT_HELP.map((entry) => (
+          {entries.map((entry) => (
             <Table.Tr key={entry.label}>
               <Table.Td w={170}>
                 <Group gap={6} wrap="nowrap">
@@ -45,6 +52,19 @@ export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: ()
       </Table>
       <Text fz="xs" c="dimmed" mt="sm">
         Shortcuts other than Send do nothing while you type in a field.
+      </Text>
+      {/* The explanation is beside the switch, not its description: Mantine puts a description
+          inside the label, which made all of it the switch's name. */}
+      <Switch
+        mt="md"
+        label="Single-key shortcuts (J and ?)"
+        aria-describedby="single-key-shortcuts-note"
+        checked={singleKey}
+        onChange={(event) => setSingleKey(event.currentTarget.checked)}
+      />
+      <Text id="single-key-shortcuts-note" fz="xs" c="dimmed" mt={4} pl={54}>
+        Turn them off if you use speech input or press keys by accident; the Alt and Ctrl shortcuts stay on. Kept in
+        this browser.
       </Text>
     </Modal>
   );

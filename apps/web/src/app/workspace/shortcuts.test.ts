@@ -42,3 +42,13 @@ describe('isTypingTarget', () => {
     expect(isTypingTarget(document.body)).toBe(false);
   });
 });
+
+describe('single-key shortcuts turned off', () => {
+  it('leaves J and ? alone and keeps the Alt shortcuts', () => {
+    const off = { singleKey: false };
+    expect(matchShortcut(key({ key: 'j', code: 'KeyJ' }), off)).toBeNull();
+    expect(matchShortcut(key({ key: '?', code: 'Slash', shiftKey: true }), off)).toBeNull();
+    expect(matchShortcut(key({ key: 'n', code: 'KeyN', altKey: true }), off)).toBe('next');
+    expect(matchShortcut(key({ key: 'ç', code: 'KeyC', altKey: true }), off)).toBe('close');
+  });
+});

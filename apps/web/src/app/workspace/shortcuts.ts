@@ -18,6 +18,9 @@ export const SHORTCUT_HELP: ReadonlyArray<{ keys: readonly string[][]; label: st
   { keys: [['#name', 'Enter']], label: 'Insert the macro called name', note: 'in the reply box' },
 ];
 
+// A key pressed alone (J, ?), which the agent may turn off.
+export const isSingleKey = (combo: readonly string[]) => combo.length === 1;
+
 export type KeyLike = {
   key: string;
   code: string;
@@ -27,8 +30,13 @@ export type KeyLike = {
   shiftKey: boolean;
 };
 
-// Letters are matched by their physical key: on a Mac, Alt+C types "ç".
-export function matchShortcut(event: KeyLike): ShortcutAction | null {
+// Letters are matched by their physical key: on a Mac, Alt+C types "ç". A key pressed alone (J, ?)
+// is a shortcut only while `singleKey` is on: WCAG 2.1.4 lets the agent turn those off (speech
+// input types letters; a stray key press would move on to the next ticket).
+export function matchShortcut(
+  event: KeyLike,
+  { singleKey = true }: { singleKey?: boolean } = {},
+): ShortcutAction | null {
   if (event.ctrlKey || event.metaKey) return null;
   if (event.altKey && !event.shiftKey) {
     if (event.code === 'KeyC') return 'close';
@@ -37,7 +45,7 @@ export function matchShortcut(event: KeyLike): ShortcutAction | null {
     if (event.code === 'KeyN') return 'next';
     return null;
   }
-  if (event.altKey) return null;
+  if (event.altKey || !singleKey) return null;
   if (event.key === '?') return 'help';
   if (!event.shiftKey && (event.key === 'j' || event.key === 'J')) return 'next';
   return null;

@@ -1,6 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketsResponse } from '@portal/contracts';
 import { saveSession } from '../../lib/session.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
@@ -156,6 +156,66 @@ describe('TicketWorkspace', () => {
     expect(archived).toEqual([102]);
   });
 
+  it('updates the archived list and the closed / waiting count at once after Archive and Close', async () => {
+    saveSession(sessionFixture({ online: true }));
+    const closed: number[] = [];
+    const archived: number[] = [];
+    const ids = [101, 102, 103, 104, 105, 106];
+    // Enough tickets left that the workspace does not refill the queue on its own.
+    const queue = () =>
+      ticketsResponseFixture({
+        employeeTicketCount: 4 + closed.length,
+        totalTicketCount: 37 - closed.length - archived.length,
+        createdUnder24h: 31 - closed.length - archived.length,
+        openTickets: ids.filter((id) => !archived.includes(id)).map((id) => ticketSummaryFixture({ id })),
+        archivedTickets: archived.map((id) => ticketSummaryFixture({ id, archived: new Date().toISOString() })),
+        closedTickets: [...closed].reverse(),
+      });
+    stubApi(queue(), (url, init) => {
+      if (url.pathname.endsWith('/tickets')) return jsonResponse(queue());
+      if (init?.method === 'DELETE') {
+        const id = Number(url.searchParams.get('id'));
+        closed.push(id);
+        return jsonResponse({ id, state: 'closed', archived: null, escalated: null });
+      }
+      const body = init?.body ? (JSON.parse(String(init.body)) as { id: number }) : null;
+      if (url.pathname.endsWith('/archive_ticket') && body) {
+        archived.push(body.id);
+        return jsonResponse({ id: body.id, state: 'open', archived: new Date().toISOString(), escalated: null });
+      }
+      if (url.pathname.endsWith('/unarchive_ticket') && body) {
+        archived.splice(archived.indexOf(body.id), 1);
+        return jsonResponse({ id: body.id, state: 'open', archived: null, escalated: null });
+      }
+      return undefined;
+    });
+    renderWithProviders(<TicketWorkspace />);
+    await screen.findByRole('heading', { name: 'Ticket #101' }, { timeout: 5000 });
+    // The name is what shows (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: 'Archived tickets: 0' })).toHaveTextContent(/^Archived tickets: 0$/);
+
+    await userEvent.keyboard('{Alt>}a{/Alt}');
+    expect(await screen.findByRole('button', { name: 'Archived tickets: 1' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', {
+        name: 'Ticket statistics: Closed / waiting 4 / 36: 4 closed by me, 36 in the queue',
+      }),
+    ).toBeInTheDocument();
+
+    await userEvent.keyboard('{Alt>}c{/Alt}');
+    expect(
+      await screen.findByRole('button', {
+        name: 'Ticket statistics: Closed / waiting 5 / 35: 5 closed by me, 35 in the queue',
+      }),
+    ).toBeInTheDocument();
+
+    // The archived ticket can be sent back from the list right away, and leaves it.
+    await userEvent.click(screen.getByRole('button', { name: 'Archived tickets: 1' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Unarchive #101' }));
+    expect(await screen.findByRole('button', { name: 'Archived tickets: 0', hidden: true })).toBeInTheDocument();
+    expect(archived).toEqual([]);
+  }, 15_000);
+
   it('shows the escalated list only with the permission', async () => {
     const queue = ticketsResponseFixture({
       openTickets: [ticketSummaryFixture({ id: 101 })],
@@ -171,5 +231,53 @@ describe('TicketWorkspace', () => {
     saveSession(sessionFixture({ online: true, permissions: ['tickets.view_escalated'] }));
     renderWithProviders(<TicketWorkspace />);
     expect(await screen.findByRole('button', { name: 'Escalated tickets: 1' })).toBeInTheDocument();
+  });
+});
+
+describe('single-key shortcuts (WCAG 2.1.4)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('are turned off in the shortcut help, stay off for the browser, and leave Alt+N working', async () => {
+    saveSession(sessionFixture({ online: true }));
+    stubApi(ticketsResponseFixture({ openTickets: [101, 102, 103].map((id) => ticketSummaryFixture({ id })) }));
+    const first = renderWithProviders(<TicketWorkspace />);
+    await screen.findByRole('heading', { name: 'Ticket #101' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const toggle = within(help).getByRole('switch', { name: 'Single-key shortcuts (J and ?)' });
+    expect(toggle).toBeChecked();
+    expect(within(help).getByText('J')).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    // Their keys leave the list; Alt+N stays.
+    expect(within(help).queryByText('J')).not.toBeInTheDocument();
+    expect(within(help).queryByText('Show these shortcuts')).not.toBeInTheDocument();
+    expect(within(help).getByText('Next ticket, without closing this one')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.keyboard('j');
+    await userEvent.keyboard('?');
+    expect(screen.getByRole('heading', { name: 'Ticket #101' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.keyboard('{Alt>}n{/Alt}');
+    expect(await screen.findByRole('heading', { name: 'Ticket #102' })).toBeInTheDocument();
+
+    // Kept in the browser: a new workspace starts with them off, and turning them on brings J back.
+    first.unmount();
+    renderWithProviders(<TicketWorkspace />);
+    await screen.findByRole('heading', { name: /^Ticket #/ });
+    const heading = screen.getByRole('heading', { name: /^Ticket #/ }).textContent;
+    await userEvent.keyboard('j');
+    expect(screen.getByRole('heading', { name: /^Ticket #/ })).toHaveTextContent(heading ?? '');
+    await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Single-key shortcuts (J and ?)' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.keyboard('j');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: /^Ticket #/ })).not.toHaveTextContent(heading ?? ''),
+    );
   });
 });

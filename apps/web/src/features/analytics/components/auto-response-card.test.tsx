@@ -55,7 +55,7 @@ describe('the auto-response card', () => {
       ['We are closed.', '1,200'],
       [cut, '3'],
     ]);
-    expect(screen.queryByText('this inquiry returned no results')).not.toBeInTheDocument();
+    expect(screen.queryByText('No auto-responses were sent in this range.')).not.toBeInTheDocument();
     const [call] = callsTo(sent, 'GET auto_response_analytics');
     expect(call?.query.get('start_date')).toBe('2026-11-16');
     expect(call?.query.get('end_date')).toBe('2026-11-22');
@@ -67,9 +67,11 @@ describe('the auto-response card', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(/customer has not written again/);
   });
 
-  it("says 'this inquiry returned no results' when the range holds no auto-response", async () => {
+  // The spec's 'this inquiry returned no results' is the page's browser alert, not inline text.
+  it('says no auto-response was sent when the range holds none', async () => {
     renderCard({ auto: 0, noFollow: 0, total: 0, texts: [] });
-    expect(await screen.findByText('this inquiry returned no results')).toBeInTheDocument();
+    expect(await screen.findByText('No auto-responses were sent in this range.')).toBeInTheDocument();
+    expect(screen.queryByText('this inquiry returned no results')).not.toBeInTheDocument();
     expect(within(figure('Auto-responded')).getByText('0')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -1,5 +1,4 @@
 import { Table, Text } from '@mantine/core';
-import { ANALYTICS_MESSAGES } from '@portal/contracts';
 import { useAutoResponses, type DateRange } from '../api/analytics.ts';
 import { AnswerCard, FigureGrid } from './metric-card.tsx';
 
@@ -33,8 +32,10 @@ export function AutoResponseCard({ range }: { range: DateRange }) {
         <>
           <FigureGrid figures={FIGURES} values={data} />
           {data.texts.length === 0 ? (
+            // The spec's 'this inquiry returned no results' is the page's alert for an empty range
+            // (spec 001 section 8); the card only says what it lacks.
             <Text c="dimmed" fz="sm">
-              {ANALYTICS_MESSAGES.noResults}
+              No auto-responses were sent in this range.
             </Text>
           ) : (
             <Table aria-label="Auto-response texts">

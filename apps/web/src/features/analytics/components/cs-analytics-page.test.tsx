@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
@@ -34,15 +35,24 @@ function renderPage(counts: { conversations: number; outbound: number; inbound: 
 }
 
 describe('the CS analytics dashboard', () => {
-  it("says 'this inquiry returned no results' when the range holds nothing", async () => {
+  // Spec 001 section 8: the empty answer is a browser alert, not text on the page; once per range.
+  it("alerts 'this inquiry returned no results' when the range holds nothing", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderPage({ conversations: 0, outbound: 0, inbound: 0 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('this inquiry returned no results');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('this inquiry returned no results'));
+    expect(screen.queryByText('this inquiry returned no results')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Month' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledTimes(2));
+    alert.mockRestore();
   });
 
   it('shows the figures, and asks for the last week ending today at first', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const sent = renderPage({ conversations: 1_204, outbound: 3, inbound: 9 });
     expect(await screen.findByText('1,204')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
+    alert.mockRestore();
     const [call] = callsTo(sent, 'GET total_number_of_conversations');
     const start = call?.query.get('start_date') ?? '';
     const end = call?.query.get('end_date') ?? '';

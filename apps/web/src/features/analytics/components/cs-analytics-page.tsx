@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { ANALYTICS_MESSAGES, analyticsRangeProblems } from '@portal/contracts';
 import { businessToday } from '../../../lib/business-date.ts';
@@ -46,9 +46,22 @@ export function CsAnalyticsPage() {
 
   const loaded = [conversations, outbound, inbound].every((query) => query.isSuccess);
   const empty = loaded && conversations.data?.count === 0 && outbound.data?.count === 0 && inbound.data?.count === 0;
+  // Spec 001 section 8: an empty answer is a browser alert, like the spec's other alerts (the
+  // reply box's). Once per range asked: the ref keeps re-renders from alerting again.
+  const alerted = useRef<string | null>(null);
+  useEffect(() => {
+    const asked = `${range.start}/${range.end}`;
+    if (!empty) {
+      if (loaded) alerted.current = null;
+      return;
+    }
+    if (alerted.current === asked) return;
+    alerted.current = asked;
+    window.alert(ANALYTICS_MESSAGES.noResults);
+  }, [empty, loaded, range.start, range.end]);
 
   return (
-    <Stack gap="lg" maw={1300}>
+    <Stack gap="lg">
       <div>
         <Title order={1} fz={24}>
           Customer service analytics
@@ -76,12 +89,6 @@ export function CsAnalyticsPage() {
           w={300}
         />
       </Group>
-
-      {empty && (
-        <Alert color="yellow" variant="light" role="alert">
-          {ANALYTICS_MESSAGES.noResults}
-        </Alert>
-      )}
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
         <MetricCard
@@ -123,8 +130,16 @@ export function CsAnalyticsPage() {
         />
       </SimpleGrid>
 
-      <AutoResponseCard range={range} />
-      <PaymentUpdatesCard range={range} />
+      {/* The page takes the screen's width, as the other dashboards do (issue 28); on a wide one
+          the two small cards share a row. */}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, xl: 8 }}>
+          <AutoResponseCard range={range} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
+          <PaymentUpdatesCard range={range} />
+        </Grid.Col>
+      </Grid>
       {textEmail.data && <TextsEmailsChart answer={textEmail.data} />}
       <EmployeeTable range={range} chosen={employees} onChoose={setEmployees} />
     </Stack>

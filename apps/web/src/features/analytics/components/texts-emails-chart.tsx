@@ -1,6 +1,6 @@
-import { AreaChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import type { TextEmailResponse } from '@portal/contracts';
+import { AreaChart } from '../../../components/lazy-charts.tsx';
 import '@mantine/charts/styles.css';
 
 const PERIOD_WORD: Record<TextEmailResponse['metadata']['time_period'], string> = {

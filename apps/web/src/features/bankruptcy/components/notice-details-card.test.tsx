@@ -253,6 +253,38 @@ describe('the notice form', () => {
     expect(readFlashes().at(-1)).toMatchObject({ type: 'success', placement: 'top', duration: 5 });
   });
 
+  // Issue 28: re-picking Bankruptcy type 7 emptied it, the notice was saved empty and Process said
+  // 'Bankruptcy type is required.'. Picking the chosen option again keeps it, in every select.
+  it("keeps a select's value when its chosen option is picked again", async () => {
+    const sent = await openNotice(noticeFixture(), {
+      'PATCH bankruptcy_notices/31': {
+        body: { message: 'Notice updated successfully.', notice: noticeFixture() },
+      },
+    });
+    await edit();
+    for (const [label, option] of [
+      ['Bankruptcy type', '7'],
+      ['Notice type', 'Initial filing'],
+      ['Court district', 'California - North'],
+    ] as const) {
+      await choose(label, option);
+      expect(combobox(label)).toHaveValue(option);
+    }
+    expect(screen.queryByText(/is required\./)).not.toBeInTheDocument();
+    expect(processButton()).toBeEnabled();
+    // Saved with another edit (an unchanged form has nothing to save), the selects' values go too.
+    await retype('Case number', '24-10002');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toContain('Notice updated successfully.'));
+    const save = sent.find((call) => call.method === 'PATCH' && call.url.endsWith('bankruptcy_notices/31'));
+    expect(save?.body).toEqual({
+      notice: {
+        type: 'BankruptcyNotice::InitialFiling',
+        parsed_data: expect.objectContaining({ b_type: '7', court_district: 'CAN', case_number: '24-10002' }),
+      },
+    });
+  });
+
   it("says the server's errors, or 'Failed to update notice.', when saving fails", async () => {
     await openNotice(noticeFixture(), {
       'PATCH bankruptcy_notices/31': { status: 422, body: { errors: ['Case number is too long.'] } },

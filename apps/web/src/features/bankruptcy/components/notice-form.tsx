@@ -55,6 +55,8 @@ export function NoticeForm({ draft, onChange, problems, mode, chooseCustomer, di
   );
   const debtorsProblem = problemText(problems, 'debtors');
 
+  // The three selects are required fields: none offers a way to empty it (no `clearable`), and
+  // picking the chosen option again keeps it (the theme's `allowDeselect: false`).
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -74,7 +76,6 @@ export function NoticeForm({ draft, onChange, problems, mode, chooseCustomer, di
           data={chapterOptions}
           value={draft.fields.b_type || null}
           disabled={disabled}
-          clearable
           onChange={(value) => setField('b_type', value ?? '')}
           {...problemProps(problems, 'b_type', mode)}
         />
@@ -85,7 +86,6 @@ export function NoticeForm({ draft, onChange, problems, mode, chooseCustomer, di
           value={draft.fields.court_district || null}
           disabled={disabled}
           searchable
-          clearable
           nothingFoundMessage="No court by that name"
           onChange={(value) => setField('court_district', value ?? '')}
           {...problemProps(problems, 'court_district', mode)}

@@ -63,6 +63,18 @@ describe('the blog editor', () => {
     expect(callsTo(sent, 'POST blog/create_post')).toEqual([]);
   });
 
+  it('names the rich-text body by its label and every toolbar control (WCAG 4.1.2)', async () => {
+    renderEditor('/blog_post');
+    const body = await screen.findByRole('textbox', { name: 'Post' });
+    expect(body).toHaveAttribute('contenteditable', 'true');
+    expect(body).toHaveAttribute('aria-multiline', 'true');
+    const controls = screen.getByRole('button', { name: 'Bold' }).parentElement!.parentElement!;
+    const buttons = within(controls).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(10);
+    for (const button of buttons) expect(button).toHaveAccessibleName();
+    expect(within(controls).getByRole('button', { name: 'Switch between the text and its html' })).toBeVisible();
+  });
+
   it('keeps the share buttons off until the post has a url', async () => {
     renderEditor('/blog_post');
     // Off, it is an anchor with no address (so no link role).

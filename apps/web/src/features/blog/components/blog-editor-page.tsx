@@ -36,7 +36,7 @@ import { errorMessages } from '../../../lib/api-error.ts';
 import { useBlogPost, useSaveBlogPost } from '../api/blog-posts.ts';
 import { EMPTY_DRAFT, draftFromPost, draftProblems, sameDraft, saveRequest, type BlogDraft } from '../blog-draft.ts';
 import { useAutosave } from '../use-autosave.ts';
-import { BlogBodyEditor } from './blog-body-editor.tsx';
+import { BlogBodyEditor } from './lazy-blog-body-editor.tsx';
 import { BlogLoadBar } from './blog-load-bar.tsx';
 import { BlogMetaImage } from './blog-meta-image.tsx';
 import { ShareButtons } from './share-buttons.tsx';
@@ -223,10 +223,8 @@ function BlogPostForm({ loaded, onOpen, onSaved }: BlogPostFormProps) {
               onChange={(event) => change('metaDescription', event.currentTarget.value)}
               withAsterisk={draft.live}
             />
-            <Text fw={500} fz="sm">
-              Post
-            </Text>
             <BlogBodyEditor
+              label="Post"
               html={draft.html}
               onChange={(html) => change('html', html)}
               onReady={(insert) => (insertImage.current = insert)}

@@ -39,6 +39,7 @@ export function ShareButtons({ publicUrl, title }: ShareButtonsProps) {
             target="_blank"
             rel="noopener noreferrer"
             data-disabled={disabled || undefined}
+            aria-disabled={disabled || undefined}
             disabled={disabled}
             onClick={(event) => disabled && event.preventDefault()}
           >

@@ -57,32 +57,43 @@ const meanings = metro2.payment_history_profile as Record<string, string>;
 
 function Legend() {
   return (
-    <Box component="ul" aria-label="Payment history codes" p={0} m={0} style={{ listStyle: 'none' }}>
-      <Group gap="xs" style={{ rowGap: 4 }}>
-        {Object.entries(meanings).map(([code, meaning]) => {
-          const swatch = historySwatch(code);
-          return (
-            <Box component="li" key={code}>
-              <Group gap={4} wrap="nowrap">
-                <Box
-                  component="span"
-                  w={22}
-                  h={20}
-                  fz="xs"
-                  fw={700}
-                  ta="center"
-                  style={{ ...swatch, borderRadius: 3, lineHeight: '20px', display: 'inline-block' }}
-                >
-                  {code}
-                </Box>
-                <Text span fz="xs">
-                  {meaning}
-                </Text>
-              </Group>
-            </Box>
-          );
-        })}
-      </Group>
+    // The list itself wraps its items (a Group's div between the ul and its li's is not allowed).
+    <Box
+      component="ul"
+      aria-label="Payment history codes"
+      p={0}
+      m={0}
+      style={{
+        listStyle: 'none',
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 'var(--mantine-spacing-xs)',
+        rowGap: 4,
+      }}
+    >
+      {Object.entries(meanings).map(([code, meaning]) => {
+        const swatch = historySwatch(code);
+        return (
+          <Box component="li" key={code}>
+            <Group gap={4} wrap="nowrap">
+              <Box
+                component="span"
+                w={22}
+                h={20}
+                fz="xs"
+                fw={700}
+                ta="center"
+                style={{ ...swatch, borderRadius: 3, lineHeight: '20px', display: 'inline-block' }}
+              >
+                {code}
+              </Box>
+              <Text span fz="xs">
+                {meaning}
+              </Text>
+            </Group>
+          </Box>
+        );
+      })}
     </Box>
   );
 }

@@ -33,10 +33,11 @@ function LoanRow({ loan, reportDate }: { loan: AdditionalLoan; reportDate: strin
             variant="subtle"
             aria-expanded={open}
             aria-controls={panelId}
+            // The name starts with the visible words (WCAG 2.5.3: speech users say what they see).
             aria-label={`${open ? 'Hide' : 'Show'} payment detail of loan #${loan.id}`}
             onClick={() => setOpen((value) => !value)}
           >
-            {open ? 'Hide payments' : 'Show payments'}
+            {open ? 'Hide payment detail' : 'Show payment detail'}
           </Button>
         </Table.Td>
       </Table.Tr>

@@ -33,10 +33,17 @@ function initialForm(kind: FcraBankruptcyKind, result: FcraLookupResponse): Fcra
   };
 }
 
+type ActionsProps = {
+  result: FcraLookupResponse;
+  // The lookup is being read again (the same search, or the screen opened from the cache).
+  reading: boolean;
+};
+
 // The actions change what is reported: the credit reporting desk's (credit_reporting.adjust).
-function LookupActionsIfAllowed({ result }: { result: FcraLookupResponse }) {
+function LookupActionsIfAllowed({ result, reading }: ActionsProps) {
   const session = useSession();
-  if (session?.permissions.includes('credit_reporting.adjust')) return <LookupActions result={result} />;
+  if (session?.permissions.includes('credit_reporting.adjust'))
+    return <LookupActions result={result} reading={reading} />;
   return (
     <Text fz="sm" c="gray.7">
       Filing or discharging a bankruptcy and the 103 mailer are for the credit reporting desk (the credit_reporting
@@ -46,7 +53,9 @@ function LookupActionsIfAllowed({ result }: { result: FcraLookupResponse }) {
 }
 
 // File bankruptcy, Discharge bankruptcy, Send 103 mailer: the lookup's actions on the loan's customer.
-function LookupActions({ result }: { result: FcraLookupResponse }) {
+// File and Discharge wait while the lookup is read again: their forms start from the case on file,
+// and an answer from before it was recorded left the Discharge form empty (issue 28).
+function LookupActions({ result, reading }: ActionsProps) {
   const [kind, setKind] = useState<FcraBankruptcyKind | null>(null);
   // The last action's detail sentence stays here (the flash says it succeeded).
   const [done, setDone] = useState<string | null>(null);
@@ -54,14 +63,21 @@ function LookupActions({ result }: { result: FcraLookupResponse }) {
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="lookup-actions-heading">
       <Stack gap="sm">
         <Group justify="space-between" gap="sm">
-          <Title order={2} fz="md" id="lookup-actions-heading">
-            Actions
-          </Title>
           <Group gap="sm">
-            <Button variant="default" onClick={() => setKind('file')}>
+            <Title order={2} fz="md" id="lookup-actions-heading">
+              Actions
+            </Title>
+            {reading && (
+              <Text fz="sm" c="dimmed" role="status">
+                Reading the loan again…
+              </Text>
+            )}
+          </Group>
+          <Group gap="sm">
+            <Button variant="default" disabled={reading} onClick={() => setKind('file')}>
               File bankruptcy
             </Button>
-            <Button variant="default" onClick={() => setKind('discharge')}>
+            <Button variant="default" disabled={reading} onClick={() => setKind('discharge')}>
               Discharge bankruptcy
             </Button>
             <FcraMailerButton loanId={result.loan.id} onDone={setDone} />
@@ -106,7 +122,7 @@ function LookupResult({ search }: { search: LookupSearch }) {
       <Text fz="sm" c="dimmed">
         As reported on {result.report_date}.
       </Text>
-      <LookupActionsIfAllowed result={result} />
+      <LookupActionsIfAllowed result={result} reading={lookup.isFetching} />
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, xl: 8 }}>
           <SearchedLoanSection loan={result.loan} />

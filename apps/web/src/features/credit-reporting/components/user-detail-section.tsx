@@ -1,3 +1,4 @@
+import { CONTACT_FLAG_TERMS } from '@portal/contracts';
 import { Link } from 'react-router';
 import { Anchor, Badge, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FcraLookupResponse } from '@portal/contracts';
@@ -15,8 +16,8 @@ const yesNo = (value: boolean) =>
     'No'
   );
 
-// The loan's customer: id (to the user page), do not call, do not loan, the bankruptcy on record and
-// the recent comments.
+// The loan's customer: id (to the user page), DNC (do not contact), DNL (do not lend), the
+// bankruptcy on record and the recent comments. The flags carry the user page's one term each.
 export function UserDetailSection({ user }: { user: FcraLookupResponse['user'] }) {
   const bankruptcy = user.bankruptcy;
   return (
@@ -36,8 +37,8 @@ export function UserDetailSection({ user }: { user: FcraLookupResponse['user'] }
                 </Anchor>
               ),
             },
-            { label: 'DNC (do not call)', value: yesNo(user.dnc) },
-            { label: 'DNL (do not loan)', value: yesNo(user.dnl) },
+            { label: CONTACT_FLAG_TERMS.dnc, value: yesNo(user.dnc) },
+            { label: CONTACT_FLAG_TERMS.dnl, value: yesNo(user.dnl) },
           ]}
         />
         <Stack gap="xs">

@@ -62,7 +62,8 @@ describe('PersonalInformationPanel', () => {
     );
     expect(screen.getByText('No bank account on file')).toBeInTheDocument();
     expect(screen.getByText('No card on file')).toBeInTheDocument();
-    expect(screen.getByText('DNC')).toBeInTheDocument();
+    // The user page's term for the flag, one term per flag.
+    expect(screen.getByTitle('DNC (do not contact)')).toHaveTextContent('DNC');
     await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
     expect(screen.getByText('No comments')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument();

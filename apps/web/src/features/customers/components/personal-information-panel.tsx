@@ -3,7 +3,7 @@ import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import type { EditableUserField, UserInfo } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { verificationColor, verificationLabel } from '@portal/contracts';
+import { verificationColor, verificationLabel, CONTACT_FLAG_TERMS } from '@portal/contracts';
 import { EditableField } from '../../../components/editable-field.tsx';
 
 type PersonalInformationPanelProps = {
@@ -20,9 +20,10 @@ function formatPhone(phone: string): string {
 
 function Flags({ user }: { user: UserInfo }) {
   const flags = [
-    { on: user.dnc, label: 'DNC', title: 'Do not contact' },
-    { on: user.dnl, label: 'DNL', title: 'Do not lend' },
-    { on: user.dnp, label: 'DNP', title: 'Do not process payments' },
+    // One term per flag on every screen (contracts' CONTACT_FLAG_TERMS).
+    { on: user.dnc, label: 'DNC', title: CONTACT_FLAG_TERMS.dnc },
+    { on: user.dnl, label: 'DNL', title: CONTACT_FLAG_TERMS.dnl },
+    { on: user.dnp, label: 'DNP', title: 'DNP (do not process payments)' },
   ].filter((flag) => flag.on);
   return (
     <>

@@ -72,6 +72,13 @@ describe('DisputesLanding', () => {
     expect(screen.getByText('b.pdf')).toBeInTheDocument();
   });
 
+  it('names the drop area by the words it shows (WCAG 2.5.3 label in name)', () => {
+    answerDisputeCalls({});
+    renderWithProviders(<DisputesLanding />, { route: '/disputes' });
+    const dropArea = screen.getByRole('button', { name: /^Drag PDF files here or click to choose them\b/ });
+    expect(dropArea).not.toHaveAttribute('aria-label');
+  });
+
   it("falls back to 'An error occurred while creating disputes. Please try again.'", async () => {
     answerDisputeCalls({});
     renderWithProviders(<DisputesLanding />, { route: '/disputes' });

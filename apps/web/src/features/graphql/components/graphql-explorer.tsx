@@ -1,37 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
 // Monaco's workers as Vite bundles them: files of our own origin, so script-src 'self' allows them.
 import 'graphiql/setup-workers/vite';
-import 'graphiql/style.css';
+// GraphiQL's stylesheet as text, not as a global import: it is on the page only while the explorer
+// is, with its fonts renamed so they never stand in for the Portal's, and our fixes (graphiql-styles.ts).
+import graphiqlCss from 'graphiql/style.css?inline';
 import { Box } from '@mantine/core';
 import { graphqlFetch, GRAPHQL_URL } from '../api/graphql-fetch.ts';
+import { DEFAULT_QUERY } from '../default-query.ts';
+import { graphiqlStyles } from '../graphiql-styles.ts';
+import { watchGraphiqlTabs } from '../graphiql-tabs.ts';
 
-// Short lines: the editor is narrow while the docs are open.
-const DEFAULT_QUERY = `# Money is in cents.
-# Every field: the book icon (Docs).
-{
-  me {
-    id
-    name
-  }
-  customers(limit: 5) {
-    id
-    first_name
-    last_name
-    loans {
-      id
-      status
-      applied_amount_cents
-      payments {
-        due
-        state
-        expected_amount_cents
-      }
-    }
-  }
-}
-`;
+const GRAPHIQL_CSS = graphiqlStyles(graphiqlCss);
 
 // Its own keys in localStorage, so the explorer's tabs and history never mix with another app's.
 const STORAGE_PREFIX = 'portal-graphiql:';
@@ -52,9 +33,18 @@ const storage: Storage = {
 // autocompletion (from introspection), the session's token sent as the bearer header.
 export function GraphqlExplorer() {
   const fetcher = useMemo(() => createGraphiQLFetcher({ url: GRAPHQL_URL, fetch: graphqlFetch }), []);
+  const frame = useRef<HTMLDivElement>(null);
+  // Its editor tabs as the ARIA tabs pattern has them (graphiql-tabs.ts).
+  useEffect(() => (frame.current ? watchGraphiqlTabs(frame.current) : undefined), []);
   return (
-    // The page below the 64px header, less the shell's padding.
-    <Box h="calc(100dvh - 64px - 2 * var(--mantine-spacing-lg))" bg="white" style={{ overflow: 'hidden' }}>
+    // The page below the 64px header, less the shell's padding and the row above it (graphql-page.tsx).
+    <Box
+      ref={frame}
+      h="calc(100dvh - 64px - 2 * var(--mantine-spacing-lg) - 40px)"
+      bg="white"
+      style={{ overflow: 'hidden' }}
+    >
+      <style>{GRAPHIQL_CSS}</style>
       <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} storage={storage} />
     </Box>
   );

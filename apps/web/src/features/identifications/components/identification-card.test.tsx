@@ -16,12 +16,15 @@ function ekataBadge(card: HTMLElement): HTMLElement {
 }
 
 describe('IdentificationCard', () => {
-  it('shows the customer linked to the user page, birthday, licence, routing, loan and verification', () => {
+  it('shows the customer linked to the user page, birthday, license, routing, loan and verification', () => {
     const card = renderCard();
     expect(within(card).getByText('Maria Garcia')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '#38' })).toHaveAttribute('href', '/user?ID=38');
     expect(within(card).getByText('Apr 9, 1988')).toBeInTheDocument();
     expect(within(card).getByText('D1234567')).toBeInTheDocument();
+    // A US lender's spelling (issue 28: the card said DRIVER'S LICENCE).
+    expect(within(card).getByText("Driver's license")).toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/licence/i);
     expect(within(card).getByText('121000358')).toBeInTheDocument();
     expect(within(card).getByText('#2101')).toBeInTheDocument();
     expect(within(card).getByText(/^Waiting since /)).toBeInTheDocument();
@@ -77,7 +80,7 @@ describe('IdentificationCard', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'aggregate_checkPassEvery check passed.',
       'name_matchPassThe name matches the application.',
-      'expiryFailThe licence expired on 2025-01-31.',
+      'expiryFailThe license expired on 2025-01-31.',
     ]);
     expect(within(rows[1]!).getByText('Pass').closest('.mantine-Badge-root')).toHaveStyle({
       '--badge-color': 'var(--mantine-color-green-light-color)',

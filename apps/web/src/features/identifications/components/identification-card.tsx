@@ -39,7 +39,7 @@ export function IdentificationCard({ card, held }: IdentificationCardProps) {
 
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
           <CardFact label="Birthday">{formatDate(card.birthday)}</CardFact>
-          <CardFact label="Driver's licence">{card.drivers_license ?? '—'}</CardFact>
+          <CardFact label="Driver's license">{card.drivers_license ?? '—'}</CardFact>
           <CardFact label="Routing number">
             <Group gap="xs">
               <span>{card.routing ?? '—'}</span>

@@ -46,7 +46,7 @@ export function cardFixture(overrides: Partial<IdentificationCard> = {}): Identi
       aggregate_check: { name: 'aggregate_check', pass: true, reason: 'Every check passed.' },
       checks: [
         { name: 'name_match', pass: true, reason: 'The name matches the application.' },
-        { name: 'expiry', pass: false, reason: 'The licence expired on 2025-01-31.' },
+        { name: 'expiry', pass: false, reason: 'The license expired on 2025-01-31.' },
       ],
     },
     has_images_with_exif: false,

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
 
 // POST users/send_debt_validation {loan_id, send_email}: the debt validation notice saved to the
-// customer's documents and, when send_email, emailed with the PDF attached.
+// customer's documents (the user page sends send_email false: it only generates the letter).
 export function sendDebtValidation(body: LetterRequest): Promise<LetterResponse> {
   return callApi(letterCalls.sendDebtValidation, { body });
 }

@@ -6,8 +6,9 @@ type DebtValidationLetterModalProps = LetterModalProps & {
   mutationConfig?: MutationConfig<typeof sendDebtValidation>;
 };
 
-// Generate debt validation (the user card's button): the loan, and whether to email the notice to
-// the customer or only save it.
+// Generate debt validation (the user card's button): the loan only. The letter is generated and
+// saved to the customer's documents; the question whether to email it belongs to the account
+// status letter alone (spec 000 section 5).
 export function DebtValidationLetterModal({ userId, mutationConfig, ...props }: DebtValidationLetterModalProps) {
   const letter = useSendDebtValidation({
     mutationConfig: { mutationKey: ['letters', 'debt_validation', userId], ...mutationConfig },
@@ -17,9 +18,9 @@ export function DebtValidationLetterModal({ userId, mutationConfig, ...props }: 
       {...props}
       title="Generate debt validation"
       submitLabel="Generate"
-      askDelivery
+      askDelivery={false}
       letter={letter}
-      toVariables={({ loanId, sendEmail }) => ({ loan_id: loanId, send_email: sendEmail })}
+      toVariables={({ loanId }) => ({ loan_id: loanId, send_email: false })}
     />
   );
 }

@@ -26,7 +26,8 @@ export type LetterModalProps = {
 type LetterModalShellProps<Variables> = Omit<LetterModalProps, 'userId'> & {
   title: string;
   submitLabel: string;
-  // The two letters ask whether to email the letter or only save it; the FCRA packet is saved only.
+  // The account status letter asks whether to email it or only save it; debt validation and the
+  // FCRA packet are saved only.
   askDelivery: boolean;
   letter: UseMutationResult<LetterResponse, Error, Variables>;
   toVariables: (choice: LetterChoice) => Variables;

@@ -110,10 +110,11 @@ describe('AccountStatusLetterModal', () => {
 });
 
 describe('DebtValidationLetterModal', () => {
-  it('sends users/send_debt_validation with the loan and the choice to only save it', async () => {
+  it('asks for the loan only (no email question) and generates the letter with users/send_debt_validation', async () => {
     const { fetchMock, answer } = heldFetch();
     renderWithProviders(<DebtValidationLetterModal userId={7} opened onClose={() => {}} loans={loans} />);
-    await userEvent.click(screen.getByRole('radio', { name: 'Only save it' }));
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByText('Delivery')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a loan id');
 

@@ -9,15 +9,21 @@ import type { MutationConfig } from '../../../lib/react-query.ts';
 export function useLoanCardAction<Input>(
   call: (input: Input) => Promise<LoanActionResponse>,
   mutationConfig: MutationConfig<(input: Input) => Promise<LoanActionResponse>> = {},
+  // The flashed sentence, when it is not the answer's message as it stands.
+  options: { text?: (answer: LoanActionResponse) => string | null } = {},
 ) {
   const { onError, onSuccess } = mutationConfig;
   // The screens' onSuccess (MutationEvents) is their refresh and reads no arguments.
   const refresh = onSuccess as (() => unknown) | undefined;
-  return useFlashedMutation(call, {
-    ...mutationConfig,
-    onError: (...args) => {
-      if (args[0] instanceof ApiError && args[0].status === 409) void refresh?.();
-      onError?.(...args);
+  return useFlashedMutation(
+    call,
+    {
+      ...mutationConfig,
+      onError: (...args) => {
+        if (args[0] instanceof ApiError && args[0].status === 409) void refresh?.();
+        onError?.(...args);
+      },
     },
-  });
+    options,
+  );
 }

@@ -40,7 +40,9 @@ export function ConfirmActionButton({
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md">
+    // Focus moves into the popover and back to its button when it closes (Escape too), so a
+    // keyboard reaches what it shows: it is rendered at the end of the page.
+    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
         <Button size="compact-xs" variant="light" color={color} loading={pending} onClick={() => setOpened(true)}>
           {label}

@@ -107,9 +107,12 @@ describe('LoanCard', () => {
     expect(screen.getByRole('button', { name: /Approve for/ })).toBeDisabled();
   });
 
-  it('shows the settlement input only on a matured loan with a settlement minimum and nothing processing', () => {
+  it('shows the settlement input only on a matured loan with a settlement minimum and nothing processing', async () => {
     const matured = loanFixture({ id: 25, maturity: '2026-01-04', settlement_min: 200 });
-    expect(within(renderCard(matured)).getByRole('textbox', { name: 'Settlement (min $200.00)' })).toBeInTheDocument();
+    // The number field loads when it first renders (components/lazy-number-input.tsx).
+    expect(
+      await within(renderCard(matured)).findByRole('textbox', { name: 'Settlement (min $200.00)' }),
+    ).toBeInTheDocument();
   });
 
   it('says why ACH is closed after a high-risk return', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { LoanInfo } from '@portal/contracts';
+import { LazyNumberInput as NumberInput } from '../../../components/lazy-number-input.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';

@@ -34,7 +34,8 @@ export function PaymentActionModal({ payment, loan, dialog, onClose }: PaymentAc
       opened={dialog !== null}
       onClose={onClose}
       title={dialog ? `${titles[dialog]} · payment #${payment.id}` : ''}
-      size="auto"
+      // A fixed width: the dialog does not jump when a warning or an error appears in it.
+      size="md"
       centered
     >
       {dialog && (

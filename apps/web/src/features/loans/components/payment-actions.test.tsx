@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo, Permission } from '@portal/contracts';
+import { clearFlashes, readFlashes } from '../../../lib/flash.ts';
 import { clearSession, saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
@@ -41,6 +42,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  clearFlashes();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   clearSession();
@@ -181,21 +183,36 @@ describe('split', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('shows a Warning with a confirm button that resubmits with warning_accepted', async () => {
+  it('shows a Warning, with its dates as the screens write them, and one primary button that resubmits with warning_accepted', async () => {
     signInWith([]);
     const warning = 'Warning: the new date 2099-01-19 is after the next payment (2099-01-10). Confirm to split anyway.';
-    const sent = answerCalls(ok, [409, { errors: [warning] }], [200, ok]);
+    const split = {
+      message: 'Payment 31 is split: $60.00 stays due 2099-01-05; $40.00 is now payment 35 due 2099-01-19.',
+      loan,
+    };
+    const sent = answerCalls(ok, [409, { errors: [warning] }], [200, split]);
     await userEvent.type(await openSplit(), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Split payment' }));
-    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Warning: the new date Jan 19, 2099 is after the next payment (Jan 10, 2099). Confirm to split anyway.',
+      ),
+    ).toBeInTheDocument();
     // The warning is the form's to show, not an error.
     expect(screen.queryByText(/The following error occured/)).not.toBeInTheDocument();
+    // One primary action: the confirmation takes the place of 'Split payment'.
+    expect(screen.queryByRole('button', { name: 'Split payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm split' }));
     await waitFor(() => expect(sent.filter((call) => call.url.includes('split_payment'))).toHaveLength(2));
     const splits = sent.filter((call) => call.url.includes('split_payment'));
     expect(splits[0]!.body).not.toHaveProperty('warning_accepted');
     expect(splits[1]!.body).toMatchObject({ payment_id: 31, size: 40, lock_version: 2, warning_accepted: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Confirmed in a notification, as every payment action is.
+    expect(readFlashes().map((entry) => [entry.type, entry.message])).toEqual([
+      ['success', 'Payment 31 is split: $60.00 stays due Jan 5, 2099; $40.00 is now payment 35 due Jan 19, 2099.'],
+    ]);
   });
 
   it("shows any other refusal as 'The following error occured: ...'", async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { LoanInfo } from '@portal/contracts';
+import { LazyNumberInput as NumberInput } from '../../../components/lazy-number-input.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCreateSettlement } from '../api/create-settlement.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';

@@ -12,6 +12,7 @@ import { errorMessages } from '../../../lib/api-error.ts';
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useSplitPayment } from '../api/split-payment.ts';
+import { withReadableDates } from '../readable-dates.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
 
@@ -21,8 +22,9 @@ export const SPLIT_ERROR_PREFIX = 'The following error occured: ';
 type Refusal = { kind: 'warning'; message: string } | { kind: 'error'; message: string };
 
 // Split (spec 000 sections 4 and 8): part of the payment moves to a new date. A server answer
-// starting 'Warning' is shown with a button that sends it again, confirmed; any other refusal shows
-// as 'The following error occured: ...'.
+// starting 'Warning' is shown (its dates as the screens write them), and the form's one primary
+// button becomes 'Confirm split', which sends it again, confirmed; any other refusal shows as
+// 'The following error occured: ...'. Success closes the form; the hook flashes the confirmation.
 export function SplitPaymentForm({
   payment,
   loan,
@@ -50,9 +52,12 @@ export function SplitPaymentForm({
         ? null
         : `Enter an amount more than $0.00 and less than ${formatMoney(payment.expected_amt)}.`;
 
+  const warned = refusal?.kind === 'warning';
+
   function send(warningAccepted: boolean) {
     if (!parts || !date) return;
-    setRefusal(null);
+    // The warning stays on screen while its confirmation is on its way.
+    if (!warningAccepted) setRefusal(null);
     split.mutate(
       {
         loan_id: loan.id,
@@ -68,7 +73,7 @@ export function SplitPaymentForm({
           const message = errorMessages(error)[0] ?? '';
           setRefusal(
             message.startsWith(SPLIT_WARNING_PREFIX)
-              ? { kind: 'warning', message }
+              ? { kind: 'warning', message: withReadableDates(message) }
               : { kind: 'error', message: `${SPLIT_ERROR_PREFIX}${errorMessages(error).join(' ')}` },
           );
         },
@@ -117,18 +122,7 @@ export function SplitPaymentForm({
       )}
       {refusal?.kind === 'warning' && (
         <Alert color="yellow" variant="light" title="Please confirm">
-          <Stack gap="xs">
-            <Text fz="sm">{refusal.message}</Text>
-            <Button
-              size="xs"
-              color="yellow"
-              loading={split.isPending}
-              onClick={() => send(true)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Confirm split
-            </Button>
-          </Stack>
+          <Text fz="sm">{refusal.message}</Text>
         </Alert>
       )}
       {refusal?.kind === 'error' && (
@@ -140,9 +134,16 @@ export function SplitPaymentForm({
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button disabled={!parts || !date} loading={split.isPending && refusal === null} onClick={() => send(false)}>
-          Split payment
-        </Button>
+        {/* One primary action: after a warning it is the confirmed resend. */}
+        {warned ? (
+          <Button loading={split.isPending} onClick={() => send(true)}>
+            Confirm split
+          </Button>
+        ) : (
+          <Button disabled={!parts || !date} loading={split.isPending} onClick={() => send(false)}>
+            Split payment
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { MACRO_BODY_MAX_LENGTH, MACRO_MAX_TAGS, parseMacroTags } from '@portal/contracts';
 import type { DraftErrors, DraftField, MacroDraft } from '../macro-draft.ts';
@@ -28,6 +28,15 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave();
+  };
+
+  // Enter in Tags ends the tag being typed (a comma, so the next word starts another) and never
+  // saves: it used to submit the form, and a second Enter saved a second version (issue 28).
+  const endTag = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const typing = draft.tags.split(',').at(-1) ?? '';
+    if (typing.trim() !== '') onChange('tags', `${draft.tags.trimEnd()}, `);
   };
 
   return (
@@ -81,6 +90,7 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
           placeholder="e.g. Account, Payments"
           value={draft.tags}
           onChange={(event) => onChange('tags', event.currentTarget.value)}
+          onKeyDown={endTag}
           error={errorOf('tags')}
           autoComplete="off"
         />

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, TextInput } from '@mantine/core';
 import { searchKinds, searchPath, type SearchKind } from '@portal/contracts';
 import { searchHint } from '../search-hint.ts';
 
@@ -13,7 +13,6 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean } = {}) {
   const navigate = useNavigate();
   const [kind, setKind] = useState<SearchKind>('User');
   const [value, setValue] = useState('');
-  const hintId = 'global-search-hint';
 
   function search(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
@@ -31,23 +30,22 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean } = {}) {
           ))}
         </Group>
       </Radio.Group>
-      <Stack gap={0}>
-        <TextInput
-          aria-label="Search"
-          aria-describedby={hintId}
-          placeholder={kind === 'User' ? 'Email, phone, ID or name' : `${kind} ID`}
-          size="xs"
-          w={{ base: 140, lg: 200 }}
-          type="search"
-          autoFocus={autoFocus}
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          onKeyDown={search}
-        />
-        <Text id={hintId} fz={11} c="dimmed" lh={1.4} mt={2}>
-          {searchHint(kind, value)}
-        </Text>
-      </Stack>
+      {/* The hint is the input's description: Mantine gives it an id of its own (unique when the
+          empty user page shows a second box) and points the input's aria-describedby at it. */}
+      <TextInput
+        aria-label="Search"
+        description={searchHint(kind, value)}
+        inputWrapperOrder={['input', 'description']}
+        styles={{ description: { fontSize: 11, lineHeight: 1.4, marginTop: 2 } }}
+        placeholder={kind === 'User' ? 'Email, phone, ID or name' : `${kind} ID`}
+        size="xs"
+        w={{ base: 140, lg: 200 }}
+        type="search"
+        autoFocus={autoFocus}
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={search}
+      />
     </Group>
   );
 }

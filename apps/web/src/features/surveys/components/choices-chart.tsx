@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import type { SurveyChoice } from '@portal/contracts';
+import { BarChart } from '../../../components/lazy-charts.tsx';
 import { formatCount } from './survey-format.ts';
 
 const BAR_HEIGHT = 34;

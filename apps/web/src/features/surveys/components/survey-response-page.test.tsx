@@ -43,7 +43,10 @@ describe("a user's survey answers", () => {
       '/surveys/loan-experience',
     );
     expect(screen.getByRole('link', { name: 'Back to results' })).toHaveAttribute('href', '/surveys/loan-experience');
-    expect(screen.getByRole('link', { name: 'Maria Garcia (user 38)' })).toHaveAttribute('href', '/user?ID=38');
+    const user = screen.getByRole('link', { name: 'Maria Garcia (user 38)' });
+    expect(user).toHaveAttribute('href', '/user?ID=38');
+    // In a line of grey text it is underlined, not told apart by colour alone (axe link-in-text-block).
+    expect(user).toHaveAttribute('data-underline', 'always');
   });
 
   it("shows the server's sentence when the user has not answered", async () => {

@@ -88,7 +88,8 @@ export function SurveyResponsePage({ path, id }: { path: string; id: number }) {
           </Title>
           {data && (
             <Text fz="sm" c="dimmed">
-              <Anchor component={Link} to={userPath(data.user.id)} fz="sm">
+              {/* Underlined: in grey text, its colour alone does not set it apart (WCAG 1.4.1). */}
+              <Anchor component={Link} to={userPath(data.user.id)} fz="sm" underline="always">
                 {userName} (user {data.user.id})
               </Anchor>{' '}
               · answered {formatDateTime(data.answered_at)}

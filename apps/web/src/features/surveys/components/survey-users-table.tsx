@@ -37,7 +37,7 @@ export function SurveyUsersTable({ path, users }: SurveyUsersTableProps) {
                   to={surveyPaths.response(path, user.id)}
                   size="xs"
                   variant="light"
-                  aria-label={`View the answers of ${name}`}
+                  aria-label={`View answers of ${name}`}
                 >
                   View answers
                 </Button>

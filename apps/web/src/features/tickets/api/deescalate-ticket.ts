@@ -3,5 +3,5 @@ import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH deescalate_ticket {id}: the ticket goes back to the queue.
 export function useDeescalateTicket() {
-  return useTicketStateMutation({ call: ticketCalls.deescalateTicket, leavesQueue: false });
+  return useTicketStateMutation({ call: ticketCalls.deescalateTicket });
 }

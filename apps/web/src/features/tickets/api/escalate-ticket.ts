@@ -3,5 +3,5 @@ import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH escalate_ticket {id}: hands the ticket to the escalations list.
 export function useEscalateTicket(onDone?: (change: TicketStateResponse) => void) {
-  return useTicketStateMutation({ call: ticketCalls.escalateTicket, leavesQueue: true, onDone });
+  return useTicketStateMutation({ call: ticketCalls.escalateTicket, onDone });
 }

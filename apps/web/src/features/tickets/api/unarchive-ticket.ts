@@ -3,5 +3,5 @@ import { useTicketStateMutation } from './ticket-state-mutation.ts';
 
 // PATCH unarchive_ticket {id}: the ticket goes back to the queue.
 export function useUnarchiveTicket() {
-  return useTicketStateMutation({ call: ticketCalls.unarchiveTicket, leavesQueue: false });
+  return useTicketStateMutation({ call: ticketCalls.unarchiveTicket });
 }

@@ -30,8 +30,9 @@ export function TicketListDrawer({ label, color, tickets, actionLabel, onAction,
   return (
     <>
       <UnstyledButton onClick={open} aria-label={`${label} tickets: ${tickets.length}`}>
+        {/* The badge shows its name (WCAG 2.5.3: speech users say what they see). */}
         <Badge size="lg" variant={tickets.length > 0 ? 'light' : 'default'} color={color} style={{ cursor: 'pointer' }}>
-          {label} {tickets.length}
+          {label} tickets: {tickets.length}
         </Badge>
       </UnstyledButton>
       <Drawer opened={opened} onClose={close} title={`${label} tickets`} position="right" size="md">

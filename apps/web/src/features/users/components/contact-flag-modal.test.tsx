@@ -25,6 +25,14 @@ describe('ContactFlagModal', () => {
     ]);
   });
 
+  it('names the flag with the user page\'s one term, "DNC (do not contact)" / "DNL (do not lend)"', () => {
+    const { unmount } = renderWithProviders(<ContactFlagModal userId={5} flag="dnc" on opened onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Turn on DNC (do not contact)' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ContactFlagModal userId={5} flag="dnl" on={false} opened onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Turn off DNL (do not lend)' })).toBeInTheDocument();
+  });
+
   it('needs a reason, takes optional context, then sends the change and closes', async () => {
     const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'DNC turned on.' })));
     vi.stubGlobal('fetch', fetchMock);

@@ -6,6 +6,7 @@ import {
   CONTACT_FLAG_REASONS,
   contactFlagProblem,
   type ContactFlag,
+  CONTACT_FLAG_TERMS,
 } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
@@ -20,8 +21,6 @@ type ContactFlagModalProps = {
   onClose: () => void;
   mutationConfig?: MutationConfig<typeof setContactFlag>;
 };
-
-const NAMES: Record<ContactFlag, string> = { dnc: 'Do Not Contact', dnl: 'Do Not Lend' };
 
 // The DNC/DNL confirmation (spec 000 sections 4 and 5): turning a flag on needs one of its reasons
 // and may carry context; the server then adds the note to the customer's comments.
@@ -55,7 +54,7 @@ export function ContactFlagModal({ userId, flag, on, opened, onClose, mutationCo
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={`${on ? 'Turn on' : 'Turn off'} ${label} (${NAMES[flag]})`}>
+    <Modal opened={opened} onClose={close} title={`${on ? 'Turn on' : 'Turn off'} ${CONTACT_FLAG_TERMS[flag]}`}>
       <Stack gap="sm">
         {on ? (
           <>

@@ -39,7 +39,9 @@ export function EmailsPopover({ userId, mutationConfig }: EmailsPopoverProps) {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} width={540} position="bottom-start" withArrow>
+    // Focus moves into the popover and back to its button when it closes (Escape too), so a
+    // keyboard reaches what it shows: it is rendered at the end of the page.
+    <Popover opened={opened} onChange={setOpened} width={540} position="bottom-start" withArrow trapFocus returnFocus>
       <Popover.Target>
         <Button size="compact-xs" variant="subtle" onClick={() => setOpened((open) => !open)}>
           All emails

@@ -9,7 +9,9 @@ export function HotlinkButton({ userId }: { userId: number }) {
   const [opened, setOpened] = useState(false);
   const hotlink = useHotlink();
   return (
-    <Popover opened={opened} onChange={setOpened} width={420} position="bottom-start" withArrow>
+    // Focus moves into the popover and back to its button when it closes (Escape too), so a
+    // keyboard reaches what it shows: it is rendered at the end of the page.
+    <Popover opened={opened} onChange={setOpened} width={420} position="bottom-start" withArrow trapFocus returnFocus>
       <Popover.Target>
         <Button
           size="xs"

@@ -31,11 +31,13 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
   function submit() {
     // A {placeholder} left: Send is disabled, and this is no click for the guard either.
     if (leftToFill.length > 0) return;
+    // A click stopped by a missing field sends nothing, so it does not start the double-click
+    // guard: the corrected message goes at once on the next click.
+    if (type === 'email' && subject.trim() === '') return setProblem('Please enter a subject for the email.');
+    if (message.trim() === '') return setProblem('Please enter a message.');
     const now = Date.now();
     if (now - lastSendAt.current < SEND_GUARD_MS) return;
     lastSendAt.current = now;
-    if (type === 'email' && subject.trim() === '') return setProblem('Please enter a subject for the email.');
-    if (message.trim() === '') return setProblem('Please enter a message.');
     setProblem(null);
     if (composeKey.current.userId !== userId) composeKey.current = { userId, key: newComposeKey() };
     send.mutate(

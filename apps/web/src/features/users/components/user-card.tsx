@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ContactFlag, EditableUserField, UserProfile } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
-import { verificationColor, verificationLabel } from '@portal/contracts';
+import { verificationColor, verificationLabel, CONTACT_FLAG_TERMS } from '@portal/contracts';
 import { useAllowNewPlaid } from '../api/allow-new-plaid.ts';
 import { useEditUserInfo } from '../api/edit-user-info.ts';
 import { ContactFlagModal } from './contact-flag-modal.tsx';
@@ -84,7 +84,7 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
                 {user.verified_time ? ` · ${formatDate(user.verified_time)}` : ''}
               </Badge>
               {user.dnp && (
-                <Badge size="sm" color="red" title="Do not process payments">
+                <Badge size="sm" color="red" title="DNP (do not process payments)">
                   DNP
                 </Badge>
               )}
@@ -113,7 +113,7 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
               <Stack key={flag} gap={0}>
                 <Switch
                   color="red"
-                  label={flag === 'dnc' ? 'DNC (do not contact)' : 'DNL (do not lend)'}
+                  label={CONTACT_FLAG_TERMS[flag]}
                   checked={on}
                   onChange={() => setFlagChange({ flag, on: !on })}
                 />

@@ -28,7 +28,7 @@ describe('UserField', () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<PhoneField />);
-    await userEvent.click(screen.getByRole('button', { name: 'Phone: 5035550140' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Phone: (503) 555-0140' }));
     expect(writeText).toHaveBeenCalledWith('5035550140');
     expect(screen.queryByRole('textbox', { name: 'Phone' })).not.toBeInTheDocument();
   });
@@ -38,7 +38,7 @@ describe('UserField', () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<PhoneField />);
-    fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: 5035550140' }));
+    fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: (503) 555-0140' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
     await userEvent.clear(input);
     await userEvent.type(input, '503-555-01{Enter}');
@@ -49,14 +49,14 @@ describe('UserField', () => {
 
   it('edits from the keyboard with F2, and Escape gives the focus back to the field', async () => {
     renderWithProviders(<PhoneField />);
-    const field = screen.getByRole('button', { name: 'Phone: 5035550140' });
+    const field = screen.getByRole('button', { name: 'Phone: (503) 555-0140' });
     field.focus();
     await userEvent.keyboard('{F2}');
     const input = screen.getByRole('textbox', { name: 'Phone' });
     expect(input).toHaveValue('5035550140');
     expect(input).toHaveFocus();
     await userEvent.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Phone: 5035550140' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Phone: (503) 555-0140' })).toHaveFocus();
   });
 
   it('saves the ten digits with Force, and keeps the editor open with the server sentence on a 409', async () => {
@@ -67,7 +67,7 @@ describe('UserField', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<PhoneField />);
-    fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: 5035550140' }));
+    fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: (503) 555-0140' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
     await userEvent.clear(input);
     await userEvent.type(input, '(503) 555-0199');

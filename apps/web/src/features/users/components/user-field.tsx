@@ -124,7 +124,8 @@ export function UserField({ label, field, value, display, onSave }: UserFieldPro
           onClick={copy}
           onContextMenu={startEditing}
           onKeyDown={(event) => event.key === 'F2' && startEditing(event)}
-          aria-label={`${label}: ${value ?? 'empty'}`}
+          // The name holds what is shown (WCAG 2.5.3: speech users say what they see).
+          aria-label={`${label}: ${display ?? value ?? 'empty'}`}
         >
           <Text fz="sm" c={value ? undefined : 'dimmed'}>
             {display ?? value ?? '—'}
