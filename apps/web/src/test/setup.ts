@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { clearFlashes } from '../lib/flash.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearSession } from '../lib/session.ts';
+
+// findBy and waitFor wait up to 5 s, not Testing Library's 1 s: dialogs, charts and number inputs
+// are lazily loaded (decision 040), and their first import is slow on a busy 2-core machine. A
+// test that waits for something that never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {

@@ -241,7 +241,8 @@ describe('the ACDV dashboard', () => {
         { imageString: 'data:application/pdf;base64,JVBERi0xLjc=', content_type: 'application/pdf' },
       ],
     });
-    const frame = await screen.findByTitle('Dispute image of ACDV CN-1001');
+    // The request, then the image: more than findBy's own second on a busy machine.
+    const frame = await screen.findByTitle('Dispute image of ACDV CN-1001', {}, { timeout: 10_000 });
     await waitFor(() => expect(frame).toHaveAttribute('src', 'blob:portal/acdv-image'));
     const blob = createObjectURL.mock.calls[0]![0] as Blob;
     expect(blob.type).toBe('application/pdf');
