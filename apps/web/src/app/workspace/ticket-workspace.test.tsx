@@ -211,6 +211,8 @@ describe('TicketWorkspace', () => {
 
     // The archived ticket can be sent back from the list right away, and leaves it.
     await userEvent.click(screen.getByRole('button', { name: 'Archived tickets: 1' }));
+    // The entry is named by what it shows (WCAG 2.5.3).
+    expect(await screen.findByRole('button', { name: /^Preview ticket #101 · / })).toHaveTextContent(/#101 · /);
     await userEvent.click(await screen.findByRole('button', { name: 'Unarchive #101' }));
     expect(await screen.findByRole('button', { name: 'Archived tickets: 0', hidden: true })).toBeInTheDocument();
     expect(archived).toEqual([]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TicketSummary } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -45,13 +45,10 @@ export function TicketListDrawer({ label, color, tickets, actionLabel, onAction,
             {tickets.map((entry) => (
               <Paper key={entry.id} component="li" withBorder p="xs" radius="md" style={{ listStyle: 'none' }}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <UnstyledButton
-                    onClick={() => setPreviewId(entry.id)}
-                    style={{ minWidth: 0, flex: 1 }}
-                    aria-label={`Preview ticket #${entry.id}`}
-                  >
+                  {/* Named by what it shows, after a hidden "Preview ticket" (WCAG 2.5.3). */}
+                  <UnstyledButton onClick={() => setPreviewId(entry.id)} style={{ minWidth: 0, flex: 1 }}>
                     <Text fz="sm" fw={600} truncate>
-                      #{entry.id} · {entry.name ?? entry.contact}
+                      <VisuallyHidden>Preview ticket</VisuallyHidden> #{entry.id} · {entry.name ?? entry.contact}
                     </Text>
                     <Text fz="xs" c="dimmed" lineClamp={2}>
                       {entry.subject ? `${entry.subject}: ` : ''}
