@@ -1,0 +1,17 @@
+import { openDatabase } from './packages/db/src/client.ts';
+import { migrateDatabase } from './packages/db/src/migrate.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = performance.now();
+const h = await openDatabase({ kind: 'pglite-memory' });
+console.log('open', performance.now() - t); t = performance.now();
+await migrateDatabase(h);
+console.log('migrate', performance.now() - t); t = performance.now();
+const c = (h.db as any).$client as PGlite;
+const dump = await c.dumpDataDir('none');
+console.log('dump', performance.now() - t, dump.size); t = performance.now();
+const c2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+await c2.query('select count(*) from loans');
+console.log('load', performance.now() - t); t = performance.now();
+const c3 = await PGlite.create({ extensions: { pg_trgm } });
+console.log('bare create', performance.now() - t);
