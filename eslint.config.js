@@ -28,6 +28,15 @@ const moduleZones = serverModules.map((module) => ({
   message: 'A server module imports another only through its index.ts.',
 }));
 
+// Workspace packages are imported by their names, never by a path into them.
+const workspaceByName = {
+  group: ['@portal/*/src/*', '../../packages/*', '../../../packages/*'],
+  message: 'Import a workspace package by its name.',
+};
+const notTheDemo =
+  'The product never imports the demo (packages/demo): only main.ts loads it, in dev; tests may use it.';
+const demoByPath = { group: ['@portal/demo/*'], message: notTheDemo };
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,26 +73,26 @@ export default tseslint.config(
             // contracts <- db <- server; contracts <- web
             {
               target: './packages/contracts',
-              from: ['./packages/db', './apps'],
+              from: ['./packages/db', './packages/demo', './apps'],
               message: 'contracts depends on nothing of ours.',
             },
-            { target: './packages/db', from: './apps', message: 'db may import contracts only.' },
+            { target: './packages/db', from: ['./apps', './packages/demo'], message: 'db may import contracts only.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
             {
               target: './apps/web',
-              from: './packages/db',
+              from: ['./packages/db', './apps/server'],
               message: 'The web app imports contracts only.',
             },
+            // The end-to-end specs upload documents drawn by the demo (@portal/demo/samples); the app never.
+            { target: './apps/web/src', from: './packages/demo', message: 'The web app imports contracts only.' },
+            // The demo fills a database through the server's own paths, all of them in seeding.ts.
             {
-              target: './apps/web',
-              from: './apps/server',
-              // The end-to-end specs upload PDFs drawn as the server's tests draw them.
-              except: [
-                './src/modules/bankruptcy-notices/sample-notices.ts',
-                './src/modules/disputes/sample-dispute-letters.ts',
-              ],
-              message: 'The web app imports contracts only.',
+              target: './packages/demo',
+              from: './apps/server/src',
+              except: ['./seeding.ts'],
+              message: 'The demo uses the server through @portal/server/seeding only.',
             },
+            { target: './packages/demo', from: './apps/web', message: 'The demo never imports the web app.' },
             ...featureZones,
             ...moduleZones,
             {
@@ -108,12 +117,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@portal/*/src/*', '../../packages/*', '../../../packages/*'],
-              message: 'Import a workspace package by its name.',
-            },
-          ],
+          patterns: [workspaceByName],
         },
       ],
     },
@@ -137,7 +141,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['@portal/db', '@portal/server'].map((name) => ({
+          paths: ['@portal/db', '@portal/server', '@portal/demo'].map((name) => ({
             name,
             message: 'The web app imports contracts only.',
           })),
@@ -165,7 +169,40 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['@portal/server', '@portal/web'].map((name) => ({ name, message: 'db may import contracts only.' })),
+          paths: ['@portal/server', '@portal/server/seeding', '@portal/web', '@portal/demo'].map((name) => ({
+            name,
+            message: 'db may import contracts only.',
+          })),
+          patterns: [{ group: ['@portal/demo/*'], message: 'db may import contracts only.' }, workspaceByName],
+        },
+      ],
+    },
+  },
+  {
+    // The demo (packages/demo) is not part of the product: its accounts have a published password.
+    // Only main.ts loads it, with a dynamic import when STAGE=dev; tests and their helpers may use
+    // it (sample documents, demo data).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/main.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@portal/demo', message: notTheDemo }], patterns: [demoByPath, workspaceByName] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression[source.value=/^@portal\\/demo/]', message: notTheDemo },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/main.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^@portal\\/demo/]',
+          message: 'main.ts loads the demo with a dynamic import, in dev only (STAGE=dev).',
         },
       ],
     },

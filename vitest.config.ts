@@ -1,28 +1,61 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The API's tests (apps/server) on a migrated template database copied for each test file.
+const serverProject = {
+  root: 'apps/server',
+  include: ['src/**/*.test.ts'],
+  globalSetup: ['../../packages/db/src/testing/template-database.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+// Server test files that replace a module with vi.mock.
+const mockingServerTests = ['src/modules/staff/set-password-guards.test.ts'];
 
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. The database
+    // tests spend most of their time waiting (on the database, on password hashing), so more
+    // workers than cores finish sooner. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      // Node projects share their workers' module cache between test files (isolate: false): each
+      // file still builds its own app on its own database, but the app's modules load once per
+      // worker instead of once per file. The web project keeps a fresh DOM per file.
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], isolate: false } },
       {
         test: {
           name: 'db',
+          isolate: false,
           root: 'packages/db',
           include: ['src/**/*.test.ts'],
+          globalSetup: ['src/testing/template-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
       {
         test: {
-          name: 'server',
-          root: 'apps/server',
+          name: 'demo',
+          isolate: false,
+          root: 'packages/demo',
           include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
+          globalSetup: ['../db/src/testing/template-database.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          ...serverProject,
+          name: 'server',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...mockingServerTests],
+        },
+      },
+      // vi.mock replaces a module in the worker's cache, so these files keep a cache of their own.
+      { test: { ...serverProject, name: 'server-mocking', include: mockingServerTests } },
       'apps/*/vitest.config.ts',
     ],
   },

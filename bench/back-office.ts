@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { drawNotice } from '../apps/server/src/modules/bankruptcy-notices/sample-notices.ts';
+import { drawNotice } from '@portal/demo/samples';
 import { createBenchDatabase, DEFAULT_SERVER_URL, signInEmployee, startServer, stopServer } from './lib.ts';
 
 // npm run bench:back-office, on PostgreSQL:

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { seedDemoData } from '@portal/demo/data';
 import { createSsnSealer } from '../apps/server/src/modules/customers/index.ts';
 import { measurePaced } from './paced.ts';
 import {

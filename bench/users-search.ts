@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD, seedDemoData } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { seedDemoData } from '@portal/demo/data';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,

@@ -8,6 +8,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Test files share their worker's module cache (React, Mantine, the app load once per worker);
+    // setup.ts still runs per file, and Testing Library unmounts and clears the page after each test.
+    isolate: false,
     // A screen's first render imports its lazily loaded parts (charts, number inputs, editors,
     // decision 040), which on a busy 2-core machine takes more than vitest's default 5 s.
     testTimeout: 15_000,

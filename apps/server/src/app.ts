@@ -27,12 +27,13 @@ import { registerLoanServicingRoutes } from './modules/loans/servicing-routes.ts
 import { registerMacroRoutes } from './modules/macros/routes.ts';
 import { registerBlogRoutes } from './modules/blog/index.ts';
 import { registerSurveyRoutes } from './modules/surveys/index.ts';
-import { registerAnalyticsRoutes } from './modules/analytics/index.ts';
+import { registerAnalyticsRoutes, syncBusinessHours } from './modules/analytics/index.ts';
 import { createMacroService } from './modules/macros/service.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { registerTicketRoutes } from './modules/tickets/routes.ts';
 import { createTicketService } from './modules/tickets/service.ts';
+import { findOpenTicketIdOfCustomer } from './modules/tickets/index.ts';
 import { registerSessionRoutes } from './modules/session/routes.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/session/session-cache.ts';
@@ -46,12 +47,11 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { syncBusinessHours } from './platform/business-hours.ts';
 import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
 import { createOutbox, type Outbox } from './platform/outbox.ts';
-import { registerMultipart } from './platform/pdf-uploads.ts';
+import { registerMultipart } from './platform/uploads.ts';
 import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthentication(app, sessions);
   // After authentication (hooks run in registration order): signed out is 401 before bad text is 400.
   registerTextInputCheck(app);
-  // Uploads of PDFs (disputes, bankruptcy notices): platform/pdf-uploads.ts reads them.
+  // Every upload (disputes, notices, ACDV files, documents, blog images) is read by platform/uploads.ts.
   await registerMultipart(app);
   // Before the routes: the OpenAPI document is made from the routes as they are registered.
   await registerOpenApi(app);
@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     ticketLeaseMinutes: settings.ticketLeaseMinutes,
     employeeOffline,
+    threads: { openTicketIdOf: findOpenTicketIdOfCustomer },
     paymentDateGraceDays: settings.paymentDateGraceDays,
     customerAppUrl: settings.customerAppUrl,
     escalationContact: settings.escalationContact,

@@ -11,7 +11,7 @@ import {
   type Permission,
 } from '@portal/contracts';
 import { blogPosts, customers, documents, macros, messages, roles } from '@portal/db';
-import { createCustomer, createLoan, createMacro } from '@portal/db/seed';
+import { createCustomer, createLoan, createMacro } from '@portal/db/testing';
 import type { RouteAccess } from './plugins/auth.ts';
 import { countWrites } from './testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from './testing/staff-session.ts';

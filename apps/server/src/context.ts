@@ -1,6 +1,7 @@
 import type { Database } from '@portal/db';
 import type { Clock } from './platform/clock.ts';
 import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
+import type { MessageThreads } from './platform/message-threads.ts';
 import type { Outbox } from './platform/outbox.ts';
 import type { FileStorage } from './platform/storage.ts';
 
@@ -16,6 +17,8 @@ export type ServerContext = {
   // Each work queue registers here, so the session module hands an employee's items back when
   // they go offline or sign out without knowing the queues.
   employeeOffline: EmployeeOfflineRegistry;
+  // The customer's open ticket a message joins, answered by the tickets module (platform/message-threads.ts).
+  threads: MessageThreads;
   // How many days past its loan's maturity a payment may be moved (PAYMENT_DATE_GRACE_DAYS).
   paymentDateGraceDays: number;
   // The customer app's address, for links in messages to customers (where they accept an offer).

@@ -1,11 +1,8 @@
 import { openDatabase } from '@portal/db';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/db/seed';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey } from './config.ts';
 import { createSsnSealer, sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/service.ts';
-import { seedBackOfficeDemo } from './modules/back-office-demo/seed-back-office-demo.ts';
-import { seedDemoTransactionEmails } from './modules/transaction-emails/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
 import { systemClock } from './platform/clock.ts';
 import { createSecretBox } from './platform/secret-box.ts';
@@ -16,8 +13,22 @@ import { prepareDatabase } from './startup.ts';
 const config = loadConfig();
 const secretsKey = loadSecretsKey(config.secrets);
 const database = await openDatabase(config.database);
+// The demo (packages/demo), in dev only: its accounts have a published password, so no other stage
+// loads it, and nothing else in the product imports it (eslint.config.js).
+const demo = config.stage === 'dev' ? await import('@portal/demo') : null;
 // Migrations, and on a first start in dev the demo data, so the Portal can be tried with no setup.
-const seeded = await prepareDatabase(database, { ...config, sealSsn: createSsnSealer(secretsKey) });
+const seeded = await prepareDatabase(database, {
+  stage: config.stage,
+  seedEmpty:
+    demo && config.seedCustomers > 0
+      ? (tx) =>
+          demo.seedDemoData(tx, {
+            customers: config.seedCustomers,
+            timeZone: config.businessTimeZone,
+            sealSsn: createSsnSealer(secretsKey),
+          })
+      : undefined,
+});
 if (seeded) console.log(`Seeded demo data: ${seeded.counts.customers} customers.`);
 // MFA secrets stored in plain text by an earlier version are sealed now, once.
 const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
@@ -35,10 +46,10 @@ const storage =
     ? (await import('./platform/s3-storage.ts')).createS3Storage(config.storage)
     : createDirectoryStorage(config.storage.dir);
 // Dev with demo data: the first demo customers get a few transaction emails to show.
-if (config.stage === 'dev' && config.seedCustomers > 0) await seedDemoTransactionEmails(database.db, storage);
+if (demo && config.seedCustomers > 0) await demo.seedDemoTransactionEmails(database.db, storage);
 // The demo's first start: bankruptcy notices and dispute letters to work.
-if (seeded) {
-  const backOffice = await seedBackOfficeDemo({
+if (demo && seeded) {
+  const backOffice = await demo.seedBackOfficeDemo({
     db: database.db,
     clock: systemClock,
     storage,
@@ -81,4 +92,4 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
 console.log(`The Portal is running at http://localhost:${config.port} on ${where}.`);
-if (config.stage === 'dev') console.log(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (demo) console.log(`Demo sign-in: ${demo.DEMO_EMAIL} / ${demo.DEMO_PASSWORD}`);

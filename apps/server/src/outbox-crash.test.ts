@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, messages } from '@portal/db';
-import { createCustomer, createEmployee, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import {
+  createCustomer,
+  createEmployee,
+  createTicket,
+  DEFAULT_TEST_PASSWORD,
+  openTestDatabase,
+  type TestDatabase,
+} from '@portal/db/testing';
 import { freePort, startApiProcess, waitFor, waitUntilUp } from './testing/api-process.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './testing/test-smtp-server.ts';
 

@@ -3,10 +3,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { customers, employees, openDatabase, type DatabaseHandle } from '@portal/db';
+import { seedDemoData } from '@portal/demo/data';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './startup.ts';
 
-const options = { seedCustomers: 5, businessTimeZone: 'America/Los_Angeles' };
+// The demo's seed, as main.ts passes it in dev.
+const options = {
+  seedEmpty: (tx: Parameters<typeof seedDemoData>[0]) =>
+    seedDemoData(tx, { customers: 5, timeZone: 'America/Los_Angeles' }),
+};
 const countOf = async (database: DatabaseHandle, table: typeof employees | typeof customers) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 

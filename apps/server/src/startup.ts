@@ -1,39 +1,28 @@
-import { migrateDatabase, type DatabaseHandle } from '@portal/db';
-import {
-  ensureStandardRoles,
-  findActiveDemoAccounts,
-  isDatabaseEmpty,
-  seedDemoData,
-  type DemoSummary,
-  type SealSsn,
-} from '@portal/db/seed';
+import { migrateDatabase, type DatabaseHandle, type Executor } from '@portal/db';
+import { ensureStandardRoles, findActiveDemoAccounts, isDatabaseEmpty } from '@portal/db/seed';
 import type { Stage } from '@portal/contracts';
 
-export type DatabaseStartOptions = {
+export type DatabaseStartOptions<Seeded> = {
   stage: Stage;
-  seedCustomers: number;
-  businessTimeZone: string;
-  // Seals the demo customers' SSNs with the server's key (decision 023); without it they have none.
-  sealSsn?: SealSsn;
+  // Fills an empty database in dev: the demo data (main.ts passes @portal/demo's seed, loaded only
+  // with STAGE=dev). Runs under the migrations' lock, so two processes never both seed.
+  seedEmpty?: (tx: Executor) => Promise<Seeded>;
 };
 
-// What a start does to the database before the API listens: migrate; in dev, seed the demo data
-// into an empty database (under the migrations' lock, so two processes never both seed); and
-// outside dev, refuse to run while a demo account with its published password can sign in.
-export async function prepareDatabase(
+// What a start does to the database before the API listens: migrate; in dev, seed an empty
+// database; and outside dev, refuse to run while a demo account with its published password can
+// sign in.
+export async function prepareDatabase<Seeded>(
   database: DatabaseHandle,
-  options: DatabaseStartOptions,
-): Promise<DemoSummary | null> {
-  let seeded: DemoSummary | null = null;
+  options: DatabaseStartOptions<Seeded>,
+): Promise<Seeded | null> {
+  let seeded: Seeded | null = null;
+  const { seedEmpty } = options;
   await migrateDatabase(database, async (tx) => {
     // The roles every installation has (a new one, staff_admin, reaches older databases this way).
     await ensureStandardRoles(tx);
-    if (options.stage !== 'dev' || options.seedCustomers === 0 || !(await isDatabaseEmpty(tx))) return;
-    seeded = await seedDemoData(tx, {
-      customers: options.seedCustomers,
-      timeZone: options.businessTimeZone,
-      sealSsn: options.sealSsn,
-    });
+    if (options.stage !== 'dev' || !seedEmpty || !(await isDatabaseEmpty(tx))) return;
+    seeded = await seedEmpty(tx);
   });
   if (options.stage !== 'dev') {
     const demoAccounts = await findActiveDemoAccounts(database.db);

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createEmployee, DEFAULT_TEST_PASSWORD, openTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts';
 
 // The ticket queue under load across processes: two real API processes on one PostgreSQL database,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { autoResponseAnalyticsResponseSchema } from './auto-responses.ts';
 import { defineCall } from './call.ts';
+import { daysBetween } from './rules/dates.ts';
 import { isCalendarDate } from './rules/payment-calendar.ts';
 
 // Customer-service analytics (spec 001 sections 2, 5, 7, 9): figures over a range of business dates.
@@ -24,7 +25,7 @@ export const ANALYTICS_MESSAGES = {
 
 // Days from start to end, both counted.
 export function daysInRange(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+  return daysBetween(start, end) + 1;
 }
 
 // What is wrong with a range (section 5: it cannot go after today), in the order the picker shows.

@@ -1,9 +1,11 @@
+import { DAY_MS } from './rules/dates.ts';
+
 // Business constants and limits of spec 000 section 9, in one place for both sides.
 
 export const API_BASE_PATH = '/internal/api';
 
 export const SESSION_TTL_DAYS = 2;
-export const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = SESSION_TTL_DAYS * DAY_MS;
 export const REPLY_DRAFT_COOKIE_DAYS = 1;
 
 export const INITIAL_TICKET_FETCH = 10;

@@ -10,6 +10,7 @@ import {
   usDateToIso,
 } from './rules/dispute-form.ts';
 import { isUsStateCode } from './reference/us-states.ts';
+import { unvalidatedSsnDigits } from './rules/ssn.ts';
 
 // The disputes dashboard (spec 001 sections 2, 3, 7): consumer dispute letters uploaded as PDFs,
 // worked one at a time by the employee who holds the assignment, resolved with a response type.
@@ -119,7 +120,7 @@ export const disputeChangesSchema = z
     ),
     // Normalised: nine digits; only the last four are kept.
     full_ssn: optionalText(20).refine(
-      (text) => isBlank(text) || /^\d{9}$/.test(text.replace(/[\s-]/g, '')),
+      (text) => isBlank(text) || unvalidatedSsnDigits(text) !== null,
       'An SSN is 9 digits, e.g. 123-45-6789.',
     ),
   })

@@ -17,7 +17,9 @@ export type Executor = Database | Transaction;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  // In memory; `from` is a data directory dumped by PGlite (a migrated template), loaded instead of
+  // running initdb, which is most of an empty database's start-up.
+  | { kind: 'pglite-memory'; from?: Blob };
 
 export type DatabaseHandle = {
   db: Database;
@@ -35,6 +37,8 @@ export type DatabaseHandle = {
   // Runs `run` while holding a PostgreSQL advisory lock (session-level, on a connection of its own),
   // so API processes starting together on one database take turns. PGlite has one process: it just runs.
   exclusive: <T>(lockId: number, run: () => Promise<T>) => Promise<T>;
+  // PGlite only: its whole data directory as a tar, to open again with { from }.
+  dump?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -48,6 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.kind === 'pglite' ? target.dataDir : undefined, {
     extensions: { pg_trgm },
+    ...(target.kind === 'pglite-memory' && target.from ? { loadDataDir: target.from } : {}),
   });
   return {
     db: drizzlePglite({ client, ...drizzleOptions }) as unknown as Database,
@@ -57,6 +62,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     exclusive: (_lockId, run) => run(),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -3,7 +3,7 @@ import { asc, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from './testing/test-database.ts';
 import { jsonObject, jsonObjectDecoder, jsonRowDecoder } from './json-object.ts';
 import { loans, payments } from './schema/index.ts';
-import { createCustomer, createLoan } from './seed/factories/customers.ts';
+import { createCustomer, createLoan } from './testing/factories/customers.ts';
 
 describe('jsonObject, jsonObjectDecoder and jsonRowDecoder', () => {
   let test: TestDatabase;

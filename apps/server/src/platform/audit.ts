@@ -1,3 +1,4 @@
+import { and, count, desc, eq, gt, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { auditEvents, type Executor } from '@portal/db';
 
 export type AuditEvent = {
@@ -21,4 +22,52 @@ export async function recordAuditEvent(executor: Executor, event: AuditEvent): P
     after: event.after ?? null,
     ipAddress: event.ipAddress ?? null,
   });
+}
+
+export type AuditEventRecord = typeof auditEvents.$inferSelect;
+
+// The audit trail is platform's (it owns audit_events); modules read it through these.
+
+// How many events of `action` the employee recorded in the last `seconds`, by the database's clock.
+export async function countRecentAuditEvents(
+  executor: Executor,
+  employeeId: number,
+  action: string,
+  seconds: number,
+): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.employeeId, employeeId),
+        eq(auditEvents.action, action),
+        gt(auditEvents.createdAt, sql`now() - ${`${seconds} seconds`}::interval`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+// The records' events, newest first, at most `limit`: each entity type with its ids (a list, or a
+// subquery of ids as text).
+export async function findAuditTrail(
+  executor: Executor,
+  entities: ReadonlyArray<{ entityType: string; entityIds: readonly string[] | SQLWrapper }>,
+  limit: number,
+): Promise<AuditEventRecord[]> {
+  return executor
+    .select()
+    .from(auditEvents)
+    .where(
+      or(
+        ...entities.map(({ entityType, entityIds }) =>
+          and(
+            eq(auditEvents.entityType, entityType),
+            inArray(auditEvents.entityId, Array.isArray(entityIds) ? [...entityIds] : (entityIds as SQLWrapper)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
 }

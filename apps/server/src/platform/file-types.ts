@@ -1,5 +1,3 @@
-import { hasPdfHeader } from './pdf-uploads.ts';
-
 // What a file is, known by its first bytes (never by its name or the type a client claims): the
 // formats customers send as documents, and the web's images (blog posts). Null for anything else.
 export type SniffedContentType =
@@ -8,6 +6,11 @@ export type SniffedContentType =
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // ISO base media brands of HEIF images (HEIC and its sequences) as phones write them.
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+// The PDF header may follow a little junk (the specification allows it within the first 1024 bytes).
+export function hasPdfHeader(content: Buffer): boolean {
+  return content.subarray(0, 1024).includes('%PDF-');
+}
 
 export function sniffContentType(content: Buffer): SniffedContentType | null {
   if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';

@@ -1,7 +1,8 @@
 import { crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { addExifDateTime, readExifDateTime } from './jpeg-exif.ts';
+import { addExifDateTime } from '@portal/demo/samples';
+import { readExifDateTime } from './jpeg-exif.ts';
 
 // A small picture with some structure, so the encoder writes real scan data.
 function plainJpeg(width = 32, height = 24): Buffer {

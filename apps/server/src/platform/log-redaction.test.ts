@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { captureLog } from '../testing/captured-log.ts';
 import { signInAsStaff, type StaffSession } from '../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { MESSAGE_MAY_BE_SAVED } from './message-commit.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { unfilledPlaceholdersError } from '@portal/contracts';
-import { messages, type Executor } from '@portal/db';
+import { messageAttachments, messages, type Executor } from '@portal/db';
 import { badRequest } from './http-error.ts';
 
 export type OutboundMessage = {
@@ -76,4 +76,10 @@ export async function findIdempotentMessage(
     .from(messages)
     .where(and(eq(messages.employeeId, employeeId), eq(messages.idempotencyKey, key)));
   return row;
+}
+
+// A stored document (documents) sent with a queued message, in the same transaction: the outbox
+// attaches it when it delivers the message.
+export async function attachDocumentToMessage(tx: Executor, messageId: number, documentId: number): Promise<void> {
+  await tx.insert(messageAttachments).values({ messageId, documentId });
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { createRecordingMailer } from '../testing/recording-senders.ts';
 import { createSignedInStaff, type SignedInStaff } from '../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

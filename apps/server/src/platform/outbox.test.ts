@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documents, messageAttachments, messages, openDatabase } from '@portal/db';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { buildApp } from '../app.ts';
 import { createRecordingMailer } from '../testing/recording-senders.ts';
 import { createSignedInStaff, type SignedInStaff } from '../testing/staff-helpers.ts';

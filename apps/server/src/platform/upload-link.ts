@@ -1,4 +1,4 @@
-import { UPLOAD_TOKEN_DAYS, type CustomerUploadKind } from '@portal/contracts';
+import { DAY_MS, UPLOAD_TOKEN_DAYS, type CustomerUploadKind } from '@portal/contracts';
 import type { ServerContext } from '../context.ts';
 import { deriveKey } from './derived-key.ts';
 import { readSignedToken, signToken } from './signed-token.ts';
@@ -23,7 +23,7 @@ export function issueUploadToken(
   context: Pick<ServerContext, 'secretsKey' | 'clock'>,
   grant: Omit<UploadGrant, 'expiresAt'>,
 ): { token: string; expiresAt: Date } {
-  const expiresAt = new Date(context.clock.now().getTime() + UPLOAD_TOKEN_DAYS * 86_400_000);
+  const expiresAt = new Date(context.clock.now().getTime() + UPLOAD_TOKEN_DAYS * DAY_MS);
   const payload: Payload = {
     purpose: PURPOSE,
     loan_id: grant.loanId,

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { signInAsStaff, type StaffSession } from '../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import type { RouteAccess } from './auth.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import type { Executor } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import type { Clock } from '../platform/clock.ts';
 import type { StaffSession } from './staff-session.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, type Executor } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 
 export type SignedInStaff = {
   id: number;

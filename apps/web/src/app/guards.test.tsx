@@ -1,12 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { permissionRefusal, permissions, type Permission } from '@portal/contracts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveSession } from '../lib/session.ts';
-import { jsonResponse } from '../test/render.tsx';
+import { answerApiCalls, type ApiAnswers } from '../test/api-server.ts';
 import { sessionFixture } from '../test/session-fixture.ts';
+import { ticketsResponseFixture } from '../test/ticket-fixtures.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
@@ -23,22 +24,19 @@ function renderApp(path: string) {
   return router;
 }
 
-function stubApi(permissions: Permission[] = []) {
+// The session calls, and what the screens opened here ask for.
+function stubApi(permissions: Permission[] = [], screens: ApiAnswers = {}) {
   const { apiToken: _token, ...current } = sessionFixture({ permissions });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input) => {
-      const url = String(input);
-      if (url.endsWith('/employees/sign_in')) return Promise.resolve(jsonResponse(sessionFixture({ permissions })));
-      if (url.endsWith('/employees/session')) return Promise.resolve(jsonResponse(current));
-      return Promise.resolve(jsonResponse({ errors: ['Not found.'] }, 404));
-    }),
-  );
+  answerApiCalls({
+    'POST employees/sign_in': [200, sessionFixture({ permissions })],
+    'GET employees/session': [200, current],
+    ...screens,
+  });
 }
 
 describe('route guards', { timeout: 15_000 }, () => {
   it('sends a signed-out visitor to /login and back where they were going after sign-in', async () => {
-    stubApi();
+    stubApi([], { 'GET survey_results': [404, { errors: ['Not found.'] }] });
     const router = renderApp('/surveys/csat?page=2');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -48,7 +46,7 @@ describe('route guards', { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'portal-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    // The survey results screen, under its path (the stub knows no survey: its 404 is shown).
+    // The survey results screen, under its path (the server knows no such survey: its 404 is shown).
     expect(await screen.findByRole('heading', { name: 'csat' }, LAZY_SCREEN)).toBeInTheDocument();
     expect(await screen.findByText('Not found.')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/surveys/csat?page=2');
@@ -64,7 +62,11 @@ describe('route guards', { timeout: 15_000 }, () => {
   });
 
   it('shows the navbar with its menus and the employee email only when signed in', async () => {
-    stubApi([...permissions]);
+    // The FCRA screen's own data is not what this test looks at.
+    stubApi([...permissions], {
+      'GET fcra/reporting_files': [404, { errors: ['Not found.'] }],
+      'GET fcra/acdv_request': [404, { errors: ['Not found.'] }],
+    });
     saveSession(sessionFixture({ permissions: [...permissions] }));
     renderApp('/fcra');
     expect(await screen.findByRole('heading', { name: 'FCRA' }, LAZY_SCREEN)).toBeInTheDocument();
@@ -112,10 +114,7 @@ describe('route guards', { timeout: 15_000 }, () => {
 
   it('refreshes the stored session from the server on start', async () => {
     const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(current))),
-    );
+    answerApiCalls({ 'GET employees/session': [200, current], 'GET tickets': [200, ticketsResponseFixture()] });
     saveSession(sessionFixture({ online: false }));
     renderApp('/');
     // Offline from the cookie at first, online once the server's answer is in.

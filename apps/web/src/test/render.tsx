@@ -36,8 +36,3 @@ export function renderWithProviders(ui: ReactElement, { route = '/', extraRoutes
     </Providers>,
   );
 }
-
-// A fetch Response with a JSON body.
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { clearFlashes } from '../lib/flash.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { clearSession } from '../lib/session.ts';
+import { endApiTest, startApiServer, stopApiServer } from './api-server.ts';
 
 // findBy and waitFor wait up to 5 s, not Testing Library's 1 s: dialogs, charts and number inputs
 // are lazily loaded (decision 040), and their first import is slow on a busy 2-core machine. A
@@ -41,16 +42,23 @@ if (!('fonts' in document)) {
   });
 }
 
+// Every test talks to one fake API (test/api-server.ts).
+beforeAll(startApiServer);
+afterAll(stopApiServer);
+
 afterEach(async () => {
   cleanup();
-  // What an unmount deferred by a task (lib/use-release-on-leave.ts lets go of a held item) goes out
-  // now, to this test's fetch, not into the next test's.
   if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
-  else await new Promise((resolve) => setTimeout(resolve, 0));
-  clearSession();
-  clearFlashes();
-  queryClient.clear();
-  setUnauthorizedHandler(null);
-  vi.unstubAllGlobals();
   vi.useRealTimers();
+  try {
+    // What an unmount put off by a task (lib/use-release-on-leave.ts lets go of a held item) goes
+    // out now, to this test's answers, not into the next test's; a call it did not answer fails it.
+    await endApiTest();
+  } finally {
+    clearSession();
+    clearFlashes();
+    queryClient.clear();
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  }
 });

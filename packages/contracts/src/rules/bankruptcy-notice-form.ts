@@ -1,3 +1,4 @@
+import { formatTypedSsn, ssnFieldDigits } from './ssn.ts';
 import { isValidDate } from './user-fields.ts';
 
 // The bankruptcy notice form (spec 001 section 5): what is required, the SSN and debtor-pair rules
@@ -118,16 +119,14 @@ export const NOTICE_MESSAGES = {
 } as const;
 
 export function ssnEntryDigits(text: string | null | undefined): string {
-  return (text ?? '').replace(/\D/g, '').slice(0, 9);
+  return ssnFieldDigits(text).slice(0, 9);
 }
 
-// What the SSN field shows as staff type: digits only; up to 4 stay as typed, longer ones are
-// formatted XXX-XX-XXXX as far as they go.
+// What the SSN field shows as staff type: digits only; up to 4 stay as typed (a last four), longer
+// ones are formatted XXX-XX-XXXX as far as they go.
 export function formatSsnEntry(text: string | null | undefined): string {
   const digits = ssnEntryDigits(text);
-  if (digits.length <= 4) return digits;
-  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+  return digits.length <= 4 ? digits : formatTypedSsn(digits);
 }
 
 const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
@@ -140,7 +139,7 @@ const DEBTORS: readonly Debtor[] = [
 
 // A debtor pair is complete with a 9-digit SSN, or a name with a 4-digit SSN.
 export function isDebtorComplete(name: string | null | undefined, ssn: string | null | undefined): boolean {
-  const digits = (ssn ?? '').replace(/\D/g, '');
+  const digits = ssnFieldDigits(ssn);
   return digits.length === 9 || (digits.length === 4 && !blank(name));
 }
 
@@ -158,7 +157,7 @@ export function noticeProblems(type: string | null | undefined, fields: Partial<
   for (const debtor of DEBTORS) {
     const name = fields[debtor.name];
     const ssn = fields[debtor.ssn];
-    const digits = (ssn ?? '').replace(/\D/g, '');
+    const digits = ssnFieldDigits(ssn);
     if (digits.length > 0 && digits.length !== 4 && digits.length !== 9) {
       problems.push({
         field: debtor.ssn,

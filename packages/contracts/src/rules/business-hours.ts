@@ -1,4 +1,4 @@
-import { timeZoneOffsetMs } from './payment-calendar.ts';
+import { timeZoneOffsetMs } from './dates.ts';
 
 // Business hours (BUSINESS_HOURS, e.g. "Mon-Fri 08:00-17:00", in BUSINESS_TIME_ZONE; decisions 034
 // and 035): the hours the adjusted first response time counts, outside which a customer's first

@@ -1,4 +1,4 @@
-import { addDays } from './payment-calendar.ts';
+import { addDays } from './dates.ts';
 import { isValidDate } from './user-fields.ts';
 
 // The income verify form's rules (spec 001 sections 5 and 9), one function for the screen and the

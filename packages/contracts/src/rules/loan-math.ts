@@ -1,6 +1,6 @@
-// Payoff arithmetic in integer cents, shared by the API (early repayment) and the screens.
+import { daysBetween } from './dates.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+// Payoff arithmetic in integer cents, shared by the API (early repayment) and the screens.
 
 export type PayoffInput = {
   principalCents: number;
@@ -29,7 +29,7 @@ export function remainingPrincipalCents(input: Omit<PayoffInput, 'interestFrom' 
 // principal, counting the calendar days from interestFrom up to asOf (none when asOf is earlier),
 // rounded to the cent once, half up.
 export function accruedInterestCents(principalCents: number, aprBasisPoints: number, from: string, to: string): number {
-  const days = Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS));
+  const days = Math.max(0, daysBetween(from, to));
   return Math.round((principalCents * aprBasisPoints * days) / 10_000 / 365);
 }
 

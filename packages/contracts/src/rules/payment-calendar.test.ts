@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  addMonths,
-  dateInTimeZone,
   defaultPaymentDate,
   earliestPaymentDate,
   isCalendarDate,
@@ -14,10 +11,7 @@ import {
   latestPaymentDate,
   nextWeekday,
   previousWeekday,
-  timeZoneOffsetMs,
 } from './payment-calendar.ts';
-
-const LA = 'America/Los_Angeles';
 
 describe('isCalendarDate', () => {
   it('takes YYYY-MM-DD dates that exist, and nothing else', () => {
@@ -43,44 +37,6 @@ describe('isWeekday / isWeekend', () => {
       isWeekend('2026-11-22'),
       isWeekend('2026-11-23'),
     ]).toEqual([false, true, true, false]);
-  });
-});
-
-describe('dateInTimeZone (today in a time zone)', () => {
-  it('reads the calendar date in the given zone, not in UTC', () => {
-    expect(dateInTimeZone(new Date('2026-11-24T05:00:00Z'), LA)).toBe('2026-11-23');
-    expect(dateInTimeZone(new Date('2026-11-24T05:00:00Z'), 'UTC')).toBe('2026-11-24');
-    // 03:00 UTC on the 22nd is still the evening of the 21st in Los Angeles.
-    expect(dateInTimeZone(new Date('2026-11-22T03:00:00Z'), LA)).toBe('2026-11-21');
-    expect(dateInTimeZone(new Date('2026-11-22T03:00:00Z'), 'UTC')).toBe('2026-11-22');
-  });
-
-  it('follows the zone across a clock change, and east of Greenwich', () => {
-    // 2026-03-08 10:30 UTC: 03:30 PDT (the clocks went forward at 02:00).
-    expect(dateInTimeZone(new Date('2026-03-08T10:30:00Z'), LA)).toBe('2026-03-08');
-    expect(dateInTimeZone(new Date('2026-03-08T07:59:00Z'), LA)).toBe('2026-03-07');
-    expect(dateInTimeZone(new Date('2026-11-21T23:30:00Z'), 'Asia/Tokyo')).toBe('2026-11-22');
-  });
-
-  it('refuses a zone that does not exist', () => {
-    expect(() => dateInTimeZone(new Date('2026-11-21T12:00:00Z'), 'Mars/Olympus')).toThrow(RangeError);
-  });
-});
-
-describe('addDays', () => {
-  it('adds calendar days across month and year ends, and subtracts', () => {
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(addDays('2026-11-07', 1)).toBe('2026-11-08');
-  });
-});
-
-describe('addMonths', () => {
-  it('keeps the day, or takes the last day of a shorter month', () => {
-    expect(addMonths('2027-03-01', 1)).toBe('2027-04-01');
-    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonths('2027-01-31', 13)).toBe('2028-02-29');
-    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
   });
 });
 
@@ -151,15 +107,5 @@ describe('defaultPaymentDate', () => {
     // A long-past due date: today (a Friday) instead, or the Monday after a weekend today.
     expect(defaultPaymentDate('2025-01-10', '2026-04-17')).toBe('2026-04-17');
     expect(defaultPaymentDate('2025-01-10', '2026-04-18')).toBe('2026-04-20');
-  });
-});
-
-describe('timeZoneOffsetMs', () => {
-  const HOUR = 3_600_000;
-  it("is the zone's offset from UTC at that instant, summer time included", () => {
-    expect(timeZoneOffsetMs(Date.parse('2026-01-15T12:00:00Z'), 'America/Los_Angeles')).toBe(-8 * HOUR);
-    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'America/Los_Angeles')).toBe(-7 * HOUR);
-    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * HOUR);
-    expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'UTC')).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { PAYMENT_FREQUENCIES } from '../constants.ts';
-import { addDays, addMonths, nextWeekday } from './payment-calendar.ts';
+import { addDays, addMonths } from './dates.ts';
+import { nextWeekday } from './payment-calendar.ts';
 
 // How a split and a custom schedule divide money, in integer cents: whatever goes in comes out
 // to the cent. The server writes exactly these amounts and dates; the card previews them.

@@ -1,5 +1,5 @@
-// Installment arithmetic of the demo loans, in integer cents. The tests use the same functions to
-// check that every generated schedule adds up to its loan's total.
+// Installment arithmetic of the loans the demo (packages/demo) and the tests' factories make, in
+// integer cents; the demo's tests use it to check that every generated schedule adds up.
 
 // Total repaid on an amortising loan with monthly installments: principal plus interest.
 export function loanTotalCents(principalCents: number, aprBasisPoints: number, installments: number): number {

@@ -1,29 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
+import { migrateBefore } from './migrations-before.ts';
+import { databaseUrl, withAdminClient, type TemplateDatabase } from './template-database.ts';
 
 // url: the PostgreSQL database's address, for a test that opens a second handle (a second process).
 export type TestDatabase = DatabaseHandle & { db: Database; url?: string };
 
+// The run's migrated template, read once per test file's process.
+let pgliteTemplate: Blob | undefined;
+
 // A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
-// a new PostgreSQL database on that server that is dropped again on close.
-export async function openTestDatabase(): Promise<TestDatabase> {
+// a new PostgreSQL database on that server that is dropped again on close. Both are copies of the
+// run's template (template-database.ts); without one (a project with no globalSetup) the database
+// is migrated here. With `before` (a migration's tag, "0011_ssn_at_rest"), the database is a new one
+// as it stood before that migration, for a test of the migration itself.
+export async function openTestDatabase(options: { before?: string } = {}): Promise<TestDatabase> {
+  const template = options.before ? undefined : (inject('templateDatabase') as TemplateDatabase | undefined);
+  const migrate = (handle: DatabaseHandle) =>
+    options.before ? migrateBefore(handle, options.before) : migrateDatabase(handle);
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
+    if (template?.kind === 'pglite') {
+      pgliteTemplate ??= new Blob([readFileSync(template.dumpPath)]);
+      return openDatabase({ kind: 'pglite-memory', from: pgliteTemplate });
+    }
     const handle = await openDatabase({ kind: 'pglite-memory' });
-    await migrateDatabase(handle);
+    await migrate(handle);
     return handle;
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 30 });
-  await migrateDatabase(handle);
+  const copyOf = template?.kind === 'postgres' ? ` template ${template.name}` : '';
+  await createDatabase(serverUrl, `create database ${name}${copyOf}`);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 30 });
+  if (!copyOf) await migrate(handle);
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
@@ -31,12 +47,16 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
+// PostgreSQL refuses to copy a template while another copy of it is starting ("source database is
+// being accessed by other users", 55006): test files starting together take turns.
+async function createDatabase(serverUrl: string, statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient(serverUrl, (client) => client.query(statement));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, tickets } from '@portal/db';
-import { parseBusinessHours, syncBusinessHours } from '../../platform/business-hours.ts';
+import { parseBusinessHours } from '../../platform/business-hours.ts';
+import { syncBusinessHours } from './business-hours-sync.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 // Counted by hand. Business hours Mon-Fri 08:00-17:00 in America/Los_Angeles (PST, UTC-8); the test

@@ -6,3 +6,6 @@ import { registerAnalyticsRouteHandlers } from './routes.ts';
 export function registerAnalyticsRoutes(app: FastifyInstance, context: ServerContext): void {
   registerAnalyticsRouteHandlers(app, context);
 }
+
+// The business hours in the database: written at start (app.ts), read by the after-hours reply.
+export { isWithinBusinessHours, syncBusinessHours } from './business-hours-sync.ts';

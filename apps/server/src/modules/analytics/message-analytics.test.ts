@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messageDailyCounts, messageHourlyCounts, messages } from '@portal/db';
-import { parseBusinessHours, syncBusinessHours } from '../../platform/business-hours.ts';
+import { parseBusinessHours } from '../../platform/business-hours.ts';
+import { syncBusinessHours } from './business-hours-sync.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 // Counted by hand: the business time zone is America/Los_Angeles (PST, UTC-8 in November) and the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CUSTOMER_APP_TOKEN_HEADER, PAYMENT_UPDATE_ACTIONS } from '@portal/contracts';
 import { auditEvents } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { signCustomerAppRequest } from '../customer-app/index.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMPTY_NOTICE_FIELDS, UPLOAD_MAX_FILES } from '@portal/contracts';
 import { customerBankruptcies, customerComments, customers, loans } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
@@ -15,9 +15,9 @@ import {
   noticeRow,
   sampleFile,
   uploadNotices,
-} from './notice-test-kit.ts';
+} from '../../testing/notice-test-kit.ts';
 
-// POST bankruptcy_notices/create_notices: PDFs in the courts' shapes (sample-notices.ts) sent as a
+// POST bankruptcy_notices/create_notices: PDFs in the courts' shapes (@portal/demo/samples) sent as a
 // browser sends them, read, matched to a customer and stored.
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import { NOTICE_MESSAGES, type CreateNoticesResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { readUploadedTexts, type PdfUploads } from '../../platform/pdf-uploads.ts';
+import { readUploadedTexts, type Uploads } from '../../platform/uploads.ts';
 import { matchDebtor, type DebtorMatch } from './match-debtor.ts';
 import { NOTICE_ENTITY } from './notice-audit.ts';
 import { readNotice, type ParsedNotice } from './notice-parser.ts';
@@ -33,7 +33,7 @@ function parsedDataOf(parsed: ParsedNotice): StoredParsedData {
 export async function createNotices(
   context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey'>,
   actor: Actor,
-  uploads: PdfUploads,
+  uploads: Uploads,
 ): Promise<CreateNoticesResponse> {
   const texts = await readUploadedTexts(uploads);
   const { failures } = texts;

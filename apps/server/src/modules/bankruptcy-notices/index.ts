@@ -9,10 +9,9 @@ export function registerBankruptcyNoticeRoutes(app: FastifyInstance, context: Se
   registerNoticeRoutes(app, context);
 }
 
-// Notices uploaded without HTTP (the demo's first start), and notices drawn as the courts print them.
+// Notices uploaded without HTTP (the demo's first start, through @portal/server/seeding).
 export { createNotices } from './create-notices.ts';
-export { drawNotice, type SampleNoticeKind } from './sample-notices.ts';
 
 // Recording a case on a customer (the FCRA lookup's filing and discharge do it as notices do).
 export { recordCustomerBankruptcy } from './record-bankruptcy.ts';
-export { findCustomerBankruptcyByCaseDigits } from './repository.ts';
+export { findBankruptciesOfCustomers, findCustomerBankruptcyByCaseDigits, findLatestBankruptcy } from './repository.ts';

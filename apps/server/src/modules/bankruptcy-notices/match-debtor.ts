@@ -1,6 +1,6 @@
+import { ssnFieldDigits } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
-import { findCustomerIdsBySsn } from '../customers/index.ts';
-import { findCustomersByLast4AndLastName } from './repository.ts';
+import { findCustomerIdsBySsn, findCustomersByLast4AndLastName } from '../customers/index.ts';
 
 // Which customer a notice is about, from its debtors: the primary one first, then the joint one.
 // A whole SSN finds the customer by its keyed hash (decision 023); the last four with a name find
@@ -36,7 +36,7 @@ async function matchOne(
   name: string | null,
   ssn: string | null,
 ): Promise<DebtorMatch | null> {
-  const digits = (ssn ?? '').replace(/\D/g, '');
+  const digits = ssnFieldDigits(ssn);
   if (digits.length === 9) {
     // Without SECRETS_KEY there is no hash to look up: this way is skipped, not refused.
     if (!context.secretsKey) return null;

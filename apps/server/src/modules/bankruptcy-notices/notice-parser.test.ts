@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { noticeDate, readNotice } from './notice-parser.ts';
-import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from './sample-notices.ts';
+import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo/samples';
 
 // Notices in the shapes courts send (official forms 309A, 309I, 318, and the orders dismissing a
-// case, converting it and confirming a plan), drawn as real PDFs (sample-notices.ts) and read back
+// case, converting it and confirming a plan), drawn as real PDFs (@portal/demo/samples) and read back
 // through the PDF text reader, as an upload is.
 
 async function readDrawn(

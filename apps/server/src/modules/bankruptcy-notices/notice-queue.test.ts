@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { BACK_OFFICE_LEASE_MINUTES, NOTICES_PAGE_SIZE } from '@portal/contracts';
 import { auditEvents, bankruptcyNotices } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, noticeCall, noticeRow } from './notice-test-kit.ts';
+import { auditOf, noticeCall, noticeRow } from '../../testing/notice-test-kit.ts';
 
 // The notice queue: the unprocessed list, get-next, opening (assign), leaving (unassign) and the
 // lease that runs out after BACK_OFFICE_LEASE_MINUTES without activity. Notices are inserted as an

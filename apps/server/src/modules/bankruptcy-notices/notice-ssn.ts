@@ -1,13 +1,15 @@
-import { parsedDataSchema, type ParsedData } from '@portal/contracts';
+import { maskSsn, parsedDataSchema, ssnLast4, type ParsedData } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { HttpError } from '../../platform/http-error.ts';
-import { createSecretBox, isSealed, type SecretBox } from '../../platform/secret-box.ts';
+import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
+import { openStoredSsn, sealSsnDigits, ssnKeysIfConfigured } from '../../platform/ssn-sealing.ts';
 
 // Debtors' SSNs at rest (decision 023, as for customers): a whole number in parsed_data is sealed
-// with SECRETS_KEY, bound to the notice and the field (`bankruptcy_notice:<id>:debtor_ssn`), so it
-// neither lies in plain text nor opens when copied to another notice or field. Only the employee
-// holding the notice (who edits it) is sent the nine digits; anyone else sees '***-**-6789'.
-// A four-digit value is what the court printed and is stored as it is.
+// with the app's SSN keys (platform/ssn-sealing.ts, the customers' too), bound to the notice and the
+// field (`bankruptcy_notice:<id>:debtor_ssn`), so it neither lies in plain text nor opens when
+// copied to another notice or field. Only the employee holding the notice (who edits it) is sent
+// the nine digits; anyone else sees '***-**-6789'. A four-digit value is what the court printed and
+// is stored as it is.
 
 export const SSN_FIELDS = ['debtor_ssn', 'joint_debtor_ssn'] as const;
 export type SsnField = (typeof SSN_FIELDS)[number];
@@ -15,29 +17,16 @@ export type SsnField = (typeof SSN_FIELDS)[number];
 // parsed_data as stored: the wire's fields, with each whole SSN sealed ('gcm1:...').
 export type StoredParsedData = ParsedData;
 
-const NINE_DIGITS = /^\d{9}$/;
 // What a sealed SSN that does not open (a lost or changed key) shows: nothing of it.
 const UNREADABLE_MASK = '***-**-****';
-
-const maskSsn = (digits: string) => `***-**-${digits.slice(-4)}`;
-export const ssnDigits = (text: string | null) => (text ?? '').replace(/\D/g, '');
 
 function noticeSsnContext(noticeId: number, field: SsnField): string {
   return `bankruptcy_notice:${noticeId}:${field}`;
 }
 
-const boxes = new WeakMap<Buffer, SecretBox>();
-
-// The app's box, or null without SECRETS_KEY.
+// The app's SSN box, or null without SECRETS_KEY (notices still show what they can).
 export function noticeSecretBox(context: Pick<ServerContext, 'secretsKey'>): SecretBox | null {
-  const key = context.secretsKey;
-  if (!key) return null;
-  let box = boxes.get(key);
-  if (!box) {
-    box = createSecretBox(key);
-    boxes.set(key, box);
-  }
-  return box;
+  return ssnKeysIfConfigured(context)?.box ?? null;
 }
 
 export function requireSecretBox(context: Pick<ServerContext, 'secretsKey'>): SecretBox {
@@ -51,8 +40,7 @@ export function requireSecretBox(context: Pick<ServerContext, 'secretsKey'>): Se
 }
 
 export function sealNoticeSsn(box: SecretBox, noticeId: number, field: SsnField, digits: string): string {
-  if (!NINE_DIGITS.test(digits)) throw new Error('sealNoticeSsn takes the nine digits of an SSN.');
-  return box.seal(digits, noticeSsnContext(noticeId, field));
+  return sealSsnDigits(box, digits, noticeSsnContext(noticeId, field));
 }
 
 // The stored value's digits: the nine of a sealed one, null when it does not open.
@@ -60,7 +48,7 @@ function openNoticeSsn(box: SecretBox | null, noticeId: number, field: SsnField,
   if (stored === null || !isSealed(stored)) return stored;
   if (!box) return null;
   try {
-    return box.open(stored, noticeSsnContext(noticeId, field));
+    return openStoredSsn(box, stored, noticeSsnContext(noticeId, field));
   } catch {
     return null;
   }
@@ -77,7 +65,7 @@ export function ssnForViewer(
   if (stored === null || !isSealed(stored)) return stored;
   const digits = openNoticeSsn(box, noticeId, field, stored);
   if (digits === null) return UNREADABLE_MASK;
-  return holder ? digits : maskSsn(digits);
+  return holder ? digits : maskSsn(ssnLast4(digits));
 }
 
 const PARSED_FIELDS = Object.keys(parsedDataSchema.shape) as Array<keyof ParsedData>;

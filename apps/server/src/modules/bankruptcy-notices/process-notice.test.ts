@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { auditEvents, bankruptcyNotices, customerBankruptcies, customerComments, loans } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, noticeCall, noticeRow, uploadSample } from './notice-test-kit.ts';
-import type { SampleNoticeFields, SampleNoticeKind } from './sample-notices.ts';
+import { auditOf, noticeCall, noticeRow, uploadSample } from '../../testing/notice-test-kit.ts';
+import type { SampleNoticeFields, SampleNoticeKind } from '@portal/demo/samples';
 
 // POST bankruptcy_notices/:id/process_notice: the notice form's rule refuses an incomplete notice
 // with every message; a complete one is processed and applied to the matched customer.

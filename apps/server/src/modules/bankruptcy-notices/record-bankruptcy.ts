@@ -1,11 +1,12 @@
 import type { Executor } from '@portal/db';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { stopAutoDebits, upsertCustomerBankruptcy, type CustomerBankruptcyValues } from './repository.ts';
+import { stopAutoDebitsOfCustomer } from '../loans/index.ts';
+import { upsertCustomerBankruptcy, type CustomerBankruptcyValues } from './repository.ts';
 
 // The one way a bankruptcy case is recorded on a customer (a processed notice, the FCRA lookup's
 // filing and discharge), in the caller's transaction: the case upserted with the Metro 2 consumer
-// information indicator it implies, and automatic debits stopped on the customer's open loans (the
+// information indicator it implies, and automatic debits stopped on the customer's active loans (the
 // automatic stay forbids collecting), each audited with why. Answers the case and those loans.
 export async function recordCustomerBankruptcy(
   tx: Executor,
@@ -14,7 +15,7 @@ export async function recordCustomerBankruptcy(
   why: { reason: string; context: Record<string, unknown> },
 ) {
   const bankruptcy = await upsertCustomerBankruptcy(tx, values);
-  const stopped = await stopAutoDebits(tx, values.customerId);
+  const stopped = await stopAutoDebitsOfCustomer(tx, values.customerId);
   for (const loanId of stopped)
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,

@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { bankruptcyNotices, customerBankruptcies, customers, employees, loans, type Executor } from '@portal/db';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { bankruptcyNotices, customerBankruptcies, type Executor } from '@portal/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { findCustomer, findCustomersByIds } from '../customers/index.ts';
+import { findActiveLoanIds } from '../loans/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 import type { StoredParsedData } from './notice-ssn.ts';
 
 // The queries of the bankruptcy dashboard; rules and transactions are the services'.
 
 export type NoticeRecord = Omit<typeof bankruptcyNotices.$inferSelect, 'parsedData'> & { parsedData: StoredParsedData };
 export type NewNotice = Omit<typeof bankruptcyNotices.$inferInsert, 'parsedData'> & { parsedData: StoredParsedData };
-
-// A loan the customer still owes on: funded, neither paid off nor closed.
-const openLoan = and(isNotNull(loans.fundedAt), isNull(loans.paidOffAt), isNull(loans.closedAt));
 
 export type NoticeCustomerRow = {
   id: number;
@@ -20,34 +20,26 @@ export type NoticeCustomerRow = {
 };
 export type NoticeView = { notice: NoticeRecord; holderName: string | null; customer: NoticeCustomerRow | null };
 
-// The notice as its screen shows it, in one read: the holder's name, the matched customer and
-// their open loans.
+// The notice as its screen shows it: the holder's name, the matched customer and their active loans
+// (the ones the automatic stay stops collecting on), the last two asked of their owners.
 export async function findNoticeView(db: Executor, id: number): Promise<NoticeView | undefined> {
   const [row] = await db
-    .select({
-      notice: bankruptcyNotices,
-      holderName: employees.name,
-      customerId: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      ssnLast4: customers.ssnLast4,
-      openLoanIds: sql<number[]>`(select coalesce(json_agg(${loans.id} order by ${loans.id}), '[]'::json) from ${loans}
-        where ${loans.customerId} = ${bankruptcyNotices.customerId} and ${openLoan})`,
-    })
+    .select({ notice: bankruptcyNotices, holderName: employeeNameOf(bankruptcyNotices.assignedTo) })
     .from(bankruptcyNotices)
-    .leftJoin(employees, eq(employees.id, bankruptcyNotices.assignedTo))
-    .leftJoin(customers, eq(customers.id, bankruptcyNotices.customerId))
     .where(eq(bankruptcyNotices.id, id));
   if (!row) return undefined;
-  const { notice, holderName, customerId, firstName, lastName, ssnLast4, openLoanIds } = row;
-  return {
-    notice: notice as NoticeRecord,
-    holderName,
-    customer:
-      customerId === null || firstName === null || lastName === null
-        ? null
-        : { id: customerId, firstName, lastName, ssnLast4, openLoanIds },
-  };
+  const notice = row.notice as NoticeRecord;
+  const found = notice.customerId === null ? undefined : await findCustomer(db, notice.customerId);
+  const customer: NoticeCustomerRow | null = found
+    ? {
+        id: found.id,
+        firstName: found.firstName,
+        lastName: found.lastName,
+        ssnLast4: found.ssnLast4,
+        openLoanIds: await findActiveLoanIds(db, found.id),
+      }
+    : null;
+  return { notice, holderName: row.holderName, customer };
 }
 
 export async function findNotice(db: Executor, id: number): Promise<NoticeRecord | undefined> {
@@ -135,39 +127,30 @@ export async function findUnprocessedNotices(
         type: bankruptcyNotices.type,
         createdAt: bankruptcyNotices.createdAt,
         debtorName: sql<string | null>`${bankruptcyNotices.parsedData}->>'debtor_name'`,
-        customerFirstName: customers.firstName,
-        customerLastName: customers.lastName,
+        customerId: bankruptcyNotices.customerId,
       })
       .from(bankruptcyNotices)
-      .leftJoin(customers, eq(customers.id, bankruptcyNotices.customerId))
       .where(unprocessed)
       .orderBy(asc(bankruptcyNotices.createdAt), asc(bankruptcyNotices.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(bankruptcyNotices).where(unprocessed),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
-}
-
-// Locked as a foreign key check locks it (KEY SHARE), so it cannot vanish before the notice names it.
-export async function customerExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('key share');
-  return row !== undefined;
-}
-
-// The customers with these last four SSN digits and this last name (any letter case), by the
-// lower-case name index; at most a handful.
-export async function findCustomersByLast4AndLastName(
-  db: Executor,
-  last4: string,
-  lastName: string,
-): Promise<Array<{ id: number; firstName: string }>> {
-  return db
-    .select({ id: customers.id, firstName: customers.firstName })
-    .from(customers)
-    .where(and(sql`lower(${customers.lastName}) = ${lastName.toLowerCase()}`, eq(customers.ssnLast4, last4)))
-    .orderBy(asc(customers.id))
-    .limit(20);
+  const customers = new Map(
+    (
+      await findCustomersByIds(
+        db,
+        rows.flatMap((row) => (row.customerId === null ? [] : [row.customerId])),
+      )
+    ).map((customer) => [customer.id, customer]),
+  );
+  return {
+    rows: rows.map(({ customerId, ...row }) => {
+      const customer = customerId === null ? undefined : customers.get(customerId);
+      return { ...row, customerFirstName: customer?.firstName ?? null, customerLastName: customer?.lastName ?? null };
+    }),
+    total: totals[0]?.total ?? 0,
+  };
 }
 
 export type CustomerBankruptcyValues = {
@@ -215,17 +198,6 @@ export async function upsertCustomerBankruptcy(tx: Executor, values: CustomerBan
   return saved;
 }
 
-// Turns automatic debits off on the customer's open loans that still have them; answers those
-// loans' ids. lock_version goes up, so a loan card open on the old state is refused, not overwritten.
-export async function stopAutoDebits(tx: Executor, customerId: number): Promise<number[]> {
-  const stopped = await tx
-    .update(loans)
-    .set({ autoDebit: false, lockVersion: sql`${loans.lockVersion} + 1` })
-    .where(and(eq(loans.customerId, customerId), openLoan, eq(loans.autoDebit, true)))
-    .returning({ id: loans.id });
-  return stopped.map((row) => row.id).sort((a, b) => a - b);
-}
-
 // The customer's case whose number has these digits ('24-10234' for 2410234): the FCRA form takes
 // the case code as digits only, notices print it with a dash; both name one case.
 export async function findCustomerBankruptcyByCaseDigits(db: Executor, customerId: number, digits: string) {
@@ -239,6 +211,27 @@ export async function findCustomerBankruptcyByCaseDigits(db: Executor, customerI
       ),
     )
     .orderBy(desc(customerBankruptcies.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+// The customers' cases, the one last recorded first (what is reported: credit-reporting).
+export async function findBankruptciesOfCustomers(db: Executor, customerIds: readonly number[]) {
+  if (customerIds.length === 0) return [];
+  return db
+    .select()
+    .from(customerBankruptcies)
+    .where(inArray(customerBankruptcies.customerId, [...customerIds]))
+    .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id));
+}
+
+// The customer's case last recorded, or null.
+export async function findLatestBankruptcy(db: Executor, customerId: number) {
+  const [row] = await db
+    .select()
+    .from(customerBankruptcies)
+    .where(eq(customerBankruptcies.customerId, customerId))
+    .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id))
     .limit(1);
   return row ?? null;
 }

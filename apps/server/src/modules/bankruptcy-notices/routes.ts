@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { bankruptcyNoticeCalls as calls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { readPdfUploads } from '../../platform/pdf-uploads.ts';
+import { readPdfUploads } from '../../platform/uploads.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { assignNextNotice, assignNotice, unassignNotice } from './assign-notice.ts';
 import { createNotices } from './create-notices.ts';

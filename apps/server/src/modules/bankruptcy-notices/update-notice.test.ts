@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auditEvents, bankruptcyNotices } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { eq } from 'drizzle-orm';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, noticeCall, noticeRow, uploadSample } from './notice-test-kit.ts';
+import { auditOf, noticeCall, noticeRow, uploadSample } from '../../testing/notice-test-kit.ts';
 
 // PATCH bankruptcy_notices/:id: the holder's corrections. Incomplete is fine (the screen warns);
 // malformed is a 422 naming the field; anyone but the holder is refused and nothing is written.

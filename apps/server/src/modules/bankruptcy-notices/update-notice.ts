@@ -5,6 +5,7 @@ import {
   NOTICE_DATE_FIELDS,
   NOTICE_FIELD_LABELS,
   NOTICE_MESSAGES,
+  ssnFieldDigits,
   type NoticeAnswer,
   type ParsedData,
   type updateNoticeBodySchema,
@@ -17,6 +18,7 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { leaseUntil } from '../../platform/work-queue.ts';
+import { customerExists } from '../customers/index.ts';
 import { lockHeldNotice } from './held-notice.ts';
 import { NOTICE_ERRORS } from './messages.ts';
 import { NOTICE_ENTITY, noticeSnapshot } from './notice-audit.ts';
@@ -25,11 +27,10 @@ import {
   requireSecretBox,
   sealNoticeSsn,
   SSN_FIELDS,
-  ssnDigits,
   storedMask,
   type StoredParsedData,
 } from './notice-ssn.ts';
-import { customerExists, findNoticeView, updateNotice, type NoticeRecord } from './repository.ts';
+import { findNoticeView, updateNotice, type NoticeRecord } from './repository.ts';
 import { toWireNotice } from './wire.ts';
 
 // PATCH bankruptcy_notices/:id {notice: {parsed_data, type, user_id?}}: the holder's corrections.
@@ -75,7 +76,7 @@ function resolveSsns(
       stored[field] = before;
       continue;
     }
-    const digits = ssnDigits(sent);
+    const digits = ssnFieldDigits(sent);
     if (digits.length === 4) stored[field] = digits;
     else if (digits.length === 9) stored[field] = sealNoticeSsn(requireSecretBox(context), notice.id, field, digits);
     else problems.push(`${NOTICE_FIELD_LABELS[field]}: ${NOTICE_MESSAGES.ssnLength}`);
@@ -96,7 +97,7 @@ export async function updateBankruptcyNotice(
     const { fields, problems } = checkFields(input.parsed_data);
     const parsedData = resolveSsns(context, box, notice, fields, problems);
     const userId = input.user_id;
-    if (typeof userId === 'number' && !(await customerExists(tx, userId)))
+    if (typeof userId === 'number' && !(await customerExists(tx, userId, 'key share')))
       problems.push(NOTICE_ERRORS.userNotFound(userId));
     if (problems.length > 0) throw new HttpError(422, problems);
 

@@ -302,6 +302,55 @@ describe('POST blog/upload_image', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual(['Send the image in blog[image].']);
   });
+
+  it("is read under every upload's limits (platform/uploads.ts), refused in the same words; writes nothing", async () => {
+    const before = await blogWrites();
+    const send = async (build: (form: FormData) => void) => {
+      const form = new FormData();
+      build(form);
+      const body = new Response(form);
+      return {
+        contentType: body.headers.get('content-type') ?? '',
+        payload: Buffer.from(await body.arrayBuffer()),
+      };
+    };
+    const post = ({ contentType, payload }: { contentType: string; payload: Buffer }) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/upload_image`,
+        headers: { ...editor.headers, 'content-type': contentType },
+        payload,
+      });
+    const image = () => new Blob([new Uint8Array(makeJpeg())], { type: 'image/jpeg' });
+
+    // One file a request: the second is refused as every upload refuses the file too many.
+    const two = await post(
+      await send((form) => {
+        form.append('blog[image]', image(), 'a.jpg');
+        form.append('blog[image]', image(), 'b.jpg');
+      }),
+    );
+    expect(two.statusCode).toBe(413);
+    expect(two.json().errors).toEqual(['At most 1 file can be uploaded at once; nothing was uploaded.']);
+
+    // More text fields than any form has: the form is named, not "one image at a time".
+    const flood = await post(
+      await send((form) => {
+        for (let field = 0; field < 25; field += 1) form.append(`blog[extra${field}]`, 'x');
+        form.append('blog[image]', image(), 'a.jpg');
+      }),
+    );
+    expect(flood.statusCode).toBe(400);
+    expect(flood.json().errors).toEqual(['Send only the image in blog[image] and its name in blog[name].']);
+
+    // A body cut off on the way.
+    const whole = await send((form) => form.append('blog[image]', image(), 'a.jpg'));
+    const cut = await post({ ...whole, payload: whole.payload.subarray(0, whole.payload.length - 60) });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().errors).toEqual(['The upload could not be read as multipart/form-data. Please try again.']);
+
+    expect(await blogWrites()).toEqual(before);
+  });
 });
 
 // Spec 001 section 7 names the blog's calls at /api/blog/..., outside internal/api: a client written

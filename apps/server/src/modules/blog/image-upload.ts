@@ -11,6 +11,7 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { EXTENSION_OF, sniffContentType } from '../../platform/file-types.ts';
 import { HttpError, badRequest, unprocessable } from '../../platform/http-error.ts';
 import { checkUploadedFile } from '../../platform/upload-readers.ts';
+import { readMultipartForm, type UploadForm } from '../../platform/uploads.ts';
 import * as repository from './repository.ts';
 import type { BlogContext } from './service.ts';
 
@@ -18,6 +19,14 @@ const MB = 1024 * 1024;
 const IMAGE_FIELD = 'blog[image]';
 const NAME_FIELD = 'blog[name]';
 const ACCEPTED: ReadonlySet<string> = new Set(BLOG_IMAGE_TYPES);
+
+// One image and its name, read under every upload's limits (platform/uploads.ts) and 5 MB.
+const IMAGE_FORM: UploadForm = {
+  sendAsMultipart: `Send the image as multipart/form-data: the file in ${IMAGE_FIELD}, its name in ${NAME_FIELD}.`,
+  sendOnlyTheForm: `Send only the image in ${IMAGE_FIELD} and its name in ${NAME_FIELD}.`,
+  maxFiles: 1,
+  maxFileBytes: BLOG_IMAGE_MAX_BYTES,
+};
 
 // POST blog/upload_image: multipart blog[image] (the file) and blog[name] (what to call it). The
 // file must be a JPEG, PNG, GIF or WebP by its content (its name and claimed type are not trusted)
@@ -83,41 +92,14 @@ export async function storeBlogImage(
 }
 
 async function readImageParts(request: FastifyRequest): Promise<{ content: Buffer; givenName: string }> {
-  if (!request.isMultipart())
-    throw badRequest(`Send the image as multipart/form-data: the file in ${IMAGE_FIELD}, its name in ${NAME_FIELD}.`);
-  let content: Buffer | null = null;
-  let fileName = '';
-  let givenName = '';
-  try {
-    for await (const part of request.parts({ limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== IMAGE_FIELD) {
-          await part.toBuffer();
-          throw badRequest(`Send the image in ${IMAGE_FIELD}.`);
-        }
-        content = await part.toBuffer();
-        fileName = part.filename;
-        if (part.file.truncated)
-          throw new HttpError(
-            413,
-            `The blog image is larger than ${BLOG_IMAGE_MAX_BYTES / MB} MB; make it smaller first.`,
-          );
-      } else if (part.fieldname === NAME_FIELD && typeof part.value === 'string') {
-        givenName = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw badRequest(`Send one image at a time, in ${IMAGE_FIELD}.`);
-    if (error instanceof Error && !('statusCode' in error))
-      throw badRequest('The upload could not be read as multipart/form-data. Please try again.');
-    throw error;
-  }
-  if (!content) throw badRequest(`Choose an image to upload (${IMAGE_FIELD}).`);
-  if (content.length === 0) throw unprocessable('That image file is empty.');
-  return { content, givenName: givenName.trim() || fileName };
+  const { files, fields } = await readMultipartForm(request, IMAGE_FORM);
+  const [image] = files;
+  if (!image) throw badRequest(`Choose an image to upload (${IMAGE_FIELD}).`);
+  if (image.fieldName !== IMAGE_FIELD) throw badRequest(`Send the image in ${IMAGE_FIELD}.`);
+  if (image.truncated)
+    throw new HttpError(413, `The blog image is larger than ${BLOG_IMAGE_MAX_BYTES / MB} MB; make it smaller first.`);
+  if (image.content.length === 0) throw unprocessable('That image file is empty.');
+  return { content: image.content, givenName: (fields[NAME_FIELD] ?? '').trim() || image.fileName };
 }
 
 // "My Photo (1).JPG" -> "my-photo-1": lower-case letters, digits and single hyphens; its own

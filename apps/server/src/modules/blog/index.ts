@@ -6,4 +6,6 @@ import { registerBlogRouteHandlers } from './routes.ts';
 export function registerBlogRoutes(app: FastifyInstance, context: ServerContext): void {
   registerBlogRouteHandlers(app, context);
 }
-export { seedBlogDemo } from './demo-posts.ts';
+// Posts and images saved without HTTP, by the editor's own rules (the demo's first start).
+export { createBlogService, type BlogContext } from './service.ts';
+export { storeBlogImage } from './image-upload.ts';

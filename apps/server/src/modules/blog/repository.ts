@@ -1,14 +1,14 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { blogImages, blogPostTags, blogPosts, blogTags, employees, type Executor } from '@portal/db';
+import { blogImages, blogPostTags, blogPosts, blogTags, type Executor } from '@portal/db';
+import { employeeNameOf } from '../session/index.ts';
 
 export type BlogPostRecord = typeof blogPosts.$inferSelect;
 export type BlogTagRecord = { id: number; name: string };
 
 export async function findPostByUrl(executor: Executor, url: string) {
   const [row] = await executor
-    .select({ post: blogPosts, updatedBy: employees.name })
+    .select({ post: blogPosts, updatedBy: employeeNameOf(blogPosts.updatedBy) })
     .from(blogPosts)
-    .leftJoin(employees, eq(employees.id, blogPosts.updatedBy))
     .where(eq(blogPosts.url, url));
   return row;
 }

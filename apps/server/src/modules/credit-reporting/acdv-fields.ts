@@ -1,5 +1,11 @@
+import {
+  maskSsn,
+  type AcdvField,
+  type FieldVerification,
+  type Metro2AccountView,
+  type ReportedConsumer,
+} from '@portal/contracts';
 import type { ParsedAcdvRecord } from './acdv-file-record.ts';
-import type { AcdvField, FieldVerification, Metro2AccountView, ReportedConsumer } from '@portal/contracts';
 
 // The fields an ACDV answer verifies (SAME, DIFF, UNKN), each with what the bureau sent beside what
 // the Portal reports, and the verification the Portal suggests. The list is the same for every
@@ -88,8 +94,8 @@ const DEFINITIONS: ReadonlyArray<{
     label: 'SSN',
     group: 'consumer',
     kind: 'exact',
-    bureau: (_c, _a, last4) => (last4 ? `***-**-${last4}` : null),
-    portal: (p) => (p.consumer?.ssn_last4 ? `***-**-${p.consumer.ssn_last4}` : null),
+    bureau: (_c, _a, last4) => maskSsn(last4),
+    portal: (p) => maskSsn(p.consumer?.ssn_last4),
   },
   {
     name: 'birthday',

@@ -4,6 +4,7 @@ import {
   CONTROL_NUMBER_PATTERN,
   isUsStateCode,
   isValidDate,
+  unvalidatedSsnDigits,
   type AcdvDisputeCode,
 } from '@portal/contracts';
 import { metro2 } from '@portal/contracts/metro2';
@@ -315,8 +316,7 @@ export function checkRecord(fields: Fields, today: string): CheckedRecord {
   };
   // The SSN is never quoted back: problems are shown on screen and may be logged.
   const ssn = read('ssn', (value) => {
-    const digits = value.replace(/[\s-]/g, '');
-    return /^\d{9}$/.test(digits) ? digits : refuse('ssn must be 9 digits (dashes and spaces between them are fine).');
+    return unvalidatedSsnDigits(value) ?? refuse('ssn must be 9 digits (dashes and spaces between them are fine).');
   });
   const account = {
     accountNumber: read('account_number', lengthRule('account_number', 30), true),

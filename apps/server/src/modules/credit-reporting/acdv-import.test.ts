@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { acdvRequests, auditEvents } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { captureLog } from '../../testing/captured-log.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { ACDV_RESPONSE_DAYS, type AcdvImportResponse, type ImportProblem, type UploadFailure } from '@portal/contracts';
-import { acdvRequests, loans } from '@portal/db';
+import {
+  ACDV_RESPONSE_DAYS,
+  addDays,
+  type AcdvImportResponse,
+  ssnLast4,
+  type ImportProblem,
+  type UploadFailure,
+} from '@portal/contracts';
+import { acdvRequests } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { requirePermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { HttpError } from '../../platform/http-error.ts';
-import { readUploads } from '../../platform/pdf-uploads.ts';
+import { readUploads } from '../../platform/uploads.ts';
 import { readInSandbox, refusalOf } from '../../platform/upload-sandbox.ts';
 import { ssnHashOf } from '../customers/index.ts';
+import { findCustomerIdsOfLoans } from '../loans/index.ts';
 import type { AcdvFileResult } from './acdv-file.ts';
 import { RESPOND_REFUSAL } from './messages.ts';
 
@@ -23,9 +30,6 @@ import { RESPOND_REFUSAL } from './messages.ts';
 
 type ImportContext = Pick<ServerContext, 'db' | 'storage' | 'secretsKey' | 'clock' | 'businessTimeZone'>;
 type Importer = { employeeId: number | null; ipAddress: string | null };
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 // 15 parameters a row: 15,000 a statement, well under PostgreSQL's 65,535.
 const ACDV_ROWS_PER_STATEMENT = 1000;
@@ -78,13 +82,7 @@ export async function importAcdvFile(
   const inserted = await context.db.transaction(async (tx) => {
     // One array parameter, whatever the number of accounts (10,000 ids as $1..$10000 would be slow
     // to build and near the driver's limit of 65,535 parameters).
-    const found =
-      loanIds.length === 0
-        ? []
-        : await tx
-            .select({ id: loans.id, customerId: loans.customerId })
-            .from(loans)
-            .where(sql`${loans.id} = any(${sql.param(loanIds)}::bigint[])`);
+    const found = await findCustomerIdsOfLoans(tx, loanIds);
     const customerOfLoan = new Map(found.map((loan) => [loan.id, loan.customerId]));
     const controlNumbers: string[] = [];
     // In batches: one statement of 10,000 rows would pass PostgreSQL's 65,535 bind parameters (and
@@ -105,7 +103,7 @@ export async function importAcdvFile(
               consumer: record.consumer,
               account: record.account,
               ssnHash: record.ssn ? ssnHashOf(context, record.ssn) : null,
-              ssnLast4: record.ssn ? record.ssn.slice(-4) : null,
+              ssnLast4: record.ssn ? ssnLast4(record.ssn) : null,
               loanId: customerId === null ? null : loanId,
               customerId,
               imageStorageKey: image?.key ?? null,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, creditReportAdjustments, creditReportingFiles } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { validateMetro2File } from './metro2-file-validator.ts';

@@ -6,13 +6,14 @@ import {
   type AdjustmentType,
   type CreateAdjustmentResponse,
 } from '@portal/contracts';
-import { creditReportAdjustments, loans, type Executor } from '@portal/db';
+import { creditReportAdjustments, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { writeCustomerComment } from '../customers/index.ts';
+import { lockLoanKeyShare } from '../loans/index.ts';
 import { reportAccount } from './metro2-account.ts';
 import { readReportingLoan } from './reporting-loan.ts';
 
@@ -39,15 +40,6 @@ export function genAdjFileProblem(type: AdjustmentType, given: boolean | undefin
     : `gen_adj_file must be true for ${label(type)}: the credit bureaus learn of it through the correction file.`;
 }
 
-async function lockLoan(tx: Executor, loanId: number) {
-  const [row] = await tx
-    .select({ customerId: loans.customerId, fundedAt: loans.fundedAt, fundingReturnedAt: loans.fundingReturnedAt })
-    .from(loans)
-    .where(eq(loans.id, loanId))
-    .for('key share');
-  return row ?? null;
-}
-
 export async function countPendingAdjustments(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: count() })
@@ -69,7 +61,7 @@ export async function createAdjustment(
   const { user_id: userId, loan_id: loanId } = order;
 
   return context.db.transaction(async (tx) => {
-    const loan = await lockLoan(tx, loanId);
+    const loan = await lockLoanKeyShare(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     if (loan.customerId !== userId)
       throw unprocessable(

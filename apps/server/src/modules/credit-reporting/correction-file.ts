@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { CorrectionFileResponse } from '@portal/contracts';
-import { creditReportAdjustments, customers, type Executor } from '@portal/db';
+import { creditReportAdjustments, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { businessToday } from '../../platform/business-date.ts';
-import { openCustomerSsn } from '../customers/index.ts';
+import { findCustomersByIds, openCustomerSsn, type CustomerRecord } from '../customers/index.ts';
 import { LENDER_NAME } from '../documents/index.ts';
 import { reportAccount } from './metro2-account.ts';
 import { formatMetro2File, type Metro2BaseRecord, type Metro2Header } from './metro2-file.ts';
@@ -51,7 +51,7 @@ export function correctionHeader(today: string): Metro2Header {
   };
 }
 
-type CustomerFacts = typeof customers.$inferSelect;
+type CustomerFacts = CustomerRecord;
 
 const digitsOnly = (text: string | null) => (text ? text.replace(/\D/g, '') : '');
 
@@ -127,7 +127,7 @@ export async function generateCorrectionFile(context: ServerContext, caller: Act
     const loanIds = [...new Set(pending.map((adjustment) => adjustment.loanId))];
     const loans = await readReportedLoans(tx, loanIds, context.businessTimeZone);
     const customerIds = [...new Set([...loans.values()].map((loan) => loan.customerId))];
-    const customerRows = await tx.select().from(customers).where(inArray(customers.id, customerIds));
+    const customerRows = await findCustomersByIds(tx, customerIds);
     const customerById = new Map(customerRows.map((customer) => [customer.id, customer]));
     const records = loanIds.flatMap((loanId) => {
       const loan = loans.get(loanId);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   FCRA_MESSAGES,
   fcraBankruptcyProblems,
@@ -6,7 +5,7 @@ import {
   type FcraBankruptcyKind,
 } from '@portal/contracts';
 import { consumerInformationIndicator } from '@portal/contracts/metro2';
-import { loans, type Executor } from '@portal/db';
+import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -14,6 +13,7 @@ import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { findCustomerBankruptcyByCaseDigits, recordCustomerBankruptcy } from '../bankruptcy-notices/index.ts';
 import { writeCustomerComment } from '../customers/index.ts';
+import { lockLoanKeyShare } from '../loans/index.ts';
 import { toWireBankruptcy } from './fcra-lookup.ts';
 
 // POST fcra_dashboard/fcra_file_bankruptcy and PATCH fcra_dashboard/fcra_discharge_bankruptcy
@@ -25,12 +25,7 @@ import { toWireBankruptcy } from './fcra-lookup.ts';
 type Form = { id: string; case_code: string; b_type: string; date: string };
 
 async function lockLoanCustomer(tx: Executor, loanId: number): Promise<number | null> {
-  const [row] = await tx
-    .select({ customerId: loans.customerId })
-    .from(loans)
-    .where(eq(loans.id, loanId))
-    .for('key share');
-  return row?.customerId ?? null;
+  return (await lockLoanKeyShare(tx, loanId))?.customerId ?? null;
 }
 
 const KIND_WORDS: Record<FcraBankruptcyKind, { action: string; message: string }> = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, customerBankruptcies, customerComments, documents, loans, messages } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 

@@ -4,14 +4,11 @@ import { businessToday } from '../../platform/business-date.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
 import { historyGrid, reportAccount } from './metro2-account.ts';
 import { toPaymentDetails, toWireAccount } from './metro2-wire.ts';
-import { findCustomerLoanIds, readReportedLoans } from './reporting-loan.ts';
-import {
-  findLatestBankruptcy,
-  findLoanAdjustments,
-  findRecentComments,
-  findReportedCustomer,
-  type ReportedCustomer,
-} from './repository.ts';
+import { readReportedLoans } from './reporting-loan.ts';
+import { findLatestBankruptcy } from '../bankruptcy-notices/index.ts';
+import { findRecentComments } from '../customers/index.ts';
+import { findLoanIdsOfCustomer } from '../loans/index.ts';
+import { findLoanAdjustments, findReportedCustomer, type ReportedCustomer } from './repository.ts';
 
 // GET fcra_dashboard/fcra_lookup {loan_id, report_date}: the loan as the Portal reported it on that
 // date (spec 001 section 2): its Metro 2 account, the consumer, the payments, past adjustments, the
@@ -64,7 +61,7 @@ export async function lookUpLoan(
   const bankruptcy = await findLatestBankruptcy(db, customerId);
   const comments = await findRecentComments(db, customerId);
   const adjustments = await findLoanAdjustments(db, loanId);
-  const customerLoanIds = await findCustomerLoanIds(db, customerId);
+  const customerLoanIds = await findLoanIdsOfCustomer(db, customerId);
   if (!customer) throw notFound(`Loan ${loanId} was not found.`);
   const otherIds = customerLoanIds.filter((id) => id !== loanId);
   const others = await readReportedLoans(db, otherIds, zone);

@@ -11,4 +11,7 @@ export function registerCreditReportingRoutes(app: FastifyInstance, context: Ser
 
 // ACDV requests imported without HTTP (npm run acdv:import, the demo's first start).
 export { importAcdvFile } from './acdv-import.ts';
-export { sampleAcdvFile } from './sample-acdvs.ts';
+// What the Portal reports of a loan (the demo's sample ACDVs are drawn from it).
+export { reportAccount } from './metro2-account.ts';
+export { scheduledMonthlyPaymentCents, wholeDollars } from './metro2-wire.ts';
+export { readReportedLoans } from './reporting-loan.ts';

@@ -22,6 +22,13 @@ function loanWith(paidOn: (string | null)[], changes: Partial<ReportingLoan> = {
     payments,
     bankruptcy: null,
     disputes: [],
+    // These loans carry no interest: what is owed on a day is what is still to pay. A method, so a
+    // copy with other payments owes by its own.
+    balanceOn(asOf) {
+      return this.payments
+        .filter((payment) => !payment.invalid && !(payment.paidOn !== null && payment.paidOn <= asOf))
+        .reduce((sum, payment) => sum + payment.amountCents, 0);
+    },
     ...changes,
   };
 }
@@ -200,6 +207,27 @@ describe('reportAccount', () => {
     ]);
     expect(reportAccount(quiet, '2025-03-16')).toMatchObject({ reported: false, accountStatus: '11' });
     expect(reportAccount(quiet, '2025-03-20')).toMatchObject({ reported: true, accountStatus: '11' });
+  });
+
+  it("reports the loan's own balance (the loan card's payoff), past due never above it", () => {
+    // A loan owing $250 after staff credits, two $100 installments late.
+    const credited = loanWith(['2025-02-10', '2025-03-10'], { balanceOn: () => 25_000 });
+    expect(reportAccount(credited, '2025-05-15')).toMatchObject({
+      currentBalanceCents: 25_000,
+      amountPastDueCents: 20_000,
+    });
+    const mostlyCredited = loanWith(['2025-02-10', '2025-03-10'], { balanceOn: () => 15_000 });
+    expect(reportAccount(mostlyCredited, '2025-05-15')).toMatchObject({
+      currentBalanceCents: 15_000,
+      amountPastDueCents: 15_000,
+    });
+    // Charged off: the whole balance is past due and written off.
+    expect(reportAccount(credited, '2025-09-30')).toMatchObject({
+      accountStatus: '97',
+      currentBalanceCents: 25_000,
+      amountPastDueCents: 25_000,
+      originalChargeOffCents: 25_000,
+    });
   });
 
   it('says the account is disputed (XB) from the day a dispute came in to the day it was answered', () => {

@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from '@portal/contracts';
 import {
   consumerInformationIndicator,
   delinquencyAccountStatus,
@@ -50,6 +51,9 @@ export type ReportingLoan = {
   // Consumer disputes of the account (FCRA: a dispute letter, an ACDV): from the day received to the
   // day answered (null while open). The account is reported disputed (XB) on the days in between.
   disputes: readonly { from: string; to: string | null }[];
+  // What the customer owed on a date: the loan card's payoff (loans/payoff.ts, staff credits taken
+  // off), so the bureaus are told what staff and the customer see, to the cent (FCRA accuracy).
+  balanceOn: (asOf: string) => number;
   // Oldest first.
   adjustments?: readonly ReportingAdjustment[];
 };
@@ -84,7 +88,6 @@ export const HISTORY_PROFILE_MONTHS = metro2.payment_history_profile_length_mont
 // Credit Classification policy: closed-end retail loans at 120 days), unless the customer has filed
 // a bankruptcy petition by then: the case settles it (discharge or dismissal) instead.
 export const CHARGE_OFF_DAYS_PAST_DUE = 120;
-const DAY_MS = 86_400_000;
 const PAID_OR_CLOSED = metro2CodeFor('account_status', 'Paid or closed account / zero balance');
 const ZERO_BALANCE_AND_CURRENT = metro2CodeFor('payment_history_profile', 'Zero balance and current');
 const NO_HISTORY_BEFORE = metro2CodeFor('payment_history_profile', 'No payment history available prior to this time');
@@ -96,8 +99,6 @@ const DELETED = metro2CodeFor('account_status', 'Delete entire account (reason o
 const DELETED_FOR_FRAUD = metro2CodeFor('account_status', 'Delete entire account due to confirmed fraud');
 
 const onOrBefore = (date: string | null, asOf: string): date is string => date !== null && date <= asOf;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 // The last day of the month `monthsBack` months before the month of `date`.
 export function monthEnd(date: string, monthsBack = 0): string {
@@ -105,9 +106,6 @@ export function monthEnd(date: string, monthsBack = 0): string {
   const month = Number(date.slice(5, 7)) - 1 - monthsBack;
   return new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
 }
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 // Owed and unpaid on that date: valid payments not paid by then.
 function unpaidOn(loan: ReportingLoan, asOf: string): ReportingPayment[] {
@@ -212,10 +210,9 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     null,
   );
   // A charge-off reports the unpaid balance as a loss (97) until it is paid in full (64); the
-  // balance written off is what was unpaid on the day.
-  const chargeOffCents = chargedOffOn
-    ? unpaidOn(loan, chargedOffOn).reduce((sum, payment) => sum + payment.amountCents, 0)
-    : 0;
+  // balance written off is what was owed on the day.
+  const chargeOffCents = chargedOffOn ? loan.balanceOn(chargedOffOn) : 0;
+  const balanceCents = closedOn ? 0 : loan.balanceOn(asOf);
   const status = chargedOffOn
     ? closedOn
       ? PAID_CHARGE_OFF
@@ -234,11 +231,15 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     paymentRating: status === PAID_OR_CLOSED && !deletedStatus ? paymentRatingFor(lateWhenClosed) : null,
     paymentHistoryProfile: history,
     highestCreditCents: loan.originalAmountCents,
-    currentBalanceCents: closedOn ? 0 : unpaid.reduce((sum, payment) => sum + payment.amountCents, 0),
-    // A charged-off account is past due by its whole balance.
-    amountPastDueCents: closedOn
-      ? 0
-      : (chargedOffOn ? unpaid : pastDue).reduce((sum, payment) => sum + payment.amountCents, 0),
+    currentBalanceCents: balanceCents,
+    // A charged-off account is past due by its whole balance; any other by its late installments,
+    // never more than the balance (a staff credit lowers what is owed, the late part included).
+    amountPastDueCents: chargedOffOn
+      ? balanceCents
+      : Math.min(
+          balanceCents,
+          pastDue.reduce((sum, payment) => sum + payment.amountCents, 0),
+        ),
     daysPastDue: late,
     originalChargeOffCents: chargeOffCents,
     actualPaymentCents,

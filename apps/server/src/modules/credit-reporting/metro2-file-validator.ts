@@ -1,3 +1,4 @@
+import { daysInMonth } from '@portal/contracts';
 import { metro2 } from '@portal/contracts/metro2';
 import {
   BASE_SEGMENT_LAYOUT,
@@ -52,8 +53,6 @@ function readFields(layout: readonly Metro2Field[], line: string): Fields {
   for (const field of layout) fields[field.name] = line.slice(field.start - 1, field.start - 1 + field.length);
   return fields;
 }
-
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 // MMDDYYYY (and HHMMSS after it for a timestamp) naming a real day and time.
 function isMetro2DateTime(text: string): boolean {

@@ -1,3 +1,4 @@
+import { daysInMonth } from '@portal/contracts';
 import {
   BASE_SEGMENT_LAYOUT,
   HEADER_IDENTIFIER,
@@ -157,8 +158,7 @@ function metro2Date(value: string | null, name: string, where: string): string |
   if (value === null) return null;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
-  const valid =
-    match && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const valid = match && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
   const shown = name === 'dateOfBirth' ? '' : `, not '${value}'`;
   if (!match || !valid) throw new Error(`${where}: ${name} must be a date as YYYY-MM-DD${shown}.`);
   return `${match[2]}${match[3]}${match[1]}`;

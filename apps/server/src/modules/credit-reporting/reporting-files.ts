@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, like } from 'drizzle-orm';
 import type { ReportingFile, ReportingFilesResponse } from '@portal/contracts';
-import { creditReportingFiles, employees, type Executor } from '@portal/db';
+import { creditReportingFiles, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
+import { employeeNameOf } from '../session/index.ts';
 import { countPendingAdjustments } from './adjustments.ts';
 import { countUnprocessedAcdvs } from './acdv-response-file.ts';
 
@@ -68,9 +69,8 @@ export async function nextFileName(executor: Executor, prefix: string, date: str
 
 export async function listReportingFiles(context: ServerContext): Promise<ReportingFilesResponse> {
   const rows = await context.db
-    .select({ file: creditReportingFiles, createdBy: employees.name })
+    .select({ file: creditReportingFiles, createdBy: employeeNameOf(creditReportingFiles.createdBy) })
     .from(creditReportingFiles)
-    .leftJoin(employees, eq(employees.id, creditReportingFiles.createdBy))
     .orderBy(desc(creditReportingFiles.createdAt), desc(creditReportingFiles.id))
     .limit(20);
   const [unprocessed, pending] = await Promise.all([

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBankruptcies, disputes, type Database } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
-import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createCustomer, createLoan, openTestDatabase, type TestDatabase } from '@portal/db/testing';
 import { reportAccount } from './metro2-account.ts';
 import { readReportingLoan } from './reporting-loan.ts';
 

@@ -1,14 +1,9 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { dateInTimeZone, loanDisplayStatus } from '@portal/contracts';
-import {
-  acdvRequests,
-  creditReportAdjustments,
-  customerBankruptcies,
-  disputes,
-  loans,
-  payments,
-  type Executor,
-} from '@portal/db';
+import { asc, inArray } from 'drizzle-orm';
+import { dateInTimeZone, daysBetween, loanDisplayStatus } from '@portal/contracts';
+import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
+import { findBankruptciesOfCustomers } from '../bankruptcy-notices/index.ts';
+import { findDisputesOfLoans } from '../disputes/index.ts';
+import { findLoansByIds, findPaymentsOfLoans, payoffCentsOn } from '../loans/index.ts';
 import type { ReportingAdjustment, ReportingBankruptcy, ReportingLoan } from './metro2-account.ts';
 
 // Loans as the Metro 2 account reads them (metro2-account.ts), from the database: the payments, the
@@ -41,13 +36,12 @@ export type ReportedLoan = ReportingLoan & {
 };
 
 const dateOf = (instant: Date | null, timeZone: string) => (instant ? dateInTimeZone(instant, timeZone) : null);
-const DAY_MS = 86_400_000;
 
 // The schedule's usual gap between two due dates, as Metro 2 names it.
 export function termsFrequencyOf(dues: readonly string[]): string {
   const gaps = dues
     .slice(1)
-    .map((due, index) => Math.round((Date.parse(due) - Date.parse(dues[index]!)) / DAY_MS))
+    .map((due, index) => daysBetween(dues[index]!, due))
     .sort((a, b) => a - b);
   const gap = gaps.length === 0 ? 30 : gaps[Math.floor(gaps.length / 2)]!;
   if (gap <= 10) return 'W';
@@ -74,33 +68,26 @@ export async function readReportedLoans(
   const found = new Map<number, ReportedLoan>();
   if (loanIds.length === 0) return found;
   const ids = [...new Set(loanIds)];
-  const loanRows = await executor.select().from(loans).where(inArray(loans.id, ids));
+  const loanRows = await findLoansByIds(executor, ids);
   if (loanRows.length === 0) return found;
   const customerIds = [...new Set(loanRows.map((loan) => loan.customerId))];
   // One after the other: the executor may be a transaction, one connection.
-  const scheduleRows = await executor
-    .select({
-      id: payments.id,
-      loanId: payments.loanId,
-      originalDue: payments.originalDue,
-      due: payments.due,
-      amountCents: payments.expectedAmountCents,
-      paidAt: payments.paidAt,
-      processingAt: payments.processingAt,
-      invalidAt: payments.invalidAt,
-    })
-    .from(payments)
-    .where(inArray(payments.loanId, ids))
-    .orderBy(asc(payments.due), asc(payments.id));
-  const bankruptcyRows = await executor
-    .select()
-    .from(customerBankruptcies)
-    .where(inArray(customerBankruptcies.customerId, customerIds))
-    .orderBy(desc(customerBankruptcies.updatedAt), desc(customerBankruptcies.id));
-  const disputeRows = await executor
-    .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
-    .from(disputes)
-    .where(inArray(disputes.loanId, ids));
+  const scheduleRows = (await findPaymentsOfLoans(executor, ids)).map((payment) => ({
+    id: payment.id,
+    loanId: payment.loanId,
+    originalDue: payment.originalDue,
+    due: payment.due,
+    amountCents: payment.expectedAmountCents,
+    paidAt: payment.paidAt,
+    processingAt: payment.processingAt,
+    invalidAt: payment.invalidAt,
+    // What the payoff reads too (balanceOn).
+    type: payment.type,
+    refundedAt: payment.refundedAt,
+    bounceFeeCents: payment.bounceFeeCents,
+  }));
+  const bankruptcyRows = await findBankruptciesOfCustomers(executor, customerIds);
+  const disputeRows = await findDisputesOfLoans(executor, ids);
   const acdvRows = await executor
     .select({
       loanId: acdvRequests.loanId,
@@ -179,6 +166,7 @@ export async function readReportedLoans(
       })),
       bankruptcy: reportedBankruptcy,
       disputes: (disputed.get(loan.id) ?? []).map(({ from, to }) => ({ from, to })),
+      balanceOn: (asOf) => payoffCentsOn(loan, schedule, asOf, timeZone),
       adjustments: (adjustments.get(loan.id) ?? []).map((row): ReportingAdjustment => ({
         type: row.type as ReportingAdjustment['type'],
         effectiveOn: row.effectiveOn,
@@ -195,14 +183,4 @@ export async function readReportingLoan(
   timeZone: string,
 ): Promise<ReportedLoan | null> {
   return (await readReportedLoans(executor, [loanId], timeZone)).get(loanId) ?? null;
-}
-
-// Loans of these customers, newest first (the lookup's additional loans).
-export async function findCustomerLoanIds(executor: Executor, customerId: number): Promise<number[]> {
-  const rows = await executor
-    .select({ id: loans.id })
-    .from(loans)
-    .where(eq(loans.customerId, customerId))
-    .orderBy(desc(loans.id));
-  return rows.map((row) => row.id);
 }

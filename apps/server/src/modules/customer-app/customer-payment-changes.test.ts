@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CUSTOMER_APP_TOKEN_HEADER, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
 import { auditEvents, payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/seed';
+import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
 import { signToken } from '../../platform/signed-token.ts';
 import { issueUploadToken } from '../../platform/upload-link.ts';
 import { countWrites } from '../../testing/row-counts.ts';

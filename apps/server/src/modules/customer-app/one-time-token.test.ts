@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CUSTOMER_APP_TOKEN_HEADER, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
 import { auditEvents, customerAppTokenUses, payments } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { buildApp } from '../../app.ts';
 import { signToken } from '../../platform/signed-token.ts';
 import { TEST_SECRETS_KEY, testAppDeps } from '../../testing/test-app.ts';

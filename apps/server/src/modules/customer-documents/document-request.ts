@@ -1,12 +1,12 @@
 import type { CustomerUploadKind } from '@portal/contracts';
-import { loans, type Executor } from '@portal/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { conflict, notFound } from '../../platform/http-error.ts';
+import { notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
-import { findOpenTicketOfCustomer } from '../loans/index.ts';
+import { updateLoan } from '../loans/index.ts';
+import { findOpenTicketIdOfCustomer } from '../tickets/index.ts';
 import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 
 // A message to a customer about their application (new documents needed, a cancelled
@@ -33,7 +33,7 @@ export async function queueCustomerNotice(
       subject: type === 'email' ? notice.subject : null,
       body: notice.body,
       customerId,
-      ticketId: await findOpenTicketOfCustomer(tx, customerId, type),
+      ticketId: await findOpenTicketIdOfCustomer(tx, customerId, type),
       employeeId: actor.employeeId,
     },
     context.clock.now(),
@@ -48,12 +48,8 @@ export async function openUploadLinkFor(
   loan: { id: number; customerId: number },
   kinds: CustomerUploadKind[],
 ): Promise<string> {
-  const [opened] = await tx
-    .update(loans)
-    .set({ uploadOpen: true, lockVersion: sql`${loans.lockVersion} + 1` })
-    .where(eq(loans.id, loan.id))
-    .returning({ id: loans.id });
-  if (!opened) throw conflict(`Loan ${loan.id} was not found, so no upload link can be opened.`);
+  // The callers' reviews reference the loan by a foreign key, so it exists.
+  await updateLoan(tx, loan.id, { uploadOpen: true });
   const { token } = issueUploadToken(context, { loanId: loan.id, customerId: loan.customerId, kinds });
   return uploadLinkUrl(context.customerAppUrl, loan.id, token);
 }

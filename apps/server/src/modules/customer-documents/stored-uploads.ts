@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerUploadKind } from '@portal/contracts';
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
-import { documents, type Executor } from '@portal/db';
+import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { EXTENSION_OF, type SniffedContentType } from '../../platform/file-types.ts';
 import { readExifDateTime } from '../../platform/jpeg-exif.ts';
+import { countLoanDocumentsSince, insertDocuments } from '../documents/index.ts';
 
 // A customer's uploaded file made ready to keep: written to the file storage under a new key, its
 // type known from its content and, for images, the EXIF date it carries read from the file itself.
@@ -42,11 +42,7 @@ export async function countLoanUploadsSince(
   kinds: readonly CustomerUploadKind[],
   since: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(documents)
-    .where(and(eq(documents.loanId, loanId), inArray(documents.kind, [...kinds]), gte(documents.createdAt, since)));
-  return row?.count ?? 0;
+  return countLoanDocumentsSince(db, loanId, kinds, since);
 }
 
 export async function insertUploadedDocuments(
@@ -54,20 +50,17 @@ export async function insertUploadedDocuments(
   owner: { customerId: number; loanId: number | null; kind: CustomerUploadKind; at: Date },
   prepared: readonly PreparedUpload[],
 ) {
-  if (prepared.length === 0) return [];
-  return tx
-    .insert(documents)
-    .values(
-      prepared.map((file) => ({
-        customerId: owner.customerId,
-        loanId: owner.loanId,
-        name: file.fileName,
-        kind: owner.kind,
-        contentType: file.contentType,
-        storageKey: file.storageKey,
-        exifDateTime: file.exifDateTime,
-        createdAt: owner.at,
-      })),
-    )
-    .returning();
+  return insertDocuments(
+    tx,
+    prepared.map((file) => ({
+      customerId: owner.customerId,
+      loanId: owner.loanId,
+      name: file.fileName,
+      kind: owner.kind,
+      contentType: file.contentType,
+      storageKey: file.storageKey,
+      exifDateTime: file.exifDateTime,
+      createdAt: owner.at,
+    })),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   CUSTOMER_UPLOAD_MAX_FILES,
+  DAY_MS,
   IDENTITY_CONTENT_TYPES,
   PAYSTUB_CONTENT_TYPES,
   UPLOAD_LINK_MAX_FILES,
@@ -14,7 +15,7 @@ import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { sniffContentType, type SniffedContentType } from '../../platform/file-types.ts';
 import { HttpError, conflict, forbidden, unauthorized } from '../../platform/http-error.ts';
-import { readUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
+import { readUploads, type UploadedFile } from '../../platform/uploads.ts';
 import { readUploadToken, type UploadGrant } from '../../platform/upload-link.ts';
 import { checkUploadedFile } from '../../platform/upload-readers.ts';
 import {
@@ -37,7 +38,7 @@ import { findLoan } from '../loans/index.ts';
 // UPLOAD_LINK_MAX_FILES in all: the files past that are refused by name.
 
 // A file read in the sandbox: it opened, and a picture's EXIF date was read there.
-type OpenedFile = UploadedPdf & { exifDateTime: string | null };
+type OpenedFile = UploadedFile & { exifDateTime: string | null };
 
 function acceptedTypes(kind: CustomerUploadKind): readonly string[] {
   return kind === 'paystub' ? PAYSTUB_CONTENT_TYPES : IDENTITY_CONTENT_TYPES;
@@ -142,7 +143,7 @@ async function withinLinkAllowance(
   failures: UploadFailure[],
 ): Promise<OpenedFile[]> {
   if (files.length === 0) return files;
-  const issuedAt = new Date(grant.expiresAt.getTime() - UPLOAD_TOKEN_DAYS * 86_400_000);
+  const issuedAt = new Date(grant.expiresAt.getTime() - UPLOAD_TOKEN_DAYS * DAY_MS);
   const taken = await countLoanUploadsSince(context.db, grant.loanId, grant.kinds, issuedAt);
   const room = Math.max(0, UPLOAD_LINK_MAX_FILES - taken);
   for (const file of files.slice(room))

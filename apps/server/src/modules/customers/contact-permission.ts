@@ -16,3 +16,14 @@ export async function refuseIfDoNotContact(tx: Executor, customerId: number | nu
     .where(eq(customers.id, customerId));
   if (row?.dnc) throw conflict(doNotContactRefusal(customerId, row.reason));
 }
+
+// The customer's Do Not Contact flag, held (FOR SHARE) until the transaction ends, so it cannot be
+// switched on between this check and the commit of what the caller queues to them.
+export async function lockDoNotContact(tx: Executor, customerId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ dnc: customers.dnc })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('share');
+  return row?.dnc ?? false;
+}

@@ -17,7 +17,3 @@ export function normalizeEmailContact(raw: string): string | null {
   const email = raw.trim().toLowerCase();
   return email.includes('@') ? email : null;
 }
-
-export function normalizeContact(channel: ContactChannel, raw: string): string | null {
-  return channel === 'text' ? normalizePhoneContact(raw) : normalizeEmailContact(raw);
-}

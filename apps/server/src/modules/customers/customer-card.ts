@@ -6,11 +6,12 @@ import {
   customerComments,
   customers,
   debitCards,
-  employees,
   jsonObject,
   jsonObjectDecoder,
   type JsonObjectRow,
 } from '@portal/db';
+import { employeeNameOf } from '../session/index.ts';
+import { chargeableBankOf, chargeableCardOf } from './customer-reads.ts';
 
 // The customer's personal information as the ticket view's panel and the user card show it: the
 // comments as one JSON value inside a query over customers (decision 013), and the mapping of a
@@ -20,18 +21,21 @@ const commentColumns = {
   id: customerComments.id,
   body: customerComments.body,
   createdAt: customerComments.createdAt,
-  employeeName: employees.name,
 };
-export type CommentRow = JsonObjectRow<typeof commentColumns>;
+export type CommentRow = JsonObjectRow<typeof commentColumns> & { employeeName: string | null };
 type JsonList = Array<Record<string, unknown>>;
 
 // Newest first, as the panels list them. Correlated with customers.id of the enclosing query.
-export const customerCommentsJson = sql<JsonList>`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${customerComments.createdAt} desc, ${customerComments.id} desc), '[]'::json)
-  from ${customerComments} left join ${employees} on ${employees.id} = ${customerComments.employeeId}
-  where ${customerComments.customerId} = ${customers.id})`;
+const commentJson = sql`json_build_object('comment', ${jsonObject(commentColumns)}, 'employeeName', ${employeeNameOf(customerComments.employeeId)})`;
+export const customerCommentsJson = sql<JsonList>`(select coalesce(json_agg(${commentJson} order by ${customerComments.createdAt} desc, ${customerComments.id} desc), '[]'::json)
+  from ${customerComments} where ${customerComments.customerId} = ${customers.id})`;
 
 const decodeComment = jsonObjectDecoder(commentColumns);
-export const decodeCustomerComments = (list: JsonList): CommentRow[] => list.map(decodeComment);
+export const decodeCustomerComments = (list: JsonList): CommentRow[] =>
+  list.map((row) => ({
+    ...decodeComment(row.comment as Record<string, unknown>),
+    employeeName: row.employeeName as string | null,
+  }));
 
 // The customer's newest bank account and debit card, and whether any may be charged (not marked
 // do-not-pay): the fields both reads (GET ticket, the user card) select beside the customer row,
@@ -46,8 +50,8 @@ export const customerCardFields = {
   cardLastFour: latestCard.lastFour,
   cardDnp: latestCard.dnp,
   cardAddedAt: latestCard.addedAt,
-  chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${customers.id} and not b.dnp)`,
-  chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${customers.id} and not d.dnp)`,
+  chargeableBank: chargeableBankOf(customers.id),
+  chargeableCard: chargeableCardOf(customers.id),
 };
 export const latestBankJoin = [
   latestBank,

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { dateInTimeZone, validateUserField, type EditableUserField } from '@portal/contracts';
-import { tickets, type Executor } from '@portal/db';
+import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -67,7 +66,7 @@ export async function contactConflict(
 }
 
 // Inside the caller's transaction, on the locked customer row.
-async function applyFieldEdit(
+export async function applyFieldEdit(
   tx: Executor,
   context: ServerContext,
   actor: Actor,
@@ -115,25 +114,5 @@ export async function editCustomerField(context: ServerContext, actor: Actor, cu
     const customer = await repository.lockCustomer(tx, customerId);
     if (!customer) throw notFound(`Customer ${customerId} was not found.`);
     return applyFieldEdit(tx, context, actor, customer, edit, value);
-  });
-}
-
-// PATCH user_info: the customer the ticket is linked to.
-export async function editTicketCustomerField(
-  context: ServerContext,
-  actor: Actor,
-  ticketId: number,
-  field: EditableUserField,
-  text: string,
-) {
-  const value = checkedFieldValue(context, field, text);
-  return context.db.transaction(async (tx) => {
-    const [ticket] = await tx.select({ customerId: tickets.customerId }).from(tickets).where(eq(tickets.id, ticketId));
-    if (!ticket) throw notFound(`Ticket ${ticketId} was not found.`);
-    if (ticket.customerId === null)
-      throw conflict(`Ticket ${ticketId} is not linked to a customer; link it to an account first.`);
-    const customer = await repository.lockCustomer(tx, ticket.customerId);
-    if (!customer) throw notFound(`Customer ${ticket.customerId} was not found.`);
-    return applyFieldEdit(tx, context, actor, customer, { field, text, force: false }, value);
   });
 }

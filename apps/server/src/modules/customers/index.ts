@@ -1,8 +1,28 @@
 // The customers module's public face: other modules import from here, never from its other files.
 
 export { normalizeEmailContact, normalizePhoneContact } from './contact.ts';
-export type { PaymentInstruments } from './repository.ts';
-export { customerName, findCustomer, findPaymentInstruments, matchCustomerByContact } from './repository.ts';
+export type { CustomerRecord, PaymentInstruments } from './repository.ts';
+export {
+  customerName,
+  findCustomer,
+  findPaymentInstruments,
+  lockCustomer,
+  matchCustomerByContact,
+} from './repository.ts';
+// Reads and conditions other modules need of a customer, and the verification code identity reviews set.
+export {
+  chargeableBankOf,
+  chargeableCardOf,
+  customerEmailsOf,
+  customerExists,
+  customerNamesOf,
+  customerVerifiedIs,
+  findCustomersByIds,
+  findCustomersByLast4AndLastName,
+  findRecentComments,
+  findRoutingNumbers,
+} from './customer-reads.ts';
+export { setCustomerVerification } from './verification.ts';
 export type { CommentRow, CustomerCardRow } from './customer-card.ts';
 export {
   customerCardFields,
@@ -12,7 +32,7 @@ export {
   latestCardJoin,
   toUserInfo,
 } from './customer-card.ts';
-export { doNotContactRefusal, refuseIfDoNotContact } from './contact-permission.ts';
+export { doNotContactRefusal, lockDoNotContact, refuseIfDoNotContact } from './contact-permission.ts';
 export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
 export { editCustomerField } from './edit-customer-field.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tickets } from '@portal/db';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

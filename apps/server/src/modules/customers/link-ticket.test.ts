@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, customerComments, customerEmails, customers, messages, tickets } from '@portal/db';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import type { TicketService } from '../tickets/index.ts';
-import { editTicketCustomerField } from './edit-customer-field.ts';
+import { editTicketCustomerField } from './edit-ticket-customer-field.ts';
 import { linkTicket } from './link-ticket.ts';
 
 // The customer's own data: read and edited (by the ticket they wrote on, as the spec's calls name

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { customers, migrateDatabase } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
-import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createCustomer, openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { seedDemoData } from '@portal/demo/data';
 import { prepareDatabase } from '../../startup.ts';
+import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { sealStoredSsns } from './seal-stored-ssns.ts';
-import { createSsnKeys, createSsnSealer, findCustomerIdsBySsn, openSsn, ssnHash } from './ssn.ts';
+import { createSsnSealer, findCustomerIdsBySsn, openSsn } from './ssn.ts';
 
 const SECRETS_KEY = Buffer.alloc(32, 0x33);
-const keys = createSsnKeys(SECRETS_KEY);
+const keys = ssnKeysFor(SECRETS_KEY);
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -17,65 +18,6 @@ afterEach(async () => {
 });
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-
-// A database as it stood before migration 0011 (SSNs in plain text in customers.ssn): the real
-// migrations, then the later ones (0012-0026) and 0011 taken back, so that migrating again runs 0011's
-// own SQL on the rows. A new migration after 0016 is taken back here too.
-const MIGRATIONS_AFTER_0011 = 15;
-async function openDatabaseBefore0011(): Promise<TestDatabase> {
-  const opened = await openTestDatabase();
-  await opened.db.execute(sql`drop index messages_idempotency_key`);
-  await opened.db.execute(sql`alter table messages drop column idempotency_key, drop column delivery_key`);
-  await opened.db.execute(sql`drop table password_link_failures, customer_app_token_uses`);
-  await opened.db.execute(sql`delete from roles where name in ('ssn_editor', 'blog_editor', 'macro_editor')`);
-  await opened.db.execute(sql`drop trigger audit_events_payment_updates_inserted on audit_events`);
-  await opened.db.execute(sql`drop trigger audit_events_payment_updates_changed on audit_events`);
-  await opened.db.execute(sql`drop trigger audit_events_payment_updates_deleted on audit_events`);
-  await opened.db.execute(sql`drop function count_payment_update, is_payment_update_action, auto_response_text`);
-  await opened.db.execute(sql`drop table payment_update_daily_counts`);
-  await opened.db.execute(sql`drop trigger messages_daily_rollups on messages`);
-  await opened.db.execute(sql`drop trigger tickets_daily_rollups on tickets`);
-  await opened.db.execute(sql`drop trigger tickets_close_rollups on tickets`);
-  await opened.db.execute(
-    sql`drop function count_inserted_messages_daily, count_inserted_closed_tickets, count_changed_close, rebuild_business_day_rollups, count_ticket_closes, count_first_work, unnest_closes, handling_bucket, handling_bucket_start, handling_bucket_end, business_time_zone`,
-  );
-  await opened.db.execute(
-    sql`drop table message_daily_counts, employee_daily_stats, employee_daily_handling, employee_monthly_handling, employee_ticket_work`,
-  );
-  await opened.db.execute(
-    sql`drop table auto_response_text_hourly_counts, auto_response_hourly_stats, ticket_hourly_stats, business_hours, message_hourly_counts, survey_answers, survey_questions, surveys, blog_post_tags, blog_tags, blog_posts, blog_images, macro_versions, identity_reviews, income_reviews, credit_report_adjustments, acdv_requests, credit_reporting_files, credit_reporting_flags, customer_bankruptcies, bankruptcy_notices, disputes`,
-  );
-  await opened.db.execute(
-    sql`alter table loans drop column approved_amount_cents, drop column appealed_at, drop column alert_cleared_at, drop column lock_version`,
-  );
-  await opened.db.execute(sql`drop index messages_employee_idx`);
-  await opened.db.execute(sql`drop trigger messages_auto_responses on messages`);
-  await opened.db.execute(sql`drop function record_auto_responses`);
-  await opened.db.execute(sql`alter table messages drop column auto_response`);
-  await opened.db.execute(sql`alter table tickets drop column auto_responded_at, drop column followed_up_at`);
-  await opened.db.execute(sql`drop trigger messages_hourly_counts on messages`);
-  await opened.db.execute(sql`drop trigger messages_first_responses on messages`);
-  await opened.db.execute(sql`drop trigger tickets_hourly_stats on tickets`);
-  await opened.db.execute(
-    sql`drop function count_inserted_messages, record_first_responses, count_inserted_tickets, business_seconds`,
-  );
-  await opened.db.execute(
-    sql`alter table tickets drop column first_response_at, drop column first_response_seconds, drop column first_response_business_seconds`,
-  );
-  await opened.db.execute(sql`alter table payments drop column refunded_at, drop column lock_version`);
-  await opened.db.execute(sql`drop index documents_loan_kind_idx`);
-  await opened.db.execute(sql`alter table documents drop column exif_date_time, drop column reviewed_at`);
-  await opened.db.execute(sql`delete from roles where name = 'loan_adjustments'`);
-  await opened.db.execute(sql`drop index customers_ssn_hash_idx`);
-  await opened.db.execute(sql`drop index customers_ssn_unsealed_idx`);
-  await opened.db.execute(
-    sql`alter table customers drop column ssn_sealed, drop column ssn_hash, drop column ssn_last4, add column ssn text`,
-  );
-  await opened.db.execute(
-    sql`delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by id desc limit ${MIGRATIONS_AFTER_0011 + 1})`,
-  );
-  return opened;
-}
 
 async function storedSsns(db: TestDatabase['db']) {
   return db
@@ -86,7 +28,8 @@ async function storedSsns(db: TestDatabase['db']) {
 
 describe('SSNs stored in plain text before migration 0011', () => {
   it('move to ssn_sealed with the migration and are sealed at start, in batches, once', async () => {
-    database = await openDatabaseBefore0011();
+    // A database as it stood before migration 0011: SSNs in plain text in customers.ssn.
+    database = await openTestDatabase({ before: '0011_ssn_at_rest' });
     const db = database.db;
     const plain = ['123456789', '234-56-7890', 'n/a ending 4321', '   ', null];
     const ids: number[] = [];
@@ -163,9 +106,8 @@ describe('the demo data seeded at a first start', () => {
     const db = database.db;
     await prepareDatabase(database, {
       stage: 'dev',
-      seedCustomers: 30,
-      businessTimeZone: 'America/Los_Angeles',
-      sealSsn: createSsnSealer(SECRETS_KEY),
+      seedEmpty: (tx) =>
+        seedDemoData(tx, { customers: 30, timeZone: 'America/Los_Angeles', sealSsn: createSsnSealer(SECRETS_KEY) }),
     });
     const rows = await storedSsns(db);
     expect(rows).toHaveLength(30);
@@ -181,7 +123,10 @@ describe('the demo data seeded at a first start', () => {
 
   it('has no SSNs when the caller gives no sealer (the seed holds no key), and a new customer has none either', async () => {
     database = await openTestDatabase();
-    await prepareDatabase(database, { stage: 'dev', seedCustomers: 5, businessTimeZone: 'America/Los_Angeles' });
+    await prepareDatabase(database, {
+      stage: 'dev',
+      seedEmpty: (tx) => seedDemoData(tx, { customers: 5, timeZone: 'America/Los_Angeles' }),
+    });
     expect(
       await database.db.select({ id: customers.id }).from(customers).where(isNotNull(customers.ssnSealed)),
     ).toEqual([]);

@@ -1,5 +1,7 @@
+import { unvalidatedSsnDigits } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import { createSsnKeys, nineDigits, sealSsn, ssnSealContext, type SsnKeys } from './ssn.ts';
+import { ssnKeysFor, type SsnKeys } from '../../platform/ssn-sealing.ts';
+import { sealSsn, ssnSealContext } from './ssn.ts';
 import { findUnsealedSsns, replaceUnsealedSsns, type SsnReplacement } from './ssn-repository.ts';
 
 // Rows sealed a statement at a time: one array per column (decision 006), each batch committed.
@@ -14,7 +16,7 @@ export type SsnSealingReport = { sealed: number; seconds: number };
 // written, with no hash (no search finds it) and the last four digits it ends with, if any.
 export async function sealStoredSsns(db: Database, secretsKey: Buffer): Promise<SsnSealingReport> {
   const started = performance.now();
-  const keys = createSsnKeys(secretsKey);
+  const keys = ssnKeysFor(secretsKey);
   let sealed = 0;
   let afterId = 0;
   // The next batch is read and sealed while the database writes the previous one; at most one
@@ -36,7 +38,7 @@ export async function sealStoredSsns(db: Database, secretsKey: Buffer): Promise<
 }
 
 function replacementOf(keys: SsnKeys, customerId: number, stored: string): SsnReplacement {
-  const digits = nineDigits(stored);
+  const digits = unvalidatedSsnDigits(stored);
   if (digits) return { id: customerId, from: stored, ...sealSsn(keys, customerId, digits) };
   const written = stored.trim();
   if (written === '') return { id: customerId, from: stored, sealed: null, hash: null, last4: null };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { captureLog } from '../../testing/captured-log.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

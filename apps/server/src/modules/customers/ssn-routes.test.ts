@@ -2,16 +2,17 @@ import { permissionRefusal } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditEvents, customers } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
+import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../../testing/test-app.ts';
-import { createSsnKeys, findCustomerIdsBySsn, openSsn, ssnHash } from './ssn.ts';
+import { findCustomerIdsBySsn, openSsn } from './ssn.ts';
 
 let t: TestApp;
 let agent: SignedInStaff;
 let revealer: SignedInStaff;
-const keys = createSsnKeys(TEST_SECRETS_KEY);
+const keys = ssnKeysFor(TEST_SECRETS_KEY);
 
 beforeAll(async () => {
   t = await createTestApp();

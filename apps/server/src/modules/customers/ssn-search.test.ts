@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { permissionRefusal } from '@portal/contracts';
 import { auditEvents } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';

@@ -1,12 +1,11 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { maskSsn, permissionRefusal } from '@portal/contracts';
-import { auditEvents, type Executor } from '@portal/db';
+import { sql } from 'drizzle-orm';
+import { maskSsn, permissionRefusal, ssnLast4, unvalidatedSsnDigits } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { countRecentAuditEvents, recordAuditEvent } from '../../platform/audit.ts';
 import { forbidden, tooManyRequests } from '../../platform/http-error.ts';
 import { findCustomerIdsBySsnHash } from './ssn-repository.ts';
-import { nineDigits, ssnHashOf } from './ssn.ts';
+import { ssnHashOf } from './ssn.ts';
 
 // A search by whole SSN that an employee types is a reveal in disguise: everyone sees the last
 // four, so a search that answers "found" or "not found" would give away the other five digits in at
@@ -20,20 +19,6 @@ export const SSN_SEARCH_ACTION = 'customer.ssn_searched';
 export const ssnSearchLimitReached = () =>
   `You have searched by whole SSN ${SSN_SEARCHES_PER_MINUTE} times in the last minute, the most allowed. Wait a minute, or search by the last four digits and the name.`;
 
-async function recentSearches(tx: Executor, employeeId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.employeeId, employeeId),
-        eq(auditEvents.action, SSN_SEARCH_ACTION),
-        gt(auditEvents.createdAt, sql`now() - interval '1 minute'`),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 // The customers whose SSN is the one the employee typed, for `purpose` (recorded with the search).
 export async function searchCustomersBySsn(
   context: Pick<ServerContext, 'db' | 'secretsKey'>,
@@ -44,9 +29,9 @@ export async function searchCustomersBySsn(
   if (!hasPermission(actor, 'customers.reveal_ssn')) throw forbidden(permissionRefusal('customers.reveal_ssn'));
   return context.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SSN_SEARCH_LOCK}, ${actor.employeeId})`);
-    if ((await recentSearches(tx, actor.employeeId)) >= SSN_SEARCHES_PER_MINUTE)
+    if ((await countRecentAuditEvents(tx, actor.employeeId, SSN_SEARCH_ACTION, 60)) >= SSN_SEARCHES_PER_MINUTE)
       throw tooManyRequests(ssnSearchLimitReached());
-    const digits = nineDigits(typedSsn);
+    const digits = unvalidatedSsnDigits(typedSsn);
     // Read in the transaction: on PGlite it holds the one connection.
     const ids = digits ? await findCustomerIdsBySsnHash(tx, ssnHashOf(context, digits)) : [];
     await recordAuditEvent(tx, {
@@ -57,7 +42,7 @@ export async function searchCustomersBySsn(
       after: {
         employee_name: actor.name,
         purpose,
-        ssn: maskSsn(digits?.slice(5) ?? null),
+        ssn: maskSsn(digits ? ssnLast4(digits) : null),
         found: ids,
       },
     });

@@ -1,6 +1,7 @@
 import {
   formatSsn,
   maskSsn,
+  unvalidatedSsnDigits,
   type CallBody,
   type RevealSsnResponse,
   type ssnCalls,
@@ -10,7 +11,8 @@ import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { nineDigits, openSsn, sealSsn, ssnHash, ssnKeysOf } from './ssn.ts';
+import { ssnHash, ssnKeysOf } from '../../platform/ssn-sealing.ts';
+import { openSsn, sealSsn } from './ssn.ts';
 import * as repository from './ssn-repository.ts';
 
 type UpdateSsnInput = CallBody<typeof ssnCalls.updateSsn>;
@@ -80,7 +82,7 @@ export async function revealCustomerSsn(
     if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
     if (customer.ssnSealed === null) throw notFound(`Customer ${customer.id} has no SSN on file.`);
     const opened = openSsn(keys, customer.id, customer.ssnSealed);
-    const digits = nineDigits(opened);
+    const digits = unvalidatedSsnDigits(opened);
     await recordAuditEvent(tx, {
       ...actor,
       action: 'customer.ssn_revealed',

@@ -8,8 +8,8 @@ import { auditEvents, disputes } from '@portal/db';
 import { createDirectoryStorage } from '../../platform/storage.ts';
 import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, DISPUTES_PATH, uploadDisputes } from './dispute-test-helpers.ts';
-import { drawDisputeLetter } from './sample-dispute-letters.ts';
+import { auditOf, DISPUTES_PATH, uploadDisputes } from '../../testing/dispute-test-helpers.ts';
+import { drawDisputeLetter } from '@portal/demo/samples';
 
 // POST disputes_dashboard/create_disputes: real PDFs drawn with pdf-lib, sent as multipart bodies.
 

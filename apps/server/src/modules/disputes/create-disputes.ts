@@ -3,7 +3,7 @@ import { addDays, dateInTimeZone, DISPUTE_DUE_DAYS, type CreateDisputesResponse 
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { readUploadedTexts, type PdfUploads, type UploadedPdf } from '../../platform/pdf-uploads.ts';
+import { readUploadedTexts, type UploadedFile, type Uploads } from '../../platform/uploads.ts';
 import { readDisputeLetter, type DisputeLetter } from './dispute-letter-parser.ts';
 import { insertDisputes, type NewDispute } from './repository.ts';
 
@@ -12,7 +12,7 @@ import { insertDisputes, type NewDispute } from './repository.ts';
 // A file pdf.js cannot open is reported by name and the others go on; when none can be read, the
 // request is refused as a whole (422). The customer is never matched here: staff choose one.
 
-type ReadLetter = { file: UploadedPdf; letter: DisputeLetter };
+type ReadLetter = { file: UploadedFile; letter: DisputeLetter };
 
 export function createdMessage(created: number, failed: number): string {
   const done = `${created} dispute(s) created successfully.`;
@@ -22,7 +22,7 @@ export function createdMessage(created: number, failed: number): string {
 export async function createDisputes(
   context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'businessTimeZone'>,
   actor: Actor,
-  uploads: PdfUploads,
+  uploads: Uploads,
 ): Promise<CreateDisputesResponse> {
   const { read, failures } = await readUploadedTexts(uploads);
   const letters: ReadLetter[] = read.map(({ file, text }) => ({ file, letter: readDisputeLetter(text) }));

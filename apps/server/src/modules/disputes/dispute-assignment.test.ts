@@ -16,7 +16,7 @@ import {
   resolveEveryDispute,
   unassign,
   update,
-} from './dispute-test-helpers.ts';
+} from '../../testing/dispute-test-helpers.ts';
 
 // The queue of disputes: the unresolved list, taking and giving back a dispute, opening it, and the
 // lease that runs out after BACK_OFFICE_LEASE_MINUTES without activity. The test clock stands at

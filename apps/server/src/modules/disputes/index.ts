@@ -9,6 +9,8 @@ export function registerDisputeRoutes(app: FastifyInstance, context: ServerConte
   registerDisputeRouteHandlers(app, context);
 }
 
-// Letters uploaded without HTTP (the demo's first start), and letters drawn as customers write them.
+// Letters uploaded without HTTP (the demo's first start, through @portal/server/seeding).
 export { createDisputes } from './create-disputes.ts';
-export { drawDisputeLetter, type DisputeLetterKind } from './sample-dispute-letters.ts';
+
+// When each letter about these loans came in and was answered (credit reporting's disputed spans).
+export { findDisputesOfLoans } from './repository.ts';

@@ -1,5 +1,6 @@
-import { count, eq, isNull } from 'drizzle-orm';
-import { creditReportingFlags, customers, disputes, employees, loans, type Database, type Executor } from '@portal/db';
+import { count, eq, inArray, isNull } from 'drizzle-orm';
+import { creditReportingFlags, disputes, type Database, type Executor } from '@portal/db';
+import { employeeNameOf } from '../session/index.ts';
 
 // The disputes module's queries (Drizzle only; the rules are in the services).
 
@@ -28,9 +29,8 @@ export async function countUnresolvedDisputes(db: Database): Promise<number> {
 // One page of the unresolved list, in the order of disputes_unresolved_idx (due date, id).
 export async function findUnresolvedPage(db: Database, limit: number, offset: number): Promise<DisputeView[]> {
   const rows = await db
-    .select({ dispute: disputes, holderName: employees.name })
+    .select({ dispute: disputes, holderName: employeeNameOf(disputes.assignedTo) })
     .from(disputes)
-    .leftJoin(employees, eq(employees.id, disputes.assignedTo))
     .where(isNull(disputes.resolvedAt))
     .orderBy(disputes.dueDate, disputes.id)
     .limit(limit)
@@ -40,9 +40,8 @@ export async function findUnresolvedPage(db: Database, limit: number, offset: nu
 
 export async function findDisputeView(db: Executor, id: number): Promise<DisputeView | undefined> {
   const [row] = await db
-    .select({ dispute: disputes, holderName: employees.name })
+    .select({ dispute: disputes, holderName: employeeNameOf(disputes.assignedTo) })
     .from(disputes)
-    .leftJoin(employees, eq(employees.id, disputes.assignedTo))
     .where(eq(disputes.id, id));
   return row;
 }
@@ -70,20 +69,22 @@ export async function findDisputeDocument(
   return row;
 }
 
-export async function customerExists(db: Executor, id: number): Promise<boolean> {
-  const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-  return rows.length > 0;
-}
-
-// The customer a loan belongs to, or undefined when there is no such loan.
-export async function findLoanOwner(db: Executor, loanId: number): Promise<number | undefined> {
-  const [row] = await db.select({ customerId: loans.customerId }).from(loans).where(eq(loans.id, loanId));
-  return row?.customerId;
-}
-
 export async function insertCreditReportingFlag(
   tx: Executor,
   values: { loanId: number; reason: string; disputeId: number; createdBy: number; createdAt: Date },
 ): Promise<void> {
   await tx.insert(creditReportingFlags).values(values);
+}
+
+// The letters of these loans with when each came in and was answered (credit reporting reports a
+// loan as disputed meanwhile).
+export async function findDisputesOfLoans(
+  db: Executor,
+  loanIds: readonly number[],
+): Promise<Array<{ loanId: number | null; receivedAt: Date; answeredAt: Date | null }>> {
+  if (loanIds.length === 0) return [];
+  return db
+    .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
+    .from(disputes)
+    .where(inArray(disputes.loanId, [...loanIds]));
 }

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES, DISPUTE_RESPONSE_TYPES } from '@portal/contracts';
 import { auditEvents, creditReportingFlags, customerComments, disputes } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { assign, auditOf, disputeRow, insertDispute, resolve } from './dispute-test-helpers.ts';
+import { assign, auditOf, disputeRow, insertDispute, resolve } from '../../testing/dispute-test-helpers.ts';
 
 // PATCH disputes_dashboard/resolve_dispute: the shared rule decides what each response type needs;
 // identity theft flags the loan for credit reporting; the customer's account gets a note.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { disputeCalls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
-import { readPdfUploads } from '../../platform/pdf-uploads.ts';
+import { readPdfUploads } from '../../platform/uploads.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { createDisputes } from './create-disputes.ts';
 import { assignDispute, getDisputeDetails, openDisputeDocument, unassignDispute } from './dispute-assignment.ts';

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BACK_OFFICE_LEASE_MINUTES, DISPUTE_MESSAGES } from '@portal/contracts';
 import { auditEvents, disputes } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { assign, auditOf, disputeRow, insertDispute, update } from './dispute-test-helpers.ts';
+import { assign, auditOf, disputeRow, insertDispute, update } from '../../testing/dispute-test-helpers.ts';
 
 // PATCH disputes_dashboard/update_dispute: only the holder saves; formats are the contract's, the
 // customer and loan are checked here; each refusal writes nothing.

@@ -2,6 +2,8 @@ import {
   BACK_OFFICE_LEASE_MINUTES,
   dateInTimeZone,
   DISPUTE_MESSAGES,
+  ssnFieldDigits,
+  ssnLast4,
   type CallBody,
   type DisputeAnswer,
   type disputeCalls,
@@ -15,7 +17,9 @@ import { leaseUntil } from '../../platform/work-queue.ts';
 import { disputeSnapshot, toWireDispute } from './dispute-wire.ts';
 import { lockHeldDispute } from './held-dispute.ts';
 import { DISPUTE_ERRORS } from './messages.ts';
-import { customerExists, findLoanOwner, updateDispute, type DisputeRecord, type NewDispute } from './repository.ts';
+import { customerExists } from '../customers/index.ts';
+import { findCustomerIdOfLoan } from '../loans/index.ts';
+import { updateDispute, type DisputeRecord, type NewDispute } from './repository.ts';
 
 // PATCH update_dispute: the holder corrects what the letter said and names the customer and loan.
 // The contract has checked each field's format; here, that the customer and loan exist and go
@@ -49,7 +53,7 @@ export function plannedValues(changes: DisputeChangesInput): Partial<NewDispute>
   if (changes.phone_number !== undefined)
     values.phoneNumber = changes.phone_number === null ? null : phoneDigits(changes.phone_number);
   if (changes.full_ssn !== undefined)
-    values.ssnLast4 = changes.full_ssn === null ? null : changes.full_ssn.replace(/\D/g, '').slice(-4);
+    values.ssnLast4 = changes.full_ssn === null ? null : ssnLast4(ssnFieldDigits(changes.full_ssn));
   return values;
 }
 
@@ -62,7 +66,7 @@ async function referenceProblems(tx: Executor, dispute: DisputeRecord, values: P
     problems.push(DISPUTE_ERRORS.userNotFound(values.customerId));
   const touched = values.customerId !== undefined || values.loanId !== undefined;
   if (touched && loanId != null) {
-    const owner = await findLoanOwner(tx, loanId);
+    const owner = await findCustomerIdOfLoan(tx, loanId);
     if (owner === undefined) problems.push(DISPUTE_ERRORS.loanNotFound(loanId));
     else if (userId != null && owner !== userId && problems.length === 0)
       problems.push(DISPUTE_ERRORS.loanNotOfUser(loanId, userId));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, sql, type SQL } from 'drizzle-orm';
 import { customers } from '@portal/db';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { callDisputes } from './dispute-test-helpers.ts';
+import { callDisputes } from '../../testing/dispute-test-helpers.ts';
 import { secondaryCriteria } from './user-search.ts';
 import { customerPageQuery, secondaryConditions, whereAll } from './user-search-repository.ts';
 

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { customers, loans, type Database } from '@portal/db';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { customers, type Database } from '@portal/db';
 
 // The look-ups of the disputes user search. Every criterion is written so an index can serve the
 // search at any number of customers: ids (primary keys), names (customers_name_lower_idx, an
@@ -34,16 +34,6 @@ export type UserSearchRow = {
   city: string | null;
   state: string | null;
   zip: string | null;
-};
-
-export type FundedLoanRow = {
-  id: number;
-  customerId: number;
-  fundedAt: Date | null;
-  paidOffAt: Date | null;
-  closedAt: Date | null;
-  fundingReturnedAt: Date | null;
-  deniedAt: Date | null;
 };
 
 const lowerLast = sql`lower(${customers.lastName})`;
@@ -115,21 +105,3 @@ export async function findCustomerPage(
 
 export const whereAll = (conditions: SQL[]) => and(...conditions);
 export const whereIdIn = (ids: number[]) => inArray(customers.id, ids);
-
-// Every funded loan of these customers, the newest first.
-export async function findFundedLoans(db: Database, customerIds: number[]): Promise<FundedLoanRow[]> {
-  if (customerIds.length === 0) return [];
-  return db
-    .select({
-      id: loans.id,
-      customerId: loans.customerId,
-      fundedAt: loans.fundedAt,
-      paidOffAt: loans.paidOffAt,
-      closedAt: loans.closedAt,
-      fundingReturnedAt: loans.fundingReturnedAt,
-      deniedAt: loans.deniedAt,
-    })
-    .from(loans)
-    .where(and(inArray(loans.customerId, customerIds), isNotNull(loans.fundedAt)))
-    .orderBy(desc(loans.fundedAt), desc(loans.id));
-}

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DISPUTE_MESSAGES, DISPUTE_USER_SEARCH_PAGE_SIZE } from '@portal/contracts';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { buildApp } from '../../app.ts';
 import { testAppDeps } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { callDisputes } from './dispute-test-helpers.ts';
+import { callDisputes } from '../../testing/dispute-test-helpers.ts';
 
 // GET disputes_dashboard/search/user_search: the shared criteria rule, exact unique identifiers,
 // every secondary field matching, and pages.

@@ -15,16 +15,13 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { badRequest } from '../../platform/http-error.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { searchCustomersBySsn } from '../customers/index.ts';
-import { isActiveLoan } from '../loans/index.ts';
-import { customerExists, findLoanOwner } from './repository.ts';
+import { customerExists, searchCustomersBySsn } from '../customers/index.ts';
+import { findCustomerIdOfLoan, findFundedLoansOfCustomers, isActiveLoan, type FundedLoanRow } from '../loans/index.ts';
 import {
   findCustomerPage,
-  findFundedLoans,
   secondaryConditions,
   whereAll,
   whereIdIn,
-  type FundedLoanRow,
   type SecondaryCriteria,
   type UserSearchRow,
 } from './user-search-repository.ts';
@@ -79,7 +76,7 @@ async function primaryMatches(context: ServerContext, actor: Actor, values: User
     sets.push((await customerExists(context.db, id)) ? [id] : []);
   }
   if (values.loan_id !== undefined) {
-    const owner = await findLoanOwner(context.db, Number(values.loan_id));
+    const owner = await findCustomerIdOfLoan(context.db, Number(values.loan_id));
     sets.push(owner === undefined ? [] : [owner]);
   }
   // The reveal's power, audited and limited per employee (customers/ssn-search.ts). Without
@@ -90,10 +87,10 @@ async function primaryMatches(context: ServerContext, actor: Actor, values: User
   return [...new Set(first)].filter((id) => others.every((set) => set.includes(id)));
 }
 
-// The newest funded loan neither paid off nor closed is the active one; the others are listed.
+// The newest active loan is the active one; the customer's other funded loans are listed.
 function loansOf(customerId: number, loans: FundedLoanRow[]) {
   const own = loans.filter((loan) => loan.customerId === customerId);
-  const active = own.find((loan) => isActiveLoan(loan) && loan.closedAt === null);
+  const active = own.find(isActiveLoan);
   return {
     active_loan_id: active?.id ?? null,
     other_funded_loan_ids: own.filter((loan) => loan !== active).map((loan) => loan.id),
@@ -132,7 +129,7 @@ export async function searchDisputeUsers(
   } else {
     found = await findCustomerPage(context.db, whereAll(secondaryConditions(secondaryCriteria(values))), limit, offset);
   }
-  const loans = await findFundedLoans(
+  const loans = await findFundedLoansOfCustomers(
     context.db,
     found.rows.map((row) => row.id),
   );

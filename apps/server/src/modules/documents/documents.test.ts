@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { documents, statements } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage, type FileStorage } from '../../platform/storage.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';

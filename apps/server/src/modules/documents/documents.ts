@@ -1,7 +1,7 @@
 import { statementDocumentId, type DocumentItem, type FetchDocumentsResponse } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { findLoan } from '../loans/index.ts';
+import { findLoan, findStatementsOfCustomer } from '../loans/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import * as repository from './repository.ts';
 import { renderStatementPdf } from './statement-pdf.ts';
@@ -26,7 +26,7 @@ export async function listCustomerDocuments(
       throw notFound(`Loan ${loanId} is not a loan of customer ${customerId}.`);
   }
   const files = await repository.findCustomerDocuments(context.db, customerId, loanId);
-  const statements = await repository.findCustomerStatements(context.db, customerId, loanId);
+  const statements = await findStatementsOfCustomer(context.db, customerId, loanId);
   const items: DocumentItem[] = [
     ...files.map((file) => toDocumentItem(file, context.businessTimeZone)),
     ...statements.map((statement) => ({

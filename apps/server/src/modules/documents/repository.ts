@@ -1,8 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { customers, documents, loans, payments, statements, type Executor } from '@portal/db';
+import { documents, type Executor } from '@portal/db';
+import { findCustomer } from '../customers/index.ts';
+import { findLoan, findPaymentsOfLoans, findStatement, type StatementRecord } from '../loans/index.ts';
 
 export type DocumentRecord = typeof documents.$inferSelect;
-export type StatementRecord = typeof statements.$inferSelect;
+export type { StatementRecord };
 
 export async function findCustomerDocuments(
   db: Executor,
@@ -17,21 +19,6 @@ export async function findCustomerDocuments(
     .orderBy(desc(documents.createdAt), desc(documents.id));
 }
 
-export async function findCustomerStatements(
-  db: Executor,
-  customerId: number,
-  loanId: number | null,
-): Promise<StatementRecord[]> {
-  const conditions = [eq(loans.customerId, customerId), ...(loanId === null ? [] : [eq(statements.loanId, loanId)])];
-  const rows = await db
-    .select({ statement: statements })
-    .from(statements)
-    .innerJoin(loans, eq(loans.id, statements.loanId))
-    .where(and(...conditions))
-    .orderBy(desc(statements.statementDate), desc(statements.id));
-  return rows.map((row) => row.statement);
-}
-
 export async function findDocument(db: Executor, id: number): Promise<DocumentRecord | undefined> {
   const [document] = await db.select().from(documents).where(eq(documents.id, id));
   return document;
@@ -39,17 +26,9 @@ export async function findDocument(db: Executor, id: number): Promise<DocumentRe
 
 // A statement with what its PDF shows: the loan, its customer and its payments.
 export async function findStatementWithLoan(db: Executor, id: number) {
-  const [row] = await db
-    .select({ statement: statements, loan: loans, customer: customers })
-    .from(statements)
-    .innerJoin(loans, eq(loans.id, statements.loanId))
-    .innerJoin(customers, eq(customers.id, loans.customerId))
-    .where(eq(statements.id, id));
-  if (!row) return undefined;
-  const loanPayments = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.loanId, row.loan.id))
-    .orderBy(payments.due, payments.id);
-  return { ...row, payments: loanPayments };
+  const statement = await findStatement(db, id);
+  const loan = statement && (await findLoan(db, statement.loanId));
+  const customer = loan && (await findCustomer(db, loan.customerId));
+  if (!statement || !loan || !customer) return undefined;
+  return { statement, loan, customer, payments: await findPaymentsOfLoans(db, [loan.id]) };
 }

@@ -1,8 +1,7 @@
 import { dateInTimeZone, formatDollars } from '@portal/contracts';
-import type { customers } from '@portal/db';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { payoffCentsAsOf, principalOf, type LoanRecord, type PaymentRecord } from '../loans/index.ts';
-import { customerName } from '../customers/index.ts';
+import { customerName, type CustomerRecord } from '../customers/index.ts';
 import type { StatementRecord } from './repository.ts';
 
 export const LENDER_NAME = 'Portal Lending';
@@ -10,7 +9,7 @@ export const LENDER_NAME = 'Portal Lending';
 type StatementInput = {
   statement: StatementRecord;
   loan: LoanRecord;
-  customer: typeof customers.$inferSelect;
+  customer: CustomerRecord;
   payments: PaymentRecord[];
   timeZone: string;
   now: Date;

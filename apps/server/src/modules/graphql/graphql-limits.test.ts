@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql/index.js';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { captureLog } from '../../testing/captured-log.ts';
 import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, tickets } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { MAX_QUERY_COST, MAX_QUERY_DEPTH } from './limits.ts';

@@ -7,14 +7,20 @@ import {
   type CompleteIdentificationResponse,
   type IdentityDecision,
 } from '@portal/contracts';
-import { customers, identityReviews, type Executor } from '@portal/db';
+import { identityReviews, type Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import type { MessageRecord } from '../../platform/outbound.ts';
 import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
-import { customerName, findCustomer, writeCustomerComment } from '../customers/index.ts';
+import {
+  customerName,
+  findCustomer,
+  setCustomerVerification,
+  writeCustomerComment,
+  type CustomerRecord,
+} from '../customers/index.ts';
 import { closeApplication } from '../loans/index.ts';
 import * as repository from './repository.ts';
 
@@ -29,13 +35,9 @@ import * as repository from './repository.ts';
 //   the customer is told; the code becomes -1 (a hold stays -7).
 // - manual_fraud_hold: the code becomes -7 and the card moves to the manual group, still open.
 
-type Customer = typeof customers.$inferSelect;
+type Customer = CustomerRecord;
 type Review = repository.IdentityReviewRecord;
 type Outcome = { message: string; verified: number; notice: MessageRecord | null };
-
-async function setVerified(tx: Executor, customerId: number, code: number, at: Date): Promise<void> {
-  await tx.update(customers).set({ verified: code, verifiedAt: at }).where(eq(customers.id, customerId));
-}
 
 async function closeReview(
   tx: Executor,
@@ -80,7 +82,7 @@ async function decide(
   switch (decision) {
     case 'approve': {
       const code = approvedVerificationCode(review.analytics.checks);
-      await setVerified(tx, customer.id, code, now);
+      await setCustomerVerification(tx, customer.id, code, now);
       await closeReview(tx, review, 'approve', caller, now, null);
       return {
         message: `${name}'s identification is approved (${verificationLabel(code)}).${review.loanId ? ` Loan ${review.loanId} goes on.` : ''}`,
@@ -101,7 +103,7 @@ async function decide(
         body: `Hi ${customer.firstName}, we could not verify your identity for your loan application: ${why}. Please send new photos of the front and back of your driver's license and a selfie here: ${link}`,
       });
       const code = unverifiedCode(customer);
-      await setVerified(tx, customer.id, code, now);
+      await setCustomerVerification(tx, customer.id, code, now);
       await closeReview(tx, review, 'request', caller, now, why);
       return {
         message: `New documents requested from ${name} by ${notice.type === 'text' ? 'text' : 'email'}.`,
@@ -120,7 +122,7 @@ async function decide(
         if (refusal) throw conflict(refusal);
       }
       const code = unverifiedCode(customer);
-      await setVerified(tx, customer.id, code, now);
+      await setCustomerVerification(tx, customer.id, code, now);
       await closeReview(tx, review, decision, caller, now, why);
       // Told unless they asked not to be contacted (the cancellation stands either way).
       const notice = customer.dnc
@@ -138,7 +140,7 @@ async function decide(
     case 'manual_fraud_hold': {
       if (customer.verified === VERIFICATION_CODES.manualFraudHold)
         throw conflict(`${name} is already on manual fraud hold.`);
-      await setVerified(tx, customer.id, VERIFICATION_CODES.manualFraudHold, now);
+      await setCustomerVerification(tx, customer.id, VERIFICATION_CODES.manualFraudHold, now);
       await tx
         .update(identityReviews)
         .set({ heldAt: now, heldBy: caller.employeeId })

@@ -7,7 +7,8 @@ import {
 } from '@portal/contracts';
 import type { IdentityAnalytics } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
-import { customerName } from '../customers/index.ts';
+import { customerName, findRoutingNumbers } from '../customers/index.ts';
+import { findDocumentsOfCustomers } from '../documents/index.ts';
 import * as repository from './repository.ts';
 
 // GET users/fetch_identifications (spec 001 sections 2, 3): the open identity reviews as cards, in
@@ -23,8 +24,8 @@ async function readGroup(context: ServerContext, group: Group) {
   ]);
   const customerIds = rows.map((row) => row.customer.id);
   const [images, routing] = await Promise.all([
-    repository.findIdentityDocuments(context.db, customerIds),
-    repository.findRoutingNumbers(context.db, customerIds),
+    findDocumentsOfCustomers(context.db, customerIds, repository.IDENTITY_DOCUMENT_KINDS),
+    findRoutingNumbers(context.db, customerIds),
   ]);
   const flagged = new Set(context.flaggedRoutingNumbers);
   const cards = rows.map(({ review, customer }): IdentificationCard => {

@@ -10,7 +10,7 @@ import {
   messages,
   type IdentityAnalytics,
 } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { makeJpeg, makePdf, openUploadLink, postCustomerUpload } from '../../testing/customer-documents.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

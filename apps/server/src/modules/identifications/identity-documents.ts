@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { VERIFICATION_CODES } from '@portal/contracts';
-import { customers, identityReviews, type Executor, type IdentityAnalytics } from '@portal/db';
+import { identityReviews, type Executor, type IdentityAnalytics } from '@portal/db';
+import { lockCustomer, setCustomerVerification } from '../customers/index.ts';
 import * as repository from './repository.ts';
 
 // New identity documents from a customer (the customer-side upload, the demo): the customer's
@@ -27,17 +28,10 @@ export async function openIdentityReview(
   facts?: IdentityFacts,
 ): Promise<number> {
   // The customer's row first: two uploads at once open one review, not two.
-  const [customer] = await tx
-    .select({ id: customers.id, verified: customers.verified })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .for('update');
+  const customer = await lockCustomer(tx, customerId);
   if (!customer) throw new Error(`openIdentityReview: customer ${customerId} not found`);
   if (customer.verified !== VERIFICATION_CODES.manualFraudHold)
-    await tx
-      .update(customers)
-      .set({ verified: VERIFICATION_CODES.documentsReceived, verifiedAt: at })
-      .where(eq(customers.id, customer.id));
+    await setCustomerVerification(tx, customer.id, VERIFICATION_CODES.documentsReceived, at);
   const open = await repository.lockOpenReview(tx, customer.id);
   if (open) {
     if (loanId !== null && open.loanId !== loanId)

@@ -1,58 +1,47 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { bankAccounts, customers, documents, employees, identityReviews, type Executor } from '@portal/db';
+import { and, asc, count, desc, eq, isNull, not } from 'drizzle-orm';
+import { identityReviews, type Executor } from '@portal/db';
 import { VERIFICATION_CODES } from '@portal/contracts';
+import { customerVerifiedIs, findCustomersByIds, type CustomerRecord } from '../customers/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 
 export type IdentityReviewRecord = typeof identityReviews.$inferSelect;
 export const IDENTITY_DOCUMENT_KINDS = ['identification', 'selfie'] as const;
 
-const held = sql`${customers.verified} = ${VERIFICATION_CODES.manualFraudHold}`;
+const held = customerVerifiedIs(identityReviews.customerId, VERIFICATION_CODES.manualFraudHold);
 
 function inGroup(group: 'regular' | 'manual_hold') {
-  return and(isNull(identityReviews.decidedAt), group === 'manual_hold' ? held : sql`not (${held})`);
+  return and(isNull(identityReviews.decidedAt), group === 'manual_hold' ? held : not(held));
 }
 
 // The open reviews of a group, oldest first, with their customers.
-export async function findOpenReviews(db: Executor, group: 'regular' | 'manual_hold', limit: number) {
-  return db
-    .select({ review: identityReviews, customer: customers })
+export async function findOpenReviews(
+  db: Executor,
+  group: 'regular' | 'manual_hold',
+  limit: number,
+): Promise<Array<{ review: IdentityReviewRecord; customer: CustomerRecord }>> {
+  const reviews = await db
+    .select()
     .from(identityReviews)
-    .innerJoin(customers, eq(customers.id, identityReviews.customerId))
     .where(inGroup(group))
     .orderBy(asc(identityReviews.openedAt), asc(identityReviews.id))
     .limit(limit);
+  const customers = new Map(
+    (
+      await findCustomersByIds(
+        db,
+        reviews.map((review) => review.customerId),
+      )
+    ).map((customer) => [customer.id, customer]),
+  );
+  return reviews.flatMap((review) => {
+    const customer = customers.get(review.customerId);
+    return customer ? [{ review, customer }] : [];
+  });
 }
 
 export async function countOpenReviews(db: Executor, group: 'regular' | 'manual_hold'): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(identityReviews)
-    .innerJoin(customers, eq(customers.id, identityReviews.customerId))
-    .where(inGroup(group));
+  const [row] = await db.select({ n: count() }).from(identityReviews).where(inGroup(group));
   return row?.n ?? 0;
-}
-
-// The identity documents of these customers, newest first.
-export async function findIdentityDocuments(db: Executor, customerIds: number[]) {
-  if (customerIds.length === 0) return [];
-  return db
-    .select()
-    .from(documents)
-    .where(and(inArray(documents.customerId, customerIds), inArray(documents.kind, [...IDENTITY_DOCUMENT_KINDS])))
-    .orderBy(desc(documents.createdAt), desc(documents.id));
-}
-
-// Each customer's newest bank account's routing number.
-export async function findRoutingNumbers(db: Executor, customerIds: number[]): Promise<Map<number, string>> {
-  if (customerIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([bankAccounts.customerId], {
-      customerId: bankAccounts.customerId,
-      routing: bankAccounts.routingNumber,
-    })
-    .from(bankAccounts)
-    .where(inArray(bankAccounts.customerId, customerIds))
-    .orderBy(bankAccounts.customerId, desc(bankAccounts.addedAt), desc(bankAccounts.id));
-  return new Map(rows.map((row) => [row.customerId, row.routing]));
 }
 
 // The customer's open review, locked for the rest of the transaction: two reviewers deciding it
@@ -69,9 +58,8 @@ export async function lockOpenReview(tx: Executor, customerId: number) {
 // The customer's last decided review with who decided it (to say why a decision came too late).
 export async function findLastDecidedReview(db: Executor, customerId: number) {
   const [row] = await db
-    .select({ review: identityReviews, decidedBy: employees.name })
+    .select({ review: identityReviews, decidedBy: employeeNameOf(identityReviews.decidedBy) })
     .from(identityReviews)
-    .leftJoin(employees, eq(employees.id, identityReviews.decidedBy))
     .where(eq(identityReviews.customerId, customerId))
     .orderBy(desc(identityReviews.openedAt), desc(identityReviews.id))
     .limit(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, messages, tickets } from '@portal/db';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

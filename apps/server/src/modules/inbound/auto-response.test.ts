@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_AUTO_RESPONSES } from '@portal/contracts';
 import { auditEvents, customers, macros, messages, tickets } from '@portal/db';
-import { createCustomer, createMacro } from '@portal/db/seed';
+import { createCustomer, createMacro } from '@portal/db/testing';
 import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 

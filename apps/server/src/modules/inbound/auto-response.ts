@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import {
   AUTO_RESPONSE_MACRO_TITLES,
   DEFAULT_AUTO_RESPONSES,
   fillAutoResponse,
   type AutoResponseCustomer,
 } from '@portal/contracts';
-import { customers, macros, type Executor } from '@portal/db';
+import type { Executor } from '@portal/db';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { isWithinBusinessHours } from '../../platform/business-hours.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { isWithinBusinessHours } from '../analytics/index.ts';
+import { findCustomer } from '../customers/index.ts';
+import { findActiveMacroByTitle } from '../macros/index.ts';
 import { replySubject } from '../tickets/index.ts';
 import type { InboundChannel } from './repository.ts';
 
@@ -35,7 +36,7 @@ export async function queueAfterHoursResponse(
   if (await isWithinBusinessHours(tx, now)) return null;
   const customer = ticket.customerId === null ? undefined : await findCustomerForReply(tx, ticket.customerId);
   if (customer?.dnc) return null;
-  const macro = await findActiveMacro(tx, AUTO_RESPONSE_MACRO_TITLES[ticket.channel]);
+  const macro = await findActiveMacroByTitle(tx, AUTO_RESPONSE_MACRO_TITLES[ticket.channel]);
   const body = macro ? fillAutoResponse(macro.body, customer) : DEFAULT_AUTO_RESPONSES[ticket.channel];
   const email = ticket.channel === 'email';
   const message = await queueOutboundMessage(
@@ -67,22 +68,13 @@ export async function queueAfterHoursResponse(
 type CustomerForReply = AutoResponseCustomer & { dnc: boolean };
 
 async function findCustomerForReply(tx: Executor, customerId: number): Promise<CustomerForReply | undefined> {
-  const [row] = await tx
-    .select({
-      dnc: customers.dnc,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row;
-}
-
-async function findActiveMacro(tx: Executor, title: string) {
-  const [row] = await tx
-    .select({ id: macros.id, body: macros.body })
-    .from(macros)
-    .where(and(eq(macros.title, title), eq(macros.active, true)));
-  return row;
+  const customer = await findCustomer(tx, customerId);
+  return (
+    customer && {
+      dnc: customer.dnc,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+    }
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, messages, tickets } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customerEmails, messages, tickets } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

@@ -1,6 +1,13 @@
 import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import { findAnsweredMessage, findInboundMessageId, recordInboundMessage } from '../../platform/message-store.ts';
 import { matchCustomerByContact } from '../customers/index.ts';
+import {
+  findOpenTicket,
+  findOpenTicketOf,
+  openConversationTicket,
+  unarchiveOnCustomerReply,
+} from '../tickets/index.ts';
 import { queueAfterHoursResponse } from './auto-response.ts';
 import { cleanText } from './clean-text.ts';
 import * as repository from './repository.ts';
@@ -47,27 +54,32 @@ export async function receiveInboundMessage(
   const result = await context.db.transaction(async (tx): Promise<ReceivedMessage> => {
     if (message.externalId) {
       await repository.lockKey(tx, `inbound-id:${message.channel}:${message.externalId}`);
-      const existing = await repository.findInboundMessageByExternalId(tx, message.channel, message.externalId);
+      const existing = await findInboundMessageId(tx, message.channel, message.externalId);
       if (existing !== null) return { duplicate: true, messageId: existing };
     }
     await repository.lockKey(tx, `inbound-contact:${message.channel}:${message.contact}`);
 
     const now = context.clock.now();
     // A reply to one of our emails belongs to that conversation: its open ticket, else its customer.
-    const answered = message.references?.length
-      ? await repository.findAnsweredOutbound(tx, message.channel, message.references)
+    const answeredMessage = message.references?.length
+      ? await findAnsweredMessage(tx, message.channel, message.references)
       : null;
+    const answered = answeredMessage && {
+      customerId: answeredMessage.customerId,
+      openTicket: answeredMessage.ticketId === null ? undefined : await findOpenTicket(tx, answeredMessage.ticketId),
+    };
     const matchedCustomerId =
       (await matchCustomerByContact(tx, message.channel, message.contact)) ?? answered?.customerId ?? null;
-    let ticket =
-      answered?.openTicket ?? (await repository.findOpenTicketByContact(tx, message.channel, message.contact));
+    // The sender's open ticket, else their customer's (they wrote from another address); archived
+    // ones too: the conversation goes on in it (tickets/open-ticket.ts).
+    let ticket = answered?.openTicket ?? (await findOpenTicketOf(tx, { contact: message.contact }, message.channel));
     if (!ticket && matchedCustomerId !== null) {
-      ticket = await repository.findOpenTicketByCustomer(tx, message.channel, matchedCustomerId);
+      ticket = await findOpenTicketOf(tx, { customerId: matchedCustomerId }, message.channel);
     }
     const automatic = message.automatic === true;
     const newTicket = !ticket && !automatic;
     if (newTicket) {
-      ticket = await repository.insertTicket(tx, {
+      ticket = await openConversationTicket(tx, {
         channel: message.channel,
         contact: message.contact,
         subject: message.subject,
@@ -78,22 +90,11 @@ export async function receiveInboundMessage(
     // A customer's reply brings an archived ticket back to the queue, as helpdesks reopen on a reply:
     // the queue leaves archived tickets out, so otherwise nobody would be handed it. A robot's
     // message (already processed, owed no answer) leaves it where it is.
-    if (ticket?.archivedAt && !automatic) {
-      const archivedAt = ticket.archivedAt.toISOString();
-      ticket = await repository.unarchiveTicket(tx, ticket.id);
-      await recordAuditEvent(tx, {
-        employeeId: null,
-        action: 'ticket.unarchived',
-        entityType: 'ticket',
-        entityId: ticket.id,
-        before: { archivedAt },
-        after: { archivedAt: null, reason: 'customer_reply' },
-      });
-    }
+    if (ticket?.archivedAt && !automatic) ticket = await unarchiveOnCustomerReply(tx, ticket);
     // A ticket staff already linked keeps its customer; the message belongs to that thread.
     const customerId = ticket?.customerId ?? matchedCustomerId;
     const ticketId = ticket?.id ?? null;
-    const messageId = await repository.insertInboundMessage(tx, {
+    const messageId = await recordInboundMessage(tx, {
       ticketId,
       customerId,
       type: message.channel,

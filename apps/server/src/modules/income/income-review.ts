@@ -17,7 +17,9 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
 import { customerName } from '../customers/index.ts';
+import { findLoanDocuments } from '../documents/index.ts';
 import { principalOf } from '../loans/index.ts';
+import { findLatestTicketIdOfCustomer } from '../tickets/index.ts';
 import { incomeQueue } from './income-queue.ts';
 import * as repository from './repository.ts';
 
@@ -65,7 +67,7 @@ export async function nextIncomeReview(context: ServerContext, caller: Actor): P
   const found = await repository.findReviewWithLoan(context.db, reviewId);
   if (!found) return { review: null, need_review_total: total };
   const { review, loan, customer } = found;
-  const stubs = await repository.findPaystubs(context.db, loan.id);
+  const stubs = await findLoanDocuments(context.db, loan.id, 'paystub');
   const paystubs: Paystub[] = stubs.map((stub) => ({
     id: stub.id,
     name: stub.name,
@@ -90,7 +92,7 @@ export async function nextIncomeReview(context: ServerContext, caller: Actor): P
       paystub_must_be_dated_on_or_after: minimumPaystubDate(loan.appliedAt, context.businessTimeZone),
       paystub_must_be_dated_on_or_before: latestPaystubDate(today),
       today,
-      last_ticket_id: await repository.findLastTicketId(context.db, customer.id),
+      last_ticket_id: await findLatestTicketIdOfCustomer(context.db, customer.id),
       lease_expires_at: (review.leaseExpiresAt ?? until).toISOString(),
     },
     need_review_total: total,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NAME_MATCH_MESSAGE, type IncomeReviewResponse } from '@portal/contracts';
 import { auditEvents, documents, incomeReviews, loans, messages } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { makeJpeg, makePdf, openUploadLink, postCustomerUpload } from '../../testing/customer-documents.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

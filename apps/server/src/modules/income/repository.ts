@@ -1,5 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { customers, documents, incomeReviews, loans, tickets, type Executor } from '@portal/db';
+import { count, eq } from 'drizzle-orm';
+import { incomeReviews, type Executor } from '@portal/db';
+import { findCustomer } from '../customers/index.ts';
+import { findLoan } from '../loans/index.ts';
 
 export type IncomeReviewRecord = typeof incomeReviews.$inferSelect;
 
@@ -8,14 +10,13 @@ export async function countNeedingReview(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+// The review with its loan and customer (asked of their owners), or undefined when any is missing.
 export async function findReviewWithLoan(db: Executor, id: number) {
-  const [row] = await db
-    .select({ review: incomeReviews, loan: loans, customer: customers })
-    .from(incomeReviews)
-    .innerJoin(loans, eq(loans.id, incomeReviews.loanId))
-    .innerJoin(customers, eq(customers.id, incomeReviews.customerId))
-    .where(eq(incomeReviews.id, id));
-  return row;
+  const [review] = await db.select().from(incomeReviews).where(eq(incomeReviews.id, id));
+  if (!review) return undefined;
+  const loan = await findLoan(db, review.loanId);
+  const customer = await findCustomer(db, review.customerId);
+  return loan && customer ? { review, loan, customer } : undefined;
 }
 
 // The loan's review locked for the rest of the transaction (a verify and a re-request of one loan
@@ -23,34 +24,4 @@ export async function findReviewWithLoan(db: Executor, id: number) {
 export async function lockReviewOfLoan(tx: Executor, loanId: number) {
   const [review] = await tx.select().from(incomeReviews).where(eq(incomeReviews.loanId, loanId)).for('update');
   return review;
-}
-
-export async function findPaystubs(db: Executor, loanId: number) {
-  return db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.loanId, loanId), eq(documents.kind, 'paystub')))
-    .orderBy(desc(documents.createdAt), desc(documents.id));
-}
-
-// The loan's paystubs not yet read, marked read now; answers their ids.
-export async function markUnreadPaystubsReviewed(tx: Executor, loanId: number, at: Date): Promise<number[]> {
-  const marked = await tx
-    .update(documents)
-    .set({ reviewedAt: at })
-    .where(and(eq(documents.loanId, loanId), eq(documents.kind, 'paystub'), isNull(documents.reviewedAt)))
-    .returning({ id: documents.id });
-  return marked.map((row) => row.id);
-}
-
-// The customer's latest ticket (the review links to it: the customer may have said something about
-// their pay there).
-export async function findLastTicketId(db: Executor, customerId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(eq(tickets.customerId, customerId))
-    .orderBy(desc(tickets.id))
-    .limit(1);
-  return row?.id ?? null;
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
+import { markLoanDocumentsReviewed } from '../documents/index.ts';
 import { lockReviewToDecide } from './held-review.ts';
 import * as repository from './repository.ts';
 
@@ -53,7 +54,7 @@ export async function requestNewStub(
         leaseExpiresAt: null,
       })
       .where(eq(incomeReviews.id, review.id));
-    const reviewed = await repository.markUnreadPaystubsReviewed(tx, review.loanId, now);
+    const reviewed = await markLoanDocumentsReviewed(tx, review.loanId, 'paystub', now);
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,
       ipAddress: caller.ipAddress,

@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
+import { markLoanDocumentsReviewed } from '../documents/index.ts';
 import { findLoan } from '../loans/index.ts';
 import { lockReviewToDecide } from './held-review.ts';
 import { minimumPaystubDate } from './income-review.ts';
@@ -57,7 +58,7 @@ export async function verifyIncome(
       leaseExpiresAt: null,
     };
     await tx.update(incomeReviews).set(verified).where(eq(incomeReviews.id, review.id));
-    const reviewed = await repository.markUnreadPaystubsReviewed(tx, loan.id, now);
+    const reviewed = await markLoanDocumentsReviewed(tx, loan.id, 'paystub', now);
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,
       ipAddress: caller.ipAddress,

@@ -1,4 +1,4 @@
-import { formatDollars } from '@portal/contracts';
+import { formatDollars, maskSsn } from '@portal/contracts';
 import type { PdfBlock } from '../../platform/pdf.ts';
 import { heading, letterhead, paymentTable } from './letter-blocks.ts';
 import type { LetterFacts } from './letter-facts.ts';
@@ -22,7 +22,7 @@ export function fcraPacketBlocks(facts: LetterFacts): PdfBlock[] {
     heading('Consumer identity'),
     { kind: 'text', text: `Customer ID: ${customer.id}` },
     { kind: 'text', text: `Date of birth: ${customer.birthday ?? 'not on file'}` },
-    { kind: 'text', text: `SSN: ${customer.ssnLast4 ? `***-**-${customer.ssnLast4}` : 'not on file'}` },
+    { kind: 'text', text: `SSN: ${maskSsn(customer.ssnLast4) ?? 'not on file'}` },
     { kind: 'text', text: `Email: ${customer.email}` },
     { kind: 'text', text: `Phone: ${customer.phoneNumber ?? 'not on file'}` },
     { kind: 'gap', height: 8 },

@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bounces, messages, payments as paymentsTable } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';

@@ -1,12 +1,12 @@
 import { dateInTimeZone, loanDisplayLabel } from '@portal/contracts';
-import type { customers } from '@portal/db';
+import type { CustomerRecord } from '../customers/index.ts';
 import { paymentState, payoffBreakdownToday, principalOf, type PaymentState } from '../loans/index.ts';
 import type { LetterSubject } from './repository.ts';
 
 // What the letters say about a loan, in integer cents and business dates, read once from the loan
 // read model's rules (display status, payment state, payoff) so a letter says what the screens say.
 
-export type LetterCustomer = typeof customers.$inferSelect;
+export type LetterCustomer = CustomerRecord;
 
 export type LetterBounce = { on: string; code: string; amountCents: number; feeCents: number; feeWaived: boolean };
 

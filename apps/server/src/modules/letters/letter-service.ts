@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { LetterResponse } from '@portal/contracts';
-import { messageAttachments } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { attachDocumentToMessage, queueOutboundMessage } from '../../platform/outbound.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
+import { lockDoNotContact } from '../customers/index.ts';
 import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.ts';
 import { accountStatusBlocks } from './account-status-letter.ts';
 import { debtValidationBlocks } from './debt-validation-letter.ts';
 import { fcraPacketBlocks } from './fcra-packet.ts';
 import { identityFraudMailerBlocks } from './identity-fraud-mailer.ts';
 import { toLetterFacts, type LetterFacts } from './letter-facts.ts';
-import { findLetterSubject, lockDoNotContact, type LetterSubject } from './repository.ts';
+import { findLetterSubject, type LetterSubject } from './repository.ts';
 
 export type LetterKind = 'account_status_letter' | 'debt_validation_letter' | 'fcra_packet' | 'fcra_103_mailer';
 
@@ -105,7 +105,7 @@ export async function issueLetter(context: ServerContext, actor: Actor, order: L
         },
         now,
       );
-      await tx.insert(messageAttachments).values({ messageId: message.id, documentId: stored.id });
+      await attachDocumentToMessage(tx, message.id, stored.id);
       queuedId = message.id;
     }
     await recordAuditEvent(tx, {

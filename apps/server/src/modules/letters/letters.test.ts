@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, documents, messageAttachments, messages } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { createSmtpMailer } from '../../platform/mail.ts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';

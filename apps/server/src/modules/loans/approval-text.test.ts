@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, loans, messages } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { createRecordingSms, type RecordingSms } from '../../testing/recording-senders.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';

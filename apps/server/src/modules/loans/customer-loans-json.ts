@@ -1,10 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  bankAccounts,
   bounces,
-  customers,
-  debitCards,
-  employees,
   jsonObject,
   jsonObjectDecoder,
   jsonRowDecoder,
@@ -15,6 +12,8 @@ import {
   type Executor,
   type JsonObjectRow,
 } from '@portal/db';
+import { chargeableBankOf, chargeableCardOf } from '../customers/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 
 // A customer's loans as one JSON value inside a query over customers (decision 013): every loan in
 // application order, each with its payments by due date (each with its bounces), its comments and
@@ -29,11 +28,10 @@ const commentColumns = {
   id: loanComments.id,
   body: loanComments.body,
   createdAt: loanComments.createdAt,
-  employeeName: employees.name,
 };
 
 export type LoanJsonRow = JsonObjectRow<typeof loanColumns>;
-export type LoanCommentRow = JsonObjectRow<typeof commentColumns>;
+export type LoanCommentRow = JsonObjectRow<typeof commentColumns> & { employeeName: string | null };
 export type StatementRow = JsonObjectRow<typeof statementColumns>;
 type JsonList = Array<Record<string, unknown>>;
 
@@ -46,16 +44,17 @@ const bouncesJson = sql`(select coalesce(json_agg(${jsonObject(bounceColumns)} o
 const paymentsJson = sql`(select coalesce(json_agg(${payments} order by ${payments.due}, ${payments.id}), ${emptyArray})
   from ${payments} where ${payments.loanId} = ${loans.id})`;
 // Newest first, as the comments box lists them.
-const commentsJson = sql`(select coalesce(json_agg(${jsonObject(commentColumns)} order by ${loanComments.createdAt} desc, ${loanComments.id} desc), ${emptyArray})
-  from ${loanComments} left join ${employees} on ${employees.id} = ${loanComments.employeeId}
-  where ${loanComments.loanId} = ${loans.id})`;
+const commentJson = sql`json_build_object('comment', ${jsonObject(commentColumns)}, 'employeeName', ${employeeNameOf(loanComments.employeeId)})`;
+const commentsJson = sql`(select coalesce(json_agg(${commentJson} order by ${loanComments.createdAt} desc, ${loanComments.id} desc), ${emptyArray})
+  from ${loanComments} where ${loanComments.loanId} = ${loans.id})`;
 const statementsJson = sql`(select coalesce(json_agg(${jsonObject(statementColumns)} order by ${statements.statementDate}, ${statements.id}), ${emptyArray})
   from ${statements} where ${statements.loanId} = ${loans.id})`;
 const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson})`;
 
-// Correlated with customers.id of the enclosing query.
-export const customerLoansJson = sql<JsonList>`(select coalesce(json_agg(${loanEntryJson} order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
-  from ${loans} where ${loans.customerId} = ${customers.id})`;
+// Correlated with the enclosing query's customer id (customers.id of the ticket view, the user card).
+export const customerLoansJson = (customerId: AnyPgColumn | SQL) =>
+  sql<JsonList>`(select coalesce(json_agg(${loanEntryJson} order by ${loans.appliedAt}, ${loans.id}), ${emptyArray})
+  from ${loans} where ${loans.customerId} = ${sql`${customerId}`})`;
 
 const decodeLoan = jsonRowDecoder(loanColumns);
 const decodePayment = jsonRowDecoder(paymentColumns);
@@ -76,7 +75,10 @@ function decodeLoanEntry(row: Record<string, unknown>) {
       const payment = decodePayment(entry);
       return { payment, bounces: bouncesByPayment.get(payment.id) ?? [] };
     }),
-    comments: (row.comments as JsonList).map(decodeComment),
+    comments: (row.comments as JsonList).map((entry) => ({
+      ...decodeComment(entry.comment as Record<string, unknown>),
+      employeeName: entry.employeeName as string | null,
+    })),
     statements: (row.statements as JsonList).map(decodeStatement),
   };
 }
@@ -93,8 +95,8 @@ export async function findLoanCard(db: Executor, loanId: number): Promise<LoanCa
   const [row] = await db
     .select({
       entry: sql<Record<string, unknown>>`${loanEntryJson}`,
-      chargeableBank: sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${loans.customerId} and not b.dnp)`,
-      chargeableCard: sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${loans.customerId} and not d.dnp)`,
+      chargeableBank: chargeableBankOf(loans.customerId),
+      chargeableCard: chargeableCardOf(loans.customerId),
     })
     .from(loans)
     .where(eq(loans.id, loanId));

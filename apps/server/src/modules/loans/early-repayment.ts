@@ -143,10 +143,3 @@ export async function cancelEarlyRepayment(context: ServerContext, actor: Actor,
     };
   });
 }
-
-// The payoff balance today, for messages to the customer.
-export async function payoffToday(context: ServerContext, loan: LoanRecord) {
-  const today = businessToday(context.clock, context.businessTimeZone);
-  const payments = await repository.loanPayments(context.db, loan.id);
-  return { date: today, cents: payoffCentsAsOf(loan, payments, today, context.businessTimeZone) };
-}

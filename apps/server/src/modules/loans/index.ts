@@ -2,11 +2,32 @@
 // The loan read model (loan info, payment state, payoff) lives in this module alone.
 
 export type { LoanRecord, PaymentRecord } from './repository.ts';
-export { findLoan, findOpenTicketOfCustomer } from './repository.ts';
+export { findLoan } from './repository.ts';
+// The one way other modules write a loan: its version goes up, so a loan card open on the old state
+// is refused, not overwritten. Their audit events stay theirs.
+export { stopAutoDebitsOfCustomer, updateLoan } from './repository.ts';
 export type { PaymentState } from './loan-state.ts';
 export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
+export { activeLoanWhere } from './active-loan-where.ts';
+// Reads other modules need of loans, payments and statements.
+export type { FundedLoanRow, StatementRecord } from './loan-reads.ts';
+export {
+  countUnpaidDue,
+  findActiveLoanIds,
+  findCustomerIdOfLoan,
+  findCustomerIdOfPayment,
+  findCustomerIdsOfLoans,
+  findFundedLoansOfCustomers,
+  findLoanIdsOfCustomer,
+  findLoansByIds,
+  findPaymentsOfLoans,
+  findPaymentsWithBounces,
+  findStatement,
+  findStatementsOfCustomer,
+  lockLoanKeyShare,
+} from './loan-reads.ts';
 export type { PayoffLoan, PayoffPayment } from './payoff.ts';
-export { payoffCentsAsOf } from './payoff.ts';
+export { payoffCentsAsOf, payoffCentsOn } from './payoff.ts';
 export type { BounceRecord, LoanInfoContext, LoanWithPayments, PaymentWithBounces } from './loan-info.ts';
 export { payoffBreakdownToday, payoffCentsToday, toLoanInfo } from './loan-info.ts';
 export { eligiblePaymentMethods, methodsOfChargeable } from './payment-methods.ts';

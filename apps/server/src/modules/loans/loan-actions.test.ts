@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEvents, loans } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/seed';
+import { createCustomer, createLoan } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 

@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoanHistoryResponse } from '@portal/contracts';
-import { auditEvents, employees, payments } from '@portal/db';
+import { payments } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
+import { findAuditTrail } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
+import { findEmployeeNames } from '../session/index.ts';
 import * as repository from './repository.ts';
 
 // The newest this many changes; a loan's whole life is rarely more than a few dozen.
@@ -16,18 +18,22 @@ export async function loanHistory(context: ServerContext, loanId: number): Promi
     .select({ id: sql<string>`${payments.id}::text` })
     .from(payments)
     .where(eq(payments.loanId, loanId));
-  const rows = await context.db
-    .select({ event: auditEvents, employee: employees.name })
-    .from(auditEvents)
-    .leftJoin(employees, eq(employees.id, auditEvents.employeeId))
-    .where(
-      or(
-        and(eq(auditEvents.entityType, 'loan'), eq(auditEvents.entityId, String(loanId))),
-        and(eq(auditEvents.entityType, 'payment'), inArray(auditEvents.entityId, paymentIds)),
-      ),
-    )
-    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-    .limit(HISTORY_LIMIT);
+  const events = await findAuditTrail(
+    context.db,
+    [
+      { entityType: 'loan', entityIds: [String(loanId)] },
+      { entityType: 'payment', entityIds: paymentIds },
+    ],
+    HISTORY_LIMIT,
+  );
+  const names = await findEmployeeNames(
+    context.db,
+    events.flatMap((event) => (event.employeeId === null ? [] : [event.employeeId])),
+  );
+  const rows = events.map((event) => ({
+    event,
+    employee: event.employeeId === null ? null : (names.get(event.employeeId) ?? null),
+  }));
   return {
     loan_id: loanId,
     history: rows.map(({ event, employee }) => ({

@@ -1,3 +1,4 @@
+import { isActiveByMilestones } from '@portal/contracts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
 
 // Pure readings of a loan's and a payment's timestamps (spec 000 section 4). The one home of these
@@ -13,11 +14,21 @@ export function paymentState(payment: Pick<PaymentRecord, 'paidAt' | 'processing
   return 'due';
 }
 
-// Funded, not paid off, the money did not come back, and not denied.
-export function isActiveLoan(
-  loan: Pick<LoanRecord, 'fundedAt' | 'paidOffAt' | 'fundingReturnedAt' | 'deniedAt'>,
-): boolean {
-  return loan.fundedAt !== null && loan.paidOffAt === null && loan.fundingReturnedAt === null && loan.deniedAt === null;
+export type LoanLifeTimestamps = Pick<
+  LoanRecord,
+  'fundedAt' | 'fundingReturnedAt' | 'deniedAt' | 'paidOffAt' | 'closedAt'
+>;
+
+// The Portal's one rule (contracts rules/active-loan.ts): funded, the money did not come back, and
+// neither denied, paid off nor closed. activeLoanWhere is the same rule for queries.
+export function isActiveLoan(loan: LoanLifeTimestamps): boolean {
+  return isActiveByMilestones({
+    funded: loan.fundedAt !== null,
+    fundingReturned: loan.fundingReturnedAt !== null,
+    denied: loan.deniedAt !== null,
+    paidOff: loan.paidOffAt !== null,
+    closed: loan.closedAt !== null,
+  });
 }
 
 // Why a loan is not active, in a sentence staff can act on; null when it is.
@@ -26,6 +37,7 @@ export function notActiveReason(loan: LoanRecord): string | null {
   if (loan.paidOffAt) return `Loan ${loan.id} is already paid off.`;
   if (loan.fundingReturnedAt) return `The funding of loan ${loan.id} was returned, so it has no balance to repay.`;
   if (!loan.fundedAt) return `Loan ${loan.id} is not funded yet, so it has no balance to repay.`;
+  if (loan.closedAt) return `Loan ${loan.id} is closed, so it has no balance to repay.`;
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, bounces, debitCards, payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/seed';
+import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentControls, type PaymentControl, type PaymentMethodName } from '@portal/contracts';
 import { payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/seed';
+import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { controlSubjectOf } from './payment-controls.ts';

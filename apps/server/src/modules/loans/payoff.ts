@@ -3,7 +3,8 @@ import { paymentState, principalOf } from './loan-state.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
 
 // The one payoff of the server: GET ticket's payoff_balance, the early repayment's amount, the
-// payoff text, the settlement's ceiling and the letters all come from here.
+// payoff text, the settlement's ceiling, the letters and the balance reported to the credit bureaus
+// all come from here.
 
 export type PayoffLoan = Pick<
   LoanRecord,
@@ -63,4 +64,21 @@ export function payoffCentsAsOf<Payment extends PayoffPayment>(
   countsAsPaid?: (payment: Payment) => boolean,
 ): number {
   return payoffBreakdownAsOf(loan, payments, asOf, timeZone, countsAsPaid).totalCents;
+}
+
+// The payoff as it stood on `asOf`, for a report of an earlier day (the Metro 2 account): an
+// installment counts as paid once it was on its way or paid by that day, unless refunded by then.
+// On today it is the loan card's payoff to the cent; staff credits count on every day.
+export function payoffCentsOn<Payment extends PayoffPayment>(
+  loan: PayoffLoan,
+  payments: readonly Payment[],
+  asOf: string,
+  timeZone: string,
+): number {
+  const byThen = (at: Date | null) => at !== null && dateInTimeZone(at, timeZone) <= asOf;
+  const paidByThen = (payment: Payment) =>
+    ['paid', 'processing'].includes(paymentState(payment)) &&
+    byThen(payment.processingAt ?? payment.paidAt) &&
+    !byThen(payment.refundedAt);
+  return payoffCentsAsOf(loan, payments, asOf, timeZone, paidByThen);
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { bounces, loans, payments, tickets, type Executor } from '@portal/db';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { bounces, loans, payments, type Executor } from '@portal/db';
+import { activeLoanWhere } from './active-loan-where.ts';
 
 export type LoanRecord = typeof loans.$inferSelect;
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -15,19 +16,33 @@ export async function lockLoan(db: Executor, id: number): Promise<LoanRecord | u
   return loan;
 }
 
-export async function updateLoan(
-  db: Executor,
-  id: number,
-  values: Partial<typeof loans.$inferInsert>,
-): Promise<LoanRecord> {
-  // Every change raises the version, so a change made from a screen that saw an older one is refused.
-  const [loan] = await db
+type LoanValues = Partial<Omit<typeof loans.$inferInsert, 'lockVersion'>>;
+
+// The one write of loans: every change raises the version, so a change made from a screen that saw
+// an older one is refused.
+async function updateLoansWhere(db: Executor, where: SQL, values: LoanValues): Promise<LoanRecord[]> {
+  return db
     .update(loans)
     .set({ ...values, lockVersion: sql`${loans.lockVersion} + 1` })
-    .where(eq(loans.id, id))
+    .where(where)
     .returning();
+}
+
+export async function updateLoan(db: Executor, id: number, values: LoanValues): Promise<LoanRecord> {
+  const [loan] = await updateLoansWhere(db, eq(loans.id, id), values);
   if (!loan) throw new Error(`updateLoan: loan ${id} vanished`);
   return loan;
+}
+
+// Automatic debits off on the customer's active loans that still have them (a bankruptcy's
+// automatic stay forbids collecting); answers those loans' ids, in order.
+export async function stopAutoDebitsOfCustomer(db: Executor, customerId: number): Promise<number[]> {
+  const stopped = await updateLoansWhere(
+    db,
+    and(eq(loans.customerId, customerId), activeLoanWhere, eq(loans.autoDebit, true))!,
+    { autoDebit: false },
+  );
+  return stopped.map((loan) => loan.id).sort((a, b) => a - b);
 }
 
 export async function findPayment(db: Executor, id: number): Promise<PaymentRecord | undefined> {
@@ -76,26 +91,4 @@ export async function findLatestLoanOfCustomer(db: Executor, customerId: number)
     .orderBy(desc(loans.appliedAt), desc(loans.id))
     .limit(1);
   return loan;
-}
-
-// The customer's newest open ticket on a channel, so a message staff send shows in that thread.
-export async function findOpenTicketOfCustomer(
-  db: Executor,
-  customerId: number,
-  channel: 'text' | 'email',
-): Promise<number | null> {
-  const [ticket] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.customerId, customerId),
-        eq(tickets.channel, channel),
-        eq(tickets.state, 'open'),
-        isNull(tickets.archivedAt),
-      ),
-    )
-    .orderBy(desc(tickets.createdAt), desc(tickets.id))
-    .limit(1);
-  return ticket?.id ?? null;
 }

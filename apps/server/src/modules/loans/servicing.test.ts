@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, bounces, loanComments, loans, messages, payments, statements } from '@portal/db';
-import { createCustomer, createLoan, type NewLoan } from '@portal/db/seed';
+import { createCustomer, createLoan, type NewLoan } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

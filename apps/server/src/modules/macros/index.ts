@@ -1,3 +1,3 @@
 // The macros module's public face: other modules import from here, never from its other files.
 
-export { findActiveMacroTexts, macroExists } from './repository.ts';
+export { findActiveMacroByTitle, findActiveMacroTexts, macroExists } from './repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { auditEvents, macroVersions, macros } from '@portal/db';
-import { createMacro } from '@portal/db/seed';
+import { createMacro } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { employees, macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { employeeNameOf } from '../session/index.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
 export type MacroWithTags = { id: number; title: string; body: string; tags: string[] };
@@ -125,9 +126,8 @@ export async function insertVersion(tx: Executor, version: typeof macroVersions.
 // A macro's saved texts, newest first, with the name of who saved each.
 export async function findVersions(db: Executor, macroId: number) {
   return db
-    .select({ version: macroVersions, savedBy: employees.name })
+    .select({ version: macroVersions, savedBy: employeeNameOf(macroVersions.employeeId) })
     .from(macroVersions)
-    .leftJoin(employees, eq(employees.id, macroVersions.employeeId))
     .where(eq(macroVersions.macroId, macroId))
     .orderBy(desc(macroVersions.savedAt), desc(macroVersions.id));
 }
@@ -135,4 +135,16 @@ export async function findVersions(db: Executor, macroId: number) {
 export async function findMacroByTitle(db: Executor, title: string): Promise<MacroRecord | undefined> {
   const [macro] = await db.select().from(macros).where(eq(macros.title, title));
   return macro;
+}
+
+// The active macro with this title, if any (the after-hours auto-response's text).
+export async function findActiveMacroByTitle(
+  db: Executor,
+  title: string,
+): Promise<{ id: number; body: string } | undefined> {
+  const [row] = await db
+    .select({ id: macros.id, body: macros.body })
+    .from(macros)
+    .where(and(eq(macros.title, title), eq(macros.active, true)));
+  return row;
 }

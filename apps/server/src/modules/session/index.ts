@@ -8,3 +8,15 @@ export type SessionAdministration = Pick<
   SessionService,
   'endEmployeeSessions' | 'endSession' | 'announceEmployeeChange' | 'forgetEmployee'
 >;
+
+// The employee accounts (employees, roles): staff administration's commands, and the name of the
+// employee a record points to for every module that shows who did something.
+export {
+  clearEmployeeMfa,
+  employeeNameOf,
+  findEmployeeNames,
+  insertEmployee,
+  replaceEmployeeRoles,
+  setEmployeeActive,
+  setEmployeePasswordHash,
+} from './employee-accounts.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { employees, sessions } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { enrolMfa, totpCodeAt } from '../../testing/mfa-staff.ts';
 import { signIn } from '../../testing/session-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { employees } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { createTotpSecret } from '../../platform/totp.ts';
 import { signIn } from '../../testing/session-helpers.ts';

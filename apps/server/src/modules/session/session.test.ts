@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { auditEvents, employees, sessions, signInAttempts } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
 import { createTestApp, testAppDeps, type TestApp } from '../../testing/test-app.ts';
 

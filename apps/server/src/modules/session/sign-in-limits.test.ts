@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { auditEvents, sessions, signInAttempts } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { buildApp } from '../../app.ts';
 import { PROXY_WARNING } from '../../plugins/proxy-warning.ts';
 import { MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, sessions, signInAttempts } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { loadConfig } from '../../config.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import type { TestApp } from '../../testing/test-app.ts';

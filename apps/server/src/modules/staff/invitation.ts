@@ -2,6 +2,7 @@ import { SET_PASSWORD_LINK_HOURS, controlCharacterMessage, hasControlCharacter }
 import { hashPassword, type Executor } from '@portal/db';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { createSecretToken, hashSecretToken } from '../../platform/tokens.ts';
+import { insertEmployee, replaceEmployeeRoles } from '../session/index.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';
 
@@ -52,12 +53,12 @@ export async function createInvitedEmployee(
   const taken = await repository.findEmployeeIdByEmail(tx, email);
   if (taken !== undefined) throw conflict(STAFF_MESSAGES.emailTaken(email, taken));
   const roles = await rolesNamed(tx, input.roles);
-  const employee = await repository.insertEmployee(tx, {
+  const employee = await insertEmployee(tx, {
     email,
     name: input.name.trim(),
     passwordHash: await hashPassword(createSecretToken()),
   });
-  await repository.replaceRoles(
+  await replaceEmployeeRoles(
     tx,
     employee.id,
     roles.map((role) => role.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { newPasswordProblem, PASSWORD_MESSAGES } from './password-rules.ts';
 
 const email = 'maria.delgado@portal.example';

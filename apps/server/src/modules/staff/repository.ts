@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { DAY_MS } from '@portal/contracts';
 import {
   employeeRoles,
   employees,
@@ -72,12 +73,6 @@ export async function findEmployeeIdByEmail(db: Executor, email: string): Promis
   return row?.id;
 }
 
-export async function insertEmployee(db: Executor, values: { email: string; name: string; passwordHash: string }) {
-  const [employee] = await db.insert(employees).values(values).returning();
-  if (!employee) throw new Error('insertEmployee returned nothing');
-  return employee;
-}
-
 export async function roleNamesOf(db: Executor, employeeId: number): Promise<string[]> {
   const rows = await db
     .select({ name: roles.name })
@@ -86,26 +81,6 @@ export async function roleNamesOf(db: Executor, employeeId: number): Promise<str
     .where(eq(employeeRoles.employeeId, employeeId))
     .orderBy(asc(roles.name));
   return rows.map((row) => row.name);
-}
-
-export async function replaceRoles(db: Executor, employeeId: number, roleIds: readonly number[]): Promise<void> {
-  await db.delete(employeeRoles).where(eq(employeeRoles.employeeId, employeeId));
-  if (roleIds.length > 0) await db.insert(employeeRoles).values(roleIds.map((roleId) => ({ employeeId, roleId })));
-}
-
-export async function setActive(db: Executor, employeeId: number, active: boolean): Promise<void> {
-  await db.update(employees).set({ active }).where(eq(employees.id, employeeId));
-}
-
-export async function clearMfa(db: Executor, employeeId: number): Promise<void> {
-  await db
-    .update(employees)
-    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastTimeStep: null, mfaRequired: true })
-    .where(eq(employees.id, employeeId));
-}
-
-export async function setPasswordHash(db: Executor, employeeId: number, passwordHash: string): Promise<void> {
-  await db.update(employees).set({ passwordHash }).where(eq(employees.id, employeeId));
 }
 
 export async function liveSessions(db: Executor, employeeId: number, now: Date) {
@@ -169,7 +144,7 @@ export async function recordLinkFailure(db: Executor, ipAddress: string, now: Da
     .where(
       and(
         eq(passwordLinkFailures.ipAddress, ipAddress),
-        lt(passwordLinkFailures.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+        lt(passwordLinkFailures.createdAt, new Date(now.getTime() - DAY_MS)),
       ),
     );
 }

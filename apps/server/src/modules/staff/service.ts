@@ -15,7 +15,13 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import type { Outbox } from '../../platform/outbox.ts';
 import { hashSecretToken } from '../../platform/tokens.ts';
-import type { SessionAdministration } from '../session/index.ts';
+import {
+  clearEmployeeMfa,
+  replaceEmployeeRoles,
+  setEmployeeActive,
+  setEmployeePasswordHash,
+  type SessionAdministration,
+} from '../session/index.ts';
 import { createInvitedEmployee, issueLink, rolesNamed, setPasswordLink } from './invitation.ts';
 import { INVITATION_SUBJECT, STAFF_MESSAGES, invitationBody } from './messages.ts';
 import { newPasswordProblem } from './password-rules.ts';
@@ -150,7 +156,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       const keepsStaffAdmin = roles.some((role) => role.permissions.includes(STAFF_ADMIN));
       if (employeeId === actor.employeeId && !keepsStaffAdmin) throw conflict(STAFF_MESSAGES.ownStaffAdmin);
       const before = await repository.roleNamesOf(tx, employeeId);
-      await repository.replaceRoles(
+      await replaceEmployeeRoles(
         tx,
         employeeId,
         roles.map((role) => role.id),
@@ -177,7 +183,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
     const result = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
       if (!employee.active) throw conflict(STAFF_MESSAGES.alreadyInactive(employee.name));
-      await repository.setActive(tx, employeeId, false);
+      await setEmployeeActive(tx, employeeId, false);
       const ended = await sessions.endEmployeeSessions(tx, employeeId);
       await recordAuditEvent(tx, {
         employeeId: actor.employeeId,
@@ -201,7 +207,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       // Its password is published: outside dev it stays locked out, as the start's check asked.
       if (stage !== 'dev' && isDemoAccountEmail(employee.email))
         throw conflict(STAFF_MESSAGES.demoAccount(employee.email, stage));
-      await repository.setActive(tx, employeeId, true);
+      await setEmployeeActive(tx, employeeId, true);
       await recordAuditEvent(tx, {
         employeeId: actor.employeeId,
         action: 'staff.employee_reactivated',
@@ -221,7 +227,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
   async function resetMfa(actor: Actor, employeeId: number) {
     const name = await db.transaction(async (tx) => {
       const employee = await employeeFor(tx, employeeId);
-      await repository.clearMfa(tx, employeeId);
+      await clearEmployeeMfa(tx, employeeId);
       const ended = await sessions.endEmployeeSessions(tx, employeeId);
       await recordAuditEvent(tx, {
         employeeId: actor.employeeId,
@@ -294,7 +300,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       if (employeeId === undefined) throw badRequest(STAFF_MESSAGES.linkInvalid);
       const employee = await employeeFor(tx, employeeId);
       if (!employee.active) throw conflict(STAFF_MESSAGES.accountInactive);
-      await repository.setPasswordHash(tx, employeeId, passwordHash);
+      await setEmployeePasswordHash(tx, employeeId, passwordHash);
       await recordAuditEvent(tx, {
         employeeId,
         action: 'employee.password_set',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { employees, passwordLinkFailures } from '@portal/db';
-import { DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { PASSWORD_MESSAGES } from './password-rules.ts';
 

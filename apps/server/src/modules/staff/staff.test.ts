@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, employees, messages, passwordTokens, sessions } from '@portal/db';
-import { DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { createRecordingMailer } from '../../testing/recording-senders.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { SURVEY_TEXT_TOP_ANSWERS } from '@portal/contracts';
-import { customers, surveyAnswers, surveyQuestions, surveys, type Executor } from '@portal/db';
+import { surveyAnswers, surveyQuestions, surveys, type Executor } from '@portal/db';
+import { findCustomer, findCustomersByIds } from '../customers/index.ts';
 
 // The surveys' queries. Answers are read through survey_answers_survey_customer_idx (survey,
 // customer); a blank answer (only spaces) is a skipped question: it makes the customer a respondent
@@ -123,26 +124,31 @@ export async function findRespondents(db: Executor, surveyId: number, limit: num
     .where(eq(surveyAnswers.surveyId, surveyId))
     .groupBy(surveyAnswers.customerId)
     .as('latest');
-  return db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      answeredAt: latest.answeredAt,
-    })
+  const page = await db
+    .select({ customerId: latest.customerId, answeredAt: latest.answeredAt })
     .from(latest)
-    .innerJoin(customers, eq(customers.id, latest.customerId))
-    .orderBy(desc(latest.answeredAt), desc(customers.id))
+    .orderBy(desc(latest.answeredAt), desc(latest.customerId))
     .limit(limit)
     .offset(offset);
+  const names = new Map(
+    (
+      await findCustomersByIds(
+        db,
+        page.map((row) => row.customerId),
+      )
+    ).map((customer) => [customer.id, customer]),
+  );
+  return page.flatMap(({ customerId, answeredAt }) => {
+    const customer = names.get(customerId);
+    return customer
+      ? [{ id: customer.id, firstName: customer.firstName, lastName: customer.lastName, answeredAt }]
+      : [];
+  });
 }
 
 export async function findCustomerName(db: Executor, customerId: number) {
-  const [customer] = await db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return customer;
+  const customer = await findCustomer(db, customerId);
+  return customer && { id: customer.id, firstName: customer.firstName, lastName: customer.lastName };
 }
 
 export async function findCustomerAnswers(db: Executor, surveyId: number, customerId: number) {

@@ -8,7 +8,7 @@ import {
   type UserSearchResponse,
 } from '@portal/contracts';
 import { bulkInsert, surveyAnswers, surveyQuestions, surveys } from '@portal/db';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 // Surveys (spec 001 sections 2, 3, 7) on answers built by hand and counted by hand: the list with

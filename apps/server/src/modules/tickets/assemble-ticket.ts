@@ -1,4 +1,4 @@
-import type { LoanInfo } from '@portal/contracts';
+import { DAY_MS, type LoanInfo } from '@portal/contracts';
 import { isActiveLoan, methodsOfChargeable, paymentState } from '../loans/index.ts';
 import type { CustomerProfileRow, LoanRow, LoanWithPayments } from './detail-repository.ts';
 import type { SuggestionState } from './suggest.ts';
@@ -6,7 +6,6 @@ import type { SuggestionState } from './suggest.ts';
 // Pure mapping from the rows GET ticket loads to the wire shapes; no queries here. The loans
 // themselves are the loans module's read model (toLoanInfo).
 
-const DAY_MS = 86_400_000;
 export const APPLIED_WITHIN_DAYS = 30;
 export const APPROVED_WITHIN_DAYS = 14;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicket } from '@portal/db/seed';
+import { createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

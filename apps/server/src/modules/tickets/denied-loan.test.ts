@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loans } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 

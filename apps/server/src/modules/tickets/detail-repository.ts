@@ -1,9 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
-  customerEmails,
   customers,
-  employees,
   jsonObject,
   jsonObjectDecoder,
   messages,
@@ -15,12 +12,14 @@ import { preparedPerDatabase } from '../../platform/prepared.ts';
 import {
   customerCardFields,
   customerCommentsJson,
+  customerEmailsOf,
   decodeCustomerComments,
   latestBankJoin,
   latestCardJoin,
   type CommentRow,
 } from '../customers/index.ts';
 import { customerLoansJson, decodeCustomerLoans, type LoanJsonRow } from '../loans/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 
 // The reads behind GET ticket, prepared because every employee opens tickets all day
 // (platform/prepared.ts). The whole ticket is one statement: the ticket and customer row, with the
@@ -49,12 +48,11 @@ export type LoanRow = LoanJsonRow;
 export type LoanWithPayments = ReturnType<typeof decodeCustomerLoans>[number];
 
 const emptyArray = sql`'[]'::json`;
-const withAuthor = sql`json_build_object('message', ${jsonObject(messageColumns)}, 'employeeName', ${employees.name})`;
+const withAuthor = sql`json_build_object('message', ${jsonObject(messageColumns)}, 'employeeName', ${employeeNameOf(messages.employeeId)})`;
 
 // The ticket's own messages, oldest first, with the replying employee's name.
 const threadJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messages.createdAt}, ${messages.id}), ${emptyArray})
-  from ${messages} left join ${employees} on ${employees.id} = ${messages.employeeId}
-  where ${messages.ticketId} = ${tickets.id})`;
+  from ${messages} where ${messages.ticketId} = ${tickets.id})`;
 
 // The newest 100 texts and 100 emails of the customer across tickets, both directions, oldest
 // first. Each channel is its own index scan; the union is named "messages" so the columns above
@@ -65,8 +63,7 @@ const newestOfChannel = (
   from ${messages} where ${messages.customerId} = ${customers.id} and ${messages.type} = ${sql.raw(`'${type}'`)}
   order by ${messages.createdAt} desc, ${messages.id} desc limit ${sql.raw(String(CUSTOMER_MESSAGES_PER_CHANNEL))})`;
 const customerMessagesJson = sql`(select coalesce(json_agg(${withAuthor} order by ${messages.createdAt}, ${messages.id}), ${emptyArray})
-  from (${newestOfChannel('text')} union all ${newestOfChannel('email')}) as ${messages}
-  left join ${employees} on ${employees.id} = ${messages.employeeId})`;
+  from (${newestOfChannel('text')} union all ${newestOfChannel('email')}) as ${messages})`;
 
 type JsonList = Array<Record<string, unknown>>;
 const decodeMessage = jsonObjectDecoder(messageColumns);
@@ -76,8 +73,6 @@ const decodeMessages = (list: JsonList): ThreadRow[] =>
     message: decodeMessage(row.message as Record<string, unknown>),
     employeeName: row.employeeName as string | null,
   }));
-const holder = alias(employees, 'holder');
-const escalator = alias(employees, 'escalator');
 
 // The ticket with the names of its lease holder and escalator, and its customer (if linked) with
 // the newest bank account and card, every address, and whether any bank account or card may be
@@ -86,18 +81,14 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
   return db
     .select({
       ticket: tickets,
-      holderName: holder.name,
-      escalatedByName: escalator.name,
+      holderName: employeeNameOf(tickets.assignedTo),
+      escalatedByName: employeeNameOf(tickets.escalatedBy),
       customer: customers,
       ...customerCardFields,
-      emails: sql<
-        string[]
-      >`array(select e.email from ${customerEmails} e where e.customer_id = ${customers.id} order by e.added_at, e.id)`,
+      emails: customerEmailsOf(customers.id),
       ...extra,
     })
     .from(tickets)
-    .leftJoin(holder, eq(holder.id, tickets.assignedTo))
-    .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy))
     .leftJoin(customers, eq(customers.id, tickets.customerId))
     .leftJoin(...latestBankJoin)
     .leftJoin(...latestCardJoin)
@@ -122,7 +113,7 @@ const ticketDetailStatement = preparedPerDatabase((db) =>
     thread: sql<JsonList>`${threadJson}`,
     customerMessages: sql<JsonList>`${customerMessagesJson}`,
     comments: customerCommentsJson,
-    loans: customerLoansJson,
+    loans: customerLoansJson(customers.id),
   }).prepare('tickets_detail'),
 );
 
@@ -153,7 +144,7 @@ function customerFragmentStatement(name: string, fragment: SQL) {
 }
 
 const customerCommentsStatement = customerFragmentStatement('tickets_customer_comments', customerCommentsJson);
-const customerLoansStatement = customerFragmentStatement('tickets_customer_loans', customerLoansJson);
+const customerLoansStatement = customerFragmentStatement('tickets_customer_loans', customerLoansJson(customers.id));
 
 export async function findCustomerComments(db: Database, customerId: number): Promise<CommentRow[]> {
   const [row] = await customerCommentsStatement(db).execute({ customerId });

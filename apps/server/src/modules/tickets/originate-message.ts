@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
 import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
-import { findOpenTicketOfCustomer } from '../loans/index.ts';
+import { findOpenTicketIdOfCustomer } from './open-ticket.ts';
 import { lockTicket } from './repository.ts';
 
 type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
@@ -41,7 +41,7 @@ export async function originateMessage(
     const subject = channel === 'email' ? (input.subject ?? null) : null;
 
     // 'existing' joins the customer's newest open ticket of the channel, locked while the message is added.
-    const openId = input.thread === 'existing' ? await findOpenTicketOfCustomer(tx, customer.id, channel) : null;
+    const openId = input.thread === 'existing' ? await findOpenTicketIdOfCustomer(tx, customer.id, channel) : null;
     let ticket = openId === null ? undefined : await lockTicket(tx, openId);
     if (input.thread === 'existing' && !ticket)
       throw conflict(

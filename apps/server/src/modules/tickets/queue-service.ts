@@ -1,17 +1,24 @@
-import { addDays, dateInTimeZone, type TicketsResponse, type TicketStats, type TicketSummary } from '@portal/contracts';
+import {
+  addDays,
+  DAY_MS,
+  dateInTimeZone,
+  type TicketsResponse,
+  type TicketStats,
+  type TicketSummary,
+} from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { startOfBusinessDay } from '../../platform/business-date.ts';
 import type { ExpiringValue } from '../../platform/expiring-value.ts';
 import { conflict } from '../../platform/http-error.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
+import { countUnpaidDue } from '../loans/index.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import * as repository from './repository.ts';
 import { ticketQueue } from './ticket-queue.ts';
 import { toTicketSummary } from './wire.ts';
 
 export const LIST_LIMIT = 100;
-const DAY_MS = 86_400_000;
 
 export type GlobalStats = Omit<TicketStats, 'employeeTicketCount'>;
 
@@ -29,7 +36,7 @@ export function createQueueService(context: ServerContext, shared: SharedViews) 
   async function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {
     const [queue, unpaid] = await Promise.all([
       shared.queueCounts.get(today, () => repository.countQueue(db, new Date(now.getTime() - DAY_MS))),
-      shared.unpaidDue.get(today, () => repository.countUnpaidDue(db, addDays(today, 1), addDays(today, 2))),
+      shared.unpaidDue.get(today, () => countUnpaidDue(db, addDays(today, 1), addDays(today, 2))),
     ]);
     return {
       totalTicketCount: queue.total,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { employees, payments, tickets } from '@portal/db';
-import { createCustomer, createLoan, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { employees, loans, payments, tickets } from '@portal/db';
+import { createCustomer, createLoan, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { createSignedInStaff, setOnline } from '../../testing/staff-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { getTickets } from '../../testing/ticket-helpers.ts';
@@ -253,6 +253,14 @@ describe('GET tickets', () => {
     const invalid = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-23' });
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-05-22', state: 'paid_off' });
     await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22', state: 'approved' });
+    // Nor the payments of a loan that is not active though funded: its funding came back, or it was
+    // denied after funding.
+    await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22', state: 'funding_returned' });
+    const denied = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-10-22' });
+    await t.database.db
+      .update(loans)
+      .set({ deniedAt: minutesAgo(1) })
+      .where(eq(loans.id, denied.loan.id));
     const firstPayment = (loan: typeof tomorrow) => loan.payments[0]?.id ?? 0;
     await t.database.db
       .update(payments)

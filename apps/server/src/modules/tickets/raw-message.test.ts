@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@portal/db';
-import { createTicket } from '@portal/db/seed';
+import { createTicket } from '@portal/db/testing';
 import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 

@@ -1,15 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { messages } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 import { notFound } from '../../platform/http-error.ts';
+import { findRawMessage } from '../../platform/message-store.ts';
 
 // GET users/get_raw_message: the raw MIME of an email, or for a text the provider's parameters one
 // per line ("Name: value"), as the provider sent them.
 export async function getRawMessage(context: ServerContext, messageId: number) {
-  const [message] = await context.db
-    .select({ type: messages.type, raw: messages.raw })
-    .from(messages)
-    .where(eq(messages.id, messageId));
+  const message = await findRawMessage(context.db, messageId);
   if (!message) throw notFound(`Message ${messageId} was not found.`);
   if (message.raw === null) throw notFound(`Message ${messageId} has no raw source.`);
   return { message_id: messageId, raw: message.type === 'email' ? message.raw : readablePayload(message.raw) };

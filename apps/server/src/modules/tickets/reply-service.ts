@@ -3,12 +3,13 @@ import type { ServerContext } from '../../context.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
+import { findLatestInboundEmailId, markInboundProcessed } from '../../platform/message-store.ts';
 import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
-import { refuseIfDoNotContact } from '../customers/index.ts';
+import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
 import { macroExists } from '../macros/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
-import { findCustomerContact, findLatestInboundEmailId, markInboundProcessed, updateTicket } from './repository.ts';
+import { updateTicket } from './repository.ts';
 import { closeValues, lockWorkableTicket, ticketSnapshot } from './state-service.ts';
 import { toWireMessage } from './wire.ts';
 
@@ -96,7 +97,7 @@ export function createReplyService(context: ServerContext, onChange: () => void)
     const now = clock.now();
     await commitMessage(db, async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
-      const customer = ticket.customerId === null ? undefined : await findCustomerContact(tx, ticket.customerId);
+      const customer = ticket.customerId === null ? undefined : await findCustomer(tx, ticket.customerId);
       if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
       const message = await queueOutboundMessage(
         tx,

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { customers, employees, loans, messages, payments, tickets, type Database, type Executor } from '@portal/db';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { employees, tickets, type Database, type Executor } from '@portal/db';
+import { assignTicketMessagesToCustomer, inboundPreviewOf } from '../../platform/message-store.ts';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { customerNamesOf } from '../customers/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 import { ticketQueue } from './ticket-queue.ts';
 import type { SummaryRow } from './wire.ts';
 
@@ -11,23 +13,19 @@ export const PREVIEW_LENGTH = 140;
 
 const inQueue = ticketQueue.inQueue;
 
-const escalator = alias(employees, 'escalator');
-
 // The summary columns of a ticket row, with the customer's newest words served by messages_ticket_idx.
 const summaryColumns = {
   id: tickets.id,
   customerId: tickets.customerId,
-  firstName: customers.firstName,
-  lastName: customers.lastName,
+  ...customerNamesOf(tickets.customerId),
   channel: tickets.channel,
   contact: tickets.contact,
   subject: tickets.subject,
-  preview: sql<string | null>`(select left(m.body, ${sql.raw(String(PREVIEW_LENGTH))}) from ${messages} m
-    where m.ticket_id = ${tickets.id} and m.inbound order by m.created_at desc limit 1)`,
+  preview: inboundPreviewOf(tickets.id, PREVIEW_LENGTH),
   createdAt: tickets.createdAt,
   archivedAt: tickets.archivedAt,
   escalatedAt: tickets.escalatedAt,
-  escalatedByName: escalator.name,
+  escalatedByName: employeeNameOf(tickets.escalatedBy),
 };
 
 // The employee's online flag, the ids of the tickets they closed since a moment (newest first,
@@ -47,8 +45,6 @@ const heldStatement = preparedPerDatabase((db) =>
     })
     .from(employees)
     .leftJoin(tickets, and(eq(tickets.assignedTo, employees.id), inQueue))
-    .leftJoin(customers, eq(customers.id, tickets.customerId))
-    .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy))
     .where(eq(employees.id, sql.placeholder('employeeId')))
     .orderBy(tickets.createdAt, tickets.id)
     .prepare('tickets_held_by'),
@@ -71,11 +67,7 @@ export async function findHeldTickets(
 }
 
 function selectSummaries(executor: Executor) {
-  return executor
-    .select(summaryColumns)
-    .from(tickets)
-    .leftJoin(customers, eq(customers.id, tickets.customerId))
-    .leftJoin(escalator, eq(escalator.id, tickets.escalatedBy));
+  return executor.select(summaryColumns).from(tickets);
 }
 
 const summariesByIdsStatement = preparedPerDatabase((db) =>
@@ -117,36 +109,10 @@ export async function countQueue(executor: Executor, dayAgo: Date): Promise<Queu
   return row ?? { total: 0, createdOver24h: 0 };
 }
 
-// Payments still to collect on the two dates: not paid, processing or invalid, on funded loans not paid off.
-export async function countUnpaidDue(
-  executor: Executor,
-  first: string,
-  second: string,
-): Promise<{ first: number; second: number }> {
-  const [row] = await executor
-    .select({
-      first: sql<number>`(count(*) filter (where ${eq(payments.due, first)}))::int`.mapWith(Number),
-      second: sql<number>`(count(*) filter (where ${eq(payments.due, second)}))::int`.mapWith(Number),
-    })
-    .from(payments)
-    .innerJoin(loans, eq(loans.id, payments.loanId))
-    .where(
-      and(
-        inArray(payments.due, [first, second]),
-        isNull(payments.paidAt),
-        isNull(payments.processingAt),
-        isNull(payments.invalidAt),
-        isNotNull(loans.fundedAt),
-        isNull(loans.paidOffAt),
-      ),
-    );
-  return row ?? { first: 0, second: 0 };
-}
-
 // A ticket and its messages belong to the customer from now on (users/link_ticket).
 export async function assignTicketToCustomer(executor: Executor, ticketId: number, customerId: number): Promise<void> {
   await executor.update(tickets).set({ customerId }).where(eq(tickets.id, ticketId));
-  await executor.update(messages).set({ customerId }).where(eq(messages.ticketId, ticketId));
+  await assignTicketMessagesToCustomer(executor, ticketId, customerId);
 }
 
 export async function lockTicket(executor: Executor, ticketId: number): Promise<TicketRecord | undefined> {
@@ -164,37 +130,33 @@ export async function updateTicket(
   return row;
 }
 
-export async function markInboundProcessed(executor: Executor, ticketId: number): Promise<number> {
-  const marked = await executor
-    .update(messages)
-    .set({ processed: true })
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.inbound, true), eq(messages.processed, false)))
-    .returning({ id: messages.id });
-  return marked.length;
+// The customer a ticket is linked to (null: none yet), or undefined when there is no such ticket.
+export async function findTicketCustomer(
+  executor: Executor,
+  ticketId: number,
+): Promise<{ customerId: number | null } | undefined> {
+  const [ticket] = await executor
+    .select({ customerId: tickets.customerId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return ticket;
 }
 
-// The provider id of the customer's newest email on the ticket, so the reply threads under it.
-export async function findLatestInboundEmailId(executor: Executor, ticketId: number): Promise<string | null> {
+// The customer's newest ticket, if any.
+export async function findLatestTicketIdOfCustomer(executor: Executor, customerId: number): Promise<number | null> {
   const [row] = await executor
-    .select({ externalId: messages.externalId })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.ticketId, ticketId),
-        eq(messages.inbound, true),
-        eq(messages.type, 'email'),
-        isNotNull(messages.externalId),
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.customerId, customerId))
+    .orderBy(desc(tickets.id))
     .limit(1);
-  return row?.externalId ?? null;
+  return row?.id ?? null;
 }
 
-export async function findCustomerContact(executor: Executor, customerId: number) {
-  const [row] = await executor
-    .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row;
+// Every answered ticket's first response time in business hours, worked out again (the business
+// hours changed; analytics/business-hours-sync.ts).
+export async function recountFirstResponseBusinessSeconds(tx: Executor): Promise<void> {
+  await tx.execute(
+    sql`update tickets set first_response_business_seconds = business_seconds(created_at, first_response_at) where first_response_at is not null`,
+  );
 }

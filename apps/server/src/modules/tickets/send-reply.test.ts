@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, messages, tickets } from '@portal/db';
-import { createCustomer, createMacro, createTicket } from '@portal/db/seed';
+import { createCustomer, createMacro, createTicket } from '@portal/db/testing';
 import {
   createRecordingMailer,
   createRecordingSms,

@@ -4,7 +4,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { messages } from '@portal/db';
-import { createCustomer, createTicket } from '@portal/db/seed';
+import { createCustomer, createTicket } from '@portal/db/testing';
 import { createSmtpMailer } from '../../platform/mail.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';

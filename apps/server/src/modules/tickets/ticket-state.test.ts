@@ -2,7 +2,7 @@ import { permissionRefusal } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, tickets } from '@portal/db';
-import { createTicket } from '@portal/db/seed';
+import { createTicket } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTicket, getTickets, patchTicket, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';

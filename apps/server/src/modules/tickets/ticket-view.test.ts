@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payoffBalanceCents } from '@portal/contracts';
 import { bankAccounts, bounces, customerComments, customerEmails, debitCards, messages, tickets } from '@portal/db';
-import { createCustomer, createLoan, createMacro, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createMacro, createTicket } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTicket } from '../../testing/ticket-helpers.ts';

@@ -1,22 +1,8 @@
 import type { Message, TicketSummary } from '@portal/contracts';
-import type { messages } from '@portal/db';
+import type { MessageSummary } from '../../platform/message-store.ts';
 
 // The columns a message needs on the wire (never the raw MIME, which can be large).
-export type WireMessageSource = Pick<
-  typeof messages.$inferSelect,
-  | 'id'
-  | 'ticketId'
-  | 'type'
-  | 'inbound'
-  | 'subject'
-  | 'body'
-  | 'createdAt'
-  | 'processed'
-  | 'status'
-  | 'error'
-  | 'attempts'
-  | 'autoResponse'
->;
+export type WireMessageSource = MessageSummary;
 
 export function isoOrNull(at: Date | null): string | null {
   return at ? at.toISOString() : null;

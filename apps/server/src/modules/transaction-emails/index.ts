@@ -1,4 +1,5 @@
-// The transaction emails module's public face: other modules (and main.ts) import from here only.
+// The transaction emails module's public face: other modules import from here only.
 
 export { registerTransactionEmailRoutes } from './routes.ts';
-export { seedDemoTransactionEmails } from './demo-emails.ts';
+// How a transaction email is kept in object storage (the demo writes a few, decision 025).
+export { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';

@@ -8,13 +8,13 @@ import {
   type ListTransactionEmailsResponse,
   type TransactionEmail,
 } from '@portal/contracts';
-import { createCustomer } from '@portal/db/seed';
+import { createCustomer } from '@portal/db/testing';
 import { createS3Storage } from '../../platform/s3-storage.ts';
 import { createDirectoryStorage, type FileStorage } from '../../platform/storage.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/test-s3-server.ts';
-import { seedDemoTransactionEmails } from './demo-emails.ts';
+import { seedDemoTransactionEmails } from '@portal/demo';
 import { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';
 
 let t: TestApp;

@@ -4,7 +4,6 @@ import {
   bounces,
   customerEmails,
   customers,
-  employees,
   loans,
   messages,
   payments,
@@ -21,6 +20,7 @@ import {
   latestCardJoin,
 } from '../customers/index.ts';
 import { customerLoansJson, decodeCustomerLoans } from '../loans/index.ts';
+import { employeeNameOf } from '../session/index.ts';
 
 // The user card in one round trip (decision 013): the customer row with their newest bank account
 // and card, every address, comments, loans with payments and bounces, the referrer and referrals,
@@ -33,8 +33,6 @@ export const REFERRALS_SHOWN = 50;
 type JsonList = Array<Record<string, unknown>>;
 
 const referrer = alias(customers, 'referrer');
-const dncBy = alias(employees, 'dnc_by');
-const dnlBy = alias(employees, 'dnl_by');
 
 const emailsJson = sql<JsonList>`(select coalesce(json_agg(json_build_object('email', e.email, 'addedAt', e.added_at) order by e.added_at, e.id), '[]'::json)
   from ${customerEmails} e where e.customer_id = ${customers.id})`;
@@ -67,12 +65,12 @@ const profileStatement = preparedPerDatabase((db) =>
       ...customerCardFields,
       referrerId: referrer.id,
       referrerName: sql<string | null>`${referrer.firstName} || ' ' || ${referrer.lastName}`,
-      dncByName: dncBy.name,
-      dnlByName: dnlBy.name,
+      dncByName: employeeNameOf(customers.dncEmployeeId),
+      dnlByName: employeeNameOf(customers.dnlEmployeeId),
       bounceCount,
       emails: emailsJson,
       comments: customerCommentsJson,
-      loans: customerLoansJson,
+      loans: customerLoansJson(customers.id),
       referrals: referralsJson,
       recentMessages: recentMessagesJson,
       surveys: surveysJson,
@@ -81,8 +79,6 @@ const profileStatement = preparedPerDatabase((db) =>
     .leftJoin(...latestBankJoin)
     .leftJoin(...latestCardJoin)
     .leftJoin(referrer, eq(referrer.id, customers.referrerId))
-    .leftJoin(dncBy, eq(dncBy.id, customers.dncEmployeeId))
-    .leftJoin(dnlBy, eq(dnlBy.id, customers.dnlEmployeeId))
     .where(eq(customers.id, sql.placeholder('customerId')))
     .prepare('user_page_profile'),
 );

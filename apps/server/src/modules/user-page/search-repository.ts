@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
-import { customerEmails, customers, loans, payments, type Database } from '@portal/db';
+import { customerEmails, customers, type Database } from '@portal/db';
 
 // The look-ups behind users/search. Each one is an index scan at any number of customers:
 // id (primary key), email (customers_email_idx, customer_emails_email_idx; stored lowercased),
@@ -154,18 +154,4 @@ export async function suggestionsBySimilarName(db: Database, words: string[], li
     .where(sql`${fullName} % ${text}`)
     .orderBy(sql`${fullName} <-> ${text}`, asc(customers.id))
     .limit(limit);
-}
-
-export async function customerIdOfLoan(db: Database, loanId: number): Promise<number | null> {
-  const [row] = await db.select({ customerId: loans.customerId }).from(loans).where(eq(loans.id, loanId));
-  return row?.customerId ?? null;
-}
-
-export async function customerIdOfPayment(db: Database, paymentId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ customerId: loans.customerId })
-    .from(payments)
-    .innerJoin(loans, eq(loans.id, payments.loanId))
-    .where(eq(payments.id, paymentId));
-  return row?.customerId ?? null;
 }

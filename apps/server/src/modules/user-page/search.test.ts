@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserSearchResponse } from '@portal/contracts';
 import { customerEmails, messages } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 const t = useTestApp();

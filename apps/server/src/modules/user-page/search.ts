@@ -1,5 +1,6 @@
 import {
   dateInTimeZone,
+  daysBetween,
   maskSsn,
   normalizePhone,
   surveyPaths,
@@ -13,7 +14,14 @@ import {
 import type { ServerContext } from '../../context.ts';
 import { badRequest, notFound } from '../../platform/http-error.ts';
 import { toUserInfo } from '../customers/index.ts';
-import { isActiveLoan, methodsOfChargeable, paymentState, toLoanInfo } from '../loans/index.ts';
+import {
+  findCustomerIdOfLoan,
+  findCustomerIdOfPayment,
+  isActiveLoan,
+  methodsOfChargeable,
+  paymentState,
+  toLoanInfo,
+} from '../loans/index.ts';
 import { findCustomerProfile, type CustomerProfile } from './profile-repository.ts';
 import * as search from './search-repository.ts';
 
@@ -31,14 +39,14 @@ export async function searchUsers(context: ServerContext, query: SearchQuery): P
     }
     case 'loan_id': {
       const id = wholeNumber(text, 'A loan ID is a number, like 5021.');
-      const customerId = await search.customerIdOfLoan(db, id);
-      if (customerId === null) throw notFound(`No loan has ID ${text}.`);
+      const customerId = await findCustomerIdOfLoan(db, id);
+      if (customerId === undefined) throw notFound(`No loan has ID ${text}.`);
       return userOrNotFound(context, customerId, `No loan has ID ${text}.`);
     }
     case 'payment_id': {
       const id = wholeNumber(text, 'A payment ID is a number, like 88012.');
-      const customerId = await search.customerIdOfPayment(db, id);
-      if (customerId === null) throw notFound(`No payment has ID ${text}.`);
+      const customerId = await findCustomerIdOfPayment(db, id);
+      if (customerId === undefined) throw notFound(`No payment has ID ${text}.`);
       return userOrNotFound(context, customerId, `No payment has ID ${text}.`);
     }
     case 'email': {
@@ -126,9 +134,6 @@ async function userOrNotFound(
     .reverse();
   return { kind: 'user', user: toUserProfile(profile, today), loans };
 }
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 // How many days the oldest unpaid payment of an active loan is past its due date (0 when none is).
 export function daysDelayed(profile: Pick<CustomerProfile, 'loans'>, today: string): number {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, customerComments, customerEmails, customers, messages, payments, tickets } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/seed';
+import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { deriveKey } from '../../platform/derived-key.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import {

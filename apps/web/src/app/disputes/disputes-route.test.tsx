@@ -1,19 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveSession } from '../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { answerApiCalls } from '../../test/api-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { sessionFixture } from '../../test/session-fixture.ts';
 import { DisputesRoute } from '../routes/disputes-route.tsx';
 
 function openAt(route: string) {
   saveSession(sessionFixture());
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async () =>
-      jsonResponse({ disputes: [], meta: { current_page: 1, total_pages: 0, total_disputes: 0 } }),
-    ),
-  );
+  answerApiCalls({
+    'GET disputes_dashboard/unresolved_disputes': [
+      200,
+      { disputes: [], meta: { current_page: 1, total_pages: 0, total_disputes: 0 } },
+    ],
+    // What a dispute's screen shows once loaded is not looked at here.
+    'GET disputes_dashboard/dispute_details': [404, { errors: ['Not found.'] }],
+  });
   renderWithProviders(
     <Routes>
       <Route path="disputes/*" element={<DisputesRoute />} />

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NoticeListItem, UnprocessedNoticesResponse } from '@portal/contracts';
-import { answerRoutes, noticeFixture } from '../../features/bankruptcy/notice-test-fixtures.ts';
+import { answerApiCalls, type Answer } from '../../test/api-server.ts';
+import { noticeFixture } from '../../test/notice-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -43,9 +44,14 @@ function listItem(overrides: Partial<NoticeListItem> = {}): NoticeListItem {
   };
 }
 
-function listAnswer(notices: NoticeListItem[], current_page = 1, total_pages = 1, total_count = notices.length) {
+function listAnswer(
+  notices: NoticeListItem[],
+  current_page = 1,
+  total_pages = 1,
+  total_count = notices.length,
+): Answer {
   const body: UnprocessedNoticesResponse = { notices, pagination: { current_page, total_pages, total_count } };
-  return { body };
+  return [200, body];
 }
 
 describe('bankruptcy routes', () => {
@@ -69,10 +75,10 @@ describe('the landing page', () => {
   const pdf = (name: string) => new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
 
   it('uploads the files as files[], says how many notices were made and names the files that failed', async () => {
-    const sent = answerRoutes({
-      'POST bankruptcy_notices/create_notices': {
-        status: 201,
-        body: {
+    const sent = answerApiCalls({
+      'POST bankruptcy_notices/create_notices': [
+        201,
+        {
           success: true,
           message: '2 bankruptcy notice(s) uploaded successfully.',
           notices: [
@@ -82,7 +88,7 @@ describe('the landing page', () => {
           failed_files: [{ file_name: 'c.pdf', error: 'The file is not a readable PDF.' }],
           errors: [],
         },
-      },
+      ],
     });
     renderAt('/bankruptcy');
     await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
@@ -104,7 +110,7 @@ describe('the landing page', () => {
   });
 
   it("says 'An error occurred while uploading files. Please try again.' and keeps every file when the upload fails", async () => {
-    answerRoutes({ 'POST bankruptcy_notices/create_notices': { status: 500, body: {} } });
+    answerApiCalls({ 'POST bankruptcy_notices/create_notices': [500, {}] });
     renderAt('/bankruptcy');
     await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf')]);
     await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
@@ -114,14 +120,14 @@ describe('the landing page', () => {
   });
 
   it('names every file when the server refuses them all', async () => {
-    answerRoutes({
-      'POST bankruptcy_notices/create_notices': {
-        status: 422,
-        body: {
+    answerApiCalls({
+      'POST bankruptcy_notices/create_notices': [
+        422,
+        {
           errors: ['The file is not a readable PDF.'],
           failed_files: [{ file_name: 'a.pdf', error: 'The file is not a readable PDF.' }],
         },
-      },
+      ],
     });
     renderAt('/bankruptcy');
     await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf')]);
@@ -137,13 +143,15 @@ describe('the landing page', () => {
 
 describe('the unprocessed list', () => {
   it('shows the notices with their count, customer (or N/A) and received date', async () => {
-    answerRoutes({
+    answerApiCalls({
       'GET bankruptcy_notices/unprocessed': listAnswer(
         [listItem(), listItem({ id: 32, first_name: null, last_name: null, received_date: '2024-02-10' })],
         1,
         1,
         2,
       ),
+      // The notice opened at the end.
+      'GET bankruptcy_notices/32': [404, { errors: ['Not found.'] }],
     });
     renderAt('/bankruptcy/unprocessed');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -174,18 +182,18 @@ describe('the unprocessed list', () => {
   });
 
   it("says 'No unresolved bankruptcy notices found.' or the loading error", async () => {
-    answerRoutes({ 'GET bankruptcy_notices/unprocessed': listAnswer([], 1, 0, 0) });
+    answerApiCalls({ 'GET bankruptcy_notices/unprocessed': listAnswer([], 1, 0, 0) });
     const view = renderAt('/bankruptcy/unprocessed');
     expect(await screen.findByText('No unresolved bankruptcy notices found.')).toBeInTheDocument();
     view.unmount();
 
-    answerRoutes({ 'GET bankruptcy_notices/unprocessed': { status: 403, body: { errors: ['Not allowed.'] } } });
+    answerApiCalls({ 'GET bankruptcy_notices/unprocessed': [403, { errors: ['Not allowed.'] }] });
     renderAt('/bankruptcy/unprocessed');
     expect(await screen.findByText('Error loading bankruptcy notices: Not allowed.')).toBeInTheDocument();
   });
 
   it('moves to the last page when the total shrinks under the page asked for, and pages on', async () => {
-    const sent = answerRoutes({
+    const sent = answerApiCalls({
       'GET bankruptcy_notices/unprocessed': ({ url }) => {
         const page = Number(new URL(url, 'http://portal.test').searchParams.get('page'));
         return listAnswer([listItem({ id: 100 + page })], Math.min(page, 2), 2, 30);
@@ -206,7 +214,7 @@ describe('the unprocessed list', () => {
 
   it('polls the list every 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-    const sent = answerRoutes({ 'GET bankruptcy_notices/unprocessed': listAnswer([listItem()]) });
+    const sent = answerApiCalls({ 'GET bankruptcy_notices/unprocessed': listAnswer([listItem()]) });
     renderAt('/bankruptcy/unprocessed');
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(sent).toHaveLength(1);
@@ -215,11 +223,12 @@ describe('the unprocessed list', () => {
   });
 
   it("'Get Next Notice' opens the notice assigned, or says none is left", async () => {
-    let answer: { status: number; body: unknown } = { status: 200, body: { notice: { id: 44 } } };
-    answerRoutes({
+    let answer: Answer = [200, { notice: { id: 44 } }];
+    answerApiCalls({
       'GET bankruptcy_notices/unprocessed': listAnswer([listItem()]),
       'PATCH bankruptcy_notices/assign': () => answer,
-      'GET bankruptcy_notices/44': { body: { notice: noticeFixture({ id: 44 }) } },
+      'GET bankruptcy_notices/44': [200, { notice: noticeFixture({ id: 44 }) }],
+      'PATCH bankruptcy_notices/44/unassign': [200, { success: true }],
     });
     const view = renderAt('/bankruptcy/unprocessed');
     await screen.findByText('Jane Doe');
@@ -228,7 +237,7 @@ describe('the unprocessed list', () => {
     expect(await screen.findByRole('heading', { name: 'Bankruptcy Notice #44' })).toBeInTheDocument();
     view.unmount();
 
-    answer = { status: 404, body: { errors: ['No unresolved bankruptcy notices found.'] } };
+    answer = [404, { errors: ['No unresolved bankruptcy notices found.'] }];
     const again = renderAt('/bankruptcy/unprocessed');
     await screen.findByText('Jane Doe');
     await userEvent.click(screen.getByRole('button', { name: 'Get Next Notice' }));
@@ -237,7 +246,7 @@ describe('the unprocessed list', () => {
     expect(location()).toBe('/bankruptcy/unprocessed');
     again.unmount();
 
-    answer = { status: 500, body: {} };
+    answer = [500, {}];
     renderAt('/bankruptcy/unprocessed');
     await screen.findByText('Jane Doe');
     await userEvent.click(screen.getByRole('button', { name: 'Get Next Notice' }));
@@ -248,17 +257,18 @@ describe('the unprocessed list', () => {
 describe('the notice screen', () => {
   it('takes a ready notice once as it opens, and lets it go when the screen is left', async () => {
     let status: 'ready_for_assignment' | 'assigned' = 'ready_for_assignment';
-    const sent = answerRoutes({
-      'GET bankruptcy_notices/31': () => ({
-        body: {
+    const sent = answerApiCalls({
+      'GET bankruptcy_notices/31': () => [
+        200,
+        {
           notice: noticeFixture({ status, employee_id: status === 'assigned' ? 7 : null }),
         },
-      }),
+      ],
       'PATCH bankruptcy_notices/31/assign': () => {
         status = 'assigned';
-        return { body: { notice: { id: 31 } } };
+        return [200, { notice: { id: 31 } }];
       },
-      'PATCH bankruptcy_notices/31/unassign': { body: { success: true } },
+      'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
       'GET bankruptcy_notices/unprocessed': listAnswer([]),
     });
     renderAt('/bankruptcy/notice/31');
@@ -275,23 +285,24 @@ describe('the notice screen', () => {
   });
 
   it('lets the notice go when the tab closes', async () => {
-    const sent = answerRoutes({
-      'GET bankruptcy_notices/31': { body: { notice: noticeFixture() } },
-      'PATCH bankruptcy_notices/31/unassign': { body: { success: true } },
+    const sent = answerApiCalls({
+      'GET bankruptcy_notices/31': [200, { notice: noticeFixture() }],
+      'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
     });
     renderAt('/bankruptcy/notice/31');
     await screen.findByRole('heading', { name: 'Notice Details' });
     window.dispatchEvent(new Event('pagehide'));
-    expect(sent.filter((call) => call.url.endsWith('/31/unassign'))).toEqual([
-      expect.objectContaining({ keepalive: true }),
-    ]);
+    await waitFor(() =>
+      expect(sent.filter((call) => call.url.endsWith('/31/unassign'))).toEqual([
+        expect.objectContaining({ keepalive: true }),
+      ]),
+    );
   });
 
   it('shows the breadcrumbs, the action bar dates and the scanned-PDF hint', async () => {
-    answerRoutes({
-      'GET bankruptcy_notices/31': {
-        body: { notice: noticeFixture({ has_text: false, notice_source: 'upload' }) },
-      },
+    answerApiCalls({
+      'GET bankruptcy_notices/31': [200, { notice: noticeFixture({ has_text: false, notice_source: 'upload' }) }],
+      'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
     });
     renderAt('/bankruptcy/notice/31');
     await screen.findByRole('heading', { name: 'Bankruptcy Notice #31' });
@@ -315,20 +326,20 @@ describe('the notice screen', () => {
   });
 
   it('says when the notice does not exist or could not be loaded', async () => {
-    answerRoutes({ 'GET bankruptcy_notices/31': { status: 404, body: { errors: ['Not found.'] } } });
+    answerApiCalls({ 'GET bankruptcy_notices/31': [404, { errors: ['Not found.'] }] });
     const view = renderAt('/bankruptcy/notice/31');
     expect(await screen.findByText('The requested bankruptcy notice could not be found.')).toBeInTheDocument();
     view.unmount();
 
-    answerRoutes({ 'GET bankruptcy_notices/31': { status: 403, body: { errors: ['Not allowed.'] } } });
+    answerApiCalls({ 'GET bankruptcy_notices/31': [403, { errors: ['Not allowed.'] }] });
     renderAt('/bankruptcy/notice/31');
     expect(await screen.findByText('Error loading notice data: Not allowed.')).toBeInTheDocument();
   });
 
   it('lets the notice go after 30 minutes without activity and returns to the list', async () => {
-    const sent = answerRoutes({
-      'GET bankruptcy_notices/31': { body: { notice: noticeFixture() } },
-      'PATCH bankruptcy_notices/31/unassign': { body: { success: true } },
+    const sent = answerApiCalls({
+      'GET bankruptcy_notices/31': [200, { notice: noticeFixture() }],
+      'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
       'GET bankruptcy_notices/unprocessed': listAnswer([]),
     });
     // Only the inactivity timer's clock is faked; the network and the queries run as usual.
@@ -348,9 +359,10 @@ describe('the notice screen', () => {
 
   it('renews the hold on the server while the employee works', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const sent = answerRoutes({
-      'GET bankruptcy_notices/31': { body: { notice: noticeFixture() } },
-      'PATCH bankruptcy_notices/31/assign': { body: { notice: { id: 31 } } },
+    const sent = answerApiCalls({
+      'GET bankruptcy_notices/31': [200, { notice: noticeFixture() }],
+      'PATCH bankruptcy_notices/31/assign': [200, { notice: { id: 31 } }],
+      'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
     });
     renderAt('/bankruptcy/notice/31');
     await screen.findByRole('heading', { name: 'Notice Details' });

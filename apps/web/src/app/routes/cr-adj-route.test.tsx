@@ -2,12 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  NO_FILES,
-  answerCreditCalls,
-  callsTo,
-  type CreditServer,
-} from '../../features/credit-reporting/credit-reporting-test-network.ts';
+import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
+import { NO_FILES } from '../../test/credit-reporting-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -29,8 +25,8 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-function renderPage(server: CreditServer) {
-  const sent = answerCreditCalls({ 'GET fcra/reporting_files': [200, NO_FILES], ...server });
+function renderPage(server: ApiAnswers) {
+  const sent = answerApiCalls({ 'GET fcra/reporting_files': [200, NO_FILES], ...server });
   renderWithProviders(<></>, { route: '/cr_adj', extraRoutes: <Route path="cr_adj" element={<CrAdjRoute />} /> });
   return sent;
 }
@@ -181,9 +177,8 @@ describe('the correction file card', () => {
       const link = click.mock.contexts[0] as HTMLAnchorElement;
       expect(link.download).toBe('metro2-corrections-2026-01-20-1.txt');
       expect(link.href).toBe('blob:portal/file');
-      const fetched = vi.mocked(fetch).mock.calls.find(([input]) => String(input).endsWith('/reporting_files/9'));
-      expect(new Headers(fetched![1]!.headers).get('Authorization')).toBe('Bearer token-abc');
       expect(callsTo(sent, 'GET fcra/reporting_files/9')).toHaveLength(1);
+      expect(callsTo(sent, 'GET fcra/reporting_files/9')[0]!.headers.get('Authorization')).toBe('Bearer token-abc');
     } finally {
       createObjectURL.mockRestore();
       click.mockRestore();

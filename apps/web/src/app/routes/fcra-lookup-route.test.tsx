@@ -3,12 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankruptcyActionResponse } from '@portal/contracts';
-import {
-  answerCreditCalls,
-  callsTo,
-  lookupFixture,
-  type CreditServer,
-} from '../../features/credit-reporting/credit-reporting-test-network.ts';
+import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
+import { lookupFixture } from '../../test/credit-reporting-fixtures.ts';
 import { businessToday } from '../../lib/business-date.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
@@ -30,8 +26,8 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7, permissions: ['credit_reporting.adjust'] }));
 });
 
-function renderAt(route: string, server: CreditServer) {
-  const sent = answerCreditCalls(server);
+function renderAt(route: string, server: ApiAnswers) {
+  const sent = answerApiCalls(server);
   renderWithProviders(<></>, { route, extraRoutes: <Route path="fcra/lookup" element={<FcraLookupRoute />} /> });
   return sent;
 }
@@ -53,7 +49,7 @@ const filed: BankruptcyActionResponse = {
   },
 };
 
-async function openLookup(server: CreditServer = {}) {
+async function openLookup(server: ApiAnswers = {}) {
   const sent = renderAt('/fcra/lookup?loan_id=901&report_date=2026-01-20', {
     [LOOKUP]: [200, lookupFixture()],
     ...server,
@@ -249,22 +245,20 @@ describe('the bankruptcy forms', () => {
   // before the case was recorded while the loan was read again; Discharge then opened empty.
   it('waits for the lookup read again before File and Discharge, then starts from the case on file', async () => {
     let reads = 0;
-    const sent = await openLookup({
-      [LOOKUP]: () => {
-        reads += 1;
-        const user = lookupFixture().user;
-        return [200, lookupFixture({ user: reads === 1 ? user : { ...user, bankruptcy: filed.bankruptcy } })];
-      },
-    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const answer = vi.mocked(fetch).getMockImplementation()!;
-    vi.mocked(fetch).mockImplementation(async (input, init) => {
-      if (String(input).includes('fcra_lookup')) await held;
-      return answer(input, init);
+    const sent = await openLookup({
+      [LOOKUP]: async () => {
+        reads += 1;
+        const user = lookupFixture().user;
+        const answer = lookupFixture({ user: reads === 1 ? user : { ...user, bankruptcy: filed.bankruptcy } });
+        // The read again is answered once the test lets it through.
+        if (reads > 1) await held;
+        return [200, answer];
+      },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(callsTo(sent, LOOKUP)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(sent, LOOKUP)).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Discharge bankruptcy' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'File bankruptcy' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Reading the loan again…');

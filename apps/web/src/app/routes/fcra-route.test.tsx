@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AcdvImportResponse } from '@portal/contracts';
-import {
-  NO_FILES,
-  acdvAnswer,
-  acdvFixture,
-  answerCreditCalls,
-  callsTo,
-  type CreditServer,
-} from '../../features/credit-reporting/credit-reporting-test-network.ts';
+import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
+import { NO_FILES, acdvAnswer, acdvFixture } from '../../test/credit-reporting-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -28,8 +22,8 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-function renderAt(route: string, server: CreditServer) {
-  const sent = answerCreditCalls({ 'GET fcra/reporting_files': [200, NO_FILES], ...server });
+function renderAt(route: string, server: ApiAnswers) {
+  const sent = answerApiCalls({ 'GET fcra/reporting_files': [200, NO_FILES], ...server });
   renderWithProviders(<></>, {
     route,
     extraRoutes: (

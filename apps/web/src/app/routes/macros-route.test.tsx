@@ -4,7 +4,7 @@ import { Link, Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Macro, MacroVersion } from '@portal/contracts';
 import { clearSession, saveSession } from '../../lib/session.ts';
-import { answerApiCalls, callsTo, type FakeApi } from '../../test/fake-api.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../test/api-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { sessionFixture } from '../../test/session-fixture.ts';
 import { macroFixture } from '../../test/ticket-fixtures.ts';
@@ -39,12 +39,12 @@ const versions: MacroVersion[] = [
   },
 ];
 
-function macrosAnswer(macros: Macro[]): FakeApi[string] {
+function macrosAnswer(macros: Macro[]): ApiAnswers[string] {
   return [200, { macros, tree: [] }];
 }
 
 // In a data router, as the app has: the unsaved-changes guard needs one (useBlocker).
-function renderEditor(server: FakeApi) {
+function renderEditor(server: ApiAnswers) {
   const sent = answerApiCalls({
     'GET fetch_macros': macrosAnswer([phone, closing]),
     'GET macro_versions': [200, { versions }],

@@ -9,7 +9,7 @@ import {
   resultsFixture,
 } from '../../features/surveys/components/survey-fixtures.ts';
 import { saveSession } from '../../lib/session.ts';
-import { answerApiCalls, callsTo } from '../../test/fake-api.ts';
+import { answerApiCalls, callsTo } from '../../test/api-server.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { sessionFixture } from '../../test/session-fixture.ts';
 import { SurveyResponseRoute } from './survey-response-route.tsx';

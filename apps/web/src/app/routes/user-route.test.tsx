@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { answerApiCalls } from '../../test/api-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { UserRoute } from './user-route.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // The page as the app shows it: under the navbar's search box.
 function Page() {
@@ -22,10 +21,7 @@ function Page() {
 
 describe('UserRoute', () => {
   it('says a customer is not found and points to the navbar search, with no second search box', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['No customer has ID 987654321.'] }, 404))),
-    );
+    answerApiCalls({ 'GET users/search': [404, { errors: ['No customer has ID 987654321.'] }] });
     renderWithProviders(<Page />, { route: '/user?ID=987654321' });
     expect(await screen.findByText('No customer has ID 987654321.')).toBeInTheDocument();
     expect(screen.getByText(/search again with the search box at the top of the page/)).toBeInTheDocument();

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketsResponse } from '@portal/contracts';
 import { saveSession } from '../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { answerApiCalls, apiCallsSettled, type ApiAnswers, type SentCall } from '../../test/api-server.ts';
+import { renderWithProviders } from '../../test/render.tsx';
 import { sessionFixture } from '../../test/session-fixture.ts';
 import {
   messageFixture,
@@ -13,39 +14,31 @@ import {
 } from '../../test/ticket-fixtures.ts';
 import { TicketWorkspace } from './ticket-workspace.tsx';
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
-
-// Answers the workspace's calls like the API would; a test overrides what it needs.
-function stubApi(queue: TicketsResponse, override: Handler = () => undefined) {
-  const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const answer = override(url, init);
-    if (answer) return Promise.resolve(answer);
-    const path = url.pathname.replace('/internal/api/', '');
-    if (path === 'tickets') return Promise.resolve(jsonResponse(queue));
-    if (path === 'ticket')
-      return Promise.resolve(jsonResponse(ticketFixture({ id: Number(url.searchParams.get('id')) })));
-    if (path === 'fetch_macros') return Promise.resolve(jsonResponse({ macros: [], tree: [] }));
-    return Promise.resolve(jsonResponse({ errors: [`No stub for ${path}`] }, 404));
+// Answers the workspace's calls like the API would (the queue, a ticket by its id, the macros); a
+// test answers more, or otherwise, with `answers`.
+function answerWorkspaceCalls(queue: TicketsResponse | (() => TicketsResponse), answers: ApiAnswers = {}) {
+  return answerApiCalls({
+    'GET tickets': () => [200, typeof queue === 'function' ? queue() : queue],
+    'GET ticket': ({ query }) => [200, ticketFixture({ id: Number(query.get('id')) })],
+    'GET fetch_macros': [200, { macros: [], tree: [] }],
+    ...answers,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
-const calls = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
-  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(`/internal/api/${path}`));
+const calls = (sent: SentCall[], path: string) =>
+  sent.map((call) => call.url).filter((url) => url.startsWith(`/internal/api/${path}`));
 
 const twoTickets = ticketsResponseFixture({ openTickets: [101, 102].map((id) => ticketSummaryFixture({ id })) });
 
 describe('TicketWorkspace', () => {
   it('shows the first ticket of my queue, fetched with num=10, and J skips to the next', async () => {
     saveSession(sessionFixture({ online: true }));
-    const fetchMock = stubApi(twoTickets);
+    const sent = answerWorkspaceCalls(twoTickets);
     renderWithProviders(<TicketWorkspace />);
 
     expect(await screen.findByRole('heading', { name: 'Ticket #101' })).toBeInTheDocument();
-    expect(calls(fetchMock, 'tickets')[0]).toBe('/internal/api/tickets?num=10');
-    expect(calls(fetchMock, 'ticket?')).toContain('/internal/api/ticket?id=101&preview=false');
+    expect(calls(sent, 'tickets')[0]).toBe('/internal/api/tickets?num=10');
+    expect(calls(sent, 'ticket?')).toContain('/internal/api/ticket?id=101&preview=false');
 
     await userEvent.keyboard('j');
     expect(await screen.findByRole('heading', { name: 'Ticket #102' })).toBeInTheDocument();
@@ -55,7 +48,9 @@ describe('TicketWorkspace', () => {
 
   it('leaves out the tickets I closed, and shows the calm empty state when none is left', async () => {
     saveSession(sessionFixture({ online: true }));
-    stubApi(ticketsResponseFixture({ openTickets: [ticketSummaryFixture({ id: 101 })], closedTickets: [101] }));
+    answerWorkspaceCalls(
+      ticketsResponseFixture({ openTickets: [ticketSummaryFixture({ id: 101 })], closedTickets: [101] }),
+    );
     renderWithProviders(<TicketWorkspace />);
     expect(await screen.findByText('No tickets waiting. New messages will appear here.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /^Ticket #/ })).not.toBeInTheDocument();
@@ -63,24 +58,26 @@ describe('TicketWorkspace', () => {
 
   it('loads nothing while offline', async () => {
     saveSession(sessionFixture({ online: false }));
-    const fetchMock = stubApi(twoTickets);
+    const sent = answerWorkspaceCalls(twoTickets);
     renderWithProviders(<TicketWorkspace />);
     expect(screen.getByText('You are offline')).toBeInTheDocument();
     await act(async () => undefined);
-    expect(calls(fetchMock, 'tickets')).toEqual([]);
+    await apiCallsSettled();
+    expect(calls(sent, 'tickets')).toEqual([]);
   });
 
   it('opens a deep-linked ticket by taking it, and shows the 409 of a ticket held by someone else', async () => {
     saveSession(sessionFixture({ online: true }));
-    const fetchMock = stubApi(twoTickets, (url) =>
-      url.pathname.endsWith('/ticket') && url.searchParams.get('id') === '555'
-        ? jsonResponse({ errors: ['Ticket #555 is being worked by Kevin Tran.'] }, 409)
-        : undefined,
-    );
+    const sent = answerWorkspaceCalls(twoTickets, {
+      'GET ticket': ({ query }) =>
+        query.get('id') === '555'
+          ? [409, { errors: ['Ticket #555 is being worked by Kevin Tran.'] }]
+          : [200, ticketFixture({ id: Number(query.get('id')) })],
+    });
     renderWithProviders(<TicketWorkspace />, { route: '/?ticket=555' });
 
     expect(await screen.findByText('Ticket #555 is being worked by Kevin Tran.')).toBeInTheDocument();
-    expect(calls(fetchMock, 'ticket?')).toContain('/internal/api/ticket?id=555&preview=false');
+    expect(calls(sent, 'ticket?')).toContain('/internal/api/ticket?id=555&preview=false');
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to my next ticket' }));
     expect(await screen.findByRole('heading', { name: 'Ticket #101' })).toBeInTheDocument();
@@ -91,14 +88,12 @@ describe('TicketWorkspace', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveSession(sessionFixture({ online: true }));
     let sent = false;
-    stubApi(twoTickets, (url) => {
-      if (url.pathname.endsWith('/send_reply')) {
+    // As the server does: the ticket the reply closed is in my closed list from then on.
+    answerWorkspaceCalls(() => (sent ? { ...twoTickets, closedTickets: [101] } : twoTickets), {
+      'POST send_reply': () => {
         sent = true;
-        return jsonResponse({ ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status: 'sent' }) });
-      }
-      // As the server does: the ticket the reply closed is in my closed list from then on.
-      if (url.pathname.endsWith('/tickets') && sent) return jsonResponse({ ...twoTickets, closedTickets: [101] });
-      return undefined;
+        return [200, { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status: 'sent' }) }];
+      },
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderWithProviders(<TicketWorkspace />);
@@ -125,30 +120,24 @@ describe('TicketWorkspace', () => {
         openTickets: [101, 102, 103].filter((id) => !archived.includes(id)).map((id) => ticketSummaryFixture({ id })),
         closedTickets: closed,
       });
-    const fetchMock = stubApi(queue(), (url, init) => {
-      if (url.pathname.endsWith('/tickets')) return jsonResponse(queue());
-      if (init?.method === 'DELETE') {
-        const id = Number(url.searchParams.get('id'));
+    const sent = answerWorkspaceCalls(queue, {
+      'DELETE ticket': ({ query }) => {
+        const id = Number(query.get('id'));
         closed.push(id);
-        return jsonResponse({ id, state: 'closed', archived: null, escalated: null });
-      }
-      if (url.pathname.endsWith('/archive_ticket')) {
-        const { id } = JSON.parse(String(init?.body)) as { id: number };
+        return [200, { id, state: 'closed', archived: null, escalated: null }];
+      },
+      'PATCH archive_ticket': ({ body }) => {
+        const { id } = body as { id: number };
         archived.push(id);
-        return jsonResponse({ id, state: 'open', archived: new Date().toISOString(), escalated: null });
-      }
-      return undefined;
+        return [200, { id, state: 'open', archived: new Date().toISOString(), escalated: null }];
+      },
     });
     renderWithProviders(<TicketWorkspace />);
     await screen.findByRole('heading', { name: 'Ticket #101' });
 
     await userEvent.keyboard('{Alt>}c{/Alt}');
     expect(await screen.findByRole('heading', { name: 'Ticket #102' })).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(
-        ([input, init]) => String(input) === '/internal/api/ticket?id=101' && init?.method === 'DELETE',
-      ),
-    ).toBe(true);
+    expect(sent.some((call) => call.url === '/internal/api/ticket?id=101' && call.method === 'DELETE')).toBe(true);
 
     await userEvent.keyboard('{Alt>}a{/Alt}');
     expect(await screen.findByRole('heading', { name: 'Ticket #103' })).toBeInTheDocument();
@@ -171,23 +160,22 @@ describe('TicketWorkspace', () => {
         archivedTickets: archived.map((id) => ticketSummaryFixture({ id, archived: new Date().toISOString() })),
         closedTickets: [...closed].reverse(),
       });
-    stubApi(queue(), (url, init) => {
-      if (url.pathname.endsWith('/tickets')) return jsonResponse(queue());
-      if (init?.method === 'DELETE') {
-        const id = Number(url.searchParams.get('id'));
+    answerWorkspaceCalls(queue, {
+      'DELETE ticket': ({ query }) => {
+        const id = Number(query.get('id'));
         closed.push(id);
-        return jsonResponse({ id, state: 'closed', archived: null, escalated: null });
-      }
-      const body = init?.body ? (JSON.parse(String(init.body)) as { id: number }) : null;
-      if (url.pathname.endsWith('/archive_ticket') && body) {
-        archived.push(body.id);
-        return jsonResponse({ id: body.id, state: 'open', archived: new Date().toISOString(), escalated: null });
-      }
-      if (url.pathname.endsWith('/unarchive_ticket') && body) {
-        archived.splice(archived.indexOf(body.id), 1);
-        return jsonResponse({ id: body.id, state: 'open', archived: null, escalated: null });
-      }
-      return undefined;
+        return [200, { id, state: 'closed', archived: null, escalated: null }];
+      },
+      'PATCH archive_ticket': ({ body }) => {
+        const { id } = body as { id: number };
+        archived.push(id);
+        return [200, { id, state: 'open', archived: new Date().toISOString(), escalated: null }];
+      },
+      'PATCH unarchive_ticket': ({ body }) => {
+        const { id } = body as { id: number };
+        archived.splice(archived.indexOf(id), 1);
+        return [200, { id, state: 'open', archived: null, escalated: null }];
+      },
     });
     renderWithProviders(<TicketWorkspace />);
     await screen.findByRole('heading', { name: 'Ticket #101' }, { timeout: 5000 });
@@ -224,7 +212,7 @@ describe('TicketWorkspace', () => {
       escalatedTickets: [ticketSummaryFixture({ id: 7 })],
     });
     saveSession(sessionFixture({ online: true, permissions: [] }));
-    stubApi(queue);
+    answerWorkspaceCalls(queue);
     const first = renderWithProviders(<TicketWorkspace />);
     expect(await screen.findByRole('button', { name: 'Archived tickets: 0' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Escalated tickets/ })).not.toBeInTheDocument();
@@ -241,7 +229,9 @@ describe('single-key shortcuts (WCAG 2.1.4)', () => {
 
   it('are turned off in the shortcut help, stay off for the browser, and leave Alt+N working', async () => {
     saveSession(sessionFixture({ online: true }));
-    stubApi(ticketsResponseFixture({ openTickets: [101, 102, 103].map((id) => ticketSummaryFixture({ id })) }));
+    answerWorkspaceCalls(
+      ticketsResponseFixture({ openTickets: [101, 102, 103].map((id) => ticketSummaryFixture({ id })) }),
+    );
     const first = renderWithProviders(<TicketWorkspace />);
     await screen.findByRole('heading', { name: 'Ticket #101' });
 

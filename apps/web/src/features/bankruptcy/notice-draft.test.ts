@@ -7,7 +7,7 @@ import {
   unreadableDates,
   updateBodyFromDraft,
 } from './notice-draft.ts';
-import { noticeFixture } from './notice-test-fixtures.ts';
+import { noticeFixture } from '../../test/notice-fixtures.ts';
 
 describe('the notice draft', () => {
   it('shows dates MM/DD/YYYY and SSNs formatted, and sends them back YYYY-MM-DD and as digits', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSearchFieldProblems } from '@portal/contracts';
-import { maskDate, maskPhone, maskSearchField, maskSsn, maskZip } from './user-search-masks.ts';
+import { maskDate, maskPhone, maskSearchField, maskZip } from './user-search-masks.ts';
 
 describe('the user search masks', () => {
   it('lay out digits as the formats of the search ask', () => {
@@ -8,8 +8,8 @@ describe('the user search masks', () => {
     expect(maskPhone('555')).toBe('(555');
     expect(maskPhone('5551')).toBe('(555) 1');
     expect(maskPhone('(555) 123-45678')).toBe('(555) 123-4567');
-    expect(maskSsn('123456789')).toBe('123-45-6789');
-    expect(maskSsn('1234')).toBe('123-4');
+    expect(maskSearchField('ssn', '123456789')).toBe('123-45-6789');
+    expect(maskSearchField('ssn', '1234')).toBe('123-4');
     expect(maskDate('01021990')).toBe('01/02/1990');
     expect(maskDate('013')).toBe('01/3');
     expect(maskZip('941071234')).toBe('94107-1234');
@@ -22,7 +22,7 @@ describe('the user search masks', () => {
     expect(
       userSearchFieldProblems({
         phone_number: maskPhone('5551234567'),
-        ssn: maskSsn('123456789'),
+        ssn: maskSearchField('ssn', '123456789'),
         dob: maskDate('01021990'),
         zip: maskZip('941071234'),
       }),

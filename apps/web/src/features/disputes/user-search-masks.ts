@@ -1,4 +1,4 @@
-import type { UserSearchField } from '@portal/contracts';
+import { formatTypedSsn, type UserSearchField } from '@portal/contracts';
 
 // Input masks of the dispute user search (spec 001 section 5): digits only, laid out as the format
 // asks while the employee types. A separator appears only once a digit follows it, so deleting
@@ -11,13 +11,6 @@ export function maskPhone(text: string): string {
   if (d.length <= 3) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-export function maskSsn(text: string): string {
-  const d = digits(text, 9);
-  if (d.length <= 3) return d;
-  if (d.length <= 5) return `${d.slice(0, 3)}-${d.slice(3)}`;
-  return `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`;
 }
 
 export function maskDate(text: string): string {
@@ -35,7 +28,8 @@ export function maskZip(text: string): string {
 const MASKS: Partial<Record<UserSearchField, (text: string) => string>> = {
   user_id: (text) => digits(text, 15),
   loan_id: (text) => digits(text, 15),
-  ssn: maskSsn,
+  // One rule for every whole-SSN field (contracts rules/ssn.ts).
+  ssn: formatTypedSsn,
   ssn_last_four: (text) => digits(text, 4),
   dob: maskDate,
   phone_number: maskPhone,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loanFixture, paymentFixture } from '../../test/ticket-fixtures.ts';
-import { paymentsToShow, visibleLoans } from './loan-selection.ts';
+import { isActiveLoan, paymentsToShow, visibleLoans } from './loan-selection.ts';
 
 const paidOff = loanFixture({ id: 1, applied: '2024-01-01T00:00:00Z', paid_off: '2024-07-01T00:00:00Z' });
 const active = loanFixture({ id: 2, applied: '2025-06-01T00:00:00Z' });
@@ -29,6 +29,29 @@ describe('visibleLoans', () => {
   it('shows the latest loan alone when none is active', () => {
     expect(visibleLoans([paidOff, denied], false).map((loan) => loan.id)).toEqual([3]);
     expect(visibleLoans([], false)).toEqual([]);
+  });
+
+  // Labelled ACTIVE (funded) on its card, but it owes nothing: not an active loan.
+  it('shows a loan whose funding came back only when it is the latest or the history is asked for', () => {
+    const returned = loanFixture({
+      id: 5,
+      applied: '2025-03-01T00:00:00Z',
+      funding_returned: '2025-03-09T00:00:00Z',
+    });
+    expect(visibleLoans([returned, active, latestApplied], false).map((loan) => loan.id)).toEqual([4, 2]);
+    expect(visibleLoans([returned, active, latestApplied], true).map((loan) => loan.id)).toEqual([4, 2, 5]);
+    expect(visibleLoans([paidOff, returned], false).map((loan) => loan.id)).toEqual([5]);
+  });
+});
+
+describe('isActiveLoan', () => {
+  it('is the one rule: funded, and neither returned, denied, paid off nor closed', () => {
+    expect(isActiveLoan(active)).toBe(true);
+    expect(isActiveLoan(loanFixture({ funding_returned: '2026-01-09T00:00:00Z' }))).toBe(false);
+    expect(isActiveLoan(loanFixture({ denied: '2026-01-05T00:00:00Z' }))).toBe(false);
+    expect(isActiveLoan(loanFixture({ closed_at: '2026-01-05T00:00:00Z' }))).toBe(false);
+    expect(isActiveLoan(paidOff)).toBe(false);
+    expect(isActiveLoan(latestApplied)).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { loanDisplayStatus, type LoanInfo } from '@portal/contracts';
+import { isActiveByMilestones, type LoanInfo } from '@portal/contracts';
 
 // Newest application first.
 export function sortNewestFirst(loans: readonly LoanInfo[]): LoanInfo[] {
@@ -9,8 +9,16 @@ export function latestLoan(loans: readonly LoanInfo[]): LoanInfo | null {
   return sortNewestFirst(loans)[0] ?? null;
 }
 
+// The server's rule (contracts rules/active-loan.ts), not the ACTIVE label: a loan whose funding
+// came back is labelled ACTIVE but owes nothing.
 export function isActiveLoan(loan: LoanInfo): boolean {
-  return loanDisplayStatus(loan) === 'ACTIVE';
+  return isActiveByMilestones({
+    funded: loan.funded !== null,
+    fundingReturned: loan.funding_returned !== null,
+    denied: loan.denied !== null,
+    paidOff: loan.paid_off !== null,
+    closed: loan.closed_at !== null,
+  });
 }
 
 // Spec 000 section 4: only active loans plus the latest are shown unless Show History is chosen.

@@ -1,4 +1,4 @@
-import { REPLY_DRAFT_COOKIE_DAYS } from '@portal/contracts';
+import { DAY_MS, REPLY_DRAFT_COOKIE_DAYS } from '@portal/contracts';
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies.ts';
 
 // The reply being written, kept per ticket for a day (spec 000 section 9) so a reload, a skip to the
@@ -8,7 +8,6 @@ export type ReplyDraft = { text: string; macroId: number | null; filterId: strin
 export const EMPTY_DRAFT: ReplyDraft = { text: '', macroId: null, filterId: null };
 
 const PREFIX = 'reply_draft_';
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Cookies travel with every API request, and servers refuse headers past ~16 KB: a few drafts of
 // at most ~2 KB each (encoded), the oldest dropped first.
 export const MAX_DRAFT_COOKIE_CHARS = 2000;

@@ -1,6 +1,4 @@
-import { MESSAGE_AGED_AFTER_DAYS, type Message, type Ticket } from '@portal/contracts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, MESSAGE_AGED_AFTER_DAYS, type Message, type Ticket } from '@portal/contracts';
 
 // The thread the agent reads: the ticket's own messages and the customer's other texts and emails,
 // each once (the same message can arrive through several lists), oldest first.

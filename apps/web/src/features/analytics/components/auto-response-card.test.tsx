@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoResponseAnalyticsResponse } from '@portal/contracts';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { AutoResponseCard } from './auto-response-card.tsx';

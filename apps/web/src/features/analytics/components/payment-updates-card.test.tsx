@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { PaymentUpdatesCard } from './payment-updates-card.tsx';
@@ -16,7 +16,7 @@ beforeEach(() => {
 
 const range = { start: '2026-11-16', end: '2026-11-22' };
 
-function renderCard(answer: FakeApi[string]) {
+function renderCard(answer: ApiAnswers[string]) {
   const sent = answerApiCalls({ 'GET update_payment_analytics': answer });
   renderWithProviders(<></>, {
     route: '/card',

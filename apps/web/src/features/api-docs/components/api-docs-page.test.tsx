@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { apiDocumentFixture } from '../api-docs-fixture.ts';
 import { ApiDocsPage } from './api-docs-page.tsx';
+
+const DOCUMENT = 'GET openapi.json';
 
 // An operation's control is named by all it shows: method and path, then summary and access.
 const operation = (name: string) => new RegExp(`^${name.replace(/[/.]/g, '\\$&')}(?: |$)`);
@@ -13,14 +16,12 @@ const operation = (name: string) => new RegExp(`^${name.replace(/[/.]/g, '\\$&')
 describe('ApiDocsPage', () => {
   it('fetches the document with the bearer token and lists its operations by domain', async () => {
     saveSession(sessionFixture({ apiToken: 'secret-token' }));
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture)));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ [DOCUMENT]: [200, apiDocumentFixture] });
     renderWithProviders(<ApiDocsPage />);
 
     expect(await screen.findByRole('heading', { name: 'The Portal API' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/openapi.json');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+    expect(sent[0]?.url).toBe('/internal/api/openapi.json');
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer secret-token');
     const loans = screen.getByRole('region', { name: 'loans' });
     expect(
       within(loans).getByRole('button', { name: operation('PATCH /internal/api/toggle_ach') }),
@@ -34,10 +35,7 @@ describe('ApiDocsPage', () => {
   });
 
   it("shows an operation's request body and answers when opened", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture))),
-    );
+    answerApiCalls({ [DOCUMENT]: [200, apiDocumentFixture] });
     renderWithProviders(<ApiDocsPage />);
     await userEvent.click(await screen.findByRole('button', { name: operation('PATCH /internal/api/toggle_ach') }));
     expect(
@@ -49,10 +47,7 @@ describe('ApiDocsPage', () => {
   });
 
   it('filters the operations', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse(apiDocumentFixture))),
-    );
+    answerApiCalls({ [DOCUMENT]: [200, apiDocumentFixture] });
     renderWithProviders(<ApiDocsPage />);
     await userEvent.type(await screen.findByLabelText('Filter operations'), 'webhooks');
     expect(
@@ -65,10 +60,7 @@ describe('ApiDocsPage', () => {
   });
 
   it('says so when the document cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['The database is unavailable.'] }, 503))),
-    );
+    answerApiCalls({ [DOCUMENT]: [503, { errors: ['The database is unavailable.'] }] });
     renderWithProviders(<ApiDocsPage />);
     // A 5xx is retried once before the page gives up.
     expect(await screen.findByText('The database is unavailable.', {}, { timeout: 4000 })).toBeInTheDocument();

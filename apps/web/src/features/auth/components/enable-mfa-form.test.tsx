@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { EnableMfaForm } from './enable-mfa-form.tsx';
 
 const otpUri = 'otpauth://totp/The%20Portal:ana%40portal.example?secret=JBSWY3DPEHPK3PXP&issuer=The%20Portal';
@@ -16,8 +17,7 @@ async function submit() {
 
 describe('EnableMfaForm', () => {
   it('posts email and password, then shows the QR code, the secret and the way back', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ otp_uri: otpUri })));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'POST enable_2fa': [200, { otp_uri: otpUri }] });
     renderWithProviders(<EnableMfaForm />);
     await submit();
 
@@ -26,16 +26,16 @@ describe('EnableMfaForm', () => {
     expect(screen.getByLabelText('Secret key')).toHaveValue('JBSWY3DPEHPK3PXP');
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/enable_2fa');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ana@portal.example', password: 'portal-demo' });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        url: '/internal/api/enable_2fa',
+        body: { email: 'ana@portal.example', password: 'portal-demo' },
+      }),
+    ]);
   });
 
   it('shows the server errors in a dismissible box', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Invalid email or password.'] }, 401))),
-    );
+    answerApiCalls({ 'POST enable_2fa': [401, { errors: ['Invalid email or password.'] }] });
     renderWithProviders(<EnableMfaForm />);
     const user = await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');

@@ -1,22 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSession } from '../../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls, answerLater } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { SignInForm } from './sign-in-form.tsx';
 
-// A fetch stub whose answer the test releases when it wants.
-function deferredFetch() {
-  let release: (response: Response) => void = () => undefined;
-  const fetchMock = vi.fn<typeof fetch>(
-    () =>
-      new Promise<Response>((resolve) => {
-        release = resolve;
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, respond: (response: Response) => release(response) };
+// The sign-in answered when the test wants.
+function answerSignInLater() {
+  const { answer, give } = answerLater();
+  const sent = answerApiCalls({ 'POST employees/sign_in': answer });
+  return { sent, respond: give };
 }
 
 async function fillAndSubmit(otp = '') {
@@ -46,7 +41,7 @@ describe('SignInForm', () => {
   });
 
   it('sends {employee:{email,password,otp}}, shows a loading indicator while pending, and stores the session', async () => {
-    const { fetchMock, respond } = deferredFetch();
+    const { sent, respond } = answerSignInLater();
     renderWithProviders(<SignInForm />);
     await fillAndSubmit('123456');
 
@@ -55,26 +50,25 @@ describe('SignInForm', () => {
     expect(button).toHaveAttribute('data-loading', 'true');
 
     // The form loads the contracts (zod) before it calls: under load the call comes a moment later.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/employees/sign_in');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
-      employee: { email: 'ana@portal.example', password: 'portal-demo', otp: '123456' },
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      url: '/internal/api/employees/sign_in',
+      method: 'POST',
+      body: { employee: { email: 'ana@portal.example', password: 'portal-demo', otp: '123456' } },
     });
     expect(readSession()).toBeNull();
 
     const session = sessionFixture();
-    respond(jsonResponse(session));
+    respond([200, session]);
     await waitFor(() => expect(readSession()).toEqual(session));
     expect(document.cookie).toContain('apiToken=token-abc');
   });
 
   it('shows the server errors in an error box that can be dismissed, without signing anything out', async () => {
-    const { respond } = deferredFetch();
+    const { respond } = answerSignInLater();
     renderWithProviders(<SignInForm />);
     const user = await fillAndSubmit();
-    respond(jsonResponse({ errors: ['Invalid email, password or one-time password.'] }, 401));
+    respond([401, { errors: ['Invalid email, password or one-time password.'] }]);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not sign in');
@@ -87,10 +81,10 @@ describe('SignInForm', () => {
   });
 
   it('lists several errors', async () => {
-    const { respond } = deferredFetch();
+    const { respond } = answerSignInLater();
     renderWithProviders(<SignInForm />);
     await fillAndSubmit();
-    respond(jsonResponse({ errors: ['Email is not a valid email address.', 'Password is required.'] }, 400));
+    respond([400, { errors: ['Email is not a valid email address.', 'Password is required.'] }]);
     expect(await screen.findAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -6,7 +6,8 @@ import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
-import { answerRoutes, noticeFixture } from '../notice-test-fixtures.ts';
+import { answerApiCalls, type ApiAnswers } from '../../../test/api-server.ts';
+import { noticeFixture } from '../../../test/notice-fixtures.ts';
 import { NoticeDetailPage } from './notice-detail-page.tsx';
 
 // The notice form's rules (spec 001 section 5) as staff meet them on the notice screen.
@@ -19,10 +20,10 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-async function openNotice(notice: BankruptcyNotice, extra: Parameters<typeof answerRoutes>[0] = {}) {
-  const sent = answerRoutes({
-    'GET bankruptcy_notices/31': { body: { notice } },
-    'PATCH bankruptcy_notices/31/unassign': { body: { success: true } },
+async function openNotice(notice: BankruptcyNotice, extra: ApiAnswers = {}) {
+  const sent = answerApiCalls({
+    'GET bankruptcy_notices/31': [200, { notice }],
+    'PATCH bankruptcy_notices/31/unassign': [200, { success: true }],
     ...extra,
   });
   renderWithProviders(<NoticeDetailPage id={31} />);
@@ -72,20 +73,22 @@ describe('the notice form', () => {
 
   it('turns the warnings into errors once Process is pressed, and keeps Process disabled until none is left', async () => {
     const sent = await openNotice(noticeFixture({ type: '', parsed_data: { case_number: null } }), {
-      'POST bankruptcy_notices/31/process_notice': {
-        body: {
+      'POST bankruptcy_notices/31/process_notice': [
+        200,
+        {
           message: 'Notice processed successfully.',
           notice: noticeFixture({ status: 'processed', processed_at: '2024-01-07T18:00:00.000Z' }),
           consequences: { customer_id: 12, consumer_information_indicator: 'A', auto_debit_stopped_loan_ids: [5, 6] },
         },
-      },
-      'PATCH bankruptcy_notices/31': ({ body }) => ({
-        body: {
+      ],
+      'PATCH bankruptcy_notices/31': ({ body }) => [
+        200,
+        {
           message: 'Notice updated successfully.',
           notice: noticeFixture({ parsed_data: { case_number: '24-999' } }),
           echo: body,
         },
-      }),
+      ],
     });
     await userEvent.click(processButton());
     // Pressing it from the view opens the form, with the problems as errors.
@@ -217,12 +220,13 @@ describe('the notice form', () => {
 
   it('shows the court district by name and sends its code, with dates and SSNs in the wire format', async () => {
     const sent = await openNotice(noticeFixture(), {
-      'PATCH bankruptcy_notices/31': {
-        body: {
+      'PATCH bankruptcy_notices/31': [
+        200,
+        {
           message: 'Notice updated successfully.',
           notice: noticeFixture({ parsed_data: { court_district: 'NV', filed: '2024-02-03' } }),
         },
-      },
+      ],
     });
     expect(within(screen.getByLabelText('Notice details')).getByText('California - North')).toBeInTheDocument();
     await edit();
@@ -257,9 +261,7 @@ describe('the notice form', () => {
   // 'Bankruptcy type is required.'. Picking the chosen option again keeps it, in every select.
   it("keeps a select's value when its chosen option is picked again", async () => {
     const sent = await openNotice(noticeFixture(), {
-      'PATCH bankruptcy_notices/31': {
-        body: { message: 'Notice updated successfully.', notice: noticeFixture() },
-      },
+      'PATCH bankruptcy_notices/31': [200, { message: 'Notice updated successfully.', notice: noticeFixture() }],
     });
     await edit();
     for (const [label, option] of [
@@ -287,7 +289,7 @@ describe('the notice form', () => {
 
   it("says the server's errors, or 'Failed to update notice.', when saving fails", async () => {
     await openNotice(noticeFixture(), {
-      'PATCH bankruptcy_notices/31': { status: 422, body: { errors: ['Case number is too long.'] } },
+      'PATCH bankruptcy_notices/31': [422, { errors: ['Case number is too long.'] }],
     });
     await edit();
     await retype('Case number', '24-2');
@@ -300,8 +302,9 @@ describe('the notice form', () => {
 
   it('lets staff choose the customer when none matched', async () => {
     const sent = await openNotice(noticeFixture(), {
-      'PATCH bankruptcy_notices/31': {
-        body: {
+      'PATCH bankruptcy_notices/31': [
+        200,
+        {
           message: 'Notice updated successfully.',
           notice: noticeFixture({
             customer: {
@@ -314,7 +317,7 @@ describe('the notice form', () => {
             },
           }),
         },
-      },
+      ],
     });
     expect(screen.getByText('No matching customer')).toBeInTheDocument();
     await edit();
@@ -376,8 +379,8 @@ describe('the notice form', () => {
 describe('the notice form when the server fails', () => {
   it("falls back to 'Failed to update notice.' and 'Failed to process notice.'", async () => {
     await openNotice(noticeFixture(), {
-      'PATCH bankruptcy_notices/31': { status: 500, body: {} },
-      'POST bankruptcy_notices/31/process_notice': { status: 500, body: {} },
+      'PATCH bankruptcy_notices/31': [500, {}],
+      'POST bankruptcy_notices/31/process_notice': [500, {}],
     });
     await edit();
     await retype('Case number', '24-2');

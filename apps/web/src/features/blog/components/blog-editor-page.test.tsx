@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_CATEGORIES, type BlogPost } from '@portal/contracts';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { BlogEditorPage } from './blog-editor-page.tsx';
@@ -38,7 +38,7 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-function renderEditor(route: string, server: FakeApi = {}) {
+function renderEditor(route: string, server: ApiAnswers = {}) {
   const sent = answerApiCalls({
     'GET blog/posts': (call) => [200, { post: call.query.get('path') === 'rainy-day' ? POST : null, ...base }],
     'GET blog/post_list': [

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import type { Metro2AccountView, ReportedConsumer } from '@portal/contracts';
+import { maskSsn, type Metro2AccountView, type ReportedConsumer } from '@portal/contracts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { metro2Words } from '../metro2-words.ts';
 import { FactList } from './fact-list.tsx';
@@ -93,7 +93,7 @@ export function ConsumerInfo({ consumer }: { consumer: ReportedConsumer }) {
             label: 'Address',
             value: consumer.street || cityLine ? [consumer.street, cityLine].filter(Boolean).join(', ') : '—',
           },
-          { label: 'SSN', value: consumer.ssn_last4 ? `***-**-${consumer.ssn_last4}` : '—' },
+          { label: 'SSN', value: maskSsn(consumer.ssn_last4) ?? '—' },
           { label: 'Date of birth', value: formatDate(consumer.birthday) },
           { label: 'Phone', value: orDash(consumer.phone_number) },
         ]}

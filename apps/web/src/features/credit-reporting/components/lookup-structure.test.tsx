@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { lookupFixture } from '../credit-reporting-test-network.ts';
+import { lookupFixture } from '../../../test/credit-reporting-fixtures.ts';
 import { AdditionalLoansSection } from './additional-loans-section.tsx';
 import { SearchedLoanSection } from './searched-loan-section.tsx';
 import { UserDetailSection } from './user-detail-section.tsx';

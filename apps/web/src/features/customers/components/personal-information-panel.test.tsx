@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { userFixture } from '../../../test/ticket-fixtures.ts';
 import type { UserInfo } from '@portal/contracts';
 import { useUpdateUserInfo } from '../api/update-user-info.ts';
@@ -22,8 +23,7 @@ function OnTicket({ user = userFixture(), onError }: { user?: UserInfo; onError?
 describe('PersonalInformationPanel', () => {
   it('alerts an invalid entry and does not call the server', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     renderWithProviders(<OnTicket />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Phone' }));
@@ -32,14 +32,13 @@ describe('PersonalInformationPanel', () => {
     await userEvent.type(input, '555-12{Enter}');
 
     expect(alert).toHaveBeenCalledWith('Invalid Entry for field: phone_number');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Phone' })).toBeInTheDocument();
     alert.mockRestore();
   });
 
   it('saves a valid entry, normalised, with PATCH user_info', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'Updated' })));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'PATCH user_info': [200, { message: 'Updated' }] });
     renderWithProviders(<OnTicket />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Phone' }));
@@ -48,11 +47,12 @@ describe('PersonalInformationPanel', () => {
     await userEvent.type(input, '(555) 987-6543');
     await userEvent.click(screen.getByRole('button', { name: 'Save Phone' }));
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/user_info');
-    expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(String(init?.body))).toEqual({ id: 101, parameter: 'phone_number', text: '5559876543' });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      url: '/internal/api/user_info',
+      method: 'PATCH',
+      body: { id: 101, parameter: 'phone_number', text: '5559876543' },
+    });
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Phone' })).not.toBeInTheDocument());
   });
 
@@ -70,10 +70,7 @@ describe('PersonalInformationPanel', () => {
   });
 
   it('keeps the field open when the save is refused, and hands the error to the screen', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['The email is taken.'] }, 409))),
-    );
+    answerApiCalls({ 'PATCH user_info': [409, { errors: ['The email is taken.'] }] });
     const onError = vi.fn();
     renderWithProviders(<OnTicket onError={onError} />);
 

@@ -7,14 +7,13 @@ import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
+import { answerApiCalls, apiCallsSettled, type ApiAnswers, callsTo } from '../../../test/api-server.ts';
 import {
-  answerDisputeCalls,
-  callsTo,
   completeDispute,
+  disputeDocuments,
   disputeFixture,
   userResultFixture,
-  type DisputeServer,
-} from './dispute-test-network.ts';
+} from '../../../test/dispute-fixtures.ts';
 import { DisputeDetailPage } from './dispute-detail-page.tsx';
 
 // Each test drives the whole screen (Mantine re-renders the form on every keystroke): a loaded
@@ -28,18 +27,17 @@ const UNASSIGN = 'PATCH disputes_dashboard/unassign_dispute';
 const USER_SEARCH = 'GET disputes_dashboard/search/user_search';
 
 // Employee 7 (the session fixture) opens the dispute.
-function openDispute(
-  dispute: Dispute,
-  server: DisputeServer = {},
-  permissions: Permission[] = ['customers.reveal_ssn'],
-) {
+function openDispute(dispute: Dispute, server: ApiAnswers = {}, permissions: Permission[] = ['customers.reveal_ssn']) {
   saveSession(sessionFixture({ employeeId: 7, permissions }));
-  const sent = answerDisputeCalls({
-    'GET disputes_dashboard/dispute_details': [200, { dispute }],
-    [ASSIGN]: [200, { success: true, dispute_id: dispute.id }],
-    [UNASSIGN]: [200, { success: true }],
-    ...server,
-  });
+  const sent = answerApiCalls(
+    {
+      'GET disputes_dashboard/dispute_details': [200, { dispute }],
+      [ASSIGN]: [200, { success: true, dispute_id: dispute.id }],
+      [UNASSIGN]: [200, { success: true }],
+      ...server,
+    },
+    disputeDocuments,
+  );
   renderWithProviders(<DisputeDetailPage id={dispute.id} />, { route: `/disputes/${dispute.id}` });
   return sent;
 }
@@ -165,10 +163,13 @@ describe('DisputeDetailPage: who holds the dispute', () => {
 
   it("lets go of the dispute when the screen is left (keepalive), not in StrictMode's rehearsal", async () => {
     saveSession(sessionFixture({ employeeId: 7 }));
-    const sent = answerDisputeCalls({
-      'GET disputes_dashboard/dispute_details': [200, { dispute: disputeFixture() }],
-      [UNASSIGN]: [200, { success: true }],
-    });
+    const sent = answerApiCalls(
+      {
+        'GET disputes_dashboard/dispute_details': [200, { dispute: disputeFixture() }],
+        [UNASSIGN]: [200, { success: true }],
+      },
+      disputeDocuments,
+    );
     const { unmount } = renderWithProviders(
       <StrictMode>
         <DisputeDetailPage id={5} />
@@ -176,12 +177,11 @@ describe('DisputeDetailPage: who holds the dispute', () => {
       { route: '/disputes/5' },
     );
     await screen.findByRole('button', { name: 'No Changes' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await apiCallsSettled();
     expect(callsTo(sent, UNASSIGN)).toHaveLength(0);
     unmount();
     await waitFor(() => expect(callsTo(sent, UNASSIGN).map((call) => call.body)).toEqual([{ id: 5 }]));
-    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('unassign_dispute'))!;
-    expect(init?.keepalive).toBe(true);
+    expect(callsTo(sent, UNASSIGN)[0]!.keepalive).toBe(true);
   });
 
   it('lets go of the dispute after 30 minutes without activity, warning in the last minute', async () => {

@@ -1,16 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFlashes } from '../../../lib/flash.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { answerDisputeCalls, callsTo, type DisputeServer } from './dispute-test-network.ts';
+import { answerApiCalls, type ApiAnswers, callsTo, noConnection } from '../../../test/api-server.ts';
+import { disputeDocuments } from '../../../test/dispute-fixtures.ts';
 import { DisputesLanding } from './disputes-landing.tsx';
 
 const CREATE = 'POST disputes_dashboard/create_disputes';
 const pdf = (name: string) => new File(['%PDF-1.7 letter'], name, { type: 'application/pdf' });
 
-async function uploadTwo(server: DisputeServer) {
-  const sent = answerDisputeCalls(server);
+async function uploadTwo(server: ApiAnswers) {
+  const sent = answerApiCalls(server, disputeDocuments);
   renderWithProviders(<DisputesLanding />, { route: '/disputes' });
   await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf'), pdf('b.pdf')]);
   await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
@@ -73,17 +74,16 @@ describe('DisputesLanding', () => {
   });
 
   it('names the drop area by the words it shows (WCAG 2.5.3 label in name)', () => {
-    answerDisputeCalls({});
+    answerApiCalls({}, disputeDocuments);
     renderWithProviders(<DisputesLanding />, { route: '/disputes' });
     const dropArea = screen.getByRole('button', { name: /^Drag PDF files here or click to choose them\b/ });
     expect(dropArea).not.toHaveAttribute('aria-label');
   });
 
   it("falls back to 'An error occurred while creating disputes. Please try again.'", async () => {
-    answerDisputeCalls({});
-    renderWithProviders(<DisputesLanding />, { route: '/disputes' });
     // No connection: fetch rejects.
-    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    answerApiCalls({ [CREATE]: noConnection }, disputeDocuments);
+    renderWithProviders(<DisputesLanding />, { route: '/disputes' });
     await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf')]);
     await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
     await waitFor(() =>

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { DisputeListItem } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { answerDisputeCalls, callsTo } from './dispute-test-network.ts';
+import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
+import { disputeDocuments } from '../../../test/dispute-fixtures.ts';
 import { UnresolvedDisputesPage } from './unresolved-disputes-page.tsx';
 
 const LIST = 'GET disputes_dashboard/unresolved_disputes';
@@ -33,20 +34,23 @@ const page = (disputes: DisputeListItem[], current = 1, totalPages = 1, total = 
 
 describe('UnresolvedDisputesPage', () => {
   it('lists the disputes: name or N/A, status, due date marked Overdue, failed attempts, the count', async () => {
-    answerDisputeCalls({
-      [LIST]: [
-        200,
-        page(
-          [
-            listItem(),
-            listItem({ id: 6, first_name: null, last_name: null, overdue: true, failed_responses_count: 2 }),
-          ],
-          1,
-          1,
-          2,
-        ),
-      ],
-    });
+    answerApiCalls(
+      {
+        [LIST]: [
+          200,
+          page(
+            [
+              listItem(),
+              listItem({ id: 6, first_name: null, last_name: null, overdue: true, failed_responses_count: 2 }),
+            ],
+            1,
+            1,
+            2,
+          ),
+        ],
+      },
+      disputeDocuments,
+    );
     renderWithProviders(<UnresolvedDisputesPage />, { route: '/disputes/unresolved' });
     const first = await screen.findByRole('row', { name: 'Dispute 5' });
     expect(within(first).getByText('Maria Garcia')).toBeInTheDocument();
@@ -65,12 +69,15 @@ describe('UnresolvedDisputesPage', () => {
   });
 
   it('keeps the page in the URL and moves to the last page when the list has shrunk', async () => {
-    const sent = answerDisputeCalls({
-      [LIST]: (call) => {
-        const asked = Number(call.query.get('page'));
-        return [200, page([listItem({ id: asked * 10 })], Math.min(asked, 2), 2, 30)];
+    const sent = answerApiCalls(
+      {
+        [LIST]: (call) => {
+          const asked = Number(call.query.get('page'));
+          return [200, page([listItem({ id: asked * 10 })], Math.min(asked, 2), 2, 30)];
+        },
       },
-    });
+      disputeDocuments,
+    );
     renderWithProviders(<UnresolvedDisputesPage />, { route: '/disputes/unresolved?page=4' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/disputes/unresolved?page=2'));
     expect(await screen.findByRole('row', { name: 'Dispute 20' })).toBeInTheDocument();
@@ -81,23 +88,26 @@ describe('UnresolvedDisputesPage', () => {
   });
 
   it('says when none is left, and when the list cannot be read', async () => {
-    answerDisputeCalls({ [LIST]: [200, page([], 1, 0, 0)] });
+    answerApiCalls({ [LIST]: [200, page([], 1, 0, 0)] }, disputeDocuments);
     const { unmount } = renderWithProviders(<UnresolvedDisputesPage />, { route: '/disputes/unresolved' });
     expect(await screen.findByText('No unresolved disputes found.')).toBeInTheDocument();
     unmount();
 
-    answerDisputeCalls({ [LIST]: [403, { errors: ['You may not work disputes.'] }] });
+    answerApiCalls({ [LIST]: [403, { errors: ['You may not work disputes.'] }] }, disputeDocuments);
     renderWithProviders(<UnresolvedDisputesPage />, { route: '/disputes/unresolved' });
     expect(await screen.findByText('Error loading disputes: You may not work disputes.')).toBeInTheDocument();
   });
 
   it('Get Next Dispute opens the dispute assigned to me, or says why not', async () => {
     let left = 1;
-    const sent = answerDisputeCalls({
-      [LIST]: [200, page([listItem()])],
-      [ASSIGN]: () =>
-        left-- > 0 ? [200, { success: true, dispute_id: 12 }] : [404, { errors: ['No unresolved disputes found.'] }],
-    });
+    const sent = answerApiCalls(
+      {
+        [LIST]: [200, page([listItem()])],
+        [ASSIGN]: () =>
+          left-- > 0 ? [200, { success: true, dispute_id: 12 }] : [404, { errors: ['No unresolved disputes found.'] }],
+      },
+      disputeDocuments,
+    );
     renderWithProviders(<UnresolvedDisputesPage />, { route: '/disputes/unresolved' });
     await userEvent.click(await screen.findByRole('button', { name: 'Get Next Dispute' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/disputes/12'));

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls, pdfResponse } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { DocumentsButton } from './documents-button.tsx';
 
@@ -17,10 +18,7 @@ const statement = {
 
 describe('DocumentsButton', () => {
   it("says 'No Documents Uploaded' for a customer without documents", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ documents: [] }))),
-    );
+    answerApiCalls({ 'GET users/fetch_documents': [200, { documents: [] }] });
     renderWithProviders(<DocumentsButton userId={38} />);
     await userEvent.click(screen.getByRole('button', { name: 'View Documents' }));
     expect(await screen.findByText('No Documents Uploaded')).toBeInTheDocument();
@@ -28,14 +26,10 @@ describe('DocumentsButton', () => {
 
   it('fetches a document with the bearer token and opens it in the tab the click opened', async () => {
     saveSession(sessionFixture({ apiToken: 'secret-token' }));
-    const fetchMock = vi.fn<typeof fetch>((input) =>
-      Promise.resolve(
-        String(input).startsWith('/internal/api/users/fetch_documents')
-          ? jsonResponse({ documents: [statement] })
-          : new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'GET users/fetch_documents': [200, { documents: [statement] }],
+      'GET documents/st-1': pdfResponse,
+    });
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     // jsdom has no object URLs.
@@ -44,14 +38,13 @@ describe('DocumentsButton', () => {
 
     renderWithProviders(<DocumentsButton userId={38} />);
     await userEvent.click(screen.getByRole('button', { name: 'View Documents' }));
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/fetch_documents?user_id=38');
+    await waitFor(() => expect(sent[0]?.url).toBe('/internal/api/users/fetch_documents?user_id=38'));
     await userEvent.click(await screen.findByRole('button', { name: 'Open Statement 2024-05-31' }));
 
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('blob:doc-1'));
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/internal/api/documents/st-1');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-token');
+    expect(sent[1]?.url).toBe('/internal/api/documents/st-1');
+    expect(sent[1]?.headers.get('Authorization')).toBe('Bearer secret-token');
     expect(tab.opener).toBeNull();
     open.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');

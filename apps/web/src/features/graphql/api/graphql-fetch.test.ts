@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/unauthorized.ts';
 import { clearSession, saveSession, type Session } from '../../../lib/session.ts';
+import { answerApiCalls } from '../../../test/api-server.ts';
 import { graphqlFetch, GRAPHQL_URL } from './graphql-fetch.ts';
 
 const session = { apiToken: 'token-1', employeeId: 7, name: 'Ada' } as Session;
@@ -14,31 +15,27 @@ describe('graphqlFetch', () => {
   afterEach(() => {
     setUnauthorizedHandler(null);
     clearSession();
-    vi.unstubAllGlobals();
     onUnauthorized.mockReset();
   });
 
   it('sends the session token as the bearer header, with the headers GraphiQL gave', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"data":{}}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'POST graphql': () => new Response('{"data":{}}', { status: 200 }) });
     await graphqlFetch(GRAPHQL_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/internal/api/graphql');
-    const headers = new Headers(init.headers);
-    expect(headers.get('authorization')).toBe('Bearer token-1');
-    expect(headers.get('content-type')).toBe('application/json');
+    expect(sent[0]?.url).toBe('/internal/api/graphql');
+    expect(sent[0]?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(sent[0]?.headers.get('content-type')).toBe('application/json');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('signs out on a 401, as every other call does', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"errors":["Sign in to continue."]}', { status: 401 }));
+    answerApiCalls({ 'POST graphql': () => new Response('{"errors":["Sign in to continue."]}', { status: 401 }) });
     const response = await graphqlFetch(GRAPHQL_URL, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a refused query (400) to the explorer to show', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"errors":[{"message":"Too deep."}]}', { status: 400 }));
+    answerApiCalls({ 'POST graphql': () => new Response('{"errors":[{"message":"Too deep."}]}', { status: 400 }) });
     await graphqlFetch(GRAPHQL_URL, { method: 'POST', body: '{}' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

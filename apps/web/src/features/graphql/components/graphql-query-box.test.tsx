@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerApiCalls } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { GraphqlQueryBox, graphqlRequestBody } from './graphql-query-box.tsx';
 
@@ -21,11 +22,8 @@ describe('graphqlRequestBody', () => {
 });
 
 describe('GraphqlQueryBox', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('runs the query with Ctrl+Enter and shows the answer as readable JSON', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"data":{"me":{"id":1}}}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'POST graphql': () => new Response('{"data":{"me":{"id":1}}}', { status: 200 }) });
     const user = userEvent.setup();
     renderWithProviders(<GraphqlQueryBox onOpenExplorer={() => {}} />);
     const query = screen.getByRole('textbox', { name: 'Query' });
@@ -34,21 +32,19 @@ describe('GraphqlQueryBox', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     const answer = await screen.findByRole('region', { name: 'Answer, HTTP 200' });
     expect(answer.textContent).toBe(JSON.stringify({ data: { me: { id: 1 } } }, null, 2));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/internal/api/graphql');
-    expect(JSON.parse(String(init.body))).toEqual({ query: '{ me { id } }' });
+    expect(sent[0]?.url).toBe('/internal/api/graphql');
+    expect(sent[0]?.body).toEqual({ query: '{ me { id } }' });
   });
 
   it('sends nothing for an empty query, and offers the full explorer', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     const onOpenExplorer = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<GraphqlQueryBox onOpenExplorer={onOpenExplorer} />);
     await user.clear(screen.getByRole('textbox', { name: 'Query' }));
     await user.click(screen.getByRole('button', { name: 'Run query' }));
     expect(await screen.findByText('Please enter a query.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: /Open the full explorer/ }));
     await waitFor(() => expect(onOpenExplorer).toHaveBeenCalledTimes(1));
   });

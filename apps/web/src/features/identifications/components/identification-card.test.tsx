@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { IdentificationCard } from './identification-card.tsx';
-import { answerIdentificationCalls, cardFixture } from './identifications-test-network.ts';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { cardFixture, identityImages } from '../../../test/identifications-fixtures.ts';
 
 function renderCard(...[overrides, held = false]: [Parameters<typeof cardFixture>[0]?, boolean?]) {
-  answerIdentificationCalls({});
+  answerApiCalls({}, identityImages);
   renderWithProviders(<IdentificationCard card={cardFixture(overrides)} held={held} />);
   return screen.getByRole('article', { name: 'Identification of Maria Garcia' });
 }

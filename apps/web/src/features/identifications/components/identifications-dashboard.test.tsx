@@ -12,14 +12,14 @@ import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { IdentificationsDashboard } from './identifications-dashboard.tsx';
+import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
 import {
   COMPLETE,
   FETCH,
-  answerIdentificationCalls,
-  callsTo,
   cardFixture,
   identificationsAnswer,
-} from './identifications-test-network.ts';
+  identityImages,
+} from '../../../test/identifications-fixtures.ts';
 
 const MARIA = cardFixture();
 const JOHN = cardFixture({ user_id: 41, user_name: 'John Smith', loan_id: 2150 });
@@ -32,22 +32,25 @@ beforeEach(() => {
 // A server that forgets a card once it is decided (a hold moves it to the manual group).
 function reviewServer(regular: IdentificationCard[] = [MARIA, JOHN], manualHold: IdentificationCard[] = [HELD]) {
   let waiting = { regular: [...regular], manual_hold: [...manualHold] };
-  return answerIdentificationCalls({
-    [FETCH]: () => [200, identificationsAnswer(waiting.regular, waiting.manual_hold)],
-    [COMPLETE]: ({ body }) => {
-      const { id, decision } = body as CompleteIdentificationBody;
-      const card = [...waiting.regular, ...waiting.manual_hold].find((entry) => entry.user_id === id)!;
-      const others = (cards: IdentificationCard[]) => cards.filter((entry) => entry.user_id !== id);
-      waiting = {
-        regular: others(waiting.regular),
-        manual_hold:
-          decision === 'manual_fraud_hold'
-            ? [...waiting.manual_hold, { ...card, verified: -7 }]
-            : others(waiting.manual_hold),
-      };
-      return [200, { message: `${card.user_name}: ${decision} done.`, user_id: id, decision, verified: 1 }];
+  return answerApiCalls(
+    {
+      [FETCH]: () => [200, identificationsAnswer(waiting.regular, waiting.manual_hold)],
+      [COMPLETE]: ({ body }) => {
+        const { id, decision } = body as CompleteIdentificationBody;
+        const card = [...waiting.regular, ...waiting.manual_hold].find((entry) => entry.user_id === id)!;
+        const others = (cards: IdentificationCard[]) => cards.filter((entry) => entry.user_id !== id);
+        waiting = {
+          regular: others(waiting.regular),
+          manual_hold:
+            decision === 'manual_fraud_hold'
+              ? [...waiting.manual_hold, { ...card, verified: -7 }]
+              : others(waiting.manual_hold),
+        };
+        return [200, { message: `${card.user_name}: ${decision} done.`, user_id: id, decision, verified: 1 }];
+      },
     },
-  });
+    identityImages,
+  );
 }
 
 function renderDashboard() {
@@ -66,9 +69,12 @@ const findCard = (name: string) => screen.findByRole('article', { name: `Identif
 
 describe('IdentificationsDashboard', () => {
   it("titles each group with the server's total; regular cases open, manual hold cases closed", async () => {
-    answerIdentificationCalls({
-      [FETCH]: [200, identificationsAnswer([MARIA, JOHN], [HELD], { regular: 57, manual_hold: 3 })],
-    });
+    answerApiCalls(
+      {
+        [FETCH]: [200, identificationsAnswer([MARIA, JOHN], [HELD], { regular: 57, manual_hold: 3 })],
+      },
+      identityImages,
+    );
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Identifications', level: 2 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Regular Cases (57)' })).toBeInTheDocument();
@@ -91,14 +97,17 @@ describe('IdentificationsDashboard', () => {
   });
 
   it("says 'No cases' in an empty group", async () => {
-    answerIdentificationCalls({ [FETCH]: [200, identificationsAnswer([])] });
+    answerApiCalls({ [FETCH]: [200, identificationsAnswer([])] }, identityImages);
     renderDashboard();
     const regular = await screen.findByRole('region', { name: 'Regular Cases' });
     expect(within(regular).getByText('No cases')).toBeInTheDocument();
   });
 
   it("shows a loader, then the server's message when the list cannot be read", async () => {
-    answerIdentificationCalls({ [FETCH]: [403, { errors: ['Only identity reviewers can see identifications.'] }] });
+    answerApiCalls(
+      { [FETCH]: [403, { errors: ['Only identity reviewers can see identifications.'] }] },
+      identityImages,
+    );
     renderDashboard();
     expect(screen.getByLabelText('Loading identifications')).toBeInTheDocument();
     expect(await screen.findByText('Only identity reviewers can see identifications.')).toBeInTheDocument();
@@ -192,13 +201,16 @@ describe('IdentificationsDashboard', () => {
   it("shows the server's sentence when another reviewer decided first, and reads the list again", async () => {
     const taken = 'Maria Garcia was already decided by Ben Ortiz (approve).';
     let decided = false;
-    const sent = answerIdentificationCalls({
-      [FETCH]: () => [200, identificationsAnswer(decided ? [JOHN] : [MARIA, JOHN])],
-      [COMPLETE]: () => {
-        decided = true;
-        return [409, { errors: [taken] }];
+    const sent = answerApiCalls(
+      {
+        [FETCH]: () => [200, identificationsAnswer(decided ? [JOHN] : [MARIA, JOHN])],
+        [COMPLETE]: () => {
+          decided = true;
+          return [409, { errors: [taken] }];
+        },
       },
-    });
+      identityImages,
+    );
     renderDashboard();
     await userEvent.click(within(await findCard('Maria Garcia')).getByRole('button', { name: 'Selfie Cancel' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, Selfie Cancel' }));

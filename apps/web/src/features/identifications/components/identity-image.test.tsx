@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
-import { answerIdentificationCalls, callsTo, imageFixture } from './identifications-test-network.ts';
+import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
+import { imageFixture, identityImages } from '../../../test/identifications-fixtures.ts';
 import { IdentityImageView } from './identity-image.tsx';
 
 function stubObjectUrls() {
@@ -24,15 +25,14 @@ beforeEach(() => {
 describe('IdentityImageView', () => {
   it('fetches the image with the bearer header, shows it from a blob URL and enlarges it on a click', async () => {
     const { revoked } = stubObjectUrls();
-    const sent = answerIdentificationCalls({});
+    const sent = answerApiCalls({}, identityImages);
     const { unmount } = renderWithProviders(
       <IdentityImageView image={imageFixture({ date_time: '2024:01:02 09:15:00' })} />,
     );
     const thumbnail = await screen.findByRole('img', { name: 'Identification: licence-front.jpg' });
     expect(thumbnail).toHaveAttribute('src', 'blob:portal/ident-501');
     expect(callsTo(sent, 'GET documents/501')).toHaveLength(1);
-    const headers = vi.mocked(fetch).mock.calls[0]![1]!.headers as Headers;
-    expect(headers.get('Authorization')).toBe('Bearer token-abc');
+    expect(callsTo(sent, 'GET documents/501')[0]!.headers.get('Authorization')).toBe('Bearer token-abc');
     expect(screen.getByText('EXIF 2024:01:02 09:15:00')).toBeInTheDocument();
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -49,10 +49,7 @@ describe('IdentityImageView', () => {
 
   it('says so when the image cannot be loaded', async () => {
     stubObjectUrls();
-    answerIdentificationCalls({});
-    vi.mocked(fetch).mockResolvedValueOnce(
-      new Response(JSON.stringify({ errors: ['Document 501 was not found.'] }), { status: 404 }),
-    );
+    answerApiCalls({ 'GET documents/501': [404, { errors: ['Document 501 was not found.'] }] });
     renderWithProviders(<IdentityImageView image={imageFixture()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The image could not be loaded: Document 501 was not found.',
@@ -63,7 +60,7 @@ describe('IdentityImageView', () => {
     const { created } = stubObjectUrls();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     onTestFinished(() => click.mockRestore());
-    const sent = answerIdentificationCalls({});
+    const sent = answerApiCalls({}, identityImages);
     renderWithProviders(
       <IdentityImageView
         image={imageFixture({ ident_id: 502, name: 'selfie.heic', kind: 'selfie', content_type: 'image/heic' })}

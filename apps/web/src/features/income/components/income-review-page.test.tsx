@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { apiCallsSettled, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { IncomeReviewPage } from './income-review-page.tsx';
-import { REVIEW, answerIncomeCalls, reviewAnswer, reviewItemFixture } from './income-review-fixtures.ts';
+import { REVIEW, answerIncomeCalls, reviewAnswer, reviewItemFixture } from '../../../test/income-review-fixtures.ts';
 
 // The income review screen's states, header and paystub feed (spec 001 sections 2, 3, 4) against a
 // fake server.
@@ -17,7 +17,7 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-function renderPage(server: FakeApi) {
+function renderPage(server: ApiAnswers) {
   const sent = answerIncomeCalls(server);
   const rendered = renderWithProviders(<IncomeReviewPage />, { route: '/income' });
   return Object.assign(sent, { unmount: rendered.unmount });
@@ -59,7 +59,7 @@ describe('the income review page', () => {
     const empty = renderPage({ [REVIEW]: [200, reviewAnswer(null, 0)] });
     expect(await screen.findByText('There are no loans that need review')).toBeInTheDocument();
     empty.unmount();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await apiCallsSettled();
     expect(callsTo(empty, 'PATCH income/release')).toHaveLength(0);
   });
 

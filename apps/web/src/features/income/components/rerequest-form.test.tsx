@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
-import { callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { IncomeReviewPage } from './income-review-page.tsx';
@@ -14,7 +14,7 @@ import {
   reviewAnswer,
   reviewItemFixture,
   reviewsInTurn,
-} from './income-review-fixtures.ts';
+} from '../../../test/income-review-fixtures.ts';
 
 // Re-requesting documents (spec 001 sections 2, 7, 8): at least one reason, then the next loan.
 
@@ -24,7 +24,7 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-async function renderRerequest(server: FakeApi) {
+async function renderRerequest(server: ApiAnswers) {
   const sent = answerIncomeCalls({ [REVIEW]: [200, reviewAnswer(reviewItemFixture())], ...server });
   renderWithProviders(<IncomeReviewPage />, { route: '/income' });
   await userEvent.click(await screen.findByRole('radio', { name: 'Re-request Documents' }));

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAME_MATCH_MESSAGE } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
-import { callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { callsTo, noConnection, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { IncomeReviewPage } from './income-review-page.tsx';
@@ -15,7 +15,7 @@ import {
   reviewAnswer,
   reviewItemFixture,
   reviewsInTurn,
-} from './income-review-fixtures.ts';
+} from '../../../test/income-review-fixtures.ts';
 
 // The verify form (spec 001 sections 5, 8, 9): the shared rules refuse before anything is sent;
 // the server's refusals show above the form.
@@ -28,7 +28,7 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-async function renderPage(server: FakeApi) {
+async function renderPage(server: ApiAnswers) {
   const sent = answerIncomeCalls({ [REVIEW]: [200, reviewAnswer(reviewItemFixture())], ...server });
   renderWithProviders(<IncomeReviewPage />, { route: '/income' });
   return { sent, form: await screen.findByRole('form', { name: 'Verify Income' }) };
@@ -187,11 +187,7 @@ describe('verifying income', () => {
   });
 
   it('says to contact Engineering when the server cannot be reached', async () => {
-    const { form } = await renderPage({
-      [VERIFY]: () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+    const { form } = await renderPage({ [VERIFY]: noConnection });
     await fillIn(form, VALID);
     await submit(form);
     expect(await within(form).findByRole('alert')).toHaveTextContent(SERVER_ERROR);

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { answerApiCalls, answerLater } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { AccountStatusLetterModal } from './account-status-letter-modal.tsx';
 import { DebtValidationLetterModal } from './debt-validation-letter-modal.tsx';
 import { GenerateFcraPacketButton } from './fcra-packet-button.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const loans = [
   { id: 12, label: 'Loan #12 · ACTIVE' },
@@ -22,12 +21,11 @@ const document = {
 };
 const sentence = 'Account status letter for loan 12 saved and emailed to lena@example.com.';
 
-// A fetch that answers when the test says so, so the pending state can be seen.
-function heldFetch() {
-  let answer: (response: Response) => void = () => {};
-  const fetchMock = vi.fn<typeof fetch>(() => new Promise((resolve) => (answer = resolve)));
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, answer: (response: Response) => answer(response) };
+// A call answered when the test says so, so the pending state can be seen.
+function answerWhenTold(endpoint: string) {
+  const { answer, give } = answerLater();
+  const sent = answerApiCalls({ [endpoint]: answer });
+  return { sent, answer: give };
 }
 
 async function chooseLoan(label: string) {
@@ -35,14 +33,9 @@ async function chooseLoan(label: string) {
   await userEvent.click(await screen.findByRole('option', { name: label }));
 }
 
-const requestOf = (fetchMock: ReturnType<typeof heldFetch>['fetchMock']) => {
-  const [url, init] = fetchMock.mock.calls[0]!;
-  return { url: String(url), method: init?.method, body: JSON.parse(String(init?.body)) };
-};
-
 describe('AccountStatusLetterModal', () => {
   it("lands with nothing chosen and asks for the loan, then the choice to email, in the spec's words", async () => {
-    const { fetchMock } = heldFetch();
+    const sent = answerApiCalls({});
     renderWithProviders(<AccountStatusLetterModal userId={7} opened onClose={() => {}} loans={loans} />);
     expect(screen.getByRole('combobox', { name: 'Loan' })).toHaveValue('');
     expect(screen.getByRole('radio', { name: 'Email it to the customer' })).not.toBeChecked();
@@ -57,11 +50,11 @@ describe('AccountStatusLetterModal', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Please select whether or not to email the letter directly to the customer',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('goes from pending to success with the server sentence and the document to open', async () => {
-    const { fetchMock, answer } = heldFetch();
+    const { sent, answer } = answerWhenTold('POST users/send_account_status');
     renderWithProviders(
       <AccountStatusLetterModal
         userId={7}
@@ -77,26 +70,28 @@ describe('AccountStatusLetterModal', () => {
 
     expect(await screen.findByLabelText('Preparing the letter')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
-    expect(requestOf(fetchMock)).toMatchObject({
-      url: expect.stringContaining('/internal/api/users/send_account_status'),
-      method: 'POST',
-      body: { loan_id: 12, send_email: true },
-    });
+    await waitFor(() =>
+      expect(sent).toEqual([
+        expect.objectContaining({
+          url: expect.stringContaining('/internal/api/users/send_account_status'),
+          method: 'POST',
+          body: { loan_id: 12, send_email: true },
+        }),
+      ]),
+    );
 
-    answer(jsonResponse({ message: sentence, document, message_id: 3 }));
+    answer([200, { message: sentence, document, message_id: 3 }]);
     expect(await screen.findByText(sentence)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `Open ${document.name}` })).toHaveAttribute('href', document.url);
   });
 
   it("fails with 'Please reach out to internal tools/engineering' and the server's error beneath, and goes back", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() =>
-        Promise.resolve(
-          jsonResponse({ errors: ['Customer 7 is marked Do Not Contact; the letter was not emailed.'] }, 409),
-        ),
-      ),
-    );
+    answerApiCalls({
+      'POST users/send_account_status': [
+        409,
+        { errors: ['Customer 7 is marked Do Not Contact; the letter was not emailed.'] },
+      ],
+    });
     renderWithProviders(<AccountStatusLetterModal userId={7} opened onClose={() => {}} loans={loans} />);
     await chooseLoan('Loan #12 · ACTIVE');
     await userEvent.click(screen.getByRole('radio', { name: 'Email it to the customer' }));
@@ -111,7 +106,7 @@ describe('AccountStatusLetterModal', () => {
 
 describe('DebtValidationLetterModal', () => {
   it('asks for the loan only (no email question) and generates the letter with users/send_debt_validation', async () => {
-    const { fetchMock, answer } = heldFetch();
+    const { sent, answer } = answerWhenTold('POST users/send_debt_validation');
     renderWithProviders(<DebtValidationLetterModal userId={7} opened onClose={() => {}} loans={loans} />);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByText('Delivery')).not.toBeInTheDocument();
@@ -120,17 +115,22 @@ describe('DebtValidationLetterModal', () => {
 
     await chooseLoan('Loan #13 · PAID OFF');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(requestOf(fetchMock)).toMatchObject({
-      url: expect.stringContaining('/internal/api/users/send_debt_validation'),
-      body: { loan_id: 13, send_email: false },
-    });
-    answer(
-      jsonResponse({
+    await waitFor(() =>
+      expect(sent).toEqual([
+        expect.objectContaining({
+          url: expect.stringContaining('/internal/api/users/send_debt_validation'),
+          body: { loan_id: 13, send_email: false },
+        }),
+      ]),
+    );
+    answer([
+      200,
+      {
         message: "Debt validation letter for loan 13 saved to the customer's documents.",
         document: { ...document, kind: 'debt_validation_letter', loan_id: 13 },
         message_id: null,
-      }),
-    );
+      },
+    ]);
     expect(
       await screen.findByText("Debt validation letter for loan 13 saved to the customer's documents."),
     ).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('DebtValidationLetterModal', () => {
 
 describe('GenerateFcraPacketButton', () => {
   it('asks for the loan only, then generates the packet for the customer and shows the sentence', async () => {
-    const { fetchMock, answer } = heldFetch();
+    const { sent, answer } = answerWhenTold('POST users/generate_fcra_packet');
     const onSuccess = vi.fn();
     renderWithProviders(<GenerateFcraPacketButton userId={7} loans={loans} mutationConfig={{ onSuccess }} />);
     await userEvent.click(screen.getByRole('button', { name: 'FCRA packet' }));
@@ -150,28 +150,28 @@ describe('GenerateFcraPacketButton', () => {
     await chooseLoan('Loan #12 · ACTIVE');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByLabelText('Preparing the letter')).toBeInTheDocument();
-    expect(requestOf(fetchMock)).toMatchObject({
-      url: expect.stringContaining('/internal/api/users/generate_fcra_packet'),
-      body: { user_id: 7, loan_id: 12 },
-    });
-    answer(
-      jsonResponse({
+    await waitFor(() =>
+      expect(sent).toEqual([
+        expect.objectContaining({
+          url: expect.stringContaining('/internal/api/users/generate_fcra_packet'),
+          body: { user_id: 7, loan_id: 12 },
+        }),
+      ]),
+    );
+    answer([
+      200,
+      {
         message: "FCRA packet for loan 12 saved to the customer's documents.",
         document: { ...document, kind: 'fcra_packet' },
         message_id: null,
-      }),
-    );
+      },
+    ]);
     expect(await screen.findByText("FCRA packet for loan 12 saved to the customer's documents.")).toBeInTheDocument();
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 
   it('shows the failure with the server error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() =>
-        Promise.resolve(jsonResponse({ errors: ['Loan 12 is not a loan of customer 7.'] }, 404)),
-      ),
-    );
+    answerApiCalls({ 'POST users/generate_fcra_packet': [404, { errors: ['Loan 12 is not a loan of customer 7.'] }] });
     renderWithProviders(<GenerateFcraPacketButton userId={7} loans={loans} />);
     await userEvent.click(screen.getByRole('button', { name: 'FCRA packet' }));
     await chooseLoan('Loan #12 · ACTIVE');

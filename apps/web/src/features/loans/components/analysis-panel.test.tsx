@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { answerApiCalls, inTurn } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture } from '../../../test/ticket-fixtures.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
 
@@ -30,16 +31,17 @@ describe('AnalysisPanel', () => {
   });
 
   it("resends the approval text: 'Text Sent', or the spec's 'An error occured.'", async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ message: 'Text Sent' }))
-      .mockResolvedValueOnce(jsonResponse({ errors: ['The customer has no phone number.'] }, 409));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/resend_approval_text': inTurn(
+        [200, { message: 'Text Sent' }],
+        [409, { errors: ['The customer has no phone number.'] }],
+      ),
+    });
     renderWithProviders(<AnalysisPanel analysis={analysis} loans={loans} />);
 
     await userEvent.click(screen.getByRole('button', { name: 'Resend Approval Text' }));
     expect(await screen.findByText('Text Sent')).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ loan_id: 14 });
+    expect(sent[0]!.body).toEqual({ loan_id: 14 });
 
     await userEvent.click(screen.getByRole('button', { name: 'Resend Approval Text' }));
     expect(await screen.findByText('An error occured.')).toBeInTheDocument();

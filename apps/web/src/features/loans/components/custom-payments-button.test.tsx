@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo } from '@portal/contracts';
 import { clearSession, saveSession } from '../../../lib/session.ts';
+import { answerApiCalls } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
 import { CustomPaymentsButton } from './custom-payments-button.tsx';
-import { answerCalls } from './payment-test-network.ts';
 
 // Custom payments (spec 000 sections 4 and 5): a new schedule for the loan's due installments.
 
@@ -34,14 +34,13 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   clearSession();
 });
 
 describe('CustomPaymentsButton', () => {
   it("says 'Loan {id} has no upcoming payments' and cannot be submitted when nothing is due", async () => {
     saveSession(sessionFixture());
-    const sent = answerCalls({});
+    const sent = answerApiCalls({});
     const paidOnly = [paymentFixture({ id: 56, due: '2098-12-05', state: 'paid', paid: '2098-12-05' })];
     await userEvent.type(await open(loanFixture({ id: 42, payments: paidOnly })), '50');
     expect(screen.getByText('Loan 42 has no upcoming payments')).toBeInTheDocument();
@@ -73,7 +72,7 @@ describe('CustomPaymentsButton', () => {
   it('sends the first date, amount, frequency and the loan lock_version', async () => {
     saveSession(sessionFixture());
     const loan = loanFixture({ id: 43, payments: upcoming, lock_version: 7 });
-    const sent = answerCalls({ message: 'Scheduled.', loan });
+    const sent = answerApiCalls({ 'PATCH loans/custom_payments': [200, { message: 'Scheduled.', loan }] });
     await userEvent.type(await open(loan), '75');
     await userEvent.click(screen.getByRole('radio', { name: 'Biweekly' }));
     await userEvent.click(screen.getByRole('button', { name: 'Set schedule' }));

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoanInfo } from '@portal/contracts';
+import { answerApiCalls, type SentCall } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture } from '../../../test/ticket-fixtures.ts';
 import { LoanCard } from './loan-card.tsx';
-import { answerCalls, type SentCall } from './payment-test-network.ts';
 
 // The loan card's buttons appear exactly under the conditions of spec 000 section 4 (the rule
 // itself is tested in contracts); here, that the card reads it and that each button's flow works.
@@ -29,11 +29,9 @@ function renderCard(loan: LoanInfo, latest: LoanInfo | null = loan) {
 }
 
 let calls: SentCall[] = [];
-const answer = (status: number, body: unknown) => {
-  calls = answerCalls(body, [status, body]);
+const answer = (endpoint: string, status: number, body: unknown) => {
+  calls = answerApiCalls({ [endpoint]: [status, body] });
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('LoanCard', () => {
   it('shows an application in process with Approve, Deny and Cancel, and no ACH toggle', () => {
@@ -59,23 +57,26 @@ describe('LoanCard', () => {
   });
 
   it("asks before approving, then shows 'Success!'", async () => {
-    answer(200, { message: 'Loan 21 is approved.', loan: { ...application, approved: '2026-11-21T17:00:00Z' } });
+    answer('POST loans/submit_decision', 200, {
+      message: 'Loan 21 is approved.',
+      loan: { ...application, approved: '2026-11-21T17:00:00Z' },
+    });
     const card = renderCard(application);
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     expect(calls).toHaveLength(0);
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, approve' }));
     expect(await within(card).findByText('Success!')).toBeInTheDocument();
     expect(calls).toEqual([
-      {
+      expect.objectContaining({
         url: '/internal/api/loans/submit_decision',
         method: 'POST',
         body: { loan_id: 21, lock_version: 0, decision: 'approve' },
-      },
+      }),
     ]);
   });
 
   it("shows the server's refusal beside Deny", async () => {
-    answer(409, { errors: ['Loan 21 is already approved.'] });
+    answer('POST loans/submit_decision', 409, { errors: ['Loan 21 is already approved.'] });
     const card = renderCard(application);
     await userEvent.click(within(card).getByRole('button', { name: 'Deny' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, deny' }));
@@ -83,7 +84,7 @@ describe('LoanCard', () => {
   });
 
   it("cancels only on the second click ('Sure?')", async () => {
-    answer(200, { message: 'Loan 21 is cancelled.', loan: application });
+    answer('PATCH loans/cancel', 200, { message: 'Loan 21 is cancelled.', loan: application });
     const card = renderCard(application);
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel loan #21' }));
     expect(calls).toHaveLength(0);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { readFlashes } from '../../../lib/flash.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
 import { LoanInformationPanel } from './loan-information-panel.tsx';
 
@@ -98,15 +99,10 @@ describe('LoanInformationPanel', () => {
   });
 
   describe("hands each action's outcome to the screen", () => {
-    afterEach(() => vi.unstubAllGlobals());
-
     it("flashes the answer, then runs the screen's onSuccess", async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi
-          .fn<typeof fetch>()
-          .mockResolvedValue(jsonResponse({ message: 'Auto debit turned off', loan: { ...active, ach: false } })),
-      );
+      answerApiCalls({
+        'PATCH loans/toggle_ach': [200, { message: 'Auto debit turned off', loan: { ...active, ach: false } }],
+      });
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
@@ -118,10 +114,7 @@ describe('LoanInformationPanel', () => {
     });
 
     it("hands a refusal to the screen's onError", async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ errors: ['The loan is closed.'] }, 422)),
-      );
+      answerApiCalls({ 'PATCH loans/toggle_ach': [422, { errors: ['The loan is closed.'] }] });
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
@@ -133,14 +126,12 @@ describe('LoanInformationPanel', () => {
     });
 
     it('refreshes the loan on a 409 (changed elsewhere, or refused by a rule) and reports it', async () => {
-      vi.stubGlobal(
-        'fetch',
-        vi
-          .fn<typeof fetch>()
-          .mockResolvedValue(
-            jsonResponse({ errors: ['Loan 12 was changed by someone else since this screen loaded it.'] }, 409),
-          ),
-      );
+      answerApiCalls({
+        'PATCH loans/toggle_ach': [
+          409,
+          { errors: ['Loan 12 was changed by someone else since this screen loaded it.'] },
+        ],
+      });
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);

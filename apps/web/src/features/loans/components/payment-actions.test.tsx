@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo, Permission } from '@portal/contracts';
 import { clearFlashes, readFlashes } from '../../../lib/flash.ts';
 import { clearSession, saveSession } from '../../../lib/session.ts';
+import { answerApiCalls, inTurn, type Answer, type SentCall } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
-import { answerCalls } from './payment-test-network.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
 // The payment menu's controls for who is looking, and its forms (spec 000 sections 4, 5 and 8).
@@ -25,6 +25,12 @@ const paid = paymentFixture({
 const invalid = paymentFixture({ id: 34, due: '2099-02-05', state: 'invalid', invalid: '2098-12-01T00:00:00Z' });
 const loan = loanFixture({ id: 40, payments: [paid, due] });
 const ok = { message: 'Done.', loan };
+
+// The payment calls answered, whichever is sent: the answers given in turn, then 200 with `ok`.
+function answerPaymentCalls(...answers: Answer[]): SentCall[] {
+  const answer = inTurn(...answers, [200, ok]);
+  return answerApiCalls({ 'PATCH loans/change_payment': answer, 'PATCH loans/split_payment': answer });
+}
 
 function signInWith(permissions: Permission[]) {
   saveSession(sessionFixture({ permissions, escalation_contact: 'Dana' }));
@@ -44,7 +50,6 @@ beforeEach(() => {
 afterEach(() => {
   clearFlashes();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   clearSession();
 });
 
@@ -80,7 +85,7 @@ describe('payment controls by permission', () => {
     clearSession();
 
     signInWith(['payments.validate_any']);
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     renderWithProviders(<PaymentsTable loan={withInvalid} />);
     expect(await openMenu(34)).toEqual(['Validate']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Validate' }));
@@ -97,7 +102,7 @@ describe('payment controls by permission', () => {
     const installments = Array.from({ length: 6 }, (_, index) =>
       paymentFixture({ id: 60 + index, due: `2098-0${index + 1}-05`, state: 'paid', paid: '2098-01-05' }),
     );
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     renderWithProviders(<PaymentsTable loan={loanFixture({ id: 46, payments: [...installments, payoff] })} />);
     expect(await openMenu(35)).toContain('Invalidate…');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Invalidate…' }));
@@ -111,7 +116,7 @@ describe('payment controls by permission', () => {
 
   it('switches the method through change_payment with the lock_version', async () => {
     signInWith([]);
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     renderWithProviders(<PaymentsTable loan={loan} />);
     await openMenu(31);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Switch to debit card' }));
@@ -162,7 +167,7 @@ describe('split', () => {
 
   it.each(['100', '150', '0'])('refuses %s of a $100.00 payment before calling the server', async (typed) => {
     signInWith([]);
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     await userEvent.type(await openSplit(), typed);
     expect(await screen.findByText('Enter an amount more than $0.00 and less than $100.00.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Split payment' })).toBeDisabled();
@@ -171,7 +176,7 @@ describe('split', () => {
 
   it('sends the amount, the default date (two weeks after the due date) and the lock_version; closes on success', async () => {
     signInWith([]);
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     await userEvent.type(await openSplit(), '40');
     expect(screen.getByText(/^\$60\.00 stays due Jan 5, 2099; \$40\.00 due Jan 19, 2099\.$/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Split payment' }));
@@ -190,7 +195,7 @@ describe('split', () => {
       message: 'Payment 31 is split: $60.00 stays due 2099-01-05; $40.00 is now payment 35 due 2099-01-19.',
       loan,
     };
-    const sent = answerCalls(ok, [409, { errors: [warning] }], [200, split]);
+    const sent = answerPaymentCalls([409, { errors: [warning] }], [200, split]);
     await userEvent.type(await openSplit(), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Split payment' }));
     expect(
@@ -217,7 +222,7 @@ describe('split', () => {
 
   it("shows any other refusal as 'The following error occured: ...'", async () => {
     signInWith([]);
-    answerCalls(ok, [422, { errors: ["The split amount must be less than the payment's $100.00."] }]);
+    answerPaymentCalls([422, { errors: ["The split amount must be less than the payment's $100.00."] }]);
     await userEvent.type(await openSplit(), '40');
     await userEvent.click(screen.getByRole('button', { name: 'Split payment' }));
     expect(
@@ -237,7 +242,7 @@ describe('refund', () => {
 
   it('asks first, in words, then sends the refund with the lock_version', async () => {
     signInWith(['payments.refund']);
-    const sent = answerCalls(ok);
+    const sent = answerPaymentCalls();
     renderWithProviders(<PaymentsTable loan={loan} />);
     await openMenu(32);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Refund…' }));
@@ -252,7 +257,7 @@ describe('refund', () => {
 
   it("names the escalation contact on a server error: '500 Error. Let Dana know.'", async () => {
     signInWith(['payments.refund']);
-    answerCalls(ok, [500, { errors: ['Something went wrong on our side.'] }]);
+    answerPaymentCalls([500, { errors: ['Something went wrong on our side.'] }]);
     await refund();
     const dialog = await screen.findByRole('dialog', { name: 'Refund failed' });
     expect(within(dialog).getByText('500 Error. Let Dana know.')).toBeInTheDocument();
@@ -261,7 +266,7 @@ describe('refund', () => {
 
   it('shows the first server error of any other refusal in a modal', async () => {
     signInWith(['payments.refund']);
-    answerCalls(ok, [409, { errors: ['Payment 32 was already refunded on 2098-12-06.', 'second'] }]);
+    answerPaymentCalls([409, { errors: ['Payment 32 was already refunded on 2098-12-06.', 'second'] }]);
     await refund();
     const dialog = await screen.findByRole('dialog', { name: 'Refund failed' });
     expect(within(dialog).getByText('Payment 32 was already refunded on 2098-12-06.')).toBeInTheDocument();
@@ -270,7 +275,7 @@ describe('refund', () => {
 
   it('keeps the failure in view when the refresh after it takes the Refund control away', async () => {
     signInWith(['payments.refund']);
-    answerCalls(ok, [409, { errors: ['Payment 32 was already refunded on 2098-12-06.'] }]);
+    answerPaymentCalls([409, { errors: ['Payment 32 was already refunded on 2098-12-06.'] }]);
     let refresh: (next: LoanInfo) => void = () => {};
     // The screen's refresh, as the loan card gets it: the same table with the new loan.
     function Screen() {

@@ -1,20 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/contracts';
 import { setUnauthorizedHandler } from '../../../lib/api-client.ts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { readSession, saveSession } from '../../../lib/session.ts';
 import { handleUnauthorized } from '../../../lib/sign-out-locally.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { OnlineToggle } from './online-toggle.tsx';
 
 describe('OnlineToggle', () => {
   it('reflects the session and saves a change in the session cookie', async () => {
     saveSession(sessionFixture({ online: false }));
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ online: true })));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'PATCH toggle_online': [200, { online: true }] });
     renderWithProviders(<OnlineToggle />);
 
     const toggle = screen.getByRole('switch', { name: 'Online' });
@@ -24,18 +24,14 @@ describe('OnlineToggle', () => {
     await waitFor(() => expect(readSession()?.online).toBe(true));
     expect(toggle).toBeChecked();
     expect(document.cookie).toContain('online=true');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/toggle_online');
-    expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(String(init?.body))).toEqual({ online: true });
+    expect(sent).toEqual([
+      expect.objectContaining({ url: '/internal/api/toggle_online', method: 'PATCH', body: { online: true } }),
+    ]);
   });
 
   it('goes back to the stored state and flashes the spec message when the call fails', async () => {
     saveSession(sessionFixture({ online: true }));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Boom'] }, 500))),
-    );
+    answerApiCalls({ 'PATCH toggle_online': [500, { errors: ['Boom'] }] });
     renderWithProviders(<OnlineToggle />);
 
     const toggle = screen.getByRole('switch', { name: 'Online' });
@@ -51,10 +47,7 @@ describe('OnlineToggle', () => {
   it('leaves an expired session to the global sign-out, with only its message', async () => {
     setUnauthorizedHandler(handleUnauthorized);
     saveSession(sessionFixture({ online: false }));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Expired'] }, 401))),
-    );
+    answerApiCalls({ 'PATCH toggle_online': [401, { errors: ['Expired'] }] });
     renderWithProviders(<OnlineToggle />);
 
     await userEvent.click(screen.getByRole('switch', { name: 'Online' }));

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEBIT_WARNING, MACRO_PREFILL_MISSING, type Macro } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls, answerLater, apiCallsSettled, inTurn, type Answer } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
 import { ReplyBox, type ReplyBoxProps } from './reply-box.tsx';
 
@@ -32,8 +33,11 @@ function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
 }
 
 const replyBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
-const sentResponse = (status: 'sent' | 'queued' | 'undelivered' = 'sent', error: string | null = null) =>
-  jsonResponse({ ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }) });
+const SEND = 'POST send_reply';
+const sentAnswer = (status: 'sent' | 'queued' | 'undelivered' = 'sent', error: string | null = null): Answer => [
+  200,
+  { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }) },
+];
 
 describe('ReplyBox: macro shortcut', () => {
   it('replaces #change_phone with the macro text, placeholders filled, on Enter', async () => {
@@ -61,8 +65,7 @@ describe('ReplyBox: macro shortcut', () => {
 
 describe('ReplyBox: macro picker', () => {
   it('inserts the picked macro with its placeholders filled and sends its id once the rest is filled in', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ [SEND]: sentAnswer() });
     renderBox({
       renderMacroPicker: (insert) => (
         <button type="button" onClick={() => insert(changePhone)}>
@@ -76,14 +79,14 @@ describe('ReplyBox: macro picker', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await userEvent.clear(replyBox());
     await userEvent.type(replyBox(), 'Hi Jane, your phone number is now 5035550123.');
     expect(screen.queryByText(/Still to fill in/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({
       id: 101,
       reply: 'Hi Jane, your phone number is now 5035550123.',
       macro_id: 2,
@@ -141,11 +144,7 @@ describe('ReplyBox: debit warning', () => {
 describe('ReplyBox: send', () => {
   it('ignores a second click within 2000 ms and accepts one after', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ errors: ['The text provider is down.'] }, 503))
-      .mockResolvedValue(sentResponse());
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ [SEND]: inTurn([503, { errors: ['The text provider is down.'] }], sentAnswer()) });
     const { onSent, onError } = renderBox();
     await userEvent.type(replyBox(), 'Your payment is scheduled.');
     const send = screen.getByRole('button', { name: 'Send' });
@@ -157,17 +156,17 @@ describe('ReplyBox: send', () => {
 
     // The first call has finished: only the guard stands in the way now.
     await userEvent.click(send);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await apiCallsSettled();
+    expect(sent).toHaveLength(1);
 
     await act(async () => {
       vi.advanceTimersByTime(2000);
     });
     await userEvent.click(send);
     await waitFor(() => expect(onSent).toHaveBeenCalledOnce());
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/internal/api/send_reply');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.url).toBe('/internal/api/send_reply');
+    expect(sent[1]?.body).toEqual({
       id: 101,
       reply: 'Your payment is scheduled.',
       macro_id: null,
@@ -175,32 +174,26 @@ describe('ReplyBox: send', () => {
     });
     // The retry of one reply carries the key of the first try, so the server answers that one if it
     // was saved after all; not in the body.
-    const keyOf = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get('Idempotency-Key');
+    const keyOf = (call: number) => sent[call]?.headers.get('Idempotency-Key');
     expect(keyOf(0)).toMatch(/^[\w:-]{8,100}$/);
     expect(keyOf(1)).toBe(keyOf(0));
     expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply sent']);
   });
 
   it('shows loading while the reply is on its way', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    const { answer, give } = answerLater();
+    answerApiCalls({ [SEND]: answer });
     renderBox();
     await userEvent.type(replyBox(), 'On its way');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('data-loading', 'true'));
-    await act(async () => answer(sentResponse('queued')));
+    await act(async () => give(sentAnswer('queued')));
     await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toEqual(['Reply queued in the outbox']));
   });
 
   it('alerts the server error when the reply was undelivered', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(sentResponse('undelivered', 'The number cannot receive texts.'))),
-    );
+    answerApiCalls({ [SEND]: sentAnswer('undelivered', 'The number cannot receive texts.') });
     const { onSent } = renderBox();
     await userEvent.type(replyBox(), 'Hello');
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
@@ -213,8 +206,7 @@ describe('ReplyBox: send', () => {
 describe('ReplyBox: one Idempotency-Key per reply', () => {
   it('sends the next reply with a new key once one is sent', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ [SEND]: sentAnswer() });
     const { onSent } = renderBox();
     await userEvent.type(replyBox(), 'First');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -225,7 +217,7 @@ describe('ReplyBox: one Idempotency-Key per reply', () => {
     await userEvent.type(replyBox(), 'Second');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(onSent).toHaveBeenCalledTimes(2));
-    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    const keys = sent.map((call) => call.headers.get('Idempotency-Key'));
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBeTruthy();
     expect(keys[1]).not.toBe(keys[0]);
@@ -236,8 +228,7 @@ describe('ReplyBox: suggestions', () => {
   it('shows a long suggestion cut to 140 characters and inserts the whole text with its title as filter_id', async () => {
     const text = `${'a'.repeat(130)} ${'b'.repeat(119)}`;
     expect(text).toHaveLength(250);
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(sentResponse()));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ [SEND]: sentAnswer() });
     renderBox({ suggestions: [{ macro_id: 9, title: 'calc_early_repay', text, reason: 'Asked about paying off' }] });
 
     const card = screen.getByRole('listitem', { name: 'Use suggestion calc_early_repay' });
@@ -247,8 +238,8 @@ describe('ReplyBox: suggestions', () => {
     await userEvent.click(card);
     expect(replyBox()).toHaveValue(text);
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
       macro_id: 9,
       filter_id: 'calc_early_repay',
     });
@@ -257,10 +248,7 @@ describe('ReplyBox: suggestions', () => {
 
 describe('ReplyBox: draft cookie', () => {
   it('restores the draft on remount and clears it after send', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(sentResponse())),
-    );
+    answerApiCalls({ [SEND]: sentAnswer() });
     const first = renderBox();
     await userEvent.type(replyBox(), 'Half-written answer');
     expect(document.cookie).toContain('reply_draft_101=');

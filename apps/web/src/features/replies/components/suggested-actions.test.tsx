@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFlashes } from '../../../lib/flash.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SuggestedActions } from './suggested-actions.tsx';
 
 describe('SuggestedActions', () => {
   it('runs a message action through users/take_message_action and flashes its answer', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() =>
-      Promise.resolve(jsonResponse({ message: 'Auto debit is now on for loan 62.' })),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/take_message_action': [200, { message: 'Auto debit is now on for loan 62.' }],
+    });
     renderWithProviders(
       <SuggestedActions
         actions={[
@@ -32,8 +32,11 @@ describe('SuggestedActions', () => {
     await waitFor(() =>
       expect(readFlashes().map((entry) => entry.message)).toEqual(['Auto debit is now on for loan 62.']),
     );
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/internal/api/users/take_message_action');
-    expect(JSON.parse(String(init?.body))).toEqual({ message_action: 'toggle_ach', loan_id: 62 });
+    expect(sent).toEqual([
+      expect.objectContaining({
+        url: '/internal/api/users/take_message_action',
+        body: { message_action: 'toggle_ach', loan_id: 62 },
+      }),
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls, inTurn } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { REVEAL_SECONDS, RevealSsnButton } from './reveal-ssn-button.tsx';
 
@@ -17,15 +18,14 @@ describe('RevealSsnButton', () => {
 
   it('asks for a reason first and calls nothing without one', async () => {
     mayReveal();
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     renderWithProviders(<RevealSsnButton userId={38} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reveal SSN' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reveal' }));
     expect(screen.getByText('Please give a reason for revealing the SSN (what it is needed for).')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Reason for revealing the SSN/), 'ok');
     await userEvent.click(screen.getByRole('button', { name: 'Reveal' }));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Reveal SSN' })).toBeInTheDocument();
   });
@@ -34,20 +34,18 @@ describe('RevealSsnButton', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     mayReveal();
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValue(jsonResponse({ user_id: 38, ssn: '123-45-6789', ssn_last4: '6789' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/reveal_ssn': [200, { user_id: 38, ssn: '123-45-6789', ssn_last4: '6789' }],
+    });
     renderWithProviders(<RevealSsnButton userId={38} />);
     await user.click(screen.getByRole('button', { name: 'Reveal SSN' }));
     await user.type(screen.getByLabelText(/^Reason for revealing the SSN/), '  Customer verifying identity by phone ');
     await user.click(screen.getByRole('button', { name: 'Reveal' }));
 
     expect(await screen.findByText('123-45-6789')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/reveal_ssn');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
-      user_id: 38,
-      reason: 'Customer verifying identity by phone',
+    expect(sent[0]).toMatchObject({
+      url: '/internal/api/users/reveal_ssn',
+      body: { user_id: 38, reason: 'Customer verifying identity by phone' },
     });
     expect(screen.getByText(`hidden in ${REVEAL_SECONDS} s`)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -60,11 +58,12 @@ describe('RevealSsnButton', () => {
   it('hides the number at once with Hide, and shows a refusal', async () => {
     mayReveal();
     const refusal = "Only employees allowed to reveal SSNs (the ssn_reveal role) can see a customer's whole SSN.";
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ user_id: 38, ssn: '123-45-6789', ssn_last4: '6789' }))
-      .mockResolvedValueOnce(jsonResponse({ errors: [refusal] }, 403));
-    vi.stubGlobal('fetch', fetchMock);
+    answerApiCalls({
+      'POST users/reveal_ssn': inTurn(
+        [200, { user_id: 38, ssn: '123-45-6789', ssn_last4: '6789' }],
+        [403, { errors: [refusal] }],
+      ),
+    });
     renderWithProviders(<RevealSsnButton userId={38} />);
     await userEvent.click(screen.getByRole('button', { name: 'Reveal SSN' }));
     await userEvent.type(screen.getByLabelText(/^Reason for revealing the SSN/), 'Identity check');

@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls, inTurn } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { UpdateSsnForm } from './update-ssn-form.tsx';
-
-const sentBody = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>, call = 0) =>
-  JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as unknown;
 
 describe('UpdateSsnForm', () => {
   it("says 'Please enter a value for SSN.' when submitted empty, and calls nothing", async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     renderWithProviders(<UpdateSsnForm userId={38} currentLast4="1234" />);
     expect(screen.getByText('On file: ***-**-1234')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update SSN' }));
@@ -18,12 +15,11 @@ describe('UpdateSsnForm', () => {
     await userEvent.type(screen.getByLabelText('SSN'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Update SSN' }));
     expect(screen.getByText('Please enter a value for SSN.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('refuses what is not an SSN before any call, in the words the server uses', async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     renderWithProviders(<UpdateSsnForm userId={38} />);
     expect(screen.getByText('On file: no SSN')).toBeInTheDocument();
     const input = screen.getByLabelText('SSN');
@@ -41,22 +37,23 @@ describe('UpdateSsnForm', () => {
     // Typing again clears the message.
     await userEvent.type(input, '0');
     expect(screen.queryByText('The middle two digits of an SSN are never 00: please check them.')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('sends the number as typed, shows the answer, clears the field and runs the caller’s onSuccess', async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValue(jsonResponse({ message: 'SSN updated for customer 38 (ending 6789).', ssn_last4: '6789' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/update_ssn': [200, { message: 'SSN updated for customer 38 (ending 6789).', ssn_last4: '6789' }],
+    });
     const onSuccess = vi.fn();
     renderWithProviders(<UpdateSsnForm userId={38} mutationConfig={{ onSuccess }} />);
     await userEvent.type(screen.getByLabelText('SSN'), '123 45 6789');
     await userEvent.click(screen.getByRole('button', { name: 'Update SSN' }));
     expect(await screen.findByText('SSN updated for customer 38 (ending 6789).')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/update_ssn');
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
-    expect(sentBody(fetchMock)).toEqual({ user_id: 38, ssn: '123 45 6789', force: false });
+    expect(sent[0]).toMatchObject({
+      url: '/internal/api/users/update_ssn',
+      method: 'POST',
+      body: { user_id: 38, ssn: '123 45 6789', force: false },
+    });
     await waitFor(() => expect(screen.getByLabelText('SSN')).toHaveValue(''));
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
@@ -64,13 +61,12 @@ describe('UpdateSsnForm', () => {
   it("shows the server's refusal (another customer has it), and sends force when Force is ticked", async () => {
     const refusal =
       'Customer 12 already has this SSN. Check the number; to save it for customer 38 as well, use Force.';
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ errors: [refusal] }, 409))
-      .mockResolvedValueOnce(
-        jsonResponse({ message: 'SSN updated for customer 38 (ending 6789).', ssn_last4: '6789' }),
-      );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/update_ssn': inTurn(
+        [409, { errors: [refusal] }],
+        [200, { message: 'SSN updated for customer 38 (ending 6789).', ssn_last4: '6789' }],
+      ),
+    });
     renderWithProviders(<UpdateSsnForm userId={38} />);
     await userEvent.type(screen.getByLabelText('SSN'), '123-45-6789');
     await userEvent.click(screen.getByRole('button', { name: 'Update SSN' }));
@@ -80,7 +76,7 @@ describe('UpdateSsnForm', () => {
     await userEvent.click(screen.getByLabelText(/^Force/));
     await userEvent.click(screen.getByRole('button', { name: 'Update SSN' }));
     expect(await screen.findByText('SSN updated for customer 38 (ending 6789).')).toBeInTheDocument();
-    expect(sentBody(fetchMock, 1)).toEqual({ user_id: 38, ssn: '123-45-6789', force: true });
+    expect(sent[1]!.body).toEqual({ user_id: 38, ssn: '123-45-6789', force: true });
     expect(screen.queryByText(refusal)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { RESPONSE, responseFixture } from './survey-fixtures.ts';
@@ -13,7 +13,7 @@ beforeEach(() => {
   saveSession(sessionFixture());
 });
 
-function renderPage(server: FakeApi) {
+function renderPage(server: ApiAnswers) {
   const sent = answerApiCalls(server);
   renderWithProviders(<SurveyResponsePage path="loan-experience" id={38} />, { route: '/survey/loan-experience/38' });
   return sent;

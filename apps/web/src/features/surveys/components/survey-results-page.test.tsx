@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo, type FakeApi } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { RESULTS, resultsFixture } from './survey-fixtures.ts';
@@ -14,7 +14,7 @@ beforeEach(() => {
   saveSession(sessionFixture());
 });
 
-function renderPage(server: FakeApi, route = '/surveys/loan-experience') {
+function renderPage(server: ApiAnswers, route = '/surveys/loan-experience') {
   const sent = answerApiCalls(server);
   renderWithProviders(<SurveyResultsPage path="loan-experience" />, { route });
   return sent;

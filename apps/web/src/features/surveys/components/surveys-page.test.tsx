@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo } from '../../../test/fake-api.ts';
+import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { SURVEYS, surveysFixture } from './survey-fixtures.ts';

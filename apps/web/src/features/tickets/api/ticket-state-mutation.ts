@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ticketCalls, type TicketsResponse, type TicketStateResponse } from '@portal/contracts';
+import { DAY_MS, ticketCalls, type TicketsResponse, type TicketStateResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { recordTicketError } from '../ticket-errors.ts';
 import { ticketKeys } from './query-keys.ts';
@@ -16,8 +16,6 @@ export type TicketStateCall =
 export function changeTicketState(call: TicketStateCall, id: number): Promise<TicketStateResponse> {
   return call.method === 'DELETE' ? callApi(call, { query: { id } }) : callApi(call, { body: { id } });
 }
-
-const DAY_MS = 86_400_000;
 
 type QueueEntry = TicketsResponse['openTickets'][number];
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { answerApiCalls, inTurn } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { messageFixture, ticketFixture } from '../../../test/ticket-fixtures.ts';
 import { CommunicationsPanel } from './communications-panel.tsx';
 
@@ -90,17 +91,18 @@ describe('CommunicationsPanel', () => {
   });
 
   it('fetches the raw message on demand and shows the server error when it fails', async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ message_id: 1, raw: 'From: jane@example.com\r\nSubject: Payment date' }))
-      .mockResolvedValueOnce(jsonResponse({ errors: ['The raw source of message 4 was not kept.'] }, 404));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'GET users/get_raw_message': inTurn(
+        [200, { message_id: 1, raw: 'From: jane@example.com\r\nSubject: Payment date' }],
+        [404, { errors: ['The raw source of message 4 was not kept.'] }],
+      ),
+    });
     renderWithProviders(<CommunicationsPanel ticket={ticket} />);
     const [first, , , , last] = screen.getAllByRole('listitem');
 
     await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'Show raw' }));
     expect(await screen.findByLabelText('Raw message')).toHaveTextContent('From: jane@example.com');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/get_raw_message?message_id=1');
+    expect(sent[0]?.url).toBe('/internal/api/users/get_raw_message?message_id=1');
 
     await userEvent.click(within(last as HTMLElement).getByRole('button', { name: 'Show raw' }));
     expect(await screen.findByText('The raw source of message 4 was not kept.')).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearAllTicketErrors, readTicketErrors, recordTicketErrors } from '../ticket-errors.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ErrorStrip } from './error-strip.tsx';
 import { useArchiveTicket } from '../api/archive-ticket.ts';
 
@@ -38,10 +39,7 @@ describe('ErrorStrip', () => {
   });
 
   it('receives the server errors of a failed ticket call under that ticket id', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ errors: ['Ticket 303 is already closed.'] }, 409))),
-    );
+    answerApiCalls({ 'PATCH archive_ticket': [409, { errors: ['Ticket 303 is already closed.'] }] });
     renderWithProviders(
       <>
         <ArchiveButton id={303} />

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRANSACTION_EMAIL_ERROR, type ListTransactionEmailsResponse, type TransactionEmail } from '@portal/contracts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { TransactionEmailsButton } from './transaction-emails-button.tsx';
 
 const prefix = 'transaction_emails/38/';
@@ -29,14 +30,8 @@ const receipt: TransactionEmail = {
   srcdoc: '<!doctype html><html><body><p>Paid <b>$84.12</b></p></body></html>',
 };
 
-// The server as the component meets it: the two calls, by URL.
-function stubServer(answer: (url: URL) => Response) {
-  const fetchMock = vi.fn<typeof fetch>((input) =>
-    Promise.resolve(answer(new URL(String(input), 'http://portal.test'))),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const LIST = 'GET users/transaction_emails';
+const EMAIL = 'GET users/transaction_email';
 
 async function openModal() {
   renderWithProviders(<TransactionEmailsButton userId={38} />);
@@ -46,21 +41,19 @@ async function openModal() {
 
 describe('TransactionEmailsButton', () => {
   it('lists the emails 50 a page, pages on with the token, and back', async () => {
-    const fetchMock = stubServer((url) =>
-      jsonResponse(url.searchParams.get('continuation') === 'next-page-token' ? secondPage : firstPage),
-    );
+    const sent = answerApiCalls({
+      [LIST]: ({ query }) => [200, query.get('continuation') === 'next-page-token' ? secondPage : firstPage],
+    });
     const dialog = await openModal();
     expect(await within(dialog).findByRole('button', { name: 'Email 0' })).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Transaction emails' });
     expect(within(table).getAllByRole('row')).toHaveLength(51);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/internal/api/users/transaction_emails?user_id=38');
+    expect(sent[0]?.url).toBe('/internal/api/users/transaction_emails?user_id=38');
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByRole('button', { name: 'Email 50' })).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe(
-      '/internal/api/users/transaction_emails?user_id=38&continuation=next-page-token',
-    );
+    expect(sent.at(-1)?.url).toBe('/internal/api/users/transaction_emails?user_id=38&continuation=next-page-token');
     // An email the server could not read is listed all the same.
     expect(within(dialog).getByText('Unreadable email (broken.json)')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -70,15 +63,13 @@ describe('TransactionEmailsButton', () => {
   });
 
   it("says 'No transaction emails' for a customer without any", async () => {
-    stubServer(() => jsonResponse({ emails: [], continuation: null }));
+    answerApiCalls({ [LIST]: [200, { emails: [], continuation: null }] });
     const dialog = await openModal();
     expect(await within(dialog).findByText('No transaction emails')).toBeInTheDocument();
   });
 
   it('shows a chosen email in a frame that may run nothing, with its headers', async () => {
-    const fetchMock = stubServer((url) =>
-      url.pathname.endsWith('/users/transaction_email') ? jsonResponse(receipt) : jsonResponse(secondPage),
-    );
+    const sent = answerApiCalls({ [LIST]: [200, secondPage], [EMAIL]: [200, receipt] });
     const dialog = await openModal();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Email 50' }));
 
@@ -88,19 +79,15 @@ describe('TransactionEmailsButton', () => {
     expect(frame.getAttribute('srcdoc')).toBe(receipt.srcdoc);
     expect(within(dialog).getByText('Ada Lovelace <ada@example.com>')).toBeInTheDocument();
     expect(within(dialog).getByText('Portal Support <support@portal.example>')).toBeInTheDocument();
-    const asked = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://portal.test');
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ user_id: '38', key: receipt.key });
+    expect(sent.at(-1)?.path).toBe('users/transaction_email');
+    expect(Object.fromEntries(sent.at(-1)!.query)).toEqual({ user_id: '38', key: receipt.key });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back to the list' }));
     expect(await within(dialog).findByRole('table', { name: 'Transaction emails' })).toBeInTheDocument();
   });
 
   it(`says '${TRANSACTION_EMAIL_ERROR}' when the email cannot be shown`, async () => {
-    stubServer((url) =>
-      url.pathname.endsWith('/users/transaction_email')
-        ? jsonResponse({ errors: [TRANSACTION_EMAIL_ERROR] }, 422)
-        : jsonResponse(secondPage),
-    );
+    answerApiCalls({ [LIST]: [200, secondPage], [EMAIL]: [422, { errors: [TRANSACTION_EMAIL_ERROR] }] });
     const dialog = await openModal();
     await userEvent.click(await within(dialog).findByText('Unreadable email (broken.json)'));
     expect(await within(dialog).findByText(TRANSACTION_EMAIL_ERROR)).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ContactFlagModal } from './contact-flag-modal.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ContactFlagModal', () => {
   it("offers the flag's own reasons: five for DNC, three for DNL", () => {
@@ -34,20 +33,19 @@ describe('ContactFlagModal', () => {
   });
 
   it('needs a reason, takes optional context, then sends the change and closes', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'DNC turned on.' })));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'PATCH users/contact_flag': [200, { message: 'DNC turned on.' }] });
     const onClose = vi.fn();
     renderWithProviders(<ContactFlagModal userId={5} flag="dnc" on opened onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a reason for DNC.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Authorized third party requested' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Context (optional)' }), 'Her attorney called');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(sent[0]!.body).toEqual({
       user_id: 5,
       flag: 'dnc',
       on: true,
@@ -57,13 +55,12 @@ describe('ContactFlagModal', () => {
   });
 
   it('turns a flag off after a confirmation, with no reason', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(jsonResponse({ message: 'DNL turned off.' })));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({ 'PATCH users/contact_flag': [200, { message: 'DNL turned off.' }] });
     renderWithProviders(<ContactFlagModal userId={5} flag="dnl" on={false} opened onClose={() => {}} />);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({
       user_id: 5,
       flag: 'dnl',
       on: false,

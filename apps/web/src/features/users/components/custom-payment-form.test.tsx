@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it } from 'vitest';
+import { answerApiCalls } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { loanFixture, paymentFixture } from '../../../test/ticket-fixtures.ts';
 import { CustomPaymentForm } from './custom-payment-form.tsx';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const upcoming = paymentFixture({ id: 71, due: '2099-01-15', state: 'due', expected_amt: 120, type: 'Installment' });
 
@@ -26,10 +25,9 @@ describe('CustomPaymentForm', () => {
   });
 
   it('needs a payment and an amount of at least $25, then sends them', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() =>
-      Promise.resolve(jsonResponse({ message: 'Payment 71 is now $300.00.' })),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({
+      'POST users/create_larger_payment': [200, { message: 'Payment 71 is now $300.00.' }],
+    });
     renderWithProviders(<CustomPaymentForm loans={[loanFixture({ id: 8, payments: [upcoming] })]} />);
     const submit = screen.getByRole('button', { name: 'Make the payment larger' });
     await userEvent.click(submit);
@@ -40,13 +38,13 @@ describe('CustomPaymentForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'New amount ($)' }), '24.99');
     await userEvent.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount larger than $25');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await userEvent.clear(screen.getByRole('textbox', { name: 'New amount ($)' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'New amount ($)' }), '300');
     await userEvent.click(submit);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ loan_id: 8, payment_id: 71, amount: 300 });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ loan_id: 8, payment_id: 71, amount: 300 });
     expect(await screen.findByRole('status')).toHaveTextContent('Payment 71 is now $300.00.');
   });
 });

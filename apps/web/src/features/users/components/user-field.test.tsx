@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { answerApiCalls, inTurn } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { useEditUserInfo } from '../api/edit-user-info.ts';
 import { UserField } from './user-field.tsx';
 
@@ -19,10 +20,6 @@ function PhoneField() {
   );
 }
 
-const bodyOf = (mock: ReturnType<typeof vi.fn<typeof fetch>>) => JSON.parse(String(mock.mock.calls[0]?.[1]?.body));
-
-afterEach(() => vi.unstubAllGlobals());
-
 describe('UserField', () => {
   it('copies the value on a click, and does not edit', async () => {
     const writeText = vi.fn(() => Promise.resolve());
@@ -35,15 +32,14 @@ describe('UserField', () => {
 
   it('edits on a right-click, and alerts an invalid entry without calling the server', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const sent = answerApiCalls({});
     renderWithProviders(<PhoneField />);
     fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: (503) 555-0140' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
     await userEvent.clear(input);
     await userEvent.type(input, '503-555-01{Enter}');
     expect(alert).toHaveBeenCalledWith('Invalid Entry for field: phone_number');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     alert.mockRestore();
   });
 
@@ -60,12 +56,12 @@ describe('UserField', () => {
   });
 
   it('saves the ten digits with Force, and keeps the editor open with the server sentence on a 409', async () => {
-    const fetchMock = vi.fn<typeof fetch>(() =>
-      Promise.resolve(
-        jsonResponse({ errors: ['Another customer (ID 7) already uses 5035550199 as their phone number.'] }, 409),
+    const sent = answerApiCalls({
+      'PATCH users/edit_info': inTurn(
+        [409, { errors: ['Another customer (ID 7) already uses 5035550199 as their phone number.'] }],
+        [200, { message: 'Phone number changed.' }],
       ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    });
     renderWithProviders(<PhoneField />);
     fireEvent.contextMenu(screen.getByRole('button', { name: 'Phone: (503) 555-0140' }));
     const input = screen.getByRole('textbox', { name: 'Phone' });
@@ -73,12 +69,11 @@ describe('UserField', () => {
     await userEvent.type(input, '(503) 555-0199');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Another customer (ID 7) already uses 5035550199');
-    expect(bodyOf(fetchMock)).toEqual({ id: 42, parameter: 'phone_number', text: '5035550199', force: false });
+    expect(sent[0]!.body).toEqual({ id: 42, parameter: 'phone_number', text: '5035550199', force: false });
 
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ message: 'Phone number changed.' })));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Force' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Phone' })).not.toBeInTheDocument());
-    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({ force: true });
+    expect(sent[1]!.body).toMatchObject({ force: true });
   });
 });

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bankAccounts, customerComments, customerEmails, customers, debitCards, type Executor } from '@portal/db';
+import { employeeNameOf } from '../session/index.ts';
+import type { CustomerRecord } from './repository.ts';
+
+// What other modules read of customers, asked here (the customers module owns the tables).
+
+export async function findCustomersByIds(executor: Executor, ids: readonly number[]): Promise<CustomerRecord[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(customers)
+    .where(inArray(customers.id, [...new Set(ids)]));
+}
+
+// Locked as a foreign key check locks it (KEY SHARE), so it cannot vanish before the caller's row
+// names it.
+export async function customerExists(executor: Executor, id: number, lock?: 'key share'): Promise<boolean> {
+  const query = executor.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  const [row] = lock ? await query.for(lock) : await query;
+  return row !== undefined;
+}
+
+// The customers with these last four SSN digits and this last name (any letter case), by the
+// lower-case name index; at most a handful.
+export async function findCustomersByLast4AndLastName(
+  executor: Executor,
+  last4: string,
+  lastName: string,
+): Promise<Array<{ id: number; firstName: string }>> {
+  return executor
+    .select({ id: customers.id, firstName: customers.firstName })
+    .from(customers)
+    .where(and(sql`lower(${customers.lastName}) = ${lastName.toLowerCase()}`, eq(customers.ssnLast4, last4)))
+    .orderBy(asc(customers.id))
+    .limit(20);
+}
+
+// The customer's newest notes with their authors' names.
+export async function findRecentComments(executor: Executor, customerId: number, limit = 20) {
+  return executor
+    .select({
+      body: customerComments.body,
+      createdAt: customerComments.createdAt,
+      employee: employeeNameOf(customerComments.employeeId),
+    })
+    .from(customerComments)
+    .where(eq(customerComments.customerId, customerId))
+    .orderBy(desc(customerComments.createdAt), desc(customerComments.id))
+    .limit(limit);
+}
+
+// Each customer's newest bank account's routing number.
+export async function findRoutingNumbers(
+  executor: Executor,
+  customerIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([bankAccounts.customerId], {
+      customerId: bankAccounts.customerId,
+      routing: bankAccounts.routingNumber,
+    })
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.customerId, [...customerIds]))
+    .orderBy(bankAccounts.customerId, desc(bankAccounts.addedAt), desc(bankAccounts.id));
+  return new Map(rows.map((row) => [row.customerId, row.routing]));
+}
+
+// Conditions on the customer a column of another table holds the id of, for that table's queries.
+// Each column is nested in its own SQL, so drizzle names it with its table even in a one-table query.
+
+// Whether the customer's verification code is `code` (null when it has none, as a join would read).
+export function customerVerifiedIs(customerId: AnyPgColumn | SQL, code: number): SQL {
+  return sql`(select c.verified from ${customers} c where c.id = ${sql`${customerId}`}) = ${code}`;
+}
+
+// Whether any bank account (card) of the customer may be charged: not marked do-not-pay.
+export function chargeableBankOf(customerId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists(select 1 from ${bankAccounts} b where b.customer_id = ${sql`${customerId}`} and not b.dnp)`;
+}
+export function chargeableCardOf(customerId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists(select 1 from ${debitCards} d where d.customer_id = ${sql`${customerId}`} and not d.dnp)`;
+}
+
+// The customer's first and last names (null when the column holds no customer), for lists of other
+// records that name their customer.
+export function customerNamesOf(customerId: AnyPgColumn | SQL): {
+  firstName: SQL<string | null>;
+  lastName: SQL<string | null>;
+} {
+  return {
+    firstName: sql<string | null>`(select c.first_name from ${customers} c where c.id = ${sql`${customerId}`})`,
+    lastName: sql<string | null>`(select c.last_name from ${customers} c where c.id = ${sql`${customerId}`})`,
+  };
+}
+
+// Every address the customer has used, oldest first.
+export function customerEmailsOf(customerId: AnyPgColumn | SQL): SQL<string[]> {
+  return sql<
+    string[]
+  >`array(select e.email from ${customerEmails} e where e.customer_id = ${sql`${customerId}`} order by e.added_at, e.id)`;
+}

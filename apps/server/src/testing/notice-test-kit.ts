@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { auditEvents, bankruptcyNotices } from '@portal/db';
+import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo/samples';
+import type { StaffSession } from './staff-session.ts';
+import { multipartBody, type UploadFile } from './multipart.ts';
+import type { TestApp } from './test-app.ts';
+
+// What the notice tests share: uploads built as a browser builds them (FormData), the calls by
+// path, and the rows and audit events they leave.
+
+export { multipartBody, type UploadFile } from './multipart.ts';
+
+export async function uploadNotices(t: TestApp, staff: StaffSession, files: UploadFile[]) {
+  const { contentType, payload } = await multipartBody(files);
+  return t.app.inject({
+    method: 'POST',
+    url: '/internal/api/bankruptcy_notices/create_notices',
+    headers: { ...staff.headers, 'content-type': contentType },
+    payload,
+  });
+}
+
+export async function sampleFile(
+  kind: SampleNoticeKind,
+  fields: Partial<SampleNoticeFields> = {},
+  options: { pages?: 1 | 2; scanned?: boolean; name?: string } = {},
+): Promise<UploadFile> {
+  return { name: options.name ?? `${kind}.pdf`, content: await drawNotice(kind, fields, options) };
+}
+
+// Uploads one drawn notice and answers its id.
+export async function uploadSample(
+  t: TestApp,
+  staff: StaffSession,
+  kind: SampleNoticeKind,
+  fields: Partial<SampleNoticeFields> = {},
+): Promise<number> {
+  const response = await uploadNotices(t, staff, [await sampleFile(kind, fields)]);
+  if (response.statusCode !== 200) throw new Error(`uploadSample: ${response.statusCode} ${response.body}`);
+  return response.json().notices[0].id;
+}
+
+export function noticeCall(
+  t: TestApp,
+  staff: StaffSession,
+  method: 'GET' | 'PATCH' | 'POST',
+  path: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url: `/internal/api/bankruptcy_notices${path}`,
+    headers: staff.headers,
+    ...(payload === undefined ? {} : method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
+  });
+}
+
+export async function noticeRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(bankruptcyNotices).where(eq(bankruptcyNotices.id, id));
+  if (!row) throw new Error(`noticeRow: no notice ${id}`);
+  return row;
+}
+
+export async function noticeCount(t: TestApp): Promise<number> {
+  return (await t.database.db.select({ id: bankruptcyNotices.id }).from(bankruptcyNotices)).length;
+}
+
+export function auditOf(t: TestApp, entityType: string, entityId: number) {
+  return t.database.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.entityId, String(entityId)))
+    .then((rows) => rows.filter((row) => row.entityType === entityType).sort((a, b) => a.id - b.id));
+}

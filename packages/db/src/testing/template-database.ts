@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../client.ts';
+import { migrateDatabase } from '../migrate.ts';
+
+// One migrated database per test run, copied for each test file instead of migrating every file's
+// database from scratch: a PGlite data directory dumped to a file, or, when DATABASE_URL is set, a
+// PostgreSQL database that `create database ... template` copies. Vitest's globalSetup (see
+// vitest.config.ts) makes it once and hands its place to the test files with provide/inject.
+
+export type TemplateDatabase = { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; name: string };
+
+declare module 'vitest' {
+  // Vitest's provide/inject types are extended by declaration merging, which needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  export interface ProvidedContext {
+    templateDatabase: TemplateDatabase;
+  }
+}
+
+type GlobalSetupProject = { provide: (key: 'templateDatabase', value: TemplateDatabase) => void };
+
+export default async function setupTemplateDatabase({ provide }: GlobalSetupProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite-memory' });
+    await migrateDatabase(handle);
+    const folder = mkdtempSync(join(tmpdir(), 'portal-template-'));
+    const dumpPath = join(folder, 'migrated.tar');
+    writeFileSync(dumpPath, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+    await handle.close();
+    provide('templateDatabase', { kind: 'pglite', dumpPath });
+    return async () => rmSync(folder, { recursive: true, force: true });
+  }
+  const name = `portal_template_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 2 });
+  await migrateDatabase(handle);
+  // A template must have no open connection while it is copied.
+  await handle.close();
+  provide('templateDatabase', { kind: 'postgres', name });
+  return () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
