@@ -1,20 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { INBOUND_EMAIL_SECRET } from './e2e/fixtures.ts';
 
-const port = 3100;
-const baseURL = `http://localhost:${port}`;
-// A fresh database for every run: the server migrates and seeds it on first start.
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-
-// Runs against the built app (npm run build) served by the real server, in Debian's Chromium.
+// Runs against the built app (npm run build) served by the real server, in Debian's Chromium. Each
+// worker has a server of its own on its own copy of a freshly seeded database (e2e/fixtures.ts;
+// e2e/global-setup.ts seeds it once), so the specs run on two workers and none sees another
+// worker's changes; every spec picks or makes data no other spec changes, so none depends on
+// which specs ran before it.
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  workers: 1,
+  globalSetup: './e2e/global-setup.ts',
+  workers: 2,
+  // A file's tests run in order on one worker (some share a signed-in page, or build on each other).
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -22,7 +19,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL,
+    // baseURL is the worker's server (e2e/fixtures.ts).
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -30,22 +27,4 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // The Node 24 binary of the repository, not the machine's Node.
-    command: '../../node_modules/.bin/node ../server/src/main.ts',
-    cwd: import.meta.dirname,
-    url: `${baseURL}/internal/api/health`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STAGE: 'dev',
-      LOG_LEVEL: 'warn',
-      // Lets a spec deliver an inbound email (POST webhooks/email), e.g. from an unknown sender.
-      INBOUND_EMAIL_SECRET: INBOUND_EMAIL_SECRET,
-    },
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

@@ -1,12 +1,17 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, goOnline, signIn } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, expect, goOnline, signIn, test } from './fixtures.ts';
 
 // WCAG 2.2 AA on every screen and dialog (issue 28): axe (e2e/axe.ts) runs on each screen of the
 // route table (app/router.tsx), signed out and signed in, and on the dialogs, menus, popovers and
 // drawers opened from them; the keyboard test walks the workspace and a dialog. One sign-in per
 // describe, its page reused. Nothing here changes data another spec relies on: dialogs are opened
 // and closed with Escape, never submitted.
+
+// It reads the work the demo seeded for other specs to use up (the identification cards, the
+// paystubs to review, the applicant, the queue's tickets), so it has a worker, and with it a
+// freshly seeded database, of its own (fixtures.ts): what the others did before cannot change it.
+test.use({ ownDatabase: true });
 
 type Payment = { id: number; state: string; type: string; refundable?: boolean; refunded?: string | null };
 type Loan = {

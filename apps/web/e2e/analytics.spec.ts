@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAIL, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The customer-service dashboard (spec 001 sections 2, 5, 9) over the demo's tickets and messages.
 

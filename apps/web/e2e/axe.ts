@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
 
 // WCAG 2.2 AA, as the Portal promises it: every screen and dialog has no serious or critical
 // violation. Minor and moderate findings are not failures (axe's own best-practice rules are off).

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { drawNotice } from '../../server/src/modules/bankruptcy-notices/sample-notices.ts';
-import { DEMO_EMAIL, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { drawNotice } from '@portal/demo/samples';
+import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The bankruptcy dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8):
 // upload notices, take the next one, correct what was read, process it, and see the customer's

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The blog editor (spec 001 sections 2, 5, 8, 9): write a draft, let autosave keep it (the page's
 // clock is moved on ten minutes), give it an image, publish it and read it at its public url.

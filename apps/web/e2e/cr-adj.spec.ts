@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
 
 // Special credit report adjustments as the credit reporting desk makes them (spec 001 sections 2,
 // 3, 7, 8): a wrong customer is refused in the server's words; a Resend and a Do Not Report are
@@ -12,15 +12,16 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
 }
 
-// A demo customer with a paid-off loan (reported as paid), from the last ones down.
+// A demo customer no other spec took with a paid-off loan (reported as paid), from the last ones down.
 async function findPaidOffLoan(page: Page): Promise<{ customerId: number; loanId: number }> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   for (let id = 600; id >= 2; id -= 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { loans } = (await response.json()) as { loans: Loan[] };
     const paid = loans.find((loan) => loan.display_status === 'PAID OFF');
-    if (paid) return { customerId: id, loanId: paid.id };
+    if (paid) return { customerId: take(id), loanId: paid.id };
   }
   throw new Error('No demo customer has a paid-off loan.');
 }

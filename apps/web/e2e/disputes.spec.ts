@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { drawDisputeLetter } from '../../server/src/modules/disputes/sample-dispute-letters.ts';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { drawDisputeLetter } from '@portal/demo/samples';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The disputes dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8): upload
 // a letter, open a dispute (which assigns it), find the customer, apply them, resolve it.

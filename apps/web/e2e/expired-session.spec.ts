@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { API_URL, agentEmail, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import { API_URL, agentEmail, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 test('a revoked token signs the employee out with the expired message', async ({ page, request }) => {
   await signIn(page, agentEmail(5));

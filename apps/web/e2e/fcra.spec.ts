@@ -1,6 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  agentEmail,
+  apiTokenOf,
+  expect,
+  isTaken,
+  screenshotPath,
+  signIn,
+  take,
+  test,
+} from './fixtures.ts';
 
 // The credit-bureau side as the credit reporting desk works it (spec 001 sections 2, 3, 4, 5, 7, 8,
 // 9): answer the ACDV requests the demo's first start imported (one with the consumer's letter as
@@ -21,16 +32,17 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
 }
 
-// A demo customer whose loans are all paid off, from the last ones down: a bankruptcy recorded on
-// them changes no loan another spec works.
+// A demo customer no other spec took whose loans are all paid off, from the last ones down: a
+// bankruptcy recorded on them changes no loan another spec works.
 async function findPaidOffCustomer(page: Page): Promise<{ customerId: number; loanId: number }> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   for (let id = 600; id >= 2; id -= 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { loans } = (await response.json()) as { loans: Loan[] };
     if (loans.length > 0 && loans.every((loan) => loan.display_status === 'PAID OFF'))
-      return { customerId: id, loanId: loans[0]!.id };
+      return { customerId: take(id), loanId: loans[0]!.id };
   }
   throw new Error('No demo customer has only paid-off loans.');
 }

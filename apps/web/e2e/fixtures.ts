@@ -1,14 +1,57 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { freePort, startPortal, type PortalServer } from './portal-server.ts';
 
-// Seeded by the server on first start (packages/db seed).
+export { expect };
+export { INBOUND_EMAIL_SECRET } from './portal-server.ts';
+
+// Seeded by the server on its first start in dev (packages/demo).
 export const DEMO_EMAIL = 'demo@portal.example';
 export const PASSWORD = 'portal-demo';
 export const agentEmail = (n: number) => `agent${n}@portal.example`;
 
-export const API_URL = 'http://localhost:3100/internal/api';
-// The inbound email relay's secret, given to the server in playwright.config.ts.
-export const INBOUND_EMAIL_SECRET = 'e2e-inbound-secret-0123456789';
+// The API under the worker's server: request and page.request resolve it against baseURL.
+export const API_URL = '/internal/api';
+
+type WorkerFixtures = {
+  // A worker to itself, and so a database of its own (test.use({ ownDatabase: true })): for a
+  // spec that reads work other specs use up.
+  ownDatabase: boolean;
+  // This worker's server, on its own copy of the freshly seeded database (global-setup.ts).
+  portal: PortalServer;
+};
+
+// Every spec imports test and expect from here: its pages and requests go to its worker's server.
+export const test = base.extend<object, WorkerFixtures>({
+  ownDatabase: [false, { scope: 'worker', option: true }],
+  portal: [
+    async ({ ownDatabase: _ownDatabase }, use, workerInfo) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+      // The seeded template of global-setup.ts; without it (a config without the global setup) the
+      // server seeds the empty directory itself.
+      const template = process.env.PORTAL_E2E_TEMPLATE;
+      if (template) cpSync(template, dataDir, { recursive: true });
+      const server = await startPortal({
+        port: await freePort(3100 + workerInfo.parallelIndex),
+        dataDir,
+        name: `worker ${workerInfo.workerIndex}`,
+      });
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 200_000 },
+  ],
+  baseURL: async ({ portal }, use) => {
+    await use(portal.url);
+  },
+});
 
 export function screenshotPath(name: string): string {
   return fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
@@ -39,4 +82,34 @@ export async function goOnline(page: Page): Promise<void> {
   const online = page.getByRole('switch', { name: 'Online' });
   if (!(await online.isChecked())) await online.click({ force: true });
   await expect(online).toBeChecked();
+}
+
+// Turns the Online switch off, once the server has handed the employee's tickets back to the queue:
+// a spec signed in as another employee than the queue's (DEMO_EMAIL) leaves it as it found it.
+export async function goOffline(page: Page): Promise<void> {
+  const online = page.getByRole('switch', { name: 'Online' });
+  const toggled = page.waitForResponse((response) => response.url().endsWith('/toggle_online'));
+  await online.click({ force: true });
+  expect((await toggled).ok()).toBe(true);
+  await expect(online).not.toBeChecked();
+}
+
+// The demo customers the specs change. A worker's specs share its database and run one after
+// another, so a spec that looks for a customer to change skips those an earlier spec of the worker
+// took (isTaken), and takes the one it found (take): no two specs work on the same customer, in
+// whatever order they run. Customers a spec names by id are taken from the start. (A new worker
+// starts a new database, and this set afresh.)
+const takenCustomers = new Set<number>([
+  // ticket-link-account.spec.ts links a ticket to customer #1.
+  1,
+  // disputes.spec.ts applies customer #3 to a dispute.
+  3,
+]);
+
+export const isTaken = (customerId: number): boolean => takenCustomers.has(customerId);
+
+export function take(customerId: number): number {
+  if (takenCustomers.has(customerId)) throw new Error(`Customer #${customerId} is taken by another spec.`);
+  takenCustomers.add(customerId);
+  return customerId;
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 test('/graph_ql runs a query in its query box with the session token, and opens GraphiQL on demand', async ({
   page,

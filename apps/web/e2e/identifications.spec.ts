@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_EMAIL, screenshotPath, signIn } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // Identification review as underwriting works it (spec 001 sections 2-5, 8, 9): the demo's first
 // start kept five applicants' drawn licences and selfies through the customer-side upload path

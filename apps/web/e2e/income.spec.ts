@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAIL, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // Income review as underwriting works it (spec 001 sections 2-5, 8, 9): the demo's first start
 // kept three loans' paystubs (a PDF, a photo, and a new PDF after an old one already read). Verify

@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
 
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
 type Loan = {
   id: number;
   display_status: string;
   funding_returned: string | null;
+  ach: boolean;
   maturity: string | null;
   payments: Payment[];
 };
@@ -35,21 +36,25 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
 }
 
-// A demo customer whose newest loan is being repaid, months from maturity, with at least three
-// installments still due, none of them a payoff, read through the API.
+// A demo customer no other spec took whose newest loan is being repaid by automatic debits, months
+// from maturity, with at least three installments still due, none of them a payoff, read through
+// the API.
 async function findRepayingLoan(page: Page): Promise<Found> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   for (let id = 2; id < 400; id += 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { loans } = (await response.json()) as { loans: Loan[] };
     const loan = loans[0];
     if (!loan || loan.display_status !== 'ACTIVE' || loan.funding_returned) continue;
+    // ACH on, as the switch below starts (a processed bankruptcy notice turns it off).
+    if (!loan.ach) continue;
     // Months from maturity, so a payment can be moved (a matured loan's payments cannot be).
     if (!loan.maturity || loan.maturity < addDays(businessToday(), 90)) continue;
     const due = loan.payments.filter((payment) => payment.state === 'due');
     if (due.some((payment) => payment.type !== 'Installment') || due.length < 3) continue;
-    return { customerId: id, loan, first: due[0]!, next: due[1]!, third: due[2]! };
+    return { customerId: take(id), loan, first: due[0]!, next: due[1]!, third: due[2]! };
   }
   throw new Error('No demo customer has a loan being repaid with three installments due.');
 }
@@ -159,14 +164,16 @@ test('an application shows Approve and Deny, and approving asks first, then says
   await signIn(page, DEMO_EMAIL);
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   let found: { customerId: number; loanId: number } | null = null;
+  // The first application in process of a customer no other spec took.
   for (let id = 2; id < 600 && !found; id += 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { loans } = (await response.json()) as {
       loans: Array<Loan & { approved: string | null; closed_at: string | null; denied: string | null }>;
     };
     const open = loans[0];
-    if (open && !open.approved && !open.denied && !open.closed_at) found = { customerId: id, loanId: open.id };
+    if (open && !open.approved && !open.denied && !open.closed_at) found = { customerId: take(id), loanId: open.id };
   }
   if (!found) throw new Error('No demo customer has an application in process.');
   await page.goto(`/user?ID=${found.customerId}`);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { PASSWORD, agentEmail, fillSignIn, screenshotPath, signIn } from './fixtures.ts';
+import { PASSWORD, agentEmail, expect, fillSignIn, screenshotPath, signIn, test } from './fixtures.ts';
 
 test('an agent enrols in MFA, then signs in only with a code', async ({ page }) => {
   const email = agentEmail(3);

@@ -1,22 +1,36 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, goOnline, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  apiTokenOf,
+  expect,
+  goOnline,
+  isTaken,
+  screenshotPath,
+  signIn,
+  take,
+  test,
+} from './fixtures.ts';
 
 const paymentActions = /^Actions for payment #\d+$/;
 
 type TicketView = { loans: Record<string, { payments: Array<{ state: string }> }> };
 
-// A ticket of my queue whose customer has a payment still due (so it has actions), opened by its
-// deep link: which tickets come first depends on what the other specs did before.
+// A ticket of my queue whose customer (one no other spec took) has a payment still due (so it has
+// actions), opened by its deep link: which tickets come first depends on what the other specs of
+// the worker did before.
 async function openTicketWithPaymentActions(page: Page): Promise<void> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   const queue = await page.request.get(`${API_URL}/tickets?num=25`, { headers });
-  const { openTickets } = (await queue.json()) as { openTickets: Array<{ id: number }> };
-  for (const { id } of openTickets) {
+  const { openTickets } = (await queue.json()) as { openTickets: Array<{ id: number; user_id: number | null }> };
+  for (const { id, user_id: customerId } of openTickets) {
+    if (customerId === null || isTaken(customerId)) continue;
     const view = (await (
       await page.request.get(`${API_URL}/ticket?id=${id}&preview=true`, { headers })
     ).json()) as TicketView;
     const due = Object.values(view.loans).some((loan) => loan.payments.some((payment) => payment.state === 'due'));
     if (due) {
+      take(customerId);
       await page.goto(`/?ticket=${id}`);
       await expect(page.getByRole('heading', { name: `Ticket #${id}` })).toBeVisible();
       await expect(page.getByRole('button', { name: paymentActions }).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { SCREEN_BUDGET, SIGN_IN_BUDGET, firstLoadOfBuild, firstLoadOfScreens, kB } from '../../../bench/web-bundle.ts';
+import { expect, test } from './fixtures.ts';
 
 // The weight of each screen (issue 28), read from the build these specs run against (npm run build
 // writes apps/web/dist): /login at most 150 kB of gzipped JavaScript; every signed-in screen at most

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL, signIn } from './fixtures.ts';
+import { DEMO_EMAIL, expect, signIn, test } from './fixtures.ts';
 
 test('the search box opens the user page for the inferred parameter', async ({ page }) => {
   await signIn(page, DEMO_EMAIL);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL, PASSWORD, fillSignIn, screenshotPath, signIn } from './fixtures.ts';
+import { DEMO_EMAIL, PASSWORD, expect, fillSignIn, screenshotPath, signIn, test } from './fixtures.ts';
 
 test('the demo employee signs in and sees the navbar and home', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { API_URL, agentEmail, apiTokenOf, signIn } from './fixtures.ts';
+import { API_URL, agentEmail, apiTokenOf, expect, signIn, test } from './fixtures.ts';
 
 test('Log Out revokes the token and lands on /login', async ({ page, request }) => {
   await signIn(page, agentEmail(4));

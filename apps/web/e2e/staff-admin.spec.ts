@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL, screenshotPath, signIn } from './fixtures.ts';
+import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 const NEW_EMAIL = 'dana.hire@portal.example';
 const NEW_PASSWORD = 'dana chooses a long password';

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // Surveys as staff read them (spec 001 sections 2, 3, 7): the demo's first start seeded three
 // surveys answered by demo customers. The list, one survey's results with a chart per question and

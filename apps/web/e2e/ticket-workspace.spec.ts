@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL, goOnline, screenshotPath, signIn } from './fixtures.ts';
+import { DEMO_EMAIL, expect, goOnline, screenshotPath, signIn, test } from './fixtures.ts';
 
 const ticketHeading = /^Ticket #\d+$/;
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, screenshotPath, signIn } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
 
 type Profile = { id: number; first_name: string; last_name: string; dnc: boolean };
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
@@ -12,14 +12,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
 }
 
-// A demo customer without DNC whose full name is theirs alone among the first ones, read through the API.
+// A demo customer without DNC among the first ones, no other spec took, read through the API.
 async function pickCustomer(page: Page): Promise<Profile> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   for (let id = 2; id < 60; id += 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { user } = (await response.json()) as { user: Profile };
-    if (!user.dnc) return user;
+    if (!user.dnc) return { ...user, id: take(id) };
   }
   throw new Error('No demo customer without DNC among the first ones.');
 }
@@ -124,20 +125,21 @@ test("a customer who is not there is said so, pointing to the one search box, th
   await shoot(page, 'user-page-not-found');
 });
 
-// A demo customer without DNC with a due payment some days ahead on one of their loans.
+// A demo customer without DNC with a due payment some days ahead on one of their loans, no other spec took.
 async function pickCustomerWithUpcomingPayment(
   page: Page,
 ): Promise<{ customer: Profile; loan: Loan; payment: Payment }> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
   for (let id = 60; id < 200; id += 1) {
+    if (isTaken(id)) continue;
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { user, loans } = (await response.json()) as { user: Profile; loans: Loan[] };
     if (user.dnc) continue;
     for (const loan of loans) {
       const payment = loan.payments.find((p) => p.state === 'due' && p.type !== 'EarlyRepayment' && p.due > soon);
-      if (payment) return { customer: user, loan, payment };
+      if (payment) return { customer: { ...user, id: take(id) }, loan, payment };
     }
   }
   throw new Error('No demo customer with an upcoming payment.');
