@@ -110,9 +110,20 @@ export async function applyFieldEdit(
 // PATCH users/edit_info.
 export async function editCustomerField(context: ServerContext, actor: Actor, customerId: number, edit: FieldEdit) {
   const value = checkedFieldValue(context, edit.field, edit.text);
-  return context.db.transaction(async (tx) => {
-    const customer = await repository.lockCustomer(tx, customerId);
-    if (!customer) throw notFound(`Customer ${customerId} was not found.`);
-    return applyFieldEdit(tx, context, actor, customer, edit, value);
-  });
+  return context.db.transaction((tx) => editLockedCustomerField(tx, context, actor, customerId, edit, value));
+}
+
+// The same in the caller's transaction, with the value checkedFieldValue gave (PATCH user_info, by
+// the ticket the customer wrote on): the customer is locked, changed and audited.
+export async function editLockedCustomerField(
+  tx: Executor,
+  context: ServerContext,
+  actor: Actor,
+  customerId: number,
+  edit: FieldEdit,
+  value: string | null,
+) {
+  const customer = await repository.lockCustomer(tx, customerId);
+  if (!customer) throw notFound(`Customer ${customerId} was not found.`);
+  return applyFieldEdit(tx, context, actor, customer, edit, value);
 }

@@ -35,7 +35,9 @@ export {
 export { doNotContactRefusal, lockDoNotContact, refuseIfDoNotContact } from './contact-permission.ts';
 export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
-export { editCustomerField } from './edit-customer-field.ts';
+export { checkedFieldValue, editCustomerField, editLockedCustomerField } from './edit-customer-field.ts';
+// What users/link_ticket asks of the customer it links a ticket to.
+export { findLinkTarget, keepTicketContact } from './ticket-contact.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
 export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';

@@ -3,7 +3,6 @@ import { customerCalls, loanCalls } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
-import type { TicketService } from '../tickets/index.ts';
 import { cancelEarlyRepayment, quoteEarlyRepayment, scheduleEarlyRepayment } from './early-repayment.ts';
 import { reopenApproval, toggleAutoDebit } from './loan-changes.ts';
 import { resendApprovalText } from './loan-messages.ts';
@@ -11,10 +10,7 @@ import { creditBounceFee, makePaymentSmaller, reschedulePayment, togglePaymentMe
 
 // The account actions of the ticket view (spec 000 section 7, Tickets): each answers what changed
 // in a sentence, and the web app refetches the loans. The auth hook has already required a session.
-export function registerLoanRoutes(app: FastifyInstance, context: ServerContext, tickets: TicketService): void {
-  // The loans of the ticket's customer, as GET ticket carries them.
-  registerCall(app, loanCalls.getLoanInfo, (request) => tickets.getLoanInfo(request.query.id));
-
+export function registerLoanRoutes(app: FastifyInstance, context: ServerContext): void {
   registerCall(app, customerCalls.resendApprovalText, (request) =>
     resendApprovalText(context, actorOf(request), request.body.loan_id),
   );

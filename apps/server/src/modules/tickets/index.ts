@@ -1,6 +1,7 @@
 // The tickets module's public face: other modules import from here, never from its other files.
 
 export type { TicketService } from './service.ts';
+export { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 export type { TicketRecord } from './repository.ts';
 export {
   assignTicketToCustomer,

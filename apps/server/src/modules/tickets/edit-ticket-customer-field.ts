@@ -2,12 +2,10 @@ import type { EditableUserField } from '@portal/contracts';
 import type { ServerContext } from '../../context.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { findTicketCustomer } from '../tickets/index.ts';
-import { applyFieldEdit, checkedFieldValue } from './edit-customer-field.ts';
-import * as repository from './repository.ts';
+import { checkedFieldValue, editLockedCustomerField } from '../customers/index.ts';
+import { findTicketCustomer } from './repository.ts';
 
-// PATCH user_info: the customer the ticket is linked to. (Apart from edit-customer-field.ts, which
-// index.ts exports: it asks the tickets module, which imports customers' index.ts.)
+// PATCH user_info: a field of the customer the ticket is linked to, checked before anything is read.
 export async function editTicketCustomerField(
   context: ServerContext,
   actor: Actor,
@@ -21,8 +19,6 @@ export async function editTicketCustomerField(
     if (!ticket) throw notFound(`Ticket ${ticketId} was not found.`);
     if (ticket.customerId === null)
       throw conflict(`Ticket ${ticketId} is not linked to a customer; link it to an account first.`);
-    const customer = await repository.lockCustomer(tx, ticket.customerId);
-    if (!customer) throw notFound(`Customer ${ticket.customerId} was not found.`);
-    return applyFieldEdit(tx, context, actor, customer, { field, text, force: false }, value);
+    return editLockedCustomerField(tx, context, actor, ticket.customerId, { field, text, force: false }, value);
   });
 }
