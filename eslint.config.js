@@ -95,6 +95,13 @@ export default tseslint.config(
             { target: './packages/demo', from: './apps/web', message: 'The demo never imports the web app.' },
             ...featureZones,
             ...moduleZones,
+            // app.ts, main.ts, the command lines and plugins/ use a module through its index.ts only.
+            {
+              target: ['./apps/server/src/*.ts', './apps/server/src/plugins/**', './apps/server/src/testing/**'],
+              from: './apps/server/src/modules',
+              except: serverModules.map((module) => `./${module}/index.ts`),
+              message: 'Outside the modules, a module is used through its index.ts only (decision 045).',
+            },
             {
               target: './apps/server/src/platform',
               from: './apps/server/src/modules',

@@ -6,36 +6,29 @@ import { API_BASE_PATH } from '@portal/contracts';
 import type { DatabaseHandle } from '@portal/db';
 import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
-import { registerSsnRoutes } from './modules/customers/ssn-routes.ts';
-import { registerBankruptcyNoticeRoutes } from './modules/bankruptcy-notices/index.ts';
-import { registerCreditReportingRoutes } from './modules/credit-reporting/index.ts';
-import { registerCustomerUploadRoutes } from './modules/customer-uploads/routes.ts';
-import { registerCustomerAppRoutes } from './modules/customer-app/index.ts';
-import { registerIdentificationRoutes } from './modules/identifications/index.ts';
-import { registerIncomeRoutes } from './modules/income/index.ts';
-import { registerGraphqlRoutes } from './modules/graphql/index.ts';
-import { registerDisputeRoutes } from './modules/disputes/index.ts';
-import { registerDocumentRoutes } from './modules/documents/routes.ts';
-import { registerUserPageRoutes } from './modules/user-page/index.ts';
-import { registerLetterRoutes } from './modules/letters/index.ts';
-import { registerTransactionEmailRoutes } from './modules/transaction-emails/index.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerInboundRoutes } from './modules/inbound/routes.ts';
-import { registerLoanRoutes } from './modules/loans/routes.ts';
-import { registerLoanServicingRoutes } from './modules/loans/servicing-routes.ts';
-import { registerMacroRoutes } from './modules/macros/routes.ts';
-import { registerBlogRoutes } from './modules/blog/index.ts';
-import { registerSurveyRoutes } from './modules/surveys/index.ts';
-import { registerAnalyticsRoutes, syncBusinessHours } from './modules/analytics/index.ts';
-import { createMacroService } from './modules/macros/service.ts';
-import { registerStaffRoutes } from './modules/staff/routes.ts';
-import { createStaffService } from './modules/staff/service.ts';
-import { registerTicketRoutes } from './modules/tickets/routes.ts';
-import { createTicketService } from './modules/tickets/service.ts';
-import { findOpenTicketIdOfCustomer, registerTicketAccountRoutes } from './modules/tickets/index.ts';
-import { registerSessionRoutes } from './modules/session/routes.ts';
-import { createSessionService } from './modules/session/service.ts';
-import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/session/session-cache.ts';
+import { createAnalyticsModule, syncBusinessHours } from './modules/analytics/index.ts';
+import { createBankruptcyNoticesModule } from './modules/bankruptcy-notices/index.ts';
+import { createBlogModule } from './modules/blog/index.ts';
+import { createCreditReportingModule } from './modules/credit-reporting/index.ts';
+import { createCustomerAppModule } from './modules/customer-app/index.ts';
+import { createCustomerUploadsModule } from './modules/customer-uploads/index.ts';
+import { createCustomersModule } from './modules/customers/index.ts';
+import { createDisputesModule } from './modules/disputes/index.ts';
+import { createDocumentsModule } from './modules/documents/index.ts';
+import { createGraphqlModule } from './modules/graphql/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
+import { createIdentificationsModule } from './modules/identifications/index.ts';
+import { createInboundModule } from './modules/inbound/index.ts';
+import { createIncomeModule } from './modules/income/index.ts';
+import { createLettersModule } from './modules/letters/index.ts';
+import { createLoansModule } from './modules/loans/index.ts';
+import { createMacrosModule } from './modules/macros/index.ts';
+import { createSessionModule } from './modules/session/index.ts';
+import { createStaffModule } from './modules/staff/index.ts';
+import { createSurveysModule } from './modules/surveys/index.ts';
+import { createTicketsModule, findOpenTicketIdOfCustomer } from './modules/tickets/index.ts';
+import { createTransactionEmailsModule } from './modules/transaction-emails/index.ts';
+import { createUserPageModule } from './modules/user-page/index.ts';
 import { registerAuthentication } from './plugins/auth.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -51,6 +44,7 @@ import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
 import type { Mailer } from './platform/mail.ts';
 import { createOutbox, type Outbox } from './platform/outbox.ts';
 import { registerMultipart } from './platform/uploads.ts';
+import type { PortalModule } from './platform/portal-module.ts';
 import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
@@ -136,43 +130,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (await syncBusinessHours(deps.database.db, settings.businessTimeZone, settings.businessHours))
     app.log.info('Business hours changed: the adjusted first response times were worked out again.');
 
-  const cache = new SessionCache(settings.sessionCacheSeconds);
-  const stopListening = await deps.database.listen(
-    SESSION_CHANGES_CHANNEL,
-    (change) => cache.evict(change),
-    (listening) => {
-      cache.setListening(listening);
-      if (listening) app.log.info('Listening for session changes again; the session cache is back on.');
-      else
-        app.log.warn(
-          'Lost the connection that listens for session changes; sessions are looked up every time until it is back.',
-        );
-    },
-  );
-  app.addHook('onClose', async () => {
-    await stopListening();
-  });
-
   // The work queues register with it (through the context); signing out and going offline release through it.
   const employeeOffline = createEmployeeOfflineRegistry();
-  const sessions = createSessionService({
+  const session = createSessionModule({
     db: deps.database.db,
     stage,
     clock: deps.clock ?? systemClock,
     limits: settings.signIn,
-    cache,
+    cacheSeconds: settings.sessionCacheSeconds,
     secrets: deps.secretsKey ? createSecretBox(deps.secretsKey) : missingSecretBox,
     employeeOffline,
+    escalationContact: settings.escalationContact,
   });
-  registerAuthentication(app, sessions);
+  const stopListening = await session.listenForChanges(deps.database, app.log);
+  app.addHook('onClose', async () => {
+    await stopListening();
+  });
+  registerAuthentication(app, session.service);
   // After authentication (hooks run in registration order): signed out is 401 before bad text is 400.
   registerTextInputCheck(app);
   // Every upload (disputes, notices, ACDV files, documents, blog images) is read by platform/uploads.ts.
   await registerMultipart(app);
   // Before the routes: the OpenAPI document is made from the routes as they are registered.
   await registerOpenApi(app);
-  registerHealthRoutes(app, deps.database.db);
-  registerSessionRoutes(app, sessions, settings.escalationContact);
 
   const storage = deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files'));
   const outbox = createOutbox({
@@ -211,36 +191,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: settings.publicUrl,
     },
   };
-  // Each service is built once, here, and shared by every route (and, later, GraphQL) that needs it.
-  const tickets = createTicketService(context);
-  const macros = createMacroService(context);
-  registerTicketRoutes(app, context, tickets);
-  registerTicketAccountRoutes(app, context, tickets);
-  registerSsnRoutes(app, context);
-  registerLoanRoutes(app, context);
-  registerLoanServicingRoutes(app, context);
-  registerDocumentRoutes(app, context);
-  registerUserPageRoutes(app, context);
-  registerLetterRoutes(app, context);
-  registerTransactionEmailRoutes(app, context);
-  registerMacroRoutes(app, macros);
-  registerDisputeRoutes(app, context);
-  registerBankruptcyNoticeRoutes(app, context);
-  registerCreditReportingRoutes(app, context);
-  registerIdentificationRoutes(app, context);
-  registerIncomeRoutes(app, context);
-  registerCustomerUploadRoutes(app, context);
-  registerCustomerAppRoutes(app, context);
-  registerBlogRoutes(app, context);
-  registerSurveyRoutes(app, context);
-  registerGraphqlRoutes(app, context);
-  registerAnalyticsRoutes(app, context);
-  registerStaffRoutes(
-    app,
-    createStaffService({ db: context.db, clock: context.clock, outbox, sessions, stage, limits: settings.signIn }),
-    settings.publicUrl,
-  );
-  registerInboundRoutes(app, context);
+  // Every module, made once (decision 045); each registers its own calls. The order is the order
+  // of the routes (and of the OpenAPI document).
+  const modules: PortalModule[] = [
+    createHealthModule(context),
+    session,
+    createTicketsModule(context),
+    createCustomersModule(context),
+    createLoansModule(context),
+    createDocumentsModule(context),
+    createUserPageModule(context),
+    createLettersModule(context),
+    createTransactionEmailsModule(context),
+    createMacrosModule(context),
+    createDisputesModule(context),
+    createBankruptcyNoticesModule(context),
+    createCreditReportingModule(context),
+    createIdentificationsModule(context),
+    createIncomeModule(context),
+    createCustomerUploadsModule(context),
+    createCustomerAppModule(context),
+    createBlogModule(context),
+    createSurveysModule(context),
+    createGraphqlModule(context),
+    createAnalyticsModule(context),
+    createStaffModule({
+      db: context.db,
+      clock: context.clock,
+      outbox,
+      sessions: session.administration,
+      stage,
+      limits: settings.signIn,
+      publicUrl: settings.publicUrl,
+    }),
+    createInboundModule(context),
+  ];
+  for (const module of modules) module.registerRoutes(app);
   // Unknown API paths answer JSON (to a signed-in caller; others get 401), never the web app's page.
   const unknownApiPath = (request: FastifyRequest, reply: FastifyReply) => {
     reply.code(404).send({ errors: [`There is no ${request.method} ${request.url.split('?')[0]}.`] });

@@ -8,7 +8,7 @@ import { drawDisputeLetter, drawNotice } from '@portal/demo/samples';
 import { uploadNotices } from './testing/notice-test-kit.ts';
 import { uploadDisputes } from './testing/dispute-test-helpers.ts';
 import { makeJpeg, openUploadLink, postCustomerUpload } from './testing/customer-documents.ts';
-import { flateBombPdf, garbageJpeg, manyPagesPdf, tjFloodPdf } from './testing/hostile-uploads.ts';
+import { FLOOD_OPERATORS, flateBombPdf, garbageJpeg, manyPagesPdf, tjFloodPdf } from './testing/hostile-uploads.ts';
 import { multipartBody } from './testing/multipart.ts';
 import { useStaffSession, useTestApp } from './testing/use-test-app.ts';
 import { createDirectoryStorage } from './platform/storage.ts';
@@ -40,7 +40,7 @@ describe('hostile uploads', () => {
     const response = await uploadDisputes(t, agent, [
       { fileName: 'good.pdf', content: await drawDisputeLetter({ kind: 'identity_theft' }) },
       { fileName: 'bomb.pdf', content: flateBombPdf(1024 * 1024 * 1024) },
-      { fileName: 'flood.pdf', content: tjFloodPdf(3_000_000) },
+      { fileName: 'flood.pdf', content: tjFloodPdf(FLOOD_OPERATORS) },
       { fileName: 'long.pdf', content: manyPagesPdf(201) },
     ]);
     const body = response.json();
@@ -68,7 +68,7 @@ describe('hostile uploads', () => {
 
   it('answers GET health while a hostile file is being read', async () => {
     const finished: string[] = [];
-    const upload = uploadDisputes(t, agent, [{ fileName: 'flood.pdf', content: tjFloodPdf(3_000_000) }]).then(
+    const upload = uploadDisputes(t, agent, [{ fileName: 'flood.pdf', content: tjFloodPdf(FLOOD_OPERATORS) }]).then(
       (response) => {
         finished.push('upload');
         return response;

@@ -2,7 +2,7 @@ import { openDatabase } from '@portal/db';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey } from './config.ts';
 import { createSsnSealer, sealStoredSsns } from './modules/customers/index.ts';
-import { sealStoredMfaSecrets } from './modules/session/service.ts';
+import { sealStoredMfaSecrets } from './modules/session/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
 import { systemClock } from './platform/clock.ts';
 import { createSecretBox } from './platform/secret-box.ts';

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { ensureStandardRoles, standardRoles } from '@portal/db/seed';
 import { loadConfig } from './config.ts';
-import { createInvitedEmployee, setPasswordLink } from './modules/staff/invitation.ts';
+import { createInvitedEmployee, setPasswordLink } from './modules/staff/index.ts';
 import { recordAuditEvent } from './platform/audit.ts';
 import { HttpError } from './platform/http-error.ts';
 

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePdf } from '../testing/customer-documents.ts';
-import { flateBombPdf, garbageJpeg, manyPagesPdf, tjFloodPdf } from '../testing/hostile-uploads.ts';
+import { FLOOD_OPERATORS, flateBombPdf, garbageJpeg, manyPagesPdf, tjFloodPdf } from '../testing/hostile-uploads.ts';
 import { readUploadedPdfText, checkUploadedFile } from './upload-readers.ts';
 import { readInSandbox, sandboxState, setSandboxTimeLimit } from './upload-sandbox.ts';
 import { PDF_MAX_PAGES } from './upload-sandbox-limits.ts';
@@ -29,7 +29,7 @@ describe('the upload sandbox', () => {
   });
 
   it('stops reading a page of millions of Tj operators at the time cap and starts a fresh reader', async () => {
-    const read = await readUploadedPdfText('flood.pdf', tjFloodPdf(3_000_000));
+    const read = await readUploadedPdfText('flood.pdf', tjFloodPdf(FLOOD_OPERATORS));
     expect(read).toEqual({
       error:
         'flood.pdf took too long to read, so it was not kept; it may be damaged or built to slow us down. Please send a simpler copy (a fresh scan or a printed-to-PDF copy).',

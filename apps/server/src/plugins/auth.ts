@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { permissionRefusal, type Permission } from '@portal/contracts';
-import type { AuthenticatedSession } from '../modules/session/session-cache.ts';
-import type { SessionService } from '../modules/session/service.ts';
+import type { AuthenticatedSession, SessionService } from '../modules/session/index.ts';
 import { forbidden, unauthorized } from '../platform/http-error.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */

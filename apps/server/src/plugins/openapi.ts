@@ -13,7 +13,7 @@ import {
   type CallAccess,
   type CallDescriptor,
 } from '@portal/contracts';
-import { inboundRouteDescriptions, inboundSecuritySchemes } from '../modules/inbound/api-description.ts';
+import { inboundRouteDescriptions, inboundSecuritySchemes } from '../modules/inbound/index.ts';
 
 // Where the document is served (to signed-in staff: the route is not public).
 export const API_DOCUMENT_ROUTE = callRoute(apiDocumentCall);

@@ -80,6 +80,11 @@ export function flateBombPdf(decodedBytes: number): Buffer {
   return buildPdf([{ content: deflateSync(once, { level: 9 }), filters: ['FlateDecode', 'FlateDecode'] }]);
 }
 
+// Operators enough that reading them takes longer than the tests' 1.5 s time cap on any machine:
+// 30 MB of content, just under the 32 MB decoded cap; about 2.4 s of CPU on a 2026 2-core machine
+// (3,000,000 took 1.4 s there, too close to the cap: a faster machine read them whole).
+export const FLOOD_OPERATORS = 5_000_000;
+
 // A page of `operators` Tj operators (each showing one letter), Flate-compressed once.
 export function tjFloodPdf(operators: number): Buffer {
   const content = Buffer.concat([

@@ -1,10 +1,10 @@
 import { and, desc, gte, lt, sql } from 'drizzle-orm';
 import type { AutoResponseAnalyticsResponse } from '@portal/contracts';
 import { autoResponseHourlyStats, autoResponseTextHourlyCounts, ticketHourlyStats, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import type { AnalyticsRange } from './range.ts';
 
-type AnalyticsContext = Pick<ServerContext, 'db'>;
+type AnalyticsContext = Pick<AnalyticsDeps, 'db'>;
 
 // The most texts the answer lists (there are as many as macro versions ever used; a handful).
 const MAX_TEXTS = 50;

@@ -1,9 +1,9 @@
 import type { AnalyticsAverageResponse, AnalyticsCountResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import type { AnalyticsRange } from './range.ts';
 import * as repository from './repository.ts';
 
-type AnalyticsContext = Pick<ServerContext, 'db'>;
+type AnalyticsContext = Pick<AnalyticsDeps, 'db'>;
 
 // Conversations are tickets, counted in the hour they started (ticket_hourly_stats, decision 034).
 export async function totalConversations(

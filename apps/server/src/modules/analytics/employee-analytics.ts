@@ -7,13 +7,13 @@ import {
   type EmployeeTicketResponse,
   type EmployeeTicketStats,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { histogramMedian, splitByWholeMonths } from './handling-median.ts';
 import type { AnalyticsRange } from './range.ts';
 import * as repository from './repository.ts';
 
-type AnalyticsContext = Pick<ServerContext, 'db' | 'clock' | 'businessTimeZone'>;
+type AnalyticsContext = Pick<AnalyticsDeps, 'db' | 'clock' | 'businessTimeZone'>;
 
 export async function employeeList(context: AnalyticsContext): Promise<EmployeeListResponse> {
   const rows = await context.db

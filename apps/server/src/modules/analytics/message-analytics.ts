@@ -6,11 +6,11 @@ import {
   type AnalyticsTimePeriod,
   type TextEmailResponse,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import type { AnalyticsRange } from './range.ts';
 import * as repository from './repository.ts';
 
-type AnalyticsContext = Pick<ServerContext, 'db' | 'businessTimeZone'>;
+type AnalyticsContext = Pick<AnalyticsDeps, 'db' | 'businessTimeZone'>;
 
 // total_inbound_messages / total_outbound_messages: every message of that direction created in the
 // range, texts and emails, whatever became of it (an outbound one may still be queued).

@@ -1,7 +1,7 @@
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { UpdatePaymentAnalyticsResponse } from '@portal/contracts';
 import { paymentUpdateDailyCounts } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import type { AnalyticsRange } from './range.ts';
 
 // update_payment_analytics (spec 001 sections 2 and 7; decision 036): the payment updates
@@ -9,7 +9,7 @@ import type { AnalyticsRange } from './range.ts';
 // cs: made by an employee (the audit row names one); user: made by the customer in the customer
 // app (no employee); total: both.
 export async function updatePaymentAnalytics(
-  context: Pick<ServerContext, 'db'>,
+  context: Pick<AnalyticsDeps, 'db'>,
   range: AnalyticsRange,
 ): Promise<UpdatePaymentAnalyticsResponse> {
   const [row] = await context.db

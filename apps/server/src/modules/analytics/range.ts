@@ -1,5 +1,5 @@
 import { addDays, analyticsRangeProblems, type AnalyticsRangeQuery } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import { businessToday, startOfBusinessDay } from '../../platform/business-date.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 
@@ -9,7 +9,7 @@ export type AnalyticsRange = { start: string; end: string; from: Date; to: Date 
 // day to the start of the day after the last, in the business time zone); 422 with the sentences
 // when it goes after today or starts after it ends.
 export function readRange(
-  context: Pick<ServerContext, 'clock' | 'businessTimeZone'>,
+  context: Pick<AnalyticsDeps, 'clock' | 'businessTimeZone'>,
   query: AnalyticsRangeQuery,
 ): AnalyticsRange {
   const { start_date: start, end_date: end } = query;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { AnalyticsDeps } from './deps.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { autoResponseAnalytics } from './auto-response-analytics.ts';
 import { averageFirstResponse, totalConversations } from './conversation-analytics.ts';
@@ -9,7 +9,7 @@ import { textEmailAnalytics, totalMessages } from './message-analytics.ts';
 import { updatePaymentAnalytics } from './payment-update-analytics.ts';
 import { readRange } from './range.ts';
 
-export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+export function registerAnalyticsRouteHandlers(app: FastifyInstance, context: AnalyticsDeps): void {
   registerCall(app, calls.employeeList, (request) => {
     readRange(context, request.query);
     return employeeList(context);

@@ -1,6 +1,6 @@
 import { BACK_OFFICE_LEASE_MINUTES, NOTICE_MESSAGES } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/http-error.ts';
@@ -29,7 +29,7 @@ function recordLease(tx: Executor, caller: Actor, id: number, action: string, un
 
 // PATCH bankruptcy_notices/assign: the oldest free notice (FOR UPDATE SKIP LOCKED: two employees
 // asking at once never get the same one).
-export async function assignNextNotice(context: ServerContext, caller: Actor): Promise<AssignAnswer> {
+export async function assignNextNotice(context: BankruptcyNoticesDeps, caller: Actor): Promise<AssignAnswer> {
   const now = context.clock.now();
   const until = leaseUntil(now, BACK_OFFICE_LEASE_MINUTES);
   return context.db.transaction(async (tx) => {
@@ -42,7 +42,7 @@ export async function assignNextNotice(context: ServerContext, caller: Actor): P
 
 // PATCH bankruptcy_notices/:id/assign: opening a notice takes it, unless someone else holds it or
 // it is processed; the caller's own lease is renewed once past half its life.
-export async function assignNotice(context: ServerContext, caller: Actor, id: number): Promise<AssignAnswer> {
+export async function assignNotice(context: BankruptcyNoticesDeps, caller: Actor, id: number): Promise<AssignAnswer> {
   const now = context.clock.now();
   const until = leaseUntil(now, BACK_OFFICE_LEASE_MINUTES);
   return context.db.transaction(async (tx) => {
@@ -63,7 +63,11 @@ export async function assignNotice(context: ServerContext, caller: Actor, id: nu
 
 // PATCH bankruptcy_notices/:id/unassign: the holder hands the notice back (leaving the page, closing
 // the tab). Held by nobody, there is nothing to do; held by someone else, it is not the caller's to give.
-export async function unassignNotice(context: ServerContext, caller: Actor, id: number): Promise<{ success: boolean }> {
+export async function unassignNotice(
+  context: BankruptcyNoticesDeps,
+  caller: Actor,
+  id: number,
+): Promise<{ success: boolean }> {
   const now = context.clock.now();
   // Read first without a lock: a tab closing on a notice nobody holds writes nothing.
   const read = await findNotice(context.db, id);

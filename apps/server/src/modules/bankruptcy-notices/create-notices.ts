@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NOTICE_MESSAGES, type CreateNoticesResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { readUploadedTexts, type Uploads } from '../../platform/uploads.ts';
@@ -31,7 +31,7 @@ function parsedDataOf(parsed: ParsedNotice): StoredParsedData {
 }
 
 export async function createNotices(
-  context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'secretsKey'>,
+  context: Pick<BankruptcyNoticesDeps, 'db' | 'clock' | 'storage' | 'secretsKey'>,
   actor: Actor,
   uploads: Uploads,
 ): Promise<CreateNoticesResponse> {

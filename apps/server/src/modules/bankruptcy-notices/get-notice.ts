@@ -1,5 +1,5 @@
 import { BACK_OFFICE_LEASE_MINUTES, type BankruptcyNotice } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
@@ -13,7 +13,7 @@ import { isHeldBy, toWireNotice } from './wire.ts';
 // holder's lease is pushed out once past half its life (so a poll writes nothing most of the time).
 // It never takes a lease: opening assigns through PATCH :id/assign.
 export async function getNotice(
-  context: ServerContext,
+  context: BankruptcyNoticesDeps,
   caller: Actor,
   id: number,
 ): Promise<{ notice: BankruptcyNotice }> {
@@ -38,7 +38,7 @@ export async function getNotice(
 export type NoticeDocument = { content: Buffer; fileName: string };
 
 // GET bankruptcy_notices/:id/document: the uploaded PDF.
-export async function openNoticeDocument(context: ServerContext, id: number): Promise<NoticeDocument> {
+export async function openNoticeDocument(context: BankruptcyNoticesDeps, id: number): Promise<NoticeDocument> {
   const file = await findNoticeFile(context.db, id);
   if (!file) throw notFound(NOTICE_ERRORS.notFound);
   const content = await context.storage.read(file.storageKey);

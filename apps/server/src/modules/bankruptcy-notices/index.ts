@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import { registerNoticeRoutes } from './routes.ts';
 
 // The bankruptcy notices module's public face: other modules import from here, never from its other files.
 
 // The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/).
-export function registerBankruptcyNoticeRoutes(app: FastifyInstance, context: ServerContext): void {
-  registerNoticeRoutes(app, context);
+// The bankruptcy-notices module (decision 045): its calls, registered from their descriptors.
+export function createBankruptcyNoticesModule(deps: BankruptcyNoticesDeps): PortalModule {
+  return { registerRoutes: (app) => registerNoticeRoutes(app, deps) };
 }
 
 // Notices uploaded without HTTP (the demo's first start, through @portal/server/seeding).

@@ -1,12 +1,12 @@
 import { NOTICES_PAGE_SIZE, type UnprocessedNoticesResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import { findUnprocessedNotices } from './repository.ts';
 import { toListItem } from './wire.ts';
 
 // GET bankruptcy_notices/unprocessed: a page of the notices not yet processed, oldest first (the
 // order get-next hands them out in), with the count for the badge and the pager.
 export async function listUnprocessedNotices(
-  context: ServerContext,
+  context: BankruptcyNoticesDeps,
   page: number,
 ): Promise<UnprocessedNoticesResponse> {
   const now = context.clock.now();

@@ -1,5 +1,5 @@
 import { ssnFieldDigits } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import { findCustomerIdsBySsn, findCustomersByLast4AndLastName } from '../customers/index.ts';
 
 // Which customer a notice is about, from its debtors: the primary one first, then the joint one.
@@ -32,7 +32,7 @@ export function nameWords(name: string): { first: string; last: string } | null 
 }
 
 async function matchOne(
-  context: Pick<ServerContext, 'db' | 'secretsKey'>,
+  context: Pick<BankruptcyNoticesDeps, 'db' | 'secretsKey'>,
   name: string | null,
   ssn: string | null,
 ): Promise<DebtorMatch | null> {
@@ -52,7 +52,7 @@ async function matchOne(
 }
 
 export async function matchDebtor(
-  context: Pick<ServerContext, 'db' | 'secretsKey'>,
+  context: Pick<BankruptcyNoticesDeps, 'db' | 'secretsKey'>,
   debtors: Debtors,
 ): Promise<DebtorMatch | null> {
   return (

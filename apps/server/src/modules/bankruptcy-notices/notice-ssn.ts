@@ -1,5 +1,5 @@
 import { maskSsn, parsedDataSchema, ssnLast4, type ParsedData } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import { HttpError } from '../../platform/http-error.ts';
 import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
 import { openStoredSsn, sealSsnDigits, ssnKeysIfConfigured } from '../../platform/ssn-sealing.ts';
@@ -25,11 +25,11 @@ function noticeSsnContext(noticeId: number, field: SsnField): string {
 }
 
 // The app's SSN box, or null without SECRETS_KEY (notices still show what they can).
-export function noticeSecretBox(context: Pick<ServerContext, 'secretsKey'>): SecretBox | null {
+export function noticeSecretBox(context: Pick<BankruptcyNoticesDeps, 'secretsKey'>): SecretBox | null {
   return ssnKeysIfConfigured(context)?.box ?? null;
 }
 
-export function requireSecretBox(context: Pick<ServerContext, 'secretsKey'>): SecretBox {
+export function requireSecretBox(context: Pick<BankruptcyNoticesDeps, 'secretsKey'>): SecretBox {
   const box = noticeSecretBox(context);
   if (!box)
     throw new HttpError(

@@ -1,7 +1,7 @@
 import { NOTICE_MESSAGES, noticeProblems, type ParsedData, type ProcessNoticeResponse } from '@portal/contracts';
 import { consumerInformationIndicator, type BankruptcyEvent } from '@portal/contracts/metro2';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
@@ -92,7 +92,7 @@ async function applyToCustomer(
 }
 
 export async function processBankruptcyNotice(
-  context: ServerContext,
+  context: BankruptcyNoticesDeps,
   caller: Actor,
   id: number,
 ): Promise<ProcessNoticeResponse> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bankruptcyNoticeCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { readPdfUploads } from '../../platform/uploads.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -13,7 +13,7 @@ import { updateBankruptcyNotice } from './update-notice.ts';
 
 // The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/). Any signed-in
 // employee may use them; only the one holding a notice changes it (the services check).
-export function registerNoticeRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerNoticeRoutes(app: FastifyInstance, context: BankruptcyNoticesDeps): void {
   // multipart/form-data, files[] repeated: every file is read before anything is written.
   registerCall(
     app,

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { findCourtDistrict } from '@portal/contracts/court-districts';
 import type { z } from 'zod';
-import type { ServerContext } from '../../context.ts';
+import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { HttpError } from '../../platform/http-error.ts';
@@ -61,7 +61,7 @@ function checkFields(parsed: ParsedData): { fields: ParsedData; problems: string
 // Each SSN to store: sent back as the mask it was shown, the stored number stays; otherwise four
 // digits are kept as they are and nine are sealed.
 function resolveSsns(
-  context: ServerContext,
+  context: BankruptcyNoticesDeps,
   box: SecretBox | null,
   notice: NoticeRecord,
   fields: ParsedData,
@@ -85,7 +85,7 @@ function resolveSsns(
 }
 
 export async function updateBankruptcyNotice(
-  context: ServerContext,
+  context: BankruptcyNoticesDeps,
   caller: Actor,
   id: number,
   input: UpdateNoticeInput,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { blogCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BlogDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { uploadBlogImage } from './image-upload.ts';
 import { registerBlogPublicPages } from './public-page.ts';
 import { createBlogService } from './service.ts';
 
-export function registerBlogRouteHandlers(app: FastifyInstance, server: ServerContext): void {
+export function registerBlogRouteHandlers(app: FastifyInstance, server: BlogDeps): void {
   const context = { db: server.db, clock: server.clock, storage: server.storage, publicUrl: server.inbound.publicUrl };
   const blog = createBlogService(context);
   registerCall(app, calls.uploadImage, (request) => uploadBlogImage(context, actorOf(request), request), {

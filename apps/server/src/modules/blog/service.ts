@@ -10,7 +10,7 @@ import {
   type CreateBlogPostResponse,
   type blogCalls,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { BlogDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { describeDatabaseFailure } from '../../platform/database-errors.ts';
@@ -28,7 +28,7 @@ const taken = (url: string) =>
 
 // What the blog needs of the server: its database, clock and files, and the address the public
 // reads it at (PUBLIC_URL; none: links are paths of this server).
-export type BlogContext = Pick<ServerContext, 'db' | 'clock' | 'storage'> & { publicUrl: string | null };
+export type BlogContext = Pick<BlogDeps, 'db' | 'clock' | 'storage'> & { publicUrl: string | null };
 
 export function createBlogService(context: BlogContext) {
   const { db, clock } = context;

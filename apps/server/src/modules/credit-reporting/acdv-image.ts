@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { acdvRequests } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { notFound } from '../../platform/http-error.ts';
 
 // GET fcra/get_image {control_number} -> imageString: the dispute image the bureau sent with the
 // request (the consumer's letter, an ID), as a data: URL the screen shows as it is.
 export async function getAcdvImage(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   controlNumber: string,
 ): Promise<{ imageString: string; content_type: string }> {

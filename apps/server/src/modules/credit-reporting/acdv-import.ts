@@ -9,7 +9,7 @@ import {
   type UploadFailure,
 } from '@portal/contracts';
 import { acdvRequests } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import { requirePermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -28,7 +28,7 @@ import { RESPOND_REFUSAL } from './messages.ts';
 // duplicate, skipped. The account number is the Portal's loan id: the loan and its customer are
 // matched when it exists. The SSN is kept only as its keyed hash and last four digits.
 
-type ImportContext = Pick<ServerContext, 'db' | 'storage' | 'secretsKey' | 'clock' | 'businessTimeZone'>;
+type ImportContext = Pick<CreditReportingDeps, 'db' | 'storage' | 'secretsKey' | 'clock' | 'businessTimeZone'>;
 type Importer = { employeeId: number | null; ipAddress: string | null };
 
 // 15 parameters a row: 15,000 a statement, well under PostgreSQL's 65,535.
@@ -163,7 +163,7 @@ export function importSummary(imported: number, duplicates: number, skipped: num
 
 // POST fcra/import_acdvs (multipart, files[]).
 export async function importAcdvUploads(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   request: FastifyRequest,
 ): Promise<AcdvImportResponse> {

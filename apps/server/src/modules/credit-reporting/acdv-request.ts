@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACDV_DISPUTE_CODE_OPTIONS, BACK_OFFICE_LEASE_MINUTES, type AcdvRequestResponse } from '@portal/contracts';
 import { acdvRequests, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -27,7 +27,11 @@ export async function countUnanswered(executor: Executor): Promise<number> {
 }
 
 // What the Portal reports of the request's loan and customer today.
-export async function portalSideOf(context: ServerContext, executor: Executor, request: AcdvRow): Promise<PortalSide> {
+export async function portalSideOf(
+  context: CreditReportingDeps,
+  executor: Executor,
+  request: AcdvRow,
+): Promise<PortalSide> {
   const today = businessToday(context.clock, context.businessTimeZone);
   const loan = request.loanId ? await readReportingLoan(executor, request.loanId, context.businessTimeZone) : null;
   const customer = request.customerId ? await findReportedCustomer(executor, request.customerId) : null;
@@ -44,7 +48,7 @@ export function disputeMeaning(code: string): string {
 }
 
 export async function nextAcdvRequest(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   skip: readonly string[],
 ): Promise<AcdvRequestResponse> {

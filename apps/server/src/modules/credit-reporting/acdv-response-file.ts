@@ -1,7 +1,7 @@
 import { and, asc, count, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ACDV_RESPONSE_CODE_OPTIONS, type RecordAcdvsResponse } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -23,7 +23,7 @@ export async function countUnprocessedAcdvs(executor: Executor): Promise<number>
   return row?.n ?? 0;
 }
 
-export async function recordAndProcessAcdvs(context: ServerContext, caller: Actor): Promise<RecordAcdvsResponse> {
+export async function recordAndProcessAcdvs(context: CreditReportingDeps, caller: Actor): Promise<RecordAcdvsResponse> {
   const now = context.clock.now();
   const today = businessToday(context.clock, context.businessTimeZone);
   return context.db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   type AcdvResponseCode,
 } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -47,7 +47,7 @@ async function lockRequest(tx: Executor, controlNumber: string) {
 }
 
 export async function respondToAcdv(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   body: { control_number: string; response_verification: Record<string, string>; acdv_response_code: string },
 ): Promise<{ message: string; count: number }> {

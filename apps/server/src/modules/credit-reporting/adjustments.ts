@@ -7,7 +7,7 @@ import {
   type CreateAdjustmentResponse,
 } from '@portal/contracts';
 import { creditReportAdjustments, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -49,7 +49,7 @@ export async function countPendingAdjustments(executor: Executor): Promise<numbe
 }
 
 export async function createAdjustment(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   order: AdjustmentOrder,
 ): Promise<CreateAdjustmentResponse> {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { CorrectionFileResponse } from '@portal/contracts';
 import { creditReportAdjustments, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { findCustomersByIds, openCustomerSsn, type CustomerRecord } from '../customers/index.ts';
@@ -117,7 +117,10 @@ async function lockPendingAdjustments(tx: Executor) {
     .for('update', { skipLocked: true });
 }
 
-export async function generateCorrectionFile(context: ServerContext, caller: Actor): Promise<CorrectionFileResponse> {
+export async function generateCorrectionFile(
+  context: CreditReportingDeps,
+  caller: Actor,
+): Promise<CorrectionFileResponse> {
   const now = context.clock.now();
   const today = businessToday(context.clock, context.businessTimeZone);
   return context.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import { consumerInformationIndicator } from '@portal/contracts/metro2';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -34,7 +34,7 @@ const KIND_WORDS: Record<FcraBankruptcyKind, { action: string; message: string }
 };
 
 export async function recordFcraBankruptcy(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   kind: FcraBankruptcyKind,
   form: Form,

@@ -1,5 +1,5 @@
 import type { FcraLookupResponse, ReportedConsumer } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
 import { historyGrid, reportAccount } from './metro2-account.ts';
@@ -45,7 +45,7 @@ export function toWireBankruptcy(row: NonNullable<Awaited<ReturnType<typeof find
 }
 
 export async function lookUpLoan(
-  context: ServerContext,
+  context: CreditReportingDeps,
   loanId: number,
   reportDate: string | undefined,
 ): Promise<FcraLookupResponse> {

@@ -1,5 +1,5 @@
 import { FCRA_MAILER_CODES, FCRA_MESSAGES, type FcraMailerResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { issueLetter } from '../letters/index.ts';
@@ -8,7 +8,7 @@ import { issueLetter } from '../letters/index.ts';
 // customer, drawn as a PDF letter, saved to their documents and emailed (kept in the outbox until
 // the mail server takes it) by the one letter service every letter goes through.
 export async function sendFcraMailer(
-  context: ServerContext,
+  context: CreditReportingDeps,
   caller: Actor,
   loanId: number,
   code: string,

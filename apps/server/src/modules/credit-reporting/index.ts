@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import { registerCreditReportingRouteHandlers } from './routes.ts';
 
 // The credit reporting module's public face: other modules import from here, never from its other files.
 
 // The FCRA lookup, ACDV and credit report adjustment calls (spec 001 section 7).
-export function registerCreditReportingRoutes(app: FastifyInstance, context: ServerContext): void {
-  registerCreditReportingRouteHandlers(app, context);
+// The credit-reporting module (decision 045): its calls, registered from their descriptors.
+export function createCreditReportingModule(deps: CreditReportingDeps): PortalModule {
+  return { registerRoutes: (app) => registerCreditReportingRouteHandlers(app, deps) };
 }
 
 // ACDV requests imported without HTTP (npm run acdv:import, the demo's first start).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, like } from 'drizzle-orm';
 import type { ReportingFile, ReportingFilesResponse } from '@portal/contracts';
 import { creditReportingFiles, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -18,7 +18,7 @@ export type ReportingFileKind = ReportingFile['kind'];
 // Writes the file to the storage and records it, in the caller's transaction. The file is written
 // first: a transaction that fails leaves only an unreferenced file, never a row without one.
 export async function saveReportingFile(
-  context: ServerContext,
+  context: CreditReportingDeps,
   tx: Executor,
   caller: Actor,
   file: { kind: ReportingFileKind; fileName: string; content: Buffer; recordCount: number; now: Date },
@@ -67,7 +67,7 @@ export async function nextFileName(executor: Executor, prefix: string, date: str
   return `${prefix}-${date}-${n}.${extension}`;
 }
 
-export async function listReportingFiles(context: ServerContext): Promise<ReportingFilesResponse> {
+export async function listReportingFiles(context: CreditReportingDeps): Promise<ReportingFilesResponse> {
   const rows = await context.db
     .select({ file: creditReportingFiles, createdBy: employeeNameOf(creditReportingFiles.createdBy) })
     .from(creditReportingFiles)
@@ -91,7 +91,7 @@ export async function listReportingFiles(context: ServerContext): Promise<Report
   };
 }
 
-export async function openReportingFile(context: ServerContext, caller: Actor, id: number) {
+export async function openReportingFile(context: CreditReportingDeps, caller: Actor, id: number) {
   const [row] = await context.db.select().from(creditReportingFiles).where(eq(creditReportingFiles.id, id));
   if (!row) throw notFound(`Reporting file ${id} was not found.`);
   const content = await context.storage.read(row.storageKey);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { creditReportingCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CreditReportingDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { getAcdvImage } from './acdv-image.ts';
@@ -18,7 +18,7 @@ import { listReportingFiles, openReportingFile } from './reporting-files.ts';
 // The credit-bureau calls (spec 001 section 7): fcra_dashboard/ (the loan lookup and its actions),
 // fcra/ (ACDVs and the files made for the bureaus), cr_adj/ (adjustments). HTTP only: permissions,
 // rules and transactions are the services'.
-export function registerCreditReportingRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+export function registerCreditReportingRouteHandlers(app: FastifyInstance, context: CreditReportingDeps): void {
   registerCall(app, calls.fcraLookup, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return lookUpLoan(context, request.query.loan_id, request.query.report_date);

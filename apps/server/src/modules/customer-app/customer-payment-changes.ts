@@ -1,6 +1,6 @@
 import { centsToDollars, type CustomerAppPaymentResponse } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerAppDeps } from './deps.ts';
 import type { CustomerActor } from '../../platform/actor.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { applyReschedule, applyToggleMethod, findLoan, findPayment, lockPaymentForChange } from '../loans/index.ts';
@@ -13,7 +13,7 @@ type LockedPayment = Awaited<ReturnType<typeof lockPaymentForChange>>;
 
 // POST customer_app/payments/:id/reschedule {date}
 export function rescheduleCustomerPayment(
-  context: ServerContext,
+  context: CustomerAppDeps,
   customer: CustomerActor,
   paymentId: number,
   date: string,
@@ -25,7 +25,7 @@ export function rescheduleCustomerPayment(
 
 // POST customer_app/payments/:id/toggle_method
 export function toggleCustomerPaymentMethod(
-  context: ServerContext,
+  context: CustomerAppDeps,
   customer: CustomerActor,
   paymentId: number,
 ): Promise<CustomerAppPaymentResponse> {
@@ -33,7 +33,7 @@ export function toggleCustomerPaymentMethod(
 }
 
 async function changeOwnPayment(
-  context: ServerContext,
+  context: CustomerAppDeps,
   customer: CustomerActor,
   paymentId: number,
   change: (tx: Transaction, locked: LockedPayment) => Promise<string>,

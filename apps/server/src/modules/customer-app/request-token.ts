@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CUSTOMER_APP_TOKEN_MAX_SECONDS, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerAppDeps } from './deps.ts';
 import { deriveKey } from '../../platform/derived-key.ts';
 import { readSignedToken, signToken } from '../../platform/signed-token.ts';
 
@@ -34,13 +34,13 @@ export type CustomerAppTokenCheck =
   | { ok: true; customerId: number; nonce: string; expiresAt: Date }
   | { ok: false; reason: 'invalid' | 'expired' | 'too-long' | 'other-request' };
 
-export function customerAppRequestKey(context: Pick<ServerContext, 'secretsKey'>): Buffer {
+export function customerAppRequestKey(context: Pick<CustomerAppDeps, 'secretsKey'>): Buffer {
   return deriveKey(context.secretsKey, KEY_PURPOSE);
 }
 
 // What the customer app does for each call (here for the tests and as its reference).
 export function signCustomerAppRequest(
-  context: Pick<ServerContext, 'secretsKey' | 'clock'>,
+  context: Pick<CustomerAppDeps, 'secretsKey' | 'clock'>,
   customerId: number,
   request: CustomerAppRequest,
   { seconds = CUSTOMER_APP_TOKEN_MAX_SECONDS, nonce = randomBytes(16).toString('base64url') } = {},
@@ -59,7 +59,7 @@ export function signCustomerAppRequest(
 // The customer of a token this key signed for this purpose and this request, not run out, and not
 // made to last longer than a request needs. Whether its nonce was used is the caller's to check.
 export function readCustomerAppRequest(
-  context: Pick<ServerContext, 'secretsKey' | 'clock'>,
+  context: Pick<CustomerAppDeps, 'secretsKey' | 'clock'>,
   token: string,
   request: CustomerAppRequest,
 ): CustomerAppTokenCheck {

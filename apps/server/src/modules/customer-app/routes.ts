@@ -4,7 +4,7 @@ import {
   CUSTOMER_APP_TOKEN_MAX_SECONDS,
   customerAppCalls as calls,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerAppDeps } from './deps.ts';
 import type { CustomerActor } from '../../platform/actor.ts';
 import { unauthorized } from '../../platform/http-error.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -24,7 +24,7 @@ export const CUSTOMER_APP_MESSAGES = {
 // The customer app's calls (decision 036). They carry no staff session (public routes, decision
 // 014): each request is authenticated by the customer app's signed token before its body is read,
 // so a caller without a good one gets 401 and learns nothing else.
-export function registerCustomerAppRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerCustomerAppRoutes(app: FastifyInstance, context: CustomerAppDeps): void {
   const customers = new WeakMap<FastifyRequest, CustomerActor>();
   const customerOf = (request: FastifyRequest): CustomerActor => {
     const customer = customers.get(request);
@@ -54,7 +54,7 @@ const REFUSALS = {
 
 // A token works for the one request it names (method and path), once: its nonce is recorded before
 // the body is read, so a request that then fails (a bad date, a rule's refusal) has used it too.
-async function authenticate(context: ServerContext, request: FastifyRequest): Promise<CustomerActor> {
+async function authenticate(context: CustomerAppDeps, request: FastifyRequest): Promise<CustomerActor> {
   const header = request.headers[CUSTOMER_APP_TOKEN_HEADER];
   const token = typeof header === 'string' ? header.trim() : '';
   if (token === '') throw unauthorized(CUSTOMER_APP_MESSAGES.noToken);

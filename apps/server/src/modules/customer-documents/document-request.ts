@@ -1,6 +1,6 @@
 import type { CustomerUploadKind } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerDocumentsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
@@ -16,7 +16,7 @@ import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 
 export async function queueCustomerNotice(
   tx: Executor,
-  context: ServerContext,
+  context: Pick<CustomerDocumentsDeps, 'clock'>,
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
@@ -44,7 +44,7 @@ export async function queueCustomerNotice(
 // with a token for the kinds of document asked for.
 export async function openUploadLinkFor(
   tx: Executor,
-  context: ServerContext,
+  context: Pick<CustomerDocumentsDeps, 'clock' | 'customerAppUrl' | 'secretsKey'>,
   loan: { id: number; customerId: number },
   kinds: CustomerUploadKind[],
 ): Promise<string> {
@@ -55,6 +55,6 @@ export async function openUploadLinkFor(
 }
 
 // After the commit: the outbox's worker sends it; the request never waits for the provider.
-export function deliverSoon(context: ServerContext, message: MessageRecord | null): void {
+export function deliverSoon(context: Pick<CustomerDocumentsDeps, 'outbox'>, message: MessageRecord | null): void {
   if (message) context.outbox.nudge();
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerUploadKind } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerDocumentsDeps } from './deps.ts';
 import { EXTENSION_OF, type SniffedContentType } from '../../platform/file-types.ts';
 import { readExifDateTime } from '../../platform/jpeg-exif.ts';
 import { countLoanDocumentsSince, insertDocuments } from '../documents/index.ts';
@@ -18,7 +18,7 @@ export type PreparedUpload = {
 };
 
 export async function prepareUpload(
-  context: Pick<ServerContext, 'storage'>,
+  context: Pick<CustomerDocumentsDeps, 'storage'>,
   kind: CustomerUploadKind,
   // exifDateTime: as the upload sandbox read it (customers' files); else read here (the demo's).
   file: { fileName: string; content: Buffer; contentType: SniffedContentType; exifDateTime?: string | null },

@@ -11,7 +11,7 @@ import {
   type CustomerUploadResponse,
   type UploadFailure,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomerUploadsDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { sniffContentType, type SniffedContentType } from '../../platform/file-types.ts';
 import { HttpError, conflict, forbidden, unauthorized } from '../../platform/http-error.ts';
@@ -49,7 +49,7 @@ function describeAccepted(kind: CustomerUploadKind): string {
 }
 
 export async function receiveCustomerUpload(
-  context: ServerContext,
+  context: CustomerUploadsDeps,
   request: FastifyRequest,
   kind: CustomerUploadKind,
 ): Promise<CustomerUploadResponse> {
@@ -137,7 +137,7 @@ export async function receiveCustomerUpload(
 // kinds), in the order sent; the rest join the failures, named. Counted before the files are kept:
 // two requests at the same instant may pass it together by one request's files at most.
 async function withinLinkAllowance(
-  context: ServerContext,
+  context: CustomerUploadsDeps,
   grant: UploadGrant,
   files: OpenedFile[],
   failures: UploadFailure[],

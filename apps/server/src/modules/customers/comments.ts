@@ -1,5 +1,5 @@
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -30,7 +30,12 @@ export async function writeCustomerComment(
 }
 
 // POST users/comments: a note on the customer from the comments box.
-export async function addCustomerComment(context: ServerContext, actor: Actor, customerId: number, body: string) {
+export async function addCustomerComment(
+  context: Pick<CustomersDeps, 'db' | 'clock'>,
+  actor: Actor,
+  customerId: number,
+  body: string,
+) {
   return context.db.transaction(async (tx) => {
     const customer = await repository.lockCustomer(tx, customerId);
     if (!customer) throw notFound(`Customer ${customerId} was not found.`);

@@ -6,7 +6,7 @@ import {
   type CallBody,
   type userPageCalls,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
@@ -16,7 +16,7 @@ type FlagInput = CallBody<typeof userPageCalls.setContactFlag>;
 
 // PATCH users/contact_flag: DNC or DNL on or off, with its reason and context, who and when; a
 // note in the customer's comments says so ('DNC on: User requested (by Maria D.)').
-export async function setContactFlag(context: ServerContext, actor: Actor, input: FlagInput) {
+export async function setContactFlag(context: Pick<CustomersDeps, 'db' | 'clock'>, actor: Actor, input: FlagInput) {
   const problem = contactFlagProblem(input);
   if (problem) throw unprocessable(problem);
   const label = CONTACT_FLAG_LABELS[input.flag];

@@ -1,6 +1,6 @@
 import { dateInTimeZone, validateUserField, type EditableUserField } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
@@ -38,7 +38,11 @@ const LABELS: Record<EditableUserField, string> = {
 export type FieldEdit = { field: EditableUserField; text: string; force: boolean };
 
 // The value to store, or a 422 'Invalid Entry for field: {field}'. An empty middle initial clears it.
-export function checkedFieldValue(context: ServerContext, field: EditableUserField, text: string): string | null {
+export function checkedFieldValue(
+  context: Pick<CustomersDeps, 'clock' | 'businessTimeZone'>,
+  field: EditableUserField,
+  text: string,
+): string | null {
   const check = validateUserField(field, text, dateInTimeZone(context.clock.now(), context.businessTimeZone));
   if (!check.ok) throw unprocessable(check.error);
   return field === 'middle_initial' && check.value === '' ? null : check.value;
@@ -68,7 +72,7 @@ export async function contactConflict(
 // Inside the caller's transaction, on the locked customer row.
 export async function applyFieldEdit(
   tx: Executor,
-  context: ServerContext,
+  context: Pick<CustomersDeps, 'clock'>,
   actor: Actor,
   customer: repository.CustomerRecord,
   edit: FieldEdit,
@@ -108,7 +112,12 @@ export async function applyFieldEdit(
 }
 
 // PATCH users/edit_info.
-export async function editCustomerField(context: ServerContext, actor: Actor, customerId: number, edit: FieldEdit) {
+export async function editCustomerField(
+  context: Pick<CustomersDeps, 'db' | 'clock' | 'businessTimeZone'>,
+  actor: Actor,
+  customerId: number,
+  edit: FieldEdit,
+) {
   const value = checkedFieldValue(context, edit.field, edit.text);
   return context.db.transaction((tx) => editLockedCustomerField(tx, context, actor, customerId, edit, value));
 }
@@ -117,7 +126,7 @@ export async function editCustomerField(context: ServerContext, actor: Actor, cu
 // the ticket the customer wrote on): the customer is locked, changed and audited.
 export async function editLockedCustomerField(
   tx: Executor,
-  context: ServerContext,
+  context: Pick<CustomersDeps, 'clock'>,
   actor: Actor,
   customerId: number,
   edit: FieldEdit,

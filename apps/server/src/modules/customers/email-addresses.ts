@@ -1,5 +1,5 @@
 import type { CallBody, EmailInfoResponse, userPageCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -10,7 +10,10 @@ import * as repository from './repository.ts';
 // (where we write) is also customers.email.
 
 // GET users/email_info.
-export async function listEmailAddresses(context: ServerContext, customerId: number): Promise<EmailInfoResponse> {
+export async function listEmailAddresses(
+  context: Pick<CustomersDeps, 'db'>,
+  customerId: number,
+): Promise<EmailInfoResponse> {
   const customer = await repository.findCustomer(context.db, customerId);
   if (!customer) throw notFound(`Customer ${customerId} was not found.`);
   const emails = await repository.listCustomerEmails(context.db, customer);
@@ -21,7 +24,7 @@ export async function listEmailAddresses(context: ServerContext, customerId: num
 
 // POST users/add_info: another address, kept beside the old ones; primary makes it the one we write to.
 export async function addEmailAddress(
-  context: ServerContext,
+  context: Pick<CustomersDeps, 'db' | 'clock' | 'businessTimeZone'>,
   actor: Actor,
   input: CallBody<typeof userPageCalls.addUserInfo>,
 ): Promise<{ message: string }> {

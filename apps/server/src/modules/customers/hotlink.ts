@@ -1,5 +1,5 @@
 import type { HotlinkResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { deriveKey } from '../../platform/derived-key.ts';
@@ -23,12 +23,12 @@ export function signHotlink(key: Buffer, payload: HotlinkPayload): string {
   return signToken(key, payload);
 }
 
-export function hotlinkKey(context: Pick<ServerContext, 'secretsKey'>): Buffer {
+export function hotlinkKey(context: Pick<CustomersDeps, 'secretsKey'>): Buffer {
   return deriveKey(context.secretsKey, HOTLINK_KEY_PURPOSE);
 }
 
 export async function createHotlink(
-  context: ServerContext,
+  context: Pick<CustomersDeps, 'db' | 'clock' | 'customerAppUrl' | 'secretsKey'>,
   actor: Actor,
   customerId: number,
 ): Promise<HotlinkResponse> {

@@ -1,3 +1,6 @@
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { CustomersDeps } from './deps.ts';
+import { registerSsnRoutes } from './ssn-routes.ts';
 // The customers module's public face: other modules import from here, never from its other files.
 
 export { normalizeEmailContact, normalizePhoneContact } from './contact.ts';
@@ -44,3 +47,8 @@ export { allowNewPlaidConnection } from './plaid.ts';
 export { createSsnSealer, findCustomerIdsBySsn, openCustomerSsn, ssnHashOf } from './ssn.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
 export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';
+
+// The customers module (decision 045): its calls (the SSN's change and reveal), registered from their descriptors.
+export function createCustomersModule(deps: CustomersDeps): PortalModule {
+  return { registerRoutes: (app) => registerSsnRoutes(app, deps) };
+}

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -8,7 +8,7 @@ import * as repository from './repository.ts';
 // customer repair their existing Plaid connection (Plaid's update mode), and the user card shows
 // 'Allow User to create a new Plaid connection'; the button sets the flag off, so the app offers a
 // new connection instead.
-export async function allowNewPlaidConnection(context: ServerContext, actor: Actor, customerId: number) {
+export async function allowNewPlaidConnection(context: Pick<CustomersDeps, 'db'>, actor: Actor, customerId: number) {
   return context.db.transaction(async (tx) => {
     const customer = await repository.lockCustomer(tx, customerId);
     if (!customer) throw notFound(`Customer ${customerId} was not found.`);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { maskSsn, permissionRefusal, ssnLast4, unvalidatedSsnDigits } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { countRecentAuditEvents, recordAuditEvent } from '../../platform/audit.ts';
 import { forbidden, tooManyRequests } from '../../platform/http-error.ts';
@@ -21,7 +21,7 @@ export const ssnSearchLimitReached = () =>
 
 // The customers whose SSN is the one the employee typed, for `purpose` (recorded with the search).
 export async function searchCustomersBySsn(
-  context: Pick<ServerContext, 'db' | 'secretsKey'>,
+  context: Pick<CustomersDeps, 'db' | 'secretsKey'>,
   actor: Actor,
   typedSsn: string,
   purpose: string,

@@ -7,7 +7,7 @@ import {
   type ssnCalls,
   type UpdateSsnResponse,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
@@ -22,7 +22,7 @@ type RevealSsnInput = CallBody<typeof ssnCalls.revealSsn>;
 // Another customer with the same number is refused (409, naming them) unless `force` is sent; a
 // forced save is audited with whom it shares the number. The audit never holds the whole number.
 export async function updateCustomerSsn(
-  context: ServerContext,
+  context: CustomersDeps,
   actor: Actor,
   input: UpdateSsnInput,
 ): Promise<UpdateSsnResponse> {
@@ -72,7 +72,7 @@ function sameSsnRefusal(customerId: number, others: number[]): string {
 // reveal is an audit event naming the employee and the reason, written before the number is
 // answered: no record, no number.
 export async function revealCustomerSsn(
-  context: ServerContext,
+  context: CustomersDeps,
   actor: Actor,
   input: RevealSsnInput,
 ): Promise<RevealSsnResponse> {

@@ -1,6 +1,6 @@
 import { ssnLast4, unvalidatedSsnDigits } from '@portal/contracts';
 import type { SealedSsn, SealSsn } from '@portal/db/seed';
-import type { ServerContext } from '../../context.ts';
+import type { CustomersDeps } from './deps.ts';
 import {
   openStoredSsn,
   sealSsnDigits,
@@ -50,7 +50,7 @@ export function createSsnSealer(secretsKey: Buffer): SealSsn {
 // Not nine digits: nobody. For matching a document the Portal received (a bankruptcy notice); a
 // number an employee types goes through searchCustomersBySsn (ssn-search.ts), never here.
 export async function findCustomerIdsBySsn(
-  context: Pick<ServerContext, 'db' | 'secretsKey'>,
+  context: Pick<CustomersDeps, 'db' | 'secretsKey'>,
   fullSsn: string,
 ): Promise<number[]> {
   const digits = unvalidatedSsnDigits(fullSsn);
@@ -59,14 +59,14 @@ export async function findCustomerIdsBySsn(
 }
 
 // The keyed hash of an SSN from elsewhere (an ACDV request), to compare with customers' ssn_hash.
-export function ssnHashOf(context: Pick<ServerContext, 'secretsKey'>, digits: string): string {
+export function ssnHashOf(context: Pick<CustomersDeps, 'secretsKey'>, digits: string): string {
   return ssnHash(ssnKeysOf(context), digits);
 }
 
 // A customer's whole SSN, for what must carry it (a Metro 2 record to the credit bureaus); null
 // when none is stored.
 export function openCustomerSsn(
-  context: Pick<ServerContext, 'secretsKey'>,
+  context: Pick<CustomersDeps, 'secretsKey'>,
   customerId: number,
   stored: string | null,
 ): string | null {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, dateInTimeZone, DISPUTE_DUE_DAYS, type CreateDisputesResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { readUploadedTexts, type UploadedFile, type Uploads } from '../../platform/uploads.ts';
@@ -20,7 +20,7 @@ export function createdMessage(created: number, failed: number): string {
 }
 
 export async function createDisputes(
-  context: Pick<ServerContext, 'db' | 'clock' | 'storage' | 'businessTimeZone'>,
+  context: Pick<DisputesDeps, 'db' | 'clock' | 'storage' | 'businessTimeZone'>,
   actor: Actor,
   uploads: Uploads,
 ): Promise<CreateDisputesResponse> {

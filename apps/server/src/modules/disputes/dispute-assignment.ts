@@ -6,7 +6,7 @@ import {
   type Dispute,
 } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/http-error.ts';
@@ -47,7 +47,7 @@ async function auditLease(
 // lease is renewed (the screen calls this while its employee works). Without: the next free
 // unresolved dispute, the oldest due date first; SKIP LOCKED hands each to one employee only.
 export async function assignDispute(
-  context: ServerContext,
+  context: DisputesDeps,
   actor: Actor,
   id: number | undefined,
 ): Promise<AssignDisputeResponse> {
@@ -89,7 +89,7 @@ export async function assignDispute(
 
 // PATCH unassign_dispute: the holder gives it back. Held by nobody (or a lease that ran out):
 // nothing to do, and nothing is written.
-export async function unassignDispute(context: ServerContext, actor: Actor, id: number): Promise<{ success: true }> {
+export async function unassignDispute(context: DisputesDeps, actor: Actor, id: number): Promise<{ success: true }> {
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     const dispute = await lockDispute(tx, id);
@@ -113,7 +113,7 @@ export async function unassignDispute(context: ServerContext, actor: Actor, id: 
 // GET dispute_details: the whole dispute. Its holder's lease is renewed once past half its life
 // (the work queue's rule), so an employee working on it keeps it; nobody else's reading changes it.
 export async function getDisputeDetails(
-  context: ServerContext,
+  context: DisputesDeps,
   actor: Actor,
   id: number,
 ): Promise<{ dispute: Dispute }> {
@@ -133,7 +133,7 @@ export async function getDisputeDetails(
 
 // GET disputes_dashboard/:id/document: the letter as it was uploaded.
 export async function openDisputeDocument(
-  context: ServerContext,
+  context: DisputesDeps,
   id: number,
 ): Promise<{ fileName: string; content: Buffer }> {
   const document = await findDisputeDocument(context.db, id);

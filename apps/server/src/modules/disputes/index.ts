@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { DisputesDeps } from './deps.ts';
 import { registerDisputeRouteHandlers } from './routes.ts';
 
 // The disputes dashboard's calls (spec 001 section 7, under disputes_dashboard/). The dispute
 // queue is deliberately not registered with context.employeeOffline: going offline in the ticket
 // workspace must not take a dispute away from someone working it; its leases run out by themselves.
-export function registerDisputeRoutes(app: FastifyInstance, context: ServerContext): void {
-  registerDisputeRouteHandlers(app, context);
+// The disputes module (decision 045): its calls, registered from their descriptors.
+export function createDisputesModule(deps: DisputesDeps): PortalModule {
+  return { registerRoutes: (app) => registerDisputeRouteHandlers(app, deps) };
 }
 
 // Letters uploaded without HTTP (the demo's first start, through @portal/server/seeding).

@@ -6,7 +6,7 @@ import {
   resolveProblems,
   type DisputeAnswer,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
@@ -24,7 +24,7 @@ export const creditFlagReason = (id: number) => `Dispute #${id} resolved as iden
 export const resolutionNote = (id: number, label: string) => `Dispute #${id} resolved: ${label}.`;
 
 export async function resolveDispute(
-  context: ServerContext,
+  context: DisputesDeps,
   actor: Actor,
   id: number,
   responseType: string | null | undefined,

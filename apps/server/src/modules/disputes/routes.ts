@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { disputeCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { readPdfUploads } from '../../platform/uploads.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -14,7 +14,7 @@ import { searchDisputeUsers } from './user-search.ts';
 // The disputes dashboard's calls (spec 001 section 7, under disputes_dashboard/): HTTP only. Any
 // signed-in employee may use them (authentication is on for every route); who may change a
 // dispute is the lease's rule, in the services.
-export function registerDisputeRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+export function registerDisputeRouteHandlers(app: FastifyInstance, context: DisputesDeps): void {
   registerCall(
     app,
     disputeCalls.createDisputes,

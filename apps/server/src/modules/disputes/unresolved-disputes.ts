@@ -1,5 +1,5 @@
 import { dateInTimeZone, DISPUTES_PAGE_SIZE, type UnresolvedDisputesResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import { toDisputeListItem } from './dispute-wire.ts';
 import { countUnresolvedDisputes, findUnresolvedPage } from './repository.ts';
 
@@ -7,10 +7,7 @@ import { countUnresolvedDisputes, findUnresolvedPage } from './repository.ts';
 // first, DISPUTES_PAGE_SIZE a page. Two cheap reads of the partial index disputes_unresolved_idx
 // (the count, the page), so a page past the end still knows the real number of pages: it answers
 // an empty list, and the screen goes to the last page.
-export async function listUnresolvedDisputes(
-  context: ServerContext,
-  page: number,
-): Promise<UnresolvedDisputesResponse> {
+export async function listUnresolvedDisputes(context: DisputesDeps, page: number): Promise<UnresolvedDisputesResponse> {
   const now = context.clock.now();
   const today = dateInTimeZone(now, context.businessTimeZone);
   const [total, rows] = await Promise.all([

@@ -9,7 +9,7 @@ import {
   type disputeCalls,
 } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
@@ -86,7 +86,7 @@ function changedFields(before: DisputeRecord, after: DisputeRecord) {
 }
 
 export async function updateDisputeDetails(
-  context: ServerContext,
+  context: DisputesDeps,
   actor: Actor,
   id: number,
   changes: DisputeChangesInput,

@@ -12,7 +12,7 @@ import {
   type disputeCalls,
   type UserSearchValues,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DisputesDeps } from './deps.ts';
 import { badRequest } from '../../platform/http-error.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { customerExists, searchCustomersBySsn } from '../customers/index.ts';
@@ -69,7 +69,7 @@ export function secondaryCriteria(values: UserSearchValues): SecondaryCriteria {
 }
 
 // The customers every unique identifier given names (usually one, or none).
-async function primaryMatches(context: ServerContext, actor: Actor, values: UserSearchValues): Promise<number[]> {
+async function primaryMatches(context: DisputesDeps, actor: Actor, values: UserSearchValues): Promise<number[]> {
   const sets: number[][] = [];
   if (values.user_id !== undefined) {
     const id = Number(values.user_id);
@@ -112,7 +112,7 @@ function toResult(row: UserSearchRow, loans: FundedLoanRow[]): DisputeUserResult
 }
 
 export async function searchDisputeUsers(
-  context: ServerContext,
+  context: DisputesDeps,
   actor: Actor,
   query: UserSearchQuery,
 ): Promise<DisputeUserSearchResponse> {

@@ -1,5 +1,5 @@
 import { statementDocumentId, type DocumentItem, type FetchDocumentsResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DocumentsDeps } from './deps.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findLoan, findStatementsOfCustomer } from '../loans/index.ts';
 import { findCustomer } from '../customers/index.ts';
@@ -15,7 +15,7 @@ const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'ima
 
 // GET users/fetch_documents: the customer's files and one entry per loan statement, newest first.
 export async function listCustomerDocuments(
-  context: ServerContext,
+  context: DocumentsDeps,
   customerId: number,
   loanId: number | null,
 ): Promise<FetchDocumentsResponse> {
@@ -49,7 +49,7 @@ function sortKey(item: DocumentItem): number {
 }
 
 // GET documents/:id: a stored file, or a statement, drawn and stored the first time it is asked for.
-export async function openDocument(context: ServerContext, id: string): Promise<DocumentFile> {
+export async function openDocument(context: DocumentsDeps, id: string): Promise<DocumentFile> {
   const missing = () => notFound(`Document ${id} was not found.`);
   const statementMatch = /^statement-(\d{1,15})$/.exec(id);
   if (statementMatch) return openStatement(context, Number(statementMatch[1]), missing);
@@ -62,7 +62,7 @@ export async function openDocument(context: ServerContext, id: string): Promise<
   return { content, contentType, fileName: document.name };
 }
 
-async function openStatement(context: ServerContext, statementId: number, missing: () => Error): Promise<DocumentFile> {
+async function openStatement(context: DocumentsDeps, statementId: number, missing: () => Error): Promise<DocumentFile> {
   const found = await repository.findStatementWithLoan(context.db, statementId);
   if (!found) throw missing();
   const fileName = `statement-${found.statement.statementDate}-loan-${found.loan.id}.pdf`;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { documentCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { DocumentsDeps } from './deps.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { listCustomerDocuments, openDocument } from './documents.ts';
 
 // A customer's documents: the list (uploads and monthly statements), and each file.
-export function registerDocumentRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerDocumentRoutes(app: FastifyInstance, context: DocumentsDeps): void {
   registerCall(app, documentCalls.fetchDocuments, (request) =>
     listCustomerDocuments(context, request.query.user_id, request.query.loan_id ?? null),
   );

@@ -4,7 +4,7 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { API_BASE_PATH, errorsResponseSchema } from '@portal/contracts';
 import type { Database } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { GraphqlDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { useCompiledQueries } from './compiled-queries.ts';
 import { yogaLogger } from './error-log.ts';
@@ -58,7 +58,7 @@ function requestLoaders(db: Database): Plugin<{ loaders: Loaders }> {
 // field and cost limits checked before validation (limits.ts), queries compiled once (graphql-jit), and unexpected errors
 // masked (logged, never a 500). Yoga keeps parsed and validated documents (its parser and
 // validation cache, on by default), so a repeated query is neither parsed nor checked again.
-export function registerGraphqlRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerGraphqlRoutes(app: FastifyInstance, context: GraphqlDeps): void {
   const yoga = createYoga<Pick<GraphqlContext, 'actor'>, Pick<GraphqlContext, 'loaders'>>({
     schema: createSchema<GraphqlContext>({ typeDefs, resolvers }),
     graphqlEndpoint: '/graphql',

@@ -8,7 +8,7 @@ import {
   type IdentityDecision,
 } from '@portal/contracts';
 import { identityReviews, type Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IdentificationsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
@@ -59,7 +59,7 @@ const unverifiedCode = (customer: Customer) =>
     ? VERIFICATION_CODES.manualFraudHold
     : VERIFICATION_CODES.dlNotVerified;
 
-async function refusedTooLate(context: ServerContext, customerId: number): Promise<never> {
+async function refusedTooLate(context: IdentificationsDeps, customerId: number): Promise<never> {
   const last = await repository.findLastDecidedReview(context.db, customerId);
   if (!last) throw notFound(`User ${customerId} has no identification waiting for review.`);
   const who = last.decidedBy ?? 'another employee';
@@ -70,7 +70,7 @@ async function refusedTooLate(context: ServerContext, customerId: number): Promi
 
 async function decide(
   tx: Executor,
-  context: ServerContext,
+  context: IdentificationsDeps,
   caller: Actor,
   customer: Customer,
   review: Review,
@@ -155,7 +155,7 @@ async function decide(
 }
 
 export async function completeIdentification(
-  context: ServerContext,
+  context: IdentificationsDeps,
   caller: Actor,
   body: { id: number; decision: IdentityDecision; reason?: string | undefined },
 ): Promise<CompleteIdentificationResponse> {

@@ -6,7 +6,7 @@ import {
   type IdentificationCard,
 } from '@portal/contracts';
 import type { IdentityAnalytics } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IdentificationsDeps } from './deps.ts';
 import { customerName, findRoutingNumbers } from '../customers/index.ts';
 import { findDocumentsOfCustomers } from '../documents/index.ts';
 import * as repository from './repository.ts';
@@ -17,7 +17,7 @@ import * as repository from './repository.ts';
 
 type Group = 'regular' | 'manual_hold';
 
-async function readGroup(context: ServerContext, group: Group) {
+async function readGroup(context: IdentificationsDeps, group: Group) {
   const [rows, total] = await Promise.all([
     repository.findOpenReviews(context.db, group, IDENTIFICATIONS_GROUP_LIMIT),
     repository.countOpenReviews(context.db, group),
@@ -67,7 +67,7 @@ async function readGroup(context: ServerContext, group: Group) {
   return { total, cards };
 }
 
-export async function fetchIdentifications(context: ServerContext): Promise<FetchIdentificationsResponse> {
+export async function fetchIdentifications(context: IdentificationsDeps): Promise<FetchIdentificationsResponse> {
   const regular = await readGroup(context, 'regular');
   const manualHold = await readGroup(context, 'manual_hold');
   return { regular, manual_hold: manualHold };

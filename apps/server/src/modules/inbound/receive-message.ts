@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../context.ts';
+import type { InboundDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { findAnsweredMessage, findInboundMessageId, recordInboundMessage } from '../../platform/message-store.ts';
 import { matchCustomerByContact } from '../customers/index.ts';
@@ -46,10 +46,7 @@ export type ReceivedMessage =
 // stores it, with its audit event, in one transaction. A provider id seen before changes nothing.
 // An automatic message joins an open ticket if there is one, already processed (nobody owes it an
 // answer), and otherwise stays on the customer's history without a ticket.
-export async function receiveInboundMessage(
-  context: ServerContext,
-  received: InboundMessage,
-): Promise<ReceivedMessage> {
+export async function receiveInboundMessage(context: InboundDeps, received: InboundMessage): Promise<ReceivedMessage> {
   const message = cleanMessage(received);
   const result = await context.db.transaction(async (tx): Promise<ReceivedMessage> => {
     if (message.externalId) {

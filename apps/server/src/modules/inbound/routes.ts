@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { InboundDeps } from './deps.ts';
 import { secretsMatch } from '../../platform/constant-time.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/http-error.ts';
 import { isValidTwilioSignature } from '../../platform/twilio-signature.ts';
@@ -27,7 +27,7 @@ const EMAIL_BODY_LIMIT = 10 * 1024 * 1024;
 
 // Webhooks from Twilio and the email relay. They carry no staff session (public routes), so each
 // authenticates its caller itself before anything is read or written.
-export function registerInboundRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerInboundRoutes(app: FastifyInstance, context: InboundDeps): void {
   // A scope of its own, so the form and raw-MIME body parsers apply to these two routes only.
   app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -95,7 +95,7 @@ export function registerInboundRoutes(app: FastifyInstance, context: ServerConte
   });
 }
 
-function twilioAuthToken(context: ServerContext): string {
+function twilioAuthToken(context: InboundDeps): string {
   const authToken = context.inbound.twilioAuthToken;
   if (!authToken) throw new HttpError(503, INBOUND_MESSAGES.textsOff);
   return authToken;
@@ -113,7 +113,7 @@ function formOf(body: unknown): Record<string, string | string[]> {
 
 // The URL Twilio called, which its signature covers: our public base URL (behind a proxy the
 // request's own host and scheme are not what Twilio saw) plus the path and query.
-function signedUrl(request: FastifyRequest, context: ServerContext): string {
+function signedUrl(request: FastifyRequest, context: InboundDeps): string {
   const base = context.inbound.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
   return `${base}${request.url}`;
 }

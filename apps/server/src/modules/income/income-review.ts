@@ -11,7 +11,7 @@ import {
   type Paystub,
 } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -34,7 +34,7 @@ export function minimumPaystubDate(appliedAt: Date, timeZone: string): string {
 
 const fileType = (contentType: string) => (contentType === 'application/pdf' ? 'pdf' : 'image');
 
-export async function nextIncomeReview(context: ServerContext, caller: Actor): Promise<IncomeReviewResponse> {
+export async function nextIncomeReview(context: IncomeDeps, caller: Actor): Promise<IncomeReviewResponse> {
   const now = context.clock.now();
   const until = leaseUntil(now, BACK_OFFICE_LEASE_MINUTES);
   const reviewId = await context.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { IncomeActionResponse } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import * as repository from './repository.ts';
@@ -11,7 +11,7 @@ import * as repository from './repository.ts';
 // loan they do not hold (decided meanwhile, or taken by someone after the lease ran out) is left
 // as it is, and the answer says so.
 export async function releaseIncomeReview(
-  context: ServerContext,
+  context: IncomeDeps,
   caller: Actor,
   loanId: number,
 ): Promise<IncomeActionResponse> {

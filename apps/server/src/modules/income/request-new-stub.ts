@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PAYSTUB_REREQUEST_REASONS, type IncomeActionResponse, type RerequestReasonsResponse } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
@@ -24,7 +24,7 @@ function listed(parts: string[]): string {
 }
 
 export async function requestNewStub(
-  context: ServerContext,
+  context: IncomeDeps,
   caller: Actor,
   body: { loan_id: number; reasons: string[]; note: string },
 ): Promise<IncomeActionResponse> {

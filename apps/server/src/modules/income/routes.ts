@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { incomeCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { IncomeDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { nextIncomeReview } from './income-review.ts';
@@ -11,7 +11,7 @@ import { verifyIncome } from './verify-income.ts';
 // The income review calls (spec 001 section 7): GET income/review, PATCH income/verify_income,
 // GET income/rerequest_reasons, PATCH income/request_new_stub; and PATCH income/release (ours: the
 // screen left).
-export function registerIncomeRouteHandlers(app: FastifyInstance, context: ServerContext): void {
+export function registerIncomeRouteHandlers(app: FastifyInstance, context: IncomeDeps): void {
   registerCall(app, calls.review, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return nextIncomeReview(context, actorOf(request));

@@ -7,7 +7,7 @@ import {
   type IncomeVerifyFields,
 } from '@portal/contracts';
 import { incomeReviews } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -24,7 +24,7 @@ import * as repository from './repository.ts';
 // review, its paystubs are marked read and the lease ends.
 
 export async function verifyIncome(
-  context: ServerContext,
+  context: IncomeDeps,
   caller: Actor,
   body: IncomeVerifyFields & { loan_id: number },
 ): Promise<IncomeActionResponse> {

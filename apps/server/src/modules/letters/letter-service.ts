@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LetterResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LettersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -56,7 +56,7 @@ function outcomeSentence(title: string, loanId: number, email: string, emailed: 
 // before the file is written, so a refused call writes nothing. The file is written before the
 // transaction, so a documents row never points to nothing; a transaction that fails (or a DNC flag
 // set in between) leaves only an unreferenced file.
-export async function issueLetter(context: ServerContext, actor: Actor, order: LetterOrder): Promise<LetterResponse> {
+export async function issueLetter(context: LettersDeps, actor: Actor, order: LetterOrder): Promise<LetterResponse> {
   const subject = await findLetterSubject(context.db, order.loanId);
   if (!subject) throw notFound(`Loan ${order.loanId} was not found.`);
   const { customer, loan } = subject;

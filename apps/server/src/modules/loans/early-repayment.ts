@@ -1,5 +1,5 @@
 import { canCancelEarlyRepayment, centsToDollars, formatDollars } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -28,7 +28,7 @@ function assertActive(loan: LoanRecord | undefined, loanId: number): asserts loa
 }
 
 // GET early_repay_balance: the payoff amount for a date the early repayment could be scheduled on.
-export async function quoteEarlyRepayment(context: ServerContext, loanId: number, date: string) {
+export async function quoteEarlyRepayment(context: LoansDeps, loanId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   const loan = await repository.findLoan(context.db, loanId);
   assertActive(loan, loanId);
@@ -42,7 +42,7 @@ export async function quoteEarlyRepayment(context: ServerContext, loanId: number
 }
 
 // POST early_repay: one payment of the payoff balance on `date`, collected like the next payment.
-export async function scheduleEarlyRepayment(context: ServerContext, actor: Actor, loanId: number, date: string) {
+export async function scheduleEarlyRepayment(context: LoansDeps, actor: Actor, loanId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   return context.db.transaction(async (tx) => {
     const loan = await repository.lockLoan(tx, loanId);
@@ -52,7 +52,7 @@ export async function scheduleEarlyRepayment(context: ServerContext, actor: Acto
 }
 
 // POST loans/create_early_repay: the same, answering the loan as its card shows it.
-export function createEarlyRepayment(context: ServerContext, actor: Actor, loanId: number, date: string) {
+export function createEarlyRepayment(context: LoansDeps, actor: Actor, loanId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   return runLoanChange(context, async (tx) => {
     const { record: loan } = await lockLoanForChange(tx, context, loanId);
@@ -62,14 +62,14 @@ export function createEarlyRepayment(context: ServerContext, actor: Actor, loanI
 }
 
 // GET loans/early_repay_calculate: the payoff for a date, with the loan as its card shows it.
-export async function calculateEarlyRepayment(context: ServerContext, loanId: number, date: string) {
+export async function calculateEarlyRepayment(context: LoansDeps, loanId: number, date: string) {
   const quote = await quoteEarlyRepayment(context, loanId, date);
   return { ...quote, loan: await readLoanCard(context.db, context, loanId) };
 }
 
 async function applyEarlyRepayment(
   tx: Transaction,
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   loan: LoanRecord,
   date: string,
@@ -116,7 +116,7 @@ function uncancellableReason(payment: PaymentRecord): string | null {
 }
 
 // DELETE early_repay: the early repayment is cancelled (marked invalid); the schedule stays as it was.
-export async function cancelEarlyRepayment(context: ServerContext, actor: Actor, paymentId: number) {
+export async function cancelEarlyRepayment(context: LoansDeps, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
     const found = await repository.findPayment(tx, paymentId);
     if (!found) throw notFound(`Payment ${paymentId} was not found.`);

@@ -1,3 +1,7 @@
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { LoansDeps } from './deps.ts';
+import { registerLoanRoutes } from './routes.ts';
+import { registerLoanServicingRoutes } from './servicing-routes.ts';
 // The loans module's public face: other modules import from here, never from its other files.
 // The loan read model (loan info, payment state, payoff) lives in this module alone.
 
@@ -41,3 +45,14 @@ export { closeApplication } from './close-application.ts';
 export { findPayment } from './repository.ts';
 export { lockPaymentForChange } from './loan-card.ts';
 export { applyReschedule, applyToggleMethod } from './payment-changes.ts';
+
+// The loans module (decision 045): the ticket view's account actions and the loan card's calls,
+// registered from their descriptors.
+export function createLoansModule(deps: LoansDeps): PortalModule {
+  return {
+    registerRoutes: (app) => {
+      registerLoanRoutes(app, deps);
+      registerLoanServicingRoutes(app, deps);
+    },
+  };
+}

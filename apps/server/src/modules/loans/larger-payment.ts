@@ -1,5 +1,5 @@
 import { dollarsToCents, formatDollars } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -13,7 +13,7 @@ import * as repository from './repository.ts';
 // latest first (an installment brought to nothing is cancelled, marked invalid), so the loan is
 // repaid sooner and the total owed does not change.
 export async function createLargerPayment(
-  context: ServerContext,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone'>,
   actor: Actor,
   input: { loan_id: number; payment_id: number; amount: number },
 ) {

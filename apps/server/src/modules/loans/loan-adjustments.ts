@@ -1,5 +1,5 @@
 import { canSettle, dollarsToCents, earliestPaymentDate, formatDollars, isRepaying } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -21,7 +21,7 @@ const isUpcomingInstallment = (payment: PaymentRecord) =>
 // POST loans/credit_loan {credit_amount}: the credit is added to the loan (the payoff drops by it)
 // and comes off the last upcoming installments, latest first; one brought to nothing is cancelled.
 export function creditLoan(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; credit_amount: number; lock_version?: number },
 ) {
@@ -65,7 +65,7 @@ export function creditLoan(
 // least the loan's settlement minimum, at most its payoff) on the first collection day, in place
 // of every payment still to be collected.
 export function createSettlement(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; amount: number; lock_version?: number },
 ) {

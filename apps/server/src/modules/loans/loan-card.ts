@@ -1,6 +1,6 @@
 import type { LoanInfo } from '@portal/contracts';
 import type { Executor, Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { findLoanCard } from './customer-loans-json.ts';
@@ -16,7 +16,11 @@ import type { LoanRecord, PaymentRecord } from './repository.ts';
 
 export type LockedLoan = { record: LoanRecord; card: LoanInfo; payments: PaymentRecord[] };
 
-export async function readLoanCard(db: Executor, context: ServerContext, loanId: number): Promise<LoanInfo> {
+export async function readLoanCard(
+  db: Executor,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone'>,
+  loanId: number,
+): Promise<LoanInfo> {
   const row = await findLoanCard(db, loanId);
   if (!row) throw notFound(`Loan ${loanId} was not found.`);
   return toLoanInfo(row, {
@@ -34,7 +38,7 @@ export function conflictWithLoan(message: string | string[], card: LoanInfo): Ht
 
 export async function lockLoanForChange(
   tx: Transaction,
-  context: ServerContext,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone'>,
   loanId: number,
   lockVersion?: number,
 ): Promise<LockedLoan> {
@@ -54,7 +58,7 @@ export async function lockLoanForChange(
 // The payment's loan locked as above, and the payment, which must belong to it.
 export async function lockPaymentForChange(
   tx: Transaction,
-  context: ServerContext,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone'>,
   paymentId: number,
   options: { loanId?: number; lockVersion?: number } = {},
 ): Promise<LockedLoan & { payment: PaymentRecord }> {

@@ -16,7 +16,7 @@ import {
   type LoanInfo,
 } from '@portal/contracts';
 import { loanComments, type Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
@@ -34,7 +34,12 @@ import { runLoanChange, type LoanChangeOutcome } from './run-loan-change.ts';
 
 type LoanChange = (tx: Transaction, locked: LockedLoan) => Promise<LoanChangeOutcome>;
 
-function changeLoan(context: ServerContext, loanId: number, lockVersion: number | undefined, change: LoanChange) {
+function changeLoan(
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone'>,
+  loanId: number,
+  lockVersion: number | undefined,
+  change: LoanChange,
+) {
   return runLoanChange(context, async (tx) => change(tx, await lockLoanForChange(tx, context, loanId, lockVersion)));
 }
 
@@ -65,7 +70,7 @@ function undecidedReason(card: LoanInfo): string {
 
 // POST loans/submit_decision {decision: approve | deny}.
 export function submitDecision(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; decision: 'approve' | 'deny'; lock_version?: number },
 ) {
@@ -83,7 +88,7 @@ export function submitDecision(
 
 // PATCH loans/confirm_cb: a Credit Builder account needs no underwriting; confirming approves it.
 export function confirmCreditBuilder(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; lock_version?: number },
 ) {
@@ -102,7 +107,7 @@ export function confirmCreditBuilder(
 }
 
 // PATCH loans/cancel: an application or an offer not yet funded is closed.
-export function cancelLoan(context: ServerContext, actor: Actor, input: { loan_id: number; lock_version?: number }) {
+export function cancelLoan(context: LoansDeps, actor: Actor, input: { loan_id: number; lock_version?: number }) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     assertLoanRule(
       canCancelLoan(card),
@@ -117,7 +122,11 @@ export function cancelLoan(context: ServerContext, actor: Actor, input: { loan_i
 }
 
 // PATCH loans/toggle_ach: automatic payments on or off, for an approved loan.
-export function toggleLoanAch(context: ServerContext, actor: Actor, input: { loan_id: number; lock_version?: number }) {
+export function toggleLoanAch(
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone'>,
+  actor: Actor,
+  input: { loan_id: number; lock_version?: number },
+) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     assertLoanRule(
       showsAchToggle(card),
@@ -135,11 +144,7 @@ export function toggleLoanAch(context: ServerContext, actor: Actor, input: { loa
 
 // PATCH loans/clear_alert: the fraud alert in the loan's comments no longer holds it; a comment
 // says who cleared it (written at the same instant, so it does not raise a new alert).
-export function clearFraudAlert(
-  context: ServerContext,
-  actor: Actor,
-  input: { loan_id: number; lock_version?: number },
-) {
+export function clearFraudAlert(context: LoansDeps, actor: Actor, input: { loan_id: number; lock_version?: number }) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     assertLoanRule(
       canClearAlert(card),
@@ -169,11 +174,7 @@ function manualDecisionRefusal(card: LoanInfo): string {
 
 // POST loans/manual_denial_email: the loan is denied (if it was not) and the adverse action notice
 // is emailed. The notice is owed by law, so Do Not Contact does not hold it back (decision 028).
-export function sendManualDenial(
-  context: ServerContext,
-  actor: Actor,
-  input: { loan_id: number; lock_version?: number },
-) {
+export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan_id: number; lock_version?: number }) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     assertLoanRule(canSendManualDenial(card), manualDecisionRefusal(card), card);
     const customer = await findCustomer(tx, record.customerId);
@@ -208,7 +209,7 @@ export function sendManualDenial(
 // POST loans/manual_approval {amount}: a counter-offer. The loan is approved for `amount` (at most
 // what was applied for) and the customer is texted the offer, unless they are Do Not Contact.
 export function approveManually(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; amount: number; lock_version?: number },
 ) {
@@ -256,7 +257,7 @@ export function approveManually(
 }
 
 // POST loans/appeal: the customer's latest loan, denied, goes back to review.
-export function appealDenial(context: ServerContext, actor: Actor, input: { loan_id: number; lock_version?: number }) {
+export function appealDenial(context: LoansDeps, actor: Actor, input: { loan_id: number; lock_version?: number }) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     const latest = await repository.findLatestLoanOfCustomer(tx, record.customerId);
     assertLoanRule(
@@ -278,7 +279,11 @@ export function appealDenial(context: ServerContext, actor: Actor, input: { loan
 }
 
 // PATCH loans/reopen_loan: the latest loan, approved and closed before funding, is open again.
-export function reopenLoan(context: ServerContext, actor: Actor, input: { loan_id: number; lock_version?: number }) {
+export function reopenLoan(
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone'>,
+  actor: Actor,
+  input: { loan_id: number; lock_version?: number },
+) {
   return changeLoan(context, input.loan_id, input.lock_version, async (tx, { record, card }) => {
     const latest = await repository.findLatestLoanOfCustomer(tx, record.customerId);
     assertLoanRule(canReopenLoan(card, latest ?? null), reopenRefusal(card, latest?.id ?? null), card);
@@ -303,7 +308,7 @@ export function reopenRefusal(
 }
 
 // PATCH loans/open_link: the customer's document upload link for the loan opens again.
-export function openUploadLink(context: ServerContext, actor: Actor, input: { loan: number; lock_version?: number }) {
+export function openUploadLink(context: LoansDeps, actor: Actor, input: { loan: number; lock_version?: number }) {
   return changeLoan(context, input.loan, input.lock_version, async (tx, { record }) => {
     if (record.uploadOpen)
       return { loanId: record.id, message: `The upload link of loan ${record.id} is already open.` };
@@ -321,7 +326,7 @@ export function openUploadLink(context: ServerContext, actor: Actor, input: { lo
 }
 
 // POST loans/comments: a note in the loan's comments box.
-export function addLoanComment(context: ServerContext, actor: Actor, input: { loan_id: number; comment: string }) {
+export function addLoanComment(context: LoansDeps, actor: Actor, input: { loan_id: number; comment: string }) {
   return changeLoan(context, input.loan_id, undefined, async (tx, { record }) => {
     const [comment] = await tx
       .insert(loanComments)

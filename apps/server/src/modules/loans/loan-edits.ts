@@ -1,5 +1,5 @@
 import { dollarsToCents, formatDollars, isCalendarDate, type LoanEditableField } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
@@ -41,7 +41,7 @@ function readEdit(field: LoanEditableField, text: string): Edit {
 }
 
 export function editLoanField(
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   input: { loan_id: number; parameter: LoanEditableField; text: string; force?: boolean; lock_version?: number },
 ) {

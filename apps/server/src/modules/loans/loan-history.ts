@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoanHistoryResponse } from '@portal/contracts';
 import { payments } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { findAuditTrail } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findEmployeeNames } from '../session/index.ts';
@@ -12,7 +12,7 @@ const HISTORY_LIMIT = 500;
 
 // GET loans/history: every change to the loan and to each of its payments, newest first, with who
 // made it, when, and the values before and after, as the audit events recorded them.
-export async function loanHistory(context: ServerContext, loanId: number): Promise<LoanHistoryResponse> {
+export async function loanHistory(context: LoansDeps, loanId: number): Promise<LoanHistoryResponse> {
   if (!(await repository.findLoan(context.db, loanId))) throw notFound(`Loan ${loanId} was not found.`);
   const paymentIds = context.db
     .select({ id: sql<string>`${payments.id}::text` })

@@ -1,5 +1,5 @@
 import { formatDollars } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
@@ -18,13 +18,13 @@ export function approvalText(customerAppUrl: string, firstName: string, amountCe
 
 // After the commit: the outbox's worker sends it (the request never waits for the provider); a
 // refusal shows on the message in the customer's thread (Undelivered, with the provider's error).
-function deliverSoon(context: ServerContext): void {
+function deliverSoon(context: Pick<LoansDeps, 'outbox'>): void {
   context.outbox.nudge();
 }
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
 export async function resendApprovalText(
-  context: ServerContext,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'threads' | 'customerAppUrl'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: 'Text Sent' }> {
@@ -70,7 +70,7 @@ export async function resendApprovalText(
 // The send_payoff_balance message action: today's payoff balance, by text when the customer has a
 // phone on file, else by email.
 export async function sendPayoffBalance(
-  context: ServerContext,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'outbox' | 'threads'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: string }> {

@@ -11,7 +11,7 @@ import {
   otherPaymentMethod,
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { hasPermission, type Actor, type CustomerActor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -31,7 +31,7 @@ export const SMALLER_PAYMENT_MINIMUM_MESSAGE = `Please enter an amount larger th
 // The payment and its loan, both locked (loan first, as every loan change takes them).
 async function lockPaymentAndLoan(
   tx: Transaction,
-  context: ServerContext,
+  context: LoansDeps,
   paymentId: number,
 ): Promise<{ loan: LoanRecord; payment: PaymentRecord }> {
   const { record, payment } = await lockPaymentForChange(tx, context, paymentId);
@@ -40,7 +40,7 @@ async function lockPaymentAndLoan(
 
 // PATCH payment_date: a new due date on a weekday from today on, at most a year out and within the
 // grace after maturity; original_due keeps the first one.
-export async function reschedulePayment(context: ServerContext, actor: Actor, paymentId: number, date: string) {
+export async function reschedulePayment(context: LoansDeps, actor: Actor, paymentId: number, date: string) {
   assertCollectionDate(date, businessToday(context.clock, context.businessTimeZone));
   return context.db.transaction(async (tx) => {
     const locked = await lockPaymentForChange(tx, context, paymentId);
@@ -58,7 +58,7 @@ function madeBy(actor: Actor | CustomerActor): { made_by?: 'customer'; customer_
 // customer app's reschedule).
 export async function applyReschedule(
   tx: Transaction,
-  context: ServerContext,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone' | 'paymentDateGraceDays'>,
   actor: Actor | CustomerActor,
   { record: loan, card, payment }: LockedLoan & { payment: PaymentRecord },
   date: string,
@@ -81,7 +81,7 @@ export async function applyReschedule(
 }
 
 // PATCH toggle_payment_method: ach <-> debit, only to a method the customer can pay with.
-export async function togglePaymentMethod(context: ServerContext, actor: Actor, paymentId: number) {
+export async function togglePaymentMethod(context: LoansDeps, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
     const locked = await lockPaymentForChange(tx, context, paymentId);
     return { message: await applyToggleMethod(tx, actor, locked) };
@@ -133,7 +133,7 @@ export function highRiskAchRefusal(loanId: number, risk: { code: string; title: 
 
 // PATCH smaller_payment: the payment becomes `dollars`; what it no longer collects moves to the next
 // installment still to be paid, or to a new installment a month after the last one.
-export async function makePaymentSmaller(context: ServerContext, actor: Actor, paymentId: number, dollars: number) {
+export async function makePaymentSmaller(context: LoansDeps, actor: Actor, paymentId: number, dollars: number) {
   const cents = dollarsToCents(dollars);
   if (cents < MIN_CUSTOM_PAYMENT_DOLLARS * 100) throw badRequest(SMALLER_PAYMENT_MINIMUM_MESSAGE);
   return context.db.transaction(async (tx) => {
@@ -203,7 +203,7 @@ export async function makePaymentSmaller(context: ServerContext, actor: Actor, p
 }
 
 // PATCH credit_bounce_fee: the fee is taken off the payment and its bounces are marked fee waived.
-export async function creditBounceFee(context: ServerContext, actor: Actor, paymentId: number) {
+export async function creditBounceFee(context: LoansDeps, actor: Actor, paymentId: number) {
   return context.db.transaction(async (tx) => {
     const { payment } = await lockPaymentAndLoan(tx, context, paymentId);
     assertPaymentControl(canWaiveBounceFee(controlSubjectOf(payment)), payment, [

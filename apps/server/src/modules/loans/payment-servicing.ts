@@ -15,7 +15,7 @@ import {
   type LoanActionResponse,
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
@@ -42,7 +42,7 @@ const isScheduledInstallment = (payment: PaymentRecord) =>
   isOpenPayment(payment) && payment.type !== 'EarlyRepayment' && payment.type !== 'Settlement';
 
 // PATCH loans/change_payment {payment: {id, action, date?, lock_version?}}.
-export function changePayment(context: ServerContext, actor: Actor, input: ChangeInput): Promise<LoanActionResponse> {
+export function changePayment(context: LoansDeps, actor: Actor, input: ChangeInput): Promise<LoanActionResponse> {
   const { id, action, date, lock_version: lockVersion } = input.payment;
   if (action === 'reschedule' && date === undefined) throw badRequest('A reschedule needs the new date.');
   return runLoanChange(context, async (tx) => {
@@ -58,7 +58,7 @@ export function changePayment(context: ServerContext, actor: Actor, input: Chang
 // Invalid -> valid (payments admin only); otherwise -> invalid, as canInvalidatePayment allows.
 async function applyToggleValid(
   tx: Transaction,
-  context: ServerContext,
+  context: LoansDeps,
   actor: Actor,
   { card, payment }: LockedPayment,
 ): Promise<string> {
@@ -111,7 +111,7 @@ function unrefundableReason(payment: PaymentRecord): string {
   return `Payment ${payment.id} can no longer be refunded: the processor no longer accepts a refund for it.`;
 }
 
-async function applyRefund(tx: Transaction, context: ServerContext, actor: Actor, { card, payment }: LockedPayment) {
+async function applyRefund(tx: Transaction, context: LoansDeps, actor: Actor, { card, payment }: LockedPayment) {
   const mayRefund = hasPermission(actor, 'payments.refund');
   if (!mayRefund) throw forbidden('Refunding a payment needs the refund permission (role loan_adjustments).');
   if (
@@ -141,7 +141,7 @@ async function applyRefund(tx: Transaction, context: ServerContext, actor: Actor
 // PATCH loans/split_payment: part of a due installment (size) moves to a new payment on `date`;
 // the rest stays where it was. A date past the next payment or past maturity needs confirming
 // (a 409 starting 'Warning', resubmitted with warning_accepted).
-export function splitPayment(context: ServerContext, actor: Actor, input: SplitInput) {
+export function splitPayment(context: LoansDeps, actor: Actor, input: SplitInput) {
   const today = businessToday(context.clock, context.businessTimeZone);
   assertCollectionDate(input.date, today);
   return runLoanChange(context, async (tx) => {
@@ -213,7 +213,7 @@ export function splitPayment(context: ServerContext, actor: Actor, input: SplitI
 // PATCH loans/custom_payments: the upcoming installments are replaced (cancelled, kept as invalid)
 // by `amount` every `frequency` from `date`; the new payments add up to what the replaced ones
 // did, to the cent (the last one takes what is left).
-export function customPayments(context: ServerContext, actor: Actor, input: CustomPaymentsInput) {
+export function customPayments(context: LoansDeps, actor: Actor, input: CustomPaymentsInput) {
   const today = businessToday(context.clock, context.businessTimeZone);
   assertCollectionDate(input.date, today);
   return runLoanChange(context, async (tx) => {

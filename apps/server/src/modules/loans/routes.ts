@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { customerCalls, loanCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { cancelEarlyRepayment, quoteEarlyRepayment, scheduleEarlyRepayment } from './early-repayment.ts';
@@ -10,7 +10,7 @@ import { creditBounceFee, makePaymentSmaller, reschedulePayment, togglePaymentMe
 
 // The account actions of the ticket view (spec 000 section 7, Tickets): each answers what changed
 // in a sentence, and the web app refetches the loans. The auth hook has already required a session.
-export function registerLoanRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerLoanRoutes(app: FastifyInstance, context: LoansDeps): void {
   registerCall(app, customerCalls.resendApprovalText, (request) =>
     resendApprovalText(context, actorOf(request), request.body.loan_id),
   );

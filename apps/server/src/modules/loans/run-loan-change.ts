@@ -1,6 +1,6 @@
 import type { LoanActionResponse } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { readLoanCard } from './loan-card.ts';
 
 // What a loans/ change did: its sentence, the loan it answers, and what to do once committed
@@ -10,7 +10,7 @@ export type LoanChangeOutcome = { message: string; loanId: number; afterCommit?:
 // One loans/ call: lock, check, write and audit in one transaction (the change), then answer the
 // loan as the card shows it, read in the same transaction so it is exactly what was committed.
 export async function runLoanChange(
-  context: ServerContext,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone'>,
   change: (tx: Transaction) => Promise<LoanChangeOutcome>,
 ): Promise<LoanActionResponse> {
   const { response, afterCommit } = await context.db.transaction(async (tx) => {

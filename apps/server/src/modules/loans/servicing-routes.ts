@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loanServicingCalls as calls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { LoansDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { calculateEarlyRepayment, createEarlyRepayment } from './early-repayment.ts';
@@ -24,7 +24,7 @@ import { changePayment, customPayments, splitPayment } from './payment-servicing
 
 // The Loans calls of the loan card (spec 000 section 7): each answers the loan as the card shows
 // it. HTTP only; the rules, locks and audit live in the services.
-export function registerLoanServicingRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerLoanServicingRoutes(app: FastifyInstance, context: LoansDeps): void {
   registerCall(app, calls.changePayment, (request) => changePayment(context, actorOf(request), request.body));
   registerCall(app, calls.splitPayment, (request) => splitPayment(context, actorOf(request), request.body));
   registerCall(app, calls.customPayments, (request) => customPayments(context, actorOf(request), request.body));

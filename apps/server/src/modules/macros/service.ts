@@ -7,7 +7,7 @@ import {
   type UpdateMacroResponse,
 } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { MacrosDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
@@ -19,7 +19,7 @@ export type MacroInput = CallBody<typeof macroCalls.updateMacro>;
 // What the audit keeps of a macro before a change.
 type MacroText = { title: string; body: string; tags: string[] };
 
-export function createMacroService(context: ServerContext) {
+export function createMacroService(context: MacrosDeps) {
   const { db, clock } = context;
 
   async function fetchMacros(): Promise<FetchMacrosResponse> {

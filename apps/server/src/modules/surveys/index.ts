@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../../context.ts';
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { SurveysDeps } from './deps.ts';
 import { registerSurveyRouteHandlers } from './routes.ts';
 
 // The surveys module's public face: other modules import from here, never from its other files.
-export function registerSurveyRoutes(app: FastifyInstance, context: ServerContext): void {
-  registerSurveyRouteHandlers(app, context);
+// The surveys module (decision 045): its calls, registered from their descriptors.
+export function createSurveysModule(deps: SurveysDeps): PortalModule {
+  return { registerRoutes: (app) => registerSurveyRouteHandlers(app, deps) };
 }

@@ -1,5 +1,5 @@
 import { displayAnswer, type CallQuery, type SurveyResponseResponse, type surveyCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { SurveysDeps } from './deps.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findSurveyOrNotFound } from './find-survey.ts';
 import { SURVEY_MESSAGES } from './messages.ts';
@@ -11,7 +11,7 @@ type ResponseQuery = CallQuery<typeof surveyCalls.surveyResponse>;
 // user's answer, 'No Answer' where they left it blank or never answered it. 404 for an unknown
 // survey or customer, and for a customer who has not answered this survey.
 export async function surveyResponse(
-  context: Pick<ServerContext, 'db'>,
+  context: Pick<SurveysDeps, 'db'>,
   query: ResponseQuery,
 ): Promise<SurveyResponseResponse> {
   const survey = await findSurveyOrNotFound(context, query.path);

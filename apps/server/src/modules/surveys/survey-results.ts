@@ -6,7 +6,7 @@ import {
   type SurveyResultsResponse,
   type surveyCalls,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { SurveysDeps } from './deps.ts';
 import { findSurveyOrNotFound } from './find-survey.ts';
 import * as repository from './repository.ts';
 
@@ -17,7 +17,7 @@ type ResultsQuery = CallQuery<typeof surveyCalls.surveyResults>;
 // first, SURVEY_USERS_PAGE_SIZE a page; a page past the last one is empty, and the screen goes
 // back to the last).
 export async function surveyResults(
-  context: Pick<ServerContext, 'db'>,
+  context: Pick<SurveysDeps, 'db'>,
   query: ResultsQuery,
 ): Promise<SurveyResultsResponse> {
   const survey = await findSurveyOrNotFound(context, query.path);

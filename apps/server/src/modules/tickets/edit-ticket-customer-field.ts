@@ -1,5 +1,5 @@
 import type { EditableUserField } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { checkedFieldValue, editLockedCustomerField } from '../customers/index.ts';
@@ -7,7 +7,7 @@ import { findTicketCustomer } from './repository.ts';
 
 // PATCH user_info: a field of the customer the ticket is linked to, checked before anything is read.
 export async function editTicketCustomerField(
-  context: ServerContext,
+  context: TicketsDeps,
   actor: Actor,
   ticketId: number,
   field: EditableUserField,

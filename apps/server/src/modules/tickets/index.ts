@@ -1,7 +1,11 @@
+import type { PortalModule } from '../../platform/portal-module.ts';
+import type { TicketsDeps } from './deps.ts';
+import { registerTicketRoutes } from './routes.ts';
+import { createTicketService, type TicketService } from './service.ts';
+import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 // The tickets module's public face: other modules import from here, never from its other files.
 
 export type { TicketService } from './service.ts';
-export { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 export type { TicketRecord } from './repository.ts';
 export {
   assignTicketToCustomer,
@@ -23,3 +27,16 @@ export {
 } from './open-ticket.ts';
 export { originateMessage } from './originate-message.ts';
 export { replySubject } from './reply-service.ts';
+
+// The tickets module (decision 045): the ticket service, built once, and the ticket calls (the queue,
+// the ticket, its state and replies, and the calls by a ticket's id on its customer's account).
+export function createTicketsModule(deps: TicketsDeps): PortalModule & { service: TicketService } {
+  const service = createTicketService(deps);
+  return {
+    service,
+    registerRoutes: (app) => {
+      registerTicketRoutes(app, deps, service);
+      registerTicketAccountRoutes(app, deps, service);
+    },
+  };
+}

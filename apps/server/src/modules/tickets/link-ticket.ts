@@ -1,5 +1,5 @@
 import type { CallBody, customerCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
@@ -11,7 +11,7 @@ export type LinkTicketInput = CallBody<typeof customerCalls.linkTicket>;
 
 // POST users/link_ticket: the ticket and its messages belong to the customer from now on, and the
 // address the customer wrote from is kept on the customer (customers' keepTicketContact).
-export async function linkTicket(context: ServerContext, actor: Actor, input: LinkTicketInput) {
+export async function linkTicket(context: TicketsDeps, actor: Actor, input: LinkTicketInput) {
   return context.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, input.ticket_id);
     if (!ticket) throw notFound(`Ticket ${input.ticket_id} was not found.`);

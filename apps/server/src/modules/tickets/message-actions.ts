@@ -1,5 +1,5 @@
 import type { messageActions } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { reopenApproval, resendApprovalText, sendPayoffBalance, toggleAutoDebit } from '../loans/index.ts';
 
@@ -8,7 +8,7 @@ export type MessageAction = (typeof messageActions)[number];
 // POST users/take_message_action: the action a suggestion offers next to a customer's message,
 // run by the same service as its own call.
 export async function takeMessageAction(
-  context: ServerContext,
+  context: TicketsDeps,
   actor: Actor,
   action: MessageAction,
   loanId: number,

@@ -1,6 +1,6 @@
 import type { CallBody, OriginateMessageResponse, userPageCalls } from '@portal/contracts';
 import { tickets } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
@@ -19,7 +19,7 @@ type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
 // transaction; the answer comes once it is committed and the outbox's worker sends it (a silent
 // SMTP server never holds the request). The same Idempotency-Key again answers that message.
 export async function originateMessage(
-  context: ServerContext,
+  context: Pick<TicketsDeps, 'db' | 'clock' | 'outbox'>,
   actor: Actor,
   input: OriginateInput,
   idempotencyKey: string | null = null,

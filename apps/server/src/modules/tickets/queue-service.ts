@@ -6,7 +6,7 @@ import {
   type TicketStats,
   type TicketSummary,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { startOfBusinessDay } from '../../platform/business-date.ts';
 import type { ExpiringValue } from '../../platform/expiring-value.ts';
 import { conflict } from '../../platform/http-error.ts';
@@ -30,7 +30,7 @@ export type SharedViews = {
   escalated: ExpiringValue<TicketSummary[]>;
 };
 
-export function createQueueService(context: ServerContext, shared: SharedViews) {
+export function createQueueService(context: TicketsDeps, shared: SharedViews) {
   const { db, clock } = context;
 
   async function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {

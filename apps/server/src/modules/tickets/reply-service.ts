@@ -1,5 +1,5 @@
 import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
@@ -25,7 +25,7 @@ export function replySubject(subject: string | null): string {
   return /^re:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
 }
 
-export function createReplyService(context: ServerContext, onChange: () => void) {
+export function createReplyService(context: TicketsDeps, onChange: () => void) {
   const { db, clock } = context;
 
   // The reply is written to the outbox, the customer's messages marked answered and the ticket

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerCalls, messageCalls, ticketCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -11,7 +11,7 @@ import type { TicketStateChange } from './state-service.ts';
 import { createTicketsResponseWriter } from './tickets-response-writer.ts';
 
 // The ticket workspace's calls: the queue, the ticket, its state, replies and the messages' own actions.
-export function registerTicketRoutes(app: FastifyInstance, context: ServerContext, tickets: TicketService): void {
+export function registerTicketRoutes(app: FastifyInstance, context: TicketsDeps, tickets: TicketService): void {
   // The body follows the ticketsResponse contract but is written by its own writer, which reuses
   // the shared lists' bytes between polls (tickets-response-writer.ts).
   registerCall(app, ticketCalls.getTickets, (request) => tickets.listTickets(actorOf(request), request.query.num), {

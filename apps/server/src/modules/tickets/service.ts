@@ -1,4 +1,4 @@
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { createExpiringValue } from '../../platform/expiring-value.ts';
 import { createQueueService, type SharedViews } from './queue-service.ts';
 import { createReplyService } from './reply-service.ts';
@@ -15,7 +15,7 @@ export const SHARED_VIEWS_TTL_MS = 5_000;
 // ticket, and counting them reads thousands of payments: refreshed once a minute.
 export const UNPAID_DUE_TTL_MS = 60_000;
 
-export function createTicketService(context: ServerContext) {
+export function createTicketService(context: TicketsDeps) {
   // Going offline and signing out hand the employee's tickets back to the queue.
   context.employeeOffline.register(ticketQueue);
   const shared: SharedViews = {

@@ -1,5 +1,5 @@
 import type { Executor } from '@portal/db';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -104,7 +104,7 @@ export async function lockWorkableTicket(
   return ticket;
 }
 
-export function createTicketStateService(context: ServerContext, onChange: () => void) {
+export function createTicketStateService(context: TicketsDeps, onChange: () => void) {
   async function changeTicketState(
     caller: Actor,
     ticketId: number,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { customerCalls, loanCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { editTicketCustomerField } from './edit-ticket-customer-field.ts';
@@ -11,11 +11,7 @@ import type { TicketService } from './service.ts';
 // the customer read and edited, their loans as GET ticket carries them, and a ticket from an unknown
 // sender linked to a customer. Tickets owns these calls (they start from the ticket) and asks the
 // customers module for the customer's part, so neither customers nor loans imports tickets.
-export function registerTicketAccountRoutes(
-  app: FastifyInstance,
-  context: ServerContext,
-  tickets: TicketService,
-): void {
+export function registerTicketAccountRoutes(app: FastifyInstance, context: TicketsDeps, tickets: TicketService): void {
   // The ticket's customer and loans, read with the ticket view's own prepared statements.
   registerCall(app, customerCalls.getUserInfo, (request) => tickets.getUserInfo(request.query.id));
   registerCall(app, loanCalls.getLoanInfo, (request) => tickets.getLoanInfo(request.query.id));

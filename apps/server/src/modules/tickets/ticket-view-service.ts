@@ -1,5 +1,5 @@
 import { dateInTimeZone, type LoanInfo, type Ticket, type UserInfo } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TicketsDeps } from './deps.ts';
 import { createExpiringValue } from '../../platform/expiring-value.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
@@ -17,7 +17,7 @@ import { toWireMessage } from './wire.ts';
 // Macro texts change rarely and every ticket view reads them for the suggestions.
 const MACRO_TEXTS_TTL_MS = 5_000;
 
-export function createTicketViewService(context: ServerContext) {
+export function createTicketViewService(context: TicketsDeps) {
   const { db, clock } = context;
   const macroTexts = createExpiringValue<MacroText[]>(MACRO_TEXTS_TTL_MS, clock);
 

@@ -7,7 +7,7 @@ import {
   type TransactionEmail,
   type TransactionEmailItem,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { TransactionEmailsDeps } from './deps.ts';
 import { badRequest, HttpError, notFound, unprocessable } from '../../platform/http-error.ts';
 import { StorageContinuationError, storageKeyProblem } from '../../platform/storage.ts';
 import { findCustomer } from '../customers/index.ts';
@@ -19,13 +19,13 @@ const READS_AT_ONCE = 10;
 
 const storageUnavailable = (message: string) => new HttpError(503, message);
 
-async function requireCustomer(context: ServerContext, customerId: number): Promise<void> {
+async function requireCustomer(context: TransactionEmailsDeps, customerId: number): Promise<void> {
   if (!(await findCustomer(context.db, customerId))) throw notFound(`Customer ${customerId} was not found.`);
 }
 
 // GET users/transaction_emails: one page (at most 50) of the customer's emails, in key order.
 export async function listTransactionEmails(
-  context: ServerContext,
+  context: TransactionEmailsDeps,
   log: FastifyBaseLogger,
   customerId: number,
   continuation: string | null,
@@ -52,7 +52,7 @@ export async function listTransactionEmails(
 // A list entry: the key, with the subject and date when the object reads as an email. One that
 // cannot be read is listed all the same (opening it says why not).
 async function describeEmail(
-  context: ServerContext,
+  context: TransactionEmailsDeps,
   log: FastifyBaseLogger,
   key: string,
 ): Promise<TransactionEmailItem> {
@@ -63,7 +63,7 @@ async function describeEmail(
 
 // The object's email, or what kept it from being one; a 503 when the storage failed.
 async function readEmailObject(
-  context: ServerContext,
+  context: TransactionEmailsDeps,
   log: FastifyBaseLogger,
   key: string,
 ): Promise<StoredTransactionEmail | 'missing' | 'unreadable'> {
@@ -84,7 +84,7 @@ async function readEmailObject(
 // GET users/transaction_email: one email of the customer's, as it was sent. The key must be a plain
 // key (no "..", no doubled or leading "/") under the customer's own prefix.
 export async function readTransactionEmail(
-  context: ServerContext,
+  context: TransactionEmailsDeps,
   log: FastifyBaseLogger,
   customerId: number,
   key: string,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userPageCalls } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { UserPageDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -19,7 +19,7 @@ import { searchUsers } from './search.ts';
 
 // The user page's calls (spec 000 section 7, Users): the search that loads the page and the
 // actions on the customer, each done by the module that owns what it changes.
-export function registerUserPageRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerUserPageRoutes(app: FastifyInstance, context: UserPageDeps): void {
   registerCall(app, userPageCalls.searchUsers, (request) => searchUsers(context, request.query));
   registerCall(app, userPageCalls.editUserInfo, (request) =>
     editCustomerField(context, actorOf(request), request.body.id, {

@@ -11,7 +11,7 @@ import {
   type UserSearchResponse,
   type userPageCalls,
 } from '@portal/contracts';
-import type { ServerContext } from '../../context.ts';
+import type { UserPageDeps } from './deps.ts';
 import { badRequest, notFound } from '../../platform/http-error.ts';
 import { toUserInfo } from '../customers/index.ts';
 import {
@@ -29,7 +29,7 @@ type SearchQuery = CallQuery<typeof userPageCalls.searchUsers>;
 
 // GET users/search: the customer (with their loans) an id, email, phone, loan or payment names, or
 // the customers a name may mean. Several customers sharing an email or phone are suggestions too.
-export async function searchUsers(context: ServerContext, query: SearchQuery): Promise<UserSearchResponse> {
+export async function searchUsers(context: UserPageDeps, query: SearchQuery): Promise<UserSearchResponse> {
   const { db } = context;
   const text = query.search;
   switch (query.parameter) {
@@ -84,14 +84,14 @@ function phoneDigits(text: string): string {
   return national;
 }
 
-async function oneOrSuggestions(context: ServerContext, ids: number[], missing: string): Promise<UserSearchResponse> {
+async function oneOrSuggestions(context: UserPageDeps, ids: number[], missing: string): Promise<UserSearchResponse> {
   if (ids.length === 0) throw notFound(missing);
   if (ids.length === 1) return userOrNotFound(context, ids[0]!, missing);
   const rows = await search.suggestionsByIds(context.db, ids.slice(0, USER_SUGGESTION_LIMIT));
   return { kind: 'suggestions', suggestions: rows.map(toSuggestion) };
 }
 
-async function nameSuggestions(context: ServerContext, text: string): Promise<UserSearchResponse> {
+async function nameSuggestions(context: UserPageDeps, text: string): Promise<UserSearchResponse> {
   const words = text
     .toLowerCase()
     .split(/[\s,]+/)
@@ -120,11 +120,7 @@ function toSuggestion(row: search.SuggestionRow) {
   };
 }
 
-async function userOrNotFound(
-  context: ServerContext,
-  customerId: number,
-  missing: string,
-): Promise<UserSearchResponse> {
+async function userOrNotFound(context: UserPageDeps, customerId: number, missing: string): Promise<UserSearchResponse> {
   const profile = await findCustomerProfile(context.db, customerId);
   if (!profile) throw notFound(missing);
   const today = dateInTimeZone(context.clock.now(), context.businessTimeZone);
