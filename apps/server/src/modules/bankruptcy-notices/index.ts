@@ -1,11 +1,10 @@
+// The bankruptcy notices module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { BankruptcyNoticesDeps } from './deps.ts';
 import { registerNoticeRoutes } from './routes.ts';
 
-// The bankruptcy notices module's public face: other modules import from here, never from its other files.
-
 // The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/).
-// The bankruptcy-notices module (decision 045): its calls, registered from their descriptors.
 export function createBankruptcyNoticesModule(deps: BankruptcyNoticesDeps): PortalModule {
   return { registerRoutes: (app) => registerNoticeRoutes(app, deps) };
 }

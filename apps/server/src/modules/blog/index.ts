@@ -1,8 +1,9 @@
+// The blog module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { BlogDeps } from './deps.ts';
 import { registerBlogRouteHandlers } from './routes.ts';
 
-// The blog module's public face: other modules import from here, never from its other files.
 // The blog module (decision 045): its calls, registered from their descriptors.
 export function createBlogModule(deps: BlogDeps): PortalModule {
   return { registerRoutes: (app) => registerBlogRouteHandlers(app, deps) };

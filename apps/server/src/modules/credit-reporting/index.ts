@@ -1,17 +1,17 @@
+// The credit reporting module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { CreditReportingDeps } from './deps.ts';
 import { registerCreditReportingRouteHandlers } from './routes.ts';
 
-// The credit reporting module's public face: other modules import from here, never from its other files.
-
 // The FCRA lookup, ACDV and credit report adjustment calls (spec 001 section 7).
-// The credit-reporting module (decision 045): its calls, registered from their descriptors.
 export function createCreditReportingModule(deps: CreditReportingDeps): PortalModule {
   return { registerRoutes: (app) => registerCreditReportingRouteHandlers(app, deps) };
 }
 
 // ACDV requests imported without HTTP (npm run acdv:import, the demo's first start).
 export { importAcdvFile } from './acdv-import.ts';
+
 // What the Portal reports of a loan (the demo's sample ACDVs are drawn from it).
 export { reportAccount } from './metro2-account.ts';
 export { scheduledMonthlyPaymentCents, wholeDollars } from './metro2-wire.ts';

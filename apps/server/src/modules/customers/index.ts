@@ -1,7 +1,8 @@
+// The customers module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { CustomersDeps } from './deps.ts';
 import { registerSsnRoutes } from './ssn-routes.ts';
-// The customers module's public face: other modules import from here, never from its other files.
 
 export { normalizeEmailContact, normalizePhoneContact } from './contact.ts';
 export type { CustomerRecord, PaymentInstruments } from './repository.ts';
@@ -12,6 +13,7 @@ export {
   lockCustomer,
   matchCustomerByContact,
 } from './repository.ts';
+
 // Reads and conditions other modules need of a customer, and the verification code identity reviews set.
 export {
   chargeableBankOf,
@@ -39,6 +41,7 @@ export { doNotContactRefusal, lockDoNotContact, refuseIfDoNotContact } from './c
 export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
 export { checkedFieldValue, editCustomerField, editLockedCustomerField } from './edit-customer-field.ts';
+
 // What users/link_ticket asks of the customer it links a ticket to.
 export { findLinkTarget, keepTicketContact } from './ticket-contact.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';

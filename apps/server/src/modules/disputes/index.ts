@@ -5,7 +5,6 @@ import { registerDisputeRouteHandlers } from './routes.ts';
 // The disputes dashboard's calls (spec 001 section 7, under disputes_dashboard/). The dispute
 // queue is deliberately not registered with context.employeeOffline: going offline in the ticket
 // workspace must not take a dispute away from someone working it; its leases run out by themselves.
-// The disputes module (decision 045): its calls, registered from their descriptors.
 export function createDisputesModule(deps: DisputesDeps): PortalModule {
   return { registerRoutes: (app) => registerDisputeRouteHandlers(app, deps) };
 }

@@ -1,7 +1,8 @@
+// The documents module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { DocumentsDeps } from './deps.ts';
 import { registerDocumentRoutes } from './routes.ts';
-// The documents module's public face: other modules import from here, never from its other files.
 
 export type { DocumentRecord } from './repository.ts';
 export {

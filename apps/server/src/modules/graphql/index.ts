@@ -1,7 +1,8 @@
+// The GraphQL module's public face (decision 033).
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { GraphqlDeps } from './deps.ts';
 import { registerGraphqlRoutes } from './routes.ts';
-// The GraphQL module's public face (decision 033).
 export { GRAPHQL_PATHS } from './routes.ts';
 
 // The graphql module (decision 045): its calls, registered from their descriptors.

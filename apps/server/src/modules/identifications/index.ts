@@ -1,7 +1,8 @@
+// The identifications module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { IdentificationsDeps } from './deps.ts';
 import { registerIdentificationRouteHandlers } from './routes.ts';
-// The identifications module's public face: other modules import from here, never from its other files.
 export { openIdentityReview, type IdentityFacts } from './identity-documents.ts';
 
 // The identifications module (decision 045): its calls, registered from their descriptors.

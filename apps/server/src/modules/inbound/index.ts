@@ -1,4 +1,5 @@
 // The inbound module's public face: app.ts and the OpenAPI plugin import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { InboundDeps } from './deps.ts';
 import { registerInboundRoutes } from './routes.ts';

@@ -1,7 +1,8 @@
+// The letters module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { LettersDeps } from './deps.ts';
 import { registerLetterRoutes } from './routes.ts';
-// The letters module's public face: other modules import from here, never from its other files.
 
 // Letters other modules send (the FCRA lookup's 103 mailer).
 export { issueLetter, type LetterKind } from './letter-service.ts';

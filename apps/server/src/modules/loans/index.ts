@@ -1,18 +1,22 @@
+// The loans module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { LoansDeps } from './deps.ts';
 import { registerLoanRoutes } from './routes.ts';
 import { registerLoanServicingRoutes } from './servicing-routes.ts';
-// The loans module's public face: other modules import from here, never from its other files.
+
 // The loan read model (loan info, payment state, payoff) lives in this module alone.
 
 export type { LoanRecord, PaymentRecord } from './repository.ts';
 export { findLoan } from './repository.ts';
+
 // The one way other modules write a loan: its version goes up, so a loan card open on the old state
 // is refused, not overwritten. Their audit events stay theirs.
 export { stopAutoDebitsOfCustomer, updateLoan } from './repository.ts';
 export type { PaymentState } from './loan-state.ts';
 export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
 export { activeLoanWhere } from './active-loan-where.ts';
+
 // Reads other modules need of loans, payments and statements.
 export type { FundedLoanRow, StatementRecord } from './loan-reads.ts';
 export {
@@ -41,6 +45,7 @@ export { resendApprovalText, sendPayoffBalance } from './loan-messages.ts';
 export type { LoanJsonRow } from './customer-loans-json.ts';
 export { customerLoansJson, decodeCustomerLoans } from './customer-loans-json.ts';
 export { closeApplication } from './close-application.ts';
+
 // The customer app's payment changes (modules/customer-app) run the staff's own code (decision 036).
 export { findPayment } from './repository.ts';
 export { lockPaymentForChange } from './loan-card.ts';

@@ -1,8 +1,9 @@
+// The macros module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { MacrosDeps } from './deps.ts';
 import { registerMacroRoutes } from './routes.ts';
 import { createMacroService, type MacroService } from './service.ts';
-// The macros module's public face: other modules import from here, never from its other files.
 
 export { findActiveMacroByTitle, findActiveMacroTexts, macroExists } from './repository.ts';
 

@@ -1,11 +1,11 @@
+// The session module's public face: other modules import from here, never from its other files.
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '@portal/db';
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { registerSessionRoutes } from './routes.ts';
-import { createSessionService, type SessionServiceDeps } from './service.ts';
+import { createSessionService, type SessionService, type SessionServiceDeps } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
-// The session module's public face: other modules import from here, never from its other files.
-import type { SessionService } from './service.ts';
 
 export type { SessionService } from './service.ts';
 
@@ -28,6 +28,7 @@ export {
 } from './employee-accounts.ts';
 
 export type { AuthenticatedSession } from './session-cache.ts';
+
 // Sealing the TOTP secrets left unsealed by an older version (main.ts, at start).
 export { sealStoredMfaSecrets } from './service.ts';
 

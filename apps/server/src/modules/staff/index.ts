@@ -1,4 +1,5 @@
 // The staff module's public face: app.ts and the staff command line import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { registerStaffRoutes } from './routes.ts';
 import { createStaffService, type StaffServiceDeps } from './service.ts';

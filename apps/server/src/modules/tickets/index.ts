@@ -1,9 +1,10 @@
+// The tickets module's public face: other modules import from here, never from its other files.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { TicketsDeps } from './deps.ts';
 import { registerTicketRoutes } from './routes.ts';
 import { createTicketService, type TicketService } from './service.ts';
 import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
-// The tickets module's public face: other modules import from here, never from its other files.
 
 export type { TicketService } from './service.ts';
 export type { TicketRecord } from './repository.ts';
@@ -14,6 +15,7 @@ export {
   lockTicket,
   recountFirstResponseBusinessSeconds,
 } from './repository.ts';
+
 // The conversation's open ticket on a channel (archived or not): inbound messages and every message
 // staff send to a customer thread through it.
 export type { ConversationOf, TicketChannel } from './open-ticket.ts';

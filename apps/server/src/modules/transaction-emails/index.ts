@@ -1,7 +1,8 @@
+// The transaction emails module's public face: other modules import from here only.
+
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { TransactionEmailsDeps } from './deps.ts';
 import { registerTransactionEmailRoutes } from './routes.ts';
-// The transaction emails module's public face: other modules import from here only.
 
 // How a transaction email is kept in object storage (the demo writes a few, decision 025).
 export { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';
