@@ -75,6 +75,24 @@ describe('MessageComposer', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('sends the next message at its first click, however soon after one went out', async () => {
+    const sent = answerApiCalls({
+      'POST users/originate_message': [200, { message: 'Text to 5035550140 sent.', ticket_id: 9, message_id: 3 }],
+    });
+    // The clock stands still: the second message is written "within" the guard's 2000 ms.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2027, 6, 2, 17));
+    renderWithProviders(<MessageComposer userId={151} />);
+    await userEvent.click(screen.getByText('Text'));
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(message, 'Your payment posted.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(message).toHaveValue(''));
+    await userEvent.type(message, 'And your receipt is on its way.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 5_000 });
+    expect(sent[1]!.body).toMatchObject({ message: 'And your receipt is on its way.' });
+  });
+
   it('keeps Send disabled while a macro placeholder is left, naming it', async () => {
     const sent = answerApiCalls({});
     renderWithProviders(<MessageComposer userId={5} />);

@@ -51,6 +51,9 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
       },
       {
         onSuccess: () => {
+          // The guard is against a double click on one message: the next one is a new message and
+          // goes at its first click, however soon (a refused one, DNC say, is said at once).
+          lastSendAt.current = 0;
           composeKey.current = { userId, key: newComposeKey() };
           setSubject('');
           setMessage('');
