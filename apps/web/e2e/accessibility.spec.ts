@@ -221,7 +221,10 @@ test.describe('signed in', () => {
     await button.click();
     await expect(toggle).not.toBeChecked();
     await toggle.click({ force: true });
+    await expect(toggle).toBeChecked();
+    // J once the dialog has closed (a key pressed while it closes is the dialog's).
     await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
     await page.locator('body').press('j');
     await expect(heading).not.toHaveText(ticket ?? '');
   });
