@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_AUTO_RESPONSES } from '@portal/contracts';
-import { auditEvents, customers, macros, messages, tickets } from '@portal/db';
+import { customers, macros, messages, tickets } from '@portal/db';
 import { createCustomer, createMacro } from '@portal/db/testing';
 import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 // Business hours are the default, Mon-Fri 08:00-17:00 America/Los_Angeles. The test clock starts
 // at Saturday 2026-11-21 09:00 PST (17:00 UTC): after hours.
@@ -80,10 +81,7 @@ describe('after-hours auto-response', () => {
       .from(messages)
       .where(and(eq(messages.ticketId, ticket.id), eq(messages.inbound, true)));
     expect(inbound?.processed).toBe(false);
-    const audit = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'ticket.auto_response_queued'), eq(auditEvents.entityId, String(ticket.id))));
+    const audit = await auditEventsOf(t.database.db, 'ticket.auto_response_queued', ticket.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ employeeId: null, after: { messageId: replies[0]!.id, channel: 'text' } });
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, messages, tickets } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import { messages, tickets } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
 import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 // The relay retries a message we answer 500 for ever, so stray bytes never cost us the message:
 // NULs are dropped and broken Unicode replaced, in every string read from it.
@@ -106,10 +107,7 @@ describe('POST webhooks/email with bytes the database cannot store', () => {
     });
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.id, message!.ticketId!));
     expect(ticket).toMatchObject({ subject: 'Hi\ufffd and more', contact: 'robin@example.com' });
-    const audit = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'message.received'), eq(auditEvents.entityId, String(message!.id))));
+    const audit = await auditEventsOf(t.database.db, 'message.received', message!.id);
     expect(audit).toHaveLength(1);
   });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, messages, tickets } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import { messages, tickets } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
 import { postSms, SMS_WEBHOOK_PATH, twilioSmsParams, twilioTestSignature } from '../../testing/inbound-requests.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 const authToken = 'twilio-test-auth-token';
 const publicUrl = 'https://portal.example';
@@ -51,10 +52,7 @@ describe('POST webhooks/twilio/sms', () => {
       externalId: params.MessageSid,
     });
     expect(JSON.parse(thread[0]!.raw!)).toEqual(params);
-    const audit = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'message.received'), eq(auditEvents.entityId, String(thread[0]!.id))));
+    const audit = await auditEventsOf(t.database.db, 'message.received', thread[0]!.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]?.employeeId).toBeNull();
   });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, loans, messages } from '@portal/db';
+import { loans, messages } from '@portal/db';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { createRecordingSms, type RecordingSms } from '../../testing/recording-senders.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 let t: TestApp;
 let sms: RecordingSms;
@@ -60,10 +61,7 @@ describe('POST users/resend_approval_text', () => {
       employeeId: staff.employeeId,
       toAddress: '5035550160',
     });
-    const audit = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'loan.approval_text_sent'), eq(auditEvents.entityId, String(loan.id))));
+    const audit = await auditEventsOf(t.database.db, 'loan.approval_text_sent', loan.id);
     expect(audit).toHaveLength(1);
   });
 

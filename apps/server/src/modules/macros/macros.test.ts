@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
-import { auditEvents, macroVersions, macros } from '@portal/db';
+import { count, eq } from 'drizzle-orm';
+import { macroVersions, macros } from '@portal/db';
 import { createMacro } from '@portal/db/testing';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
 import { renameMacro } from './repository.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 let t: TestApp;
 let editor: SignedInStaff;
@@ -62,10 +63,7 @@ describe('POST update_macro', () => {
       body: 'Welcome back, {first_name}!',
       tags: ['Account', 'General'],
     });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'macro.created'), eq(auditEvents.entityId, String(macro.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'macro.created', macro.id);
     expect(audit).toMatchObject({
       employeeId: editor.id,
       entityType: 'macro',
@@ -88,10 +86,7 @@ describe('POST update_macro', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().macro).toEqual({ id: first.id, title: 'late_fee', body: 'New text', tags: ['Bounces'] });
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'late_fee'))).toHaveLength(1);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(first.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'macro.updated', first.id);
     expect(audit).toMatchObject({
       before: { body: 'Old text', tags: ['Fees', 'Payments'] },
       after: { body: 'New text', tags: ['Bounces'] },
@@ -232,10 +227,7 @@ describe('POST update_macro with original_title (a rename)', () => {
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'old_name'))).toEqual([]);
     const [renamed] = await t.database.db.select().from(macros).where(eq(macros.id, first.id));
     expect(renamed).toMatchObject({ title: 'new_name', body: 'New text', active: true });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'macro.renamed'), eq(auditEvents.entityId, String(first.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'macro.renamed', first.id);
     expect(audit).toMatchObject({
       employeeId: editor.id,
       entityType: 'macro',
@@ -272,10 +264,7 @@ describe('POST update_macro with original_title (a rename)', () => {
       body: 'Two',
     });
     expect(same.statusCode).toBe(200);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'macro.updated'), eq(auditEvents.entityId, String(same.json().macro.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'macro.updated', same.json().macro.id);
     expect(audit).toMatchObject({ before: { body: 'One' }, after: { body: 'Two' } });
 
     const blank = await postJson(t.app, editor, 'update_macro', {

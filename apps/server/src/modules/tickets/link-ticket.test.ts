@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, customerComments, customerEmails, customers, messages, tickets } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import { customerComments, customerEmails, customers, messages, tickets } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 const t = useTestApp();
 const staff = useStaffSession(t);
@@ -31,10 +32,7 @@ describe('POST users/link_ticket', () => {
     expect(emails.map((row) => row.email).sort()).toEqual([customer.email, 'new.address@example.com'].sort());
     const [primary] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(primary?.email).toBe(customer.email);
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'ticket.linked'), eq(auditEvents.entityId, String(ticket.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'ticket.linked', ticket.id);
     expect(audit).toMatchObject({
       employeeId: staff.employeeId,
       before: { customerId: null },

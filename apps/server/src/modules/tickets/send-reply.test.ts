@@ -11,6 +11,7 @@ import {
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTicket, postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 const stored = async (t: TestApp, id: number) =>
   (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
@@ -109,10 +110,7 @@ describe('POST send_reply with providers', () => {
     });
     expect(reply?.externalId).toMatch(/^<fake-\d+@mail\.test>$/);
     expect(await stored(t, ticket.id)).toMatchObject({ state: 'closed', closedBy: agent.id, assignedTo: null });
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'ticket.reply_sent'), eq(auditEvents.entityId, String(ticket.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'ticket.reply_sent', ticket.id);
     expect(audit).toMatchObject({
       employeeId: agent.id,
       before: { state: 'open' },

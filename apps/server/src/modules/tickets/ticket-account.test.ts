@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, customerEmails, customers } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import { customerEmails, customers } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 
 const t = useTestApp();
 const staff = useStaffSession(t);
@@ -29,10 +30,7 @@ describe('PATCH user_info', () => {
     expect((await customerRow(customer.id)).email).toBe('new.address@example.com');
     const history = await t.database.db.select().from(customerEmails).where(eq(customerEmails.customerId, customer.id));
     expect(history.map((row) => row.email).sort()).toEqual([customer.email, 'new.address@example.com'].sort());
-    const [audit] = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'customer.field_changed'), eq(auditEvents.entityId, String(customer.id))));
+    const [audit] = await auditEventsOf(t.database.db, 'customer.field_changed', customer.id);
     expect(audit).toMatchObject({
       employeeId: staff.employeeId,
       before: { email: customer.email },
