@@ -77,3 +77,19 @@ export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 // The whole request is held in the API's memory until every file has been read (decision 039):
 // 100 MB still takes 100 scanned notices of 1 MB.
 export const UPLOAD_MAX_TOTAL_BYTES = 100 * 1024 * 1024;
+
+// The macros the ticket's suggested replies name by title (the server's suggest.ts): a macro list
+// must have each of them for its suggestion to be offered (the demo's has them all).
+export const SUGGESTED_MACRO_TITLES = [
+  'change_email',
+  'change_phone',
+  'change_dob',
+  'custom_payment',
+  'change_payment_date',
+  'update_payment_method',
+  'cancel_early_repay',
+  'handle_credit_bounce',
+  'calc_early_repay',
+  'set_early_repay',
+] as const;
+export type SuggestedMacroTitle = (typeof SUGGESTED_MACRO_TITLES)[number];

@@ -5,6 +5,22 @@
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+// The months' names in English, January first (dates written out for people: grids, letters, texts).
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 const midnightUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function addDays(date: string, days: number): string {

@@ -7,6 +7,7 @@ import {
   isWeekday,
   PAYMENT_UPDATE_ACTIONS,
   ssnProblem,
+  SUGGESTED_MACRO_TITLES,
 } from '@portal/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -240,20 +241,8 @@ describe('seedDemoData', () => {
   });
 
   it('has every named macro, tagged, and one without tags', async () => {
-    const named = [
-      'change_email',
-      'change_phone',
-      'change_dob',
-      'custom_payment',
-      'change_payment_date',
-      'update_payment_method',
-      'cancel_early_repay',
-      'handle_credit_bounce',
-      'calc_early_repay',
-      'set_early_repay',
-    ];
     const stored = await first.db.select({ title: macros.title }).from(macros);
-    expect(stored.map((macro) => macro.title)).toEqual(expect.arrayContaining(named));
+    expect(stored.map((macro) => macro.title)).toEqual(expect.arrayContaining([...SUGGESTED_MACRO_TITLES]));
     expect(
       await countWhere(macros, sql`not exists (select 1 from macro_tags t where t.macro_id = macros.id)`),
     ).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 // What customers write to support and what agents answer, by topic. The replies follow the macros,
 // as an agent's would.
 
+import { MONTH_NAMES } from '@portal/contracts';
+
 export type TopicContext = {
   firstName: string;
   newEmail: string;
@@ -181,23 +183,8 @@ export const unmatchedOpenings = [
   'I want to apply again but I forgot which email I used.',
 ];
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 export function humanDate(isoDay: string): string {
-  const month = months[Number(isoDay.slice(5, 7)) - 1] ?? '';
+  const month = MONTH_NAMES[Number(isoDay.slice(5, 7)) - 1] ?? '';
   return `${month} ${Number(isoDay.slice(8, 10))}`;
 }
 

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SUGGESTED_MACRO_TITLES } from '@portal/contracts';
 import { humanDate, SUGGESTION_RULES, suggestReplies, type MacroText, type SuggestionState } from './suggest.ts';
 
-const macroTitles = [
-  'change_email',
-  'change_phone',
-  'change_dob',
-  'custom_payment',
-  'change_payment_date',
-  'update_payment_method',
-  'cancel_early_repay',
-  'handle_credit_bounce',
-  'calc_early_repay',
-  'set_early_repay',
-];
+const macroTitles: readonly string[] = SUGGESTED_MACRO_TITLES;
 const macros: MacroText[] = macroTitles.map((title, index) => ({
   id: index + 1,
   title,

@@ -1,4 +1,4 @@
-import { fillMacroPlaceholders, formatDollars, type Ticket } from '@portal/contracts';
+import { fillMacroPlaceholders, formatDollars, type SuggestedMacroTitle, type Ticket } from '@portal/contracts';
 
 // Suggested replies and actions for the ticket view (details.guesses). A small rule table: each
 // rule reads the words of the customer's latest messages, needs some account state, and names the
@@ -39,7 +39,7 @@ export type SuggestionRule = {
   reason: string;
   matches: (text: string) => boolean;
   requires: Requirement;
-  macros: readonly string[];
+  macros: readonly SuggestedMacroTitle[];
   actions: ReadonlyArray<{ action: string; label: string }>;
   loanId?: (state: SuggestionState) => number | null;
   // Placeholder values that differ from the defaults for this rule's macros.

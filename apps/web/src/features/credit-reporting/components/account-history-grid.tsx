@@ -1,23 +1,10 @@
 import { Box, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { metro2 } from '@portal/contracts/metro2';
+import { MONTH_NAMES } from '@portal/contracts';
 
 type HistoryYear = { year: number; months: ReadonlyArray<string | null> };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 type Swatch = { background: string; color: string };
 
