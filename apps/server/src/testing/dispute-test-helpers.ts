@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
 import { auditEvents, disputes, type Database } from '@portal/db';
+import { beforeEach } from 'vitest';
 import type { TestApp } from './test-app.ts';
+import { useStaffSession, useTestApp } from './use-test-app.ts';
 import type { StaffSession } from './staff-session.ts';
 
 // What the disputes tests share: calls as the screen makes them, multipart bodies built by hand,
@@ -84,6 +86,17 @@ export async function insertDispute(db: Database, values: Partial<typeof dispute
   return row;
 }
 
+// A dispute in the queue that `holder` has taken, as a test of the holder's calls starts.
+export async function insertHeldDispute(
+  t: TestApp,
+  holder: Caller,
+  values: Partial<typeof disputes.$inferInsert> = {},
+) {
+  const dispute = await insertDispute(t.database.db, values);
+  await assign(t, holder, dispute.id);
+  return dispute;
+}
+
 export async function disputeRow(db: Database, id: number) {
   const [row] = await db.select().from(disputes).where(eq(disputes.id, id));
   if (!row) throw new Error(`dispute ${id} is not there`);
@@ -105,4 +118,17 @@ export async function auditOf(db: Database, disputeId: number) {
     .where(eq(auditEvents.entityId, String(disputeId)))
     .orderBy(auditEvents.id)
     .then((events) => events.filter((event) => event.entityType === 'dispute'));
+}
+
+// The set-up of a test of the holder's calls: the app, set to `start` before each test, the employee
+// who holds the dispute and another one, and a way to put a new dispute in the holder's hands.
+export function useDisputeHolder(start: Date) {
+  const t = useTestApp();
+  const holder = useStaffSession(t);
+  const other = useStaffSession(t);
+  beforeEach(() => {
+    t.clock.set(start);
+  });
+  const heldDispute = (values: Partial<typeof disputes.$inferInsert> = {}) => insertHeldDispute(t, holder, values);
+  return { t, holder, other, heldDispute };
 }

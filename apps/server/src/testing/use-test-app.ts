@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { createDirectoryStorage, type FileStorage } from '../platform/storage.ts';
 import { signInAsStaff, type StaffSession } from './staff-session.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -22,4 +26,12 @@ export function useStaffSession(t: TestApp, roles?: string[]): StaffSession {
     Object.assign(staff, await signInAsStaff(t.app, t.database.db, roles));
   });
   return staff;
+}
+
+// File storage in a directory of the file's own, removed after its tests: made at once, so it can be
+// given to useTestApp({ storage }).
+export function useDirectoryStorage(name: string): FileStorage {
+  const dir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return createDirectoryStorage(dir);
 }

@@ -1,23 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES, DISPUTE_RESPONSE_TYPES } from '@portal/contracts';
 import { auditEvents, creditReportingFlags, customerComments, disputes } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { countRows } from '../../testing/row-counts.ts';
-import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { assign, auditOf, disputeRow, insertDispute, resolve } from '../../testing/dispute-test-helpers.ts';
+import { auditOf, useDisputeHolder, disputeRow, insertDispute, resolve } from '../../testing/dispute-test-helpers.ts';
 
 // PATCH disputes_dashboard/resolve_dispute: the shared rule decides what each response type needs;
 // identity theft flags the loan for credit reporting; the customer's account gets a note.
 
 const START = new Date('2026-11-21T17:00:00Z');
-const t = useTestApp();
-const holder = useStaffSession(t);
-const other = useStaffSession(t);
-
-beforeEach(() => {
-  t.clock.set(START);
-});
+const { t, holder, other, heldDispute } = useDisputeHolder(START);
 
 const writeCounts = async () => ({
   disputes: await countRows(t.database.db, disputes),
@@ -25,12 +18,6 @@ const writeCounts = async () => ({
   flags: await countRows(t.database.db, creditReportingFlags),
   comments: await countRows(t.database.db, customerComments),
 });
-
-async function heldDispute(values: Parameters<typeof insertDispute>[1] = {}) {
-  const dispute = await insertDispute(t.database.db, values);
-  await assign(t, holder, dispute.id);
-  return dispute;
-}
 
 const WHOLE = 'User ID, Loan ID, First Name, Last Name, Street, City, State, ZIP, Dispute Type';
 const NEEDS: Record<string, string | null> = {

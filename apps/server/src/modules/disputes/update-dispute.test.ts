@@ -1,34 +1,21 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACK_OFFICE_LEASE_MINUTES, DISPUTE_MESSAGES } from '@portal/contracts';
 import { auditEvents, disputes } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { countRows } from '../../testing/row-counts.ts';
-import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { assign, auditOf, disputeRow, insertDispute, update } from '../../testing/dispute-test-helpers.ts';
+import { auditOf, useDisputeHolder, disputeRow, insertDispute, update } from '../../testing/dispute-test-helpers.ts';
 
 // PATCH disputes_dashboard/update_dispute: only the holder saves; formats are the contract's, the
 // customer and loan are checked here; each refusal writes nothing.
 
 const MINUTE = 60_000;
 const START = new Date('2026-11-21T17:00:00Z');
-const t = useTestApp();
-const holder = useStaffSession(t);
-const other = useStaffSession(t);
-
-beforeEach(() => {
-  t.clock.set(START);
-});
+const { t, holder, other, heldDispute } = useDisputeHolder(START);
 
 const writeCounts = async () => ({
   disputes: await countRows(t.database.db, disputes),
   audit: await countRows(t.database.db, auditEvents),
 });
-
-async function heldDispute(values: Parameters<typeof insertDispute>[1] = {}) {
-  const dispute = await insertDispute(t.database.db, values);
-  await assign(t, holder, dispute.id);
-  return dispute;
-}
 
 describe('PATCH disputes_dashboard/update_dispute', () => {
   it('saves what changed, keeps what was left out, clears what was emptied, and renews the lease', async () => {

@@ -1,30 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { documents, statements } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { readPdfText } from '../../platform/pdf-text.ts';
-import { createDirectoryStorage, type FileStorage } from '../../platform/storage.ts';
-import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useDirectoryStorage, useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
-let t: TestApp;
-let staff: StaffSession;
-let storageDir: string;
-let storage: FileStorage;
-
-beforeAll(async () => {
-  storageDir = await mkdtemp(join(tmpdir(), 'portal-documents-test-'));
-  storage = createDirectoryStorage(storageDir);
-  t = await createTestApp({ storage });
-  staff = await signInAsStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  await t.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+const storage = useDirectoryStorage('documents-test');
+const t = useTestApp({ storage });
+const staff = useStaffSession(t);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: staff.headers });
 

@@ -13,25 +13,14 @@ import { createS3Storage } from '../../platform/s3-storage.ts';
 import { createDirectoryStorage, type FileStorage } from '../../platform/storage.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useDirectoryStorage, useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/test-s3-server.ts';
 import { seedDemoTransactionEmails } from '@portal/demo';
 import { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';
 
-let t: TestApp;
-let staff: StaffSession;
-let storageDir: string;
-let storage: FileStorage;
-
-beforeAll(async () => {
-  storageDir = await mkdtemp(join(tmpdir(), 'portal-transaction-emails-test-'));
-  storage = createDirectoryStorage(storageDir);
-  t = await createTestApp({ storage });
-  staff = await signInAsStaff(t.app, t.database.db);
-});
-afterAll(async () => {
-  await t.close();
-  await rm(storageDir, { recursive: true, force: true });
-});
+const storage = useDirectoryStorage('transaction-emails-test');
+const t = useTestApp({ storage });
+const staff = useStaffSession(t);
 
 const get = (app: TestApp['app'], path: string, query: Record<string, string>, headers = staff.headers) =>
   app.inject({ method: 'GET', url: `/internal/api/${path}`, query, headers });
