@@ -72,3 +72,15 @@ export function auditOf(t: TestApp, entityType: string, entityId: number) {
     .where(eq(auditEvents.entityId, String(entityId)))
     .then((rows) => rows.filter((row) => row.entityType === entityType).sort((a, b) => a.id - b.id));
 }
+
+// What the parser reads from the chapter 7 sample notice (drawNotice('chapter7') of @portal/demo/samples).
+export const CHAPTER_7_SAMPLE_FIELDS = {
+  case_number: '24-10234',
+  court_district: 'CAN',
+  b_type: '7',
+  debtor_name: 'John Allen Smith',
+  debtor_ssn: '1234',
+  joint_debtor_name: 'Mary Beth Smith',
+  joint_debtor_ssn: '5678',
+  filed: '2024-03-04',
+} as const;

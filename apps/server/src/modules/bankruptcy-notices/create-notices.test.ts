@@ -15,6 +15,7 @@ import {
   noticeRow,
   sampleFile,
   uploadNotices,
+  CHAPTER_7_SAMPLE_FIELDS,
 } from '../../testing/notice-test-kit.ts';
 
 // POST bankruptcy_notices/create_notices: PDFs in the courts' shapes (@portal/demo/samples) sent as a
@@ -73,14 +74,7 @@ describe('POST bankruptcy_notices/create_notices', () => {
       customer: null,
       parsed_data: {
         ...nothingParsed,
-        case_number: '24-10234',
-        court_district: 'CAN',
-        b_type: '7',
-        debtor_name: 'John Allen Smith',
-        debtor_ssn: '1234',
-        joint_debtor_name: 'Mary Beth Smith',
-        joint_debtor_ssn: '5678',
-        filed: '2024-03-04',
+        ...CHAPTER_7_SAMPLE_FIELDS,
       },
     });
     expect(chapter13).toMatchObject({

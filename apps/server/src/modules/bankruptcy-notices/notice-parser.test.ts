@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHAPTER_7_SAMPLE_FIELDS } from '../../testing/notice-test-kit.ts';
 import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { noticeDate, readNotice } from './notice-parser.ts';
@@ -28,14 +29,7 @@ describe('parseNoticeText on the courts’ notices', () => {
       expect(parsed).toEqual({
         ...nothing,
         type: 'InitialFiling',
-        case_number: '24-10234',
-        court_district: 'CAN',
-        b_type: '7',
-        debtor_name: 'John Allen Smith',
-        debtor_ssn: '1234',
-        joint_debtor_name: 'Mary Beth Smith',
-        joint_debtor_ssn: '5678',
-        filed: '2024-03-04',
+        ...CHAPTER_7_SAMPLE_FIELDS,
       });
     },
   );

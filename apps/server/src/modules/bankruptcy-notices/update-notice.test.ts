@@ -6,7 +6,13 @@ import { createSecretBox } from '../../platform/secret-box.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, noticeCall, noticeRow, uploadSample } from '../../testing/notice-test-kit.ts';
+import {
+  auditOf,
+  noticeCall,
+  noticeRow,
+  uploadSample,
+  CHAPTER_7_SAMPLE_FIELDS,
+} from '../../testing/notice-test-kit.ts';
 
 // PATCH bankruptcy_notices/:id: the holder's corrections. Incomplete is fine (the screen warns);
 // malformed is a 422 naming the field; anyone but the holder is refused and nothing is written.
@@ -18,14 +24,7 @@ const colleague = useStaffSession(t);
 const heldByOther = 'This notice is already assigned to another employee and is not editable by you.';
 
 const chapter7Data = {
-  case_number: '24-10234',
-  court_district: 'CAN',
-  b_type: '7',
-  debtor_name: 'John Allen Smith',
-  debtor_ssn: '1234',
-  joint_debtor_name: 'Mary Beth Smith',
-  joint_debtor_ssn: '5678',
-  filed: '2024-03-04',
+  ...CHAPTER_7_SAMPLE_FIELDS,
   discharged: null,
   dismissed: null,
   converted: null,
