@@ -30,6 +30,23 @@ const calls = (sent: SentCall[], path: string) =>
 
 const twoTickets = ticketsResponseFixture({ openTickets: [101, 102].map((id) => ticketSummaryFixture({ id })) });
 
+// DELETE ticket and PATCH archive_ticket answered as the server does, noting the ids in `closed`
+// and `archived`.
+function closeAndArchiveAnswers(closed: number[], archived: number[]): ApiAnswers {
+  return {
+    'DELETE ticket': ({ query }) => {
+      const id = Number(query.get('id'));
+      closed.push(id);
+      return [200, { id, state: 'closed', archived: null, escalated: null }];
+    },
+    'PATCH archive_ticket': ({ body }) => {
+      const { id } = body as { id: number };
+      archived.push(id);
+      return [200, { id, state: 'open', archived: new Date().toISOString(), escalated: null }];
+    },
+  };
+}
+
 describe('TicketWorkspace', () => {
   it('shows the first ticket of my queue, fetched with num=10, and J skips to the next', async () => {
     saveSession(sessionFixture({ online: true }));
@@ -121,16 +138,7 @@ describe('TicketWorkspace', () => {
         closedTickets: closed,
       });
     const sent = answerWorkspaceCalls(queue, {
-      'DELETE ticket': ({ query }) => {
-        const id = Number(query.get('id'));
-        closed.push(id);
-        return [200, { id, state: 'closed', archived: null, escalated: null }];
-      },
-      'PATCH archive_ticket': ({ body }) => {
-        const { id } = body as { id: number };
-        archived.push(id);
-        return [200, { id, state: 'open', archived: new Date().toISOString(), escalated: null }];
-      },
+      ...closeAndArchiveAnswers(closed, archived),
     });
     renderWithProviders(<TicketWorkspace />);
     await screen.findByRole('heading', { name: 'Ticket #101' });
@@ -161,16 +169,7 @@ describe('TicketWorkspace', () => {
         closedTickets: [...closed].reverse(),
       });
     answerWorkspaceCalls(queue, {
-      'DELETE ticket': ({ query }) => {
-        const id = Number(query.get('id'));
-        closed.push(id);
-        return [200, { id, state: 'closed', archived: null, escalated: null }];
-      },
-      'PATCH archive_ticket': ({ body }) => {
-        const { id } = body as { id: number };
-        archived.push(id);
-        return [200, { id, state: 'open', archived: new Date().toISOString(), escalated: null }];
-      },
+      ...closeAndArchiveAnswers(closed, archived),
       'PATCH unarchive_ticket': ({ body }) => {
         const { id } = body as { id: number };
         archived.splice(archived.indexOf(id), 1);
