@@ -40,6 +40,7 @@ export * from './rules/user-fields.ts';
 export * from './rules/contact-flags.ts';
 export * from './rules/dates.ts';
 export * from './rules/payment-calendar.ts';
+export * from './rules/business-days.ts';
 export * from './rules/payment-controls.ts';
 export * from './rules/payment-updates.ts';
 export * from './rules/business-hours.ts';
