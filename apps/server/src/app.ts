@@ -130,12 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (await syncBusinessHours(deps.database.db, settings.businessTimeZone, settings.businessHours))
     app.log.info('Business hours changed: the adjusted first response times were worked out again.');
 
+  const clock = deps.clock ?? systemClock;
   // The work queues register with it (through the context); signing out and going offline release through it.
   const employeeOffline = createEmployeeOfflineRegistry();
   const session = createSessionModule({
     db: deps.database.db,
     stage,
-    clock: deps.clock ?? systemClock,
+    clock,
     limits: settings.signIn,
     cacheSeconds: settings.sessionCacheSeconds,
     secrets: deps.secretsKey ? createSecretBox(deps.secretsKey) : missingSecretBox,
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files'));
   const outbox = createOutbox({
     db: deps.database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     mailer: deps.mailer ?? null,
     sms: deps.sms ?? null,
     storage,
@@ -173,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const context: ServerContext = {
     db: deps.database.db,
-    clock: deps.clock ?? systemClock,
+    clock,
     businessTimeZone: settings.businessTimeZone,
     outbox,
     storage,

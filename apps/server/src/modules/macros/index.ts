@@ -3,12 +3,12 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { MacrosDeps } from './deps.ts';
 import { registerMacroRoutes } from './routes.ts';
-import { createMacroService, type MacroService } from './service.ts';
+import { createMacroService } from './service.ts';
 
 export { findActiveMacroByTitle, findActiveMacroTexts, macroExists } from './repository.ts';
 
-// The macros module (decision 045): the macro service, and its calls registered from their descriptors.
-export function createMacrosModule(deps: MacrosDeps): PortalModule & { service: MacroService } {
+// The macros module (decision 045): the macro service, built once, and its calls.
+export function createMacrosModule(deps: MacrosDeps): PortalModule {
   const service = createMacroService(deps);
-  return { service, registerRoutes: (app) => registerMacroRoutes(app, service) };
+  return { registerRoutes: (app) => registerMacroRoutes(app, service) };
 }

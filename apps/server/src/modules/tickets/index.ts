@@ -3,7 +3,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { TicketsDeps } from './deps.ts';
 import { registerTicketRoutes } from './routes.ts';
-import { createTicketService, type TicketService } from './service.ts';
+import { createTicketService } from './service.ts';
 import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 
 export type { TicketService } from './service.ts';
@@ -32,10 +32,9 @@ export { replySubject } from './reply-service.ts';
 
 // The tickets module (decision 045): the ticket service, built once, and the ticket calls (the queue,
 // the ticket, its state and replies, and the calls by a ticket's id on its customer's account).
-export function createTicketsModule(deps: TicketsDeps): PortalModule & { service: TicketService } {
+export function createTicketsModule(deps: TicketsDeps): PortalModule {
   const service = createTicketService(deps);
   return {
-    service,
     registerRoutes: (app) => {
       registerTicketRoutes(app, deps, service);
       registerTicketAccountRoutes(app, deps, service);
