@@ -66,6 +66,9 @@ export const tableOwners: Record<TableName, TableOwner> = {
   payments: 'loans',
   bounces: 'loans',
   statements: 'loans',
+  // The failed-debit stop (12 CFR 1041.8) and the authorizations that lift it.
+  debitAuthorizations: 'loans',
+  debitStops: 'loans',
 
   tickets: 'tickets',
   // Every message in and out: queued by outbound.ts, delivered by outbox.ts, received and threaded

@@ -63,6 +63,14 @@ export const permissionInfo = {
     allows: 'edits the macros agents send to customers',
     refusal: 'Only macro editors (the macro_editor role) can change macros.',
   },
+  'payments.record_returns': {
+    allows: 'records ACH returns and new debit authorizations',
+    refusal: 'Only a payments admin (the payments_admin role) can record ACH returns.',
+  },
+  'customers.evidence_pack': {
+    allows: "builds a customer's evidence pack (everything we hold on them, audited)",
+    refusal: "Only compliance staff (the compliance role) can build a customer's evidence pack.",
+  },
 } as const satisfies Record<string, { allows: string; refusal: string }>;
 
 export type Permission = keyof typeof permissionInfo;

@@ -52,6 +52,13 @@ export const disputes = pgTable(
     responseType: text(),
     resolvedAt: timestamp({ withTimezone: true }),
     resolvedBy: integer().references(() => employees.id),
+    // Resolved with the consumer still disagreeing: the loan reports compliance condition XC.
+    consumerDisagrees: boolean().notNull().default(false),
+    // Found frivolous or irrelevant (12 CFR 1022.43(f)): when and why; the notice to the consumer
+    // is due within 5 business days of that (the deadline engine) and was sent at frivolousNoticeSentAt.
+    frivolousAt: timestamp({ withTimezone: true }),
+    frivolousReason: text(),
+    frivolousNoticeSentAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => employees.id),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

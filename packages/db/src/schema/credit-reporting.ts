@@ -31,8 +31,11 @@ export const acdvRequests = pgTable(
     controlNumber: text().notNull().unique(),
     disputeCode: text().notNull(),
     receivedOn: date({ mode: 'string' }).notNull(),
-    // receivedOn + 30 days: overdue ones are handed out first.
+    // receivedOn + 30 days, or + 45 when the consumer added information (the deadline engine):
+    // overdue ones are handed out first.
     responseDueOn: date({ mode: 'string' }).notNull(),
+    // When the consumer sent more information during the investigation (FCRA 611(a)(1)(B)).
+    consumerInfoAddedOn: date({ mode: 'string' }),
     consumer: jsonb().notNull(),
     account: jsonb().notNull(),
     ssnHash: text(),
@@ -54,6 +57,8 @@ export const acdvRequests = pgTable(
     respondedAccount: jsonb(),
     respondedAt: timestamp({ withTimezone: true }),
     respondedBy: integer().references(() => employees.id),
+    // Answered with the consumer still disagreeing: the loan reports compliance condition XC.
+    consumerDisagrees: boolean().notNull().default(false),
     processedAt: timestamp({ withTimezone: true }),
     responseFileId: bigint({ mode: 'number' }).references(() => creditReportingFiles.id),
   },
@@ -99,6 +104,8 @@ export const creditReportAdjustments = pgTable(
     // Delete due to confirmed fraud (ACDV 07): reported as DF, not DA.
     fraud: boolean().notNull().default(false),
     acdvRequestId: bigint({ mode: 'number' }).references(() => acdvRequests.id, { onDelete: 'set null' }),
+    // A direct dispute resolved in the consumer's favour: the correction it made ('dispute' source).
+    disputeId: bigint({ mode: 'number' }),
     // The business date it takes effect: what is reported from this date on.
     effectiveOn: date({ mode: 'string' }).notNull(),
     createdBy: integer().references(() => employees.id),

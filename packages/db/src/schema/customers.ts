@@ -36,6 +36,19 @@ export const customers = pgTable(
     dnlEmployeeId: integer().references(() => employees.id),
     dnlAt: timestamp({ withTimezone: true }),
     dnp: boolean().notNull().default(false),
+    // The contact flags of issue 30 (decision 046), kept like DNC: on/off, why, context, who, when.
+    // Cease communication: the customer asked in writing that we stop contacting them (FDCPA 805(c)).
+    cease: boolean().notNull().default(false),
+    ceaseReason: text(),
+    ceaseContext: text(),
+    ceaseEmployeeId: integer().references(() => employees.id),
+    ceaseAt: timestamp({ withTimezone: true }),
+    // An attorney represents the customer for this debt (FDCPA 805(a)(2)); context names the attorney.
+    attorney: boolean().notNull().default(false),
+    attorneyReason: text(),
+    attorneyContext: text(),
+    attorneyEmployeeId: integer().references(() => employees.id),
+    attorneyAt: timestamp({ withTimezone: true }),
     street: text(),
     city: text(),
     state: text(),

@@ -1,4 +1,16 @@
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 
@@ -86,6 +98,8 @@ export const payments = pgTable(
     userInitiated: boolean().notNull().default(false),
     refundable: boolean().notNull().default(false),
     refundedAt: timestamp({ withTimezone: true }),
+    // A re-presentment of a returned payment (NACHA: R01/R09 at most twice in 180 days).
+    representsPaymentId: bigint({ mode: 'number' }),
     // Raised by every change, so a change made from a stale screen is refused (loans/ calls).
     lockVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -125,4 +139,51 @@ export const statements = pgTable(
     statementDate: date({ mode: 'string' }).notNull(),
   },
   (table) => [index('statements_loan_idx').on(table.loanId)],
+);
+
+// How a customer authorized automatic debits again after a failed-debit stop (12 CFR 1041.8(d)):
+// who took it, when the customer gave it, and how.
+export const debitAuthorizationMethods = ['written', 'electronic', 'recorded_call'] as const;
+
+export const debitAuthorizations = pgTable(
+  'debit_authorizations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    method: text({ enum: debitAuthorizationMethods }).notNull(),
+    givenAt: timestamp({ withTimezone: true }).notNull(),
+    note: text(),
+    recordedBy: integer().references(() => employees.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('debit_authorizations_customer_idx').on(table.customerId, table.givenAt)],
+);
+
+// Automatic debits stopped on all of a customer's loans after two consecutive failed withdrawals
+// (12 CFR 1041.8(b)); lifted by a new authorization.
+export const debitStops = pgTable(
+  'debit_stops',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    customerId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    stoppedAt: timestamp({ withTimezone: true }).notNull(),
+    // The two returns that stopped the debits.
+    bounceIds: jsonb().$type<number[]>().notNull(),
+    reason: text().notNull(),
+    // The consumer-rights notice queued to the customer.
+    noticeMessageId: bigint({ mode: 'number' }),
+    liftedAt: timestamp({ withTimezone: true }),
+    liftedByAuthorizationId: bigint({ mode: 'number' }).references(() => debitAuthorizations.id),
+  },
+  (table) => [
+    index('debit_stops_customer_idx').on(table.customerId, table.stoppedAt),
+    // At most one stop in force per customer.
+    uniqueIndex('debit_stops_in_force_key')
+      .on(table.customerId)
+      .where(sql`lifted_at is null`),
+  ],
 );

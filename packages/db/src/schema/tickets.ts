@@ -18,6 +18,9 @@ export const ticketChannels = ['text', 'email'] as const;
 export const ticketStates = ['open', 'closed'] as const;
 export const messageTypes = ['text', 'email', 'notification'] as const;
 export const messageStatuses = ['received', 'queued', 'sent', 'undelivered'] as const;
+// Why an outbound message is sent (decision 046): collection messages ask for money owed and meet
+// every contact rule; servicing messages (receipts, changes the customer asked for) fewer of them.
+export const messagePurposes = ['collection', 'servicing'] as const;
 
 export const tickets = pgTable(
   'tickets',
@@ -106,6 +109,10 @@ export const messages = pgTable(
     idempotencyKey: text(),
     // Outbound: random, fixed when queued; makes the email's Message-ID, the same on every attempt.
     deliveryKey: text(),
+    // Outbound: collection or servicing (the macro's, or the agent's choice), and the contact gate's
+    // verdict: when a message was held for the customer's quiet hours, the time it was held until.
+    purpose: text({ enum: messagePurposes }),
+    heldUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -134,6 +141,10 @@ export const messages = pgTable(
       .on(table.ticketId)
       .where(sql`auto_response`),
     // One message per employee and key: a retried send answers the first.
+    // The collection texts a customer was sent lately (the contact gate's weekly cap).
+    index('messages_customer_collection_idx')
+      .on(table.customerId, table.createdAt)
+      .where(sql`purpose = 'collection' and not inbound`),
     uniqueIndex('messages_idempotency_key')
       .on(table.employeeId, table.idempotencyKey)
       .where(sql`idempotency_key is not null`),
@@ -144,6 +155,8 @@ export const macros = pgTable('macros', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   title: text().notNull().unique(),
   body: text().notNull(),
+  // What a message sent from this macro is: collection or servicing (the contact gate's rules).
+  purpose: text({ enum: messagePurposes }).notNull().default('servicing'),
   active: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

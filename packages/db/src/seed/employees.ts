@@ -9,7 +9,8 @@ import { employeeRoles, employees, roles } from '../schema/index.ts';
 export const standardRoles: ReadonlyArray<{ name: string; permissions: Permission[] }> = [
   { name: 'agent', permissions: [] },
   { name: 'escalations', permissions: ['tickets.view_escalated'] },
-  { name: 'payments_admin', permissions: ['payments.validate_any'] },
+  // Payments operations: validates any payment, records ACH returns and new debit authorizations.
+  { name: 'payments_admin', permissions: ['payments.validate_any', 'payments.record_returns'] },
   // Money back to the customer or off the balance: refunds, loan credits, settlements.
   { name: 'loan_adjustments', permissions: ['payments.refund', 'loans.credit', 'loans.settle'] },
   { name: 'staff_admin', permissions: ['staff.admin'] },
@@ -25,6 +26,8 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'blog_editor', permissions: ['content.edit'] },
   // The macros: the texts agents send to customers.
   { name: 'macro_editor', permissions: ['macros.edit'] },
+  // Compliance: builds a customer's evidence pack (a CFPB complaint, an examiner's sample).
+  { name: 'compliance', permissions: ['customers.evidence_pack'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

@@ -359,6 +359,7 @@ function paymentRow(context: SeedContext, random: Random, loanId: number, draft:
     // A few cleared payments can be refunded (an overpayment, a duplicate pull).
     refundable: draft.paidMs !== null && random.chance(0.025),
     refundedAt: null,
+    representsPaymentId: null,
     // The product's every update of a payment takes its lock version one up.
     lockVersion: draft.changes.length,
     createdAt: new Date(draft.createdMs),

@@ -255,6 +255,8 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       autoResponse: false,
       idempotencyKey: null,
       deliveryKey: null,
+      purpose: inbound ? null : 'servicing',
+      heldUntil: null,
       createdAt: new Date(sentMs),
     });
     if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
@@ -330,6 +332,8 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     autoResponse: true,
     idempotencyKey: null,
     deliveryKey: null,
+    purpose: 'servicing',
+    heldUntil: null,
     createdAt: sentAt,
   });
   rows.auditEvents.push({
@@ -423,6 +427,8 @@ export function addNotifications(
     autoResponse: false,
     idempotencyKey: null,
     deliveryKey: null,
+    purpose: 'servicing',
+    heldUntil: null,
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

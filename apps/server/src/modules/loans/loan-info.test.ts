@@ -62,6 +62,7 @@ function paymentRecord(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
     userInitiated: false,
     refundable: false,
     refundedAt: null,
+    representsPaymentId: null,
     lockVersion: 0,
     createdAt: at('2026-09-06T02:00:00Z'),
     ...overrides,
