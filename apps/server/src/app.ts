@@ -9,12 +9,15 @@ import type { ServerContext } from './context.ts';
 import { createAnalyticsModule, syncBusinessHours } from './modules/analytics/index.ts';
 import { createBankruptcyNoticesModule } from './modules/bankruptcy-notices/index.ts';
 import { createBlogModule } from './modules/blog/index.ts';
-import { createCreditReportingModule } from './modules/credit-reporting/index.ts';
+import { createCreditReportingModule, queueDisputeCorrection } from './modules/credit-reporting/index.ts';
 import { createCustomerAppModule } from './modules/customer-app/index.ts';
 import { createCustomerUploadsModule } from './modules/customer-uploads/index.ts';
+import { createContactRulesModule, recheckHeldMessage } from './modules/contact-rules/index.ts';
 import { createCustomersModule } from './modules/customers/index.ts';
+import { createDeadlinesModule } from './modules/deadlines/index.ts';
 import { createDisputesModule } from './modules/disputes/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
+import { createEvidencePackModule } from './modules/evidence-pack/index.ts';
 import { createGraphqlModule } from './modules/graphql/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createIdentificationsModule } from './modules/identifications/index.ts';
@@ -38,6 +41,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerTextInputCheck } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { recordAuditEvent } from './platform/audit.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createEmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import { logRedaction, serializeRequest } from './platform/log-redaction.ts';
@@ -62,6 +66,7 @@ export type AppSettings = Pick<
   | 'businessHours'
   | 'ticketLeaseMinutes'
   | 'paymentDateGraceDays'
+  | 'contactRules'
   | 'customerAppUrl'
   | 'escalationContact'
   | 'flaggedRoutingNumbers'
@@ -122,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, (event) => recordAuditEvent(deps.database.db, event));
   registerSecurityHeaders(app, stage);
   registerProxyWarning(app, { stage, trustProxy: settings.trustProxy });
 
@@ -164,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     log: app.log,
     settings: settings.outbox,
+    recheckHeld: recheckHeldMessage(deps.database.db, { clock, contactRules: settings.contactRules }),
   });
   // The worker starts once the app is ready and stops (finishing the delivery under way) on close.
   app.addHook('onReady', async () => {
@@ -182,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     employeeOffline,
     threads: { openTicketIdOf: findOpenTicketIdOfCustomer },
     paymentDateGraceDays: settings.paymentDateGraceDays,
+    contactRules: settings.contactRules,
     customerAppUrl: settings.customerAppUrl,
     escalationContact: settings.escalationContact,
     flaggedRoutingNumbers: settings.flaggedRoutingNumbers,
@@ -199,15 +206,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     session,
     createTicketsModule(context),
     createCustomersModule(context),
+    createContactRulesModule(context),
     createLoansModule(context),
     createDocumentsModule(context),
     createUserPageModule(context),
     createLettersModule(context),
     createTransactionEmailsModule(context),
+    createEvidencePackModule(context),
     createMacrosModule(context),
-    createDisputesModule(context),
+    // Credit reporting reads the disputes module, so disputes gets its command from here (decision 049).
+    createDisputesModule({ ...context, queueDisputeCorrection }),
     createBankruptcyNoticesModule(context),
     createCreditReportingModule(context),
+    createDeadlinesModule(context),
     createIdentificationsModule(context),
     createIncomeModule(context),
     createCustomerUploadsModule(context),

@@ -4,7 +4,14 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CLOUD_REGION, DEFAULT_BUSINESS_TIME_ZONE, STAGES } from '@portal/contracts';
+import {
+  CLOUD_REGION,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  DEFAULT_CONTACT_SETTINGS,
+  DEFAULT_CONTACT_WINDOW,
+  parseContactWindow,
+  STAGES,
+} from '@portal/contracts';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './platform/business-hours.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -136,6 +143,24 @@ const environment = z.object({
     .max(24 * 60)
     .default(15),
   PAYMENT_DATE_GRACE_DAYS: z.coerce.number().int().min(0).max(366).default(30),
+  // The contact gate (decision 046): the customer's local hours messages go out in, how recent a
+  // customer's message keeps a conversation live (answers go out at any hour), the weekly cap.
+  CONTACT_WINDOW: z
+    .string()
+    .refine((text) => parseContactWindow(text) !== null, 'must be local hours like "08:00-21:00"')
+    .default(DEFAULT_CONTACT_WINDOW),
+  CONTACT_LIVE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(DEFAULT_CONTACT_SETTINGS.liveConversationMinutes),
+  CONTACT_COLLECTION_TEXTS_PER_7_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(DEFAULT_CONTACT_SETTINGS.collectionTextsPer7Days),
   CUSTOMER_APP_URL: z.string().url().default('https://app.portal.example'),
   ESCALATION_CONTACT: z.string().trim().min(1).max(80).default('Engineering'),
   // Routing numbers the identification review warns about (banks that fraud comes through), comma-separated.
@@ -225,6 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
+    contactRules: {
+      ...(parseContactWindow(values.CONTACT_WINDOW) ?? DEFAULT_CONTACT_SETTINGS),
+      liveConversationMinutes: values.CONTACT_LIVE_MINUTES,
+      collectionTextsPer7Days: values.CONTACT_COLLECTION_TEXTS_PER_7_DAYS,
+    },
     customerAppUrl: values.CUSTOMER_APP_URL.replace(/\/+$/, ''),
     escalationContact: values.ESCALATION_CONTACT,
     flaggedRoutingNumbers: values.FLAGGED_ROUTING_NUMBERS

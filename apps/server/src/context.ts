@@ -1,3 +1,4 @@
+import type { ContactSettings } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { Clock } from './platform/clock.ts';
 import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
@@ -21,6 +22,8 @@ export type ServerContext = {
   threads: MessageThreads;
   // How many days past its loan's maturity a payment may be moved (PAYMENT_DATE_GRACE_DAYS).
   paymentDateGraceDays: number;
+  // The contact gate's settings (CONTACT_WINDOW, CONTACT_LIVE_MINUTES, CONTACT_COLLECTION_TEXTS_PER_7_DAYS).
+  contactRules: ContactSettings;
   // The customer app's address, for links in messages to customers (where they accept an offer).
   customerAppUrl: string;
   // Whom staff tell when a refund fails on the server (ESCALATION_CONTACT; spec 000 section 8).

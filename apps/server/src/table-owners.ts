@@ -13,13 +13,16 @@ export const serverModules = [
   'analytics',
   'bankruptcy-notices',
   'blog',
+  'contact-rules',
   'credit-reporting',
   'customer-app',
   'customer-documents',
   'customer-uploads',
   'customers',
+  'deadlines',
   'disputes',
   'documents',
+  'evidence-pack',
   'graphql',
   'health',
   'identifications',
@@ -165,6 +168,20 @@ export const tableReaders: readonly TableReader[] = [
     tables: ['employees'],
     reason:
       'A lease locks the employee row FOR SHARE, as going offline does, and names who holds an item (decision 018).',
+  },
+  {
+    reader: 'evidence-pack/evidence-reads.ts',
+    tables: [
+      'bankAccounts',
+      'debitCards',
+      'messages',
+      'messageAttachments',
+      'disputes',
+      'acdvRequests',
+      'bankruptcyNotices',
+    ],
+    reason:
+      "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, every message with its attachments, disputes and ACDVs of the customer or their loans, court notices).",
   },
   {
     reader: 'platform/outbox.ts',

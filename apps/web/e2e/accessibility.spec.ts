@@ -373,6 +373,12 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('deadlines: the counts per queue, what is overdue and what is due today', async () => {
+    await page.goto('/deadlines');
+    await expect(page.getByRole('table', { name: 'Open items per queue' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('FCRA: the ACDV queue at both routes, the loan lookup and its dialogs', async () => {
     for (const path of ['/fcra', '/acdv']) {
       await page.goto(path);

@@ -1,13 +1,16 @@
 import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
+import { contactRuleCalls } from './contact-rules.ts';
 import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
 import { creditReportingCalls } from './credit-reporting.ts';
+import { deadlineCalls } from './deadlines.ts';
 import { customerUploadCalls } from './customer-uploads.ts';
 import { customerAppCalls } from './customer-app.ts';
 import { identificationCalls } from './identifications.ts';
 import { incomeCalls } from './income.ts';
 import { disputeCalls } from './disputes.ts';
 import { documentCalls } from './documents.ts';
+import { evidencePackCalls } from './evidence-pack.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
 import { loanServicingCalls } from './loan-servicing.ts';
@@ -32,6 +35,7 @@ export const apiCalls = {
   messages: messageCalls,
   customers: customerCalls,
   users: userPageCalls,
+  contactRules: contactRuleCalls,
   loans: loanCalls,
   loanServicing: loanServicingCalls,
   macros: macroCalls,
@@ -43,6 +47,7 @@ export const apiCalls = {
   disputes: disputeCalls,
   bankruptcyNotices: bankruptcyNoticeCalls,
   creditReporting: creditReportingCalls,
+  deadlines: deadlineCalls,
   identifications: identificationCalls,
   income: incomeCalls,
   customerUploads: customerUploadCalls,
@@ -50,6 +55,7 @@ export const apiCalls = {
   blog: blogCalls,
   surveys: surveyCalls,
   analytics: analyticsCalls,
+  evidencePack: evidencePackCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -88,6 +88,10 @@ export const noticeListItemSchema = z.object({
   created_at: z.string(),
   received_date: z.string().nullable(),
   type: z.string(),
+  // Our processing target (decision 047): business days after the day it came; days_left negative once overdue.
+  due_on: z.string(),
+  days_left: z.number(),
+  overdue: z.boolean(),
 });
 export type NoticeListItem = z.infer<typeof noticeListItemSchema>;
 export const unprocessedNoticesResponseSchema = z.object({

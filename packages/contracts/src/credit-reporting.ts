@@ -103,7 +103,13 @@ export const customerBankruptcySchema = z.object({
   consumer_information_indicator: z.string(),
 });
 
-export const historyYearSchema = z.object({ year: z.number(), months: z.array(z.string().nullable()) });
+export const historyYearSchema = z.object({
+  year: z.number(),
+  // The Metro 2 payment history code of each month, January first.
+  months: z.array(z.string().nullable()),
+  // The compliance condition code (XB, XC, XH) reported at each month's end; null when none.
+  compliance: z.array(z.string().nullable()),
+});
 
 export const fcraLookupQuerySchema = z.object({
   loan_id: bigDatabaseIdSchema,
@@ -214,6 +220,10 @@ export const acdvSchema = z.object({
   received_on: z.string(),
   response_due_on: z.string(),
   overdue: z.boolean(),
+  // Business days to response_due_on, negative once overdue; the day the consumer's information
+  // came, when it moved the response to 45 days (decision 047).
+  days_left: z.number(),
+  consumer_info_added_on: z.string().nullable(),
   first_name: z.string().nullable(),
   middle_name: z.string().nullable(),
   last_name: z.string().nullable(),
@@ -282,6 +292,8 @@ export const acdvResponseBodySchema = z.object({
     .refine(isControlNumber, 'A control number is letters, digits and dashes, at most 64 characters.'),
   response_verification: z.record(z.string(), z.string(), { error: 'response_verification is required.' }),
   acdv_response_code: z.string({ error: 'acdv_response_code is required.' }).trim(),
+  // The investigation is complete and the consumer still disagrees: the loan is reported XC.
+  consumer_disagrees: z.boolean({ error: 'consumer_disagrees is true or false.' }).optional(),
 });
 export type AcdvResponseBody = z.input<typeof acdvResponseBodySchema>;
 export const acdvResponseResponseSchema = z.object({ message: z.string(), count: z.number() });

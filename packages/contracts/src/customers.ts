@@ -1,3 +1,4 @@
+import { messagePurposeSchema } from './contact-rules.ts';
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { MIN_CUSTOM_PAYMENT_DOLLARS } from './constants.ts';
@@ -27,6 +28,9 @@ export const userInfoSchema = z.object({
   verified: z.number(),
   dnc: z.boolean(),
   dnl: z.boolean(),
+  // The contact flags of issue 30: a cease-communication request, an attorney who represents them.
+  cease: z.boolean(),
+  attorney: z.boolean(),
   dnp: z.boolean(),
   street: z.string().nullable(),
   city: z.string().nullable(),
@@ -176,6 +180,8 @@ export const userProfileSchema = userInfoSchema.extend({
   verified_time: z.string().nullable(),
   dnc_detail: flagDetailSchema,
   dnl_detail: flagDetailSchema,
+  cease_detail: flagDetailSchema,
+  attorney_detail: flagDetailSchema,
   plaid_needs_update_mode: z.boolean(),
   plaid_count: z.number(),
   ibv_count: z.number(),
@@ -249,7 +255,7 @@ export type EmailInfoResponse = z.infer<typeof emailInfoResponseSchema>;
 
 export const contactFlagRequestSchema = z.object({
   user_id: userIdSchema,
-  flag: z.enum(contactFlags, { error: 'flag must be dnc or dnl.' }),
+  flag: z.enum(contactFlags, { error: `flag must be one of ${contactFlags.join(', ')}.` }),
   on: z.boolean({ error: 'on must be true or false.' }),
   reason: z.string().max(100).optional().nullable(),
   context: z
@@ -286,6 +292,8 @@ export const originateMessageRequestSchema = z
       .max(10_000, 'The message must be at most 10000 characters.'),
     // A new ticket thread, or the customer's open ticket of that channel.
     thread: z.enum(messageThreads, { error: 'thread must be new or existing.' }),
+    // Collection or servicing (decision 046); servicing when not said.
+    purpose: messagePurposeSchema.optional(),
   })
   .refine((value) => value.message_type !== 'email' || (value.subject ?? '').length > 0, {
     message: 'Please enter a subject for the email.',

@@ -50,6 +50,8 @@ export const disputeSchema = z.object({
   latest_failed_response_error: z.string().nullable(),
   response_type: z.string().nullable(),
   resolved_at: z.string().nullable(),
+  // Resolved with the consumer still disagreeing: the loan is reported XC (decision 049).
+  consumer_disagrees: z.boolean(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
@@ -135,6 +137,11 @@ export const resolveDisputeBodySchema = z.object({
   id: bigDatabaseIdSchema,
   // Checked by the service, so a missing or unknown type gets the spec's sentence.
   response_type: z.string().max(100).nullish(),
+  // The investigation is complete and the consumer still disagrees: the loan is reported XC.
+  consumer_disagrees: z.boolean({ error: 'consumer_disagrees is true or false.' }).optional(),
+  // The dispute was resolved in the consumer's favour: the corrected loan goes to the credit
+  // bureaus in the next Metro 2 correction file (a Resend adjustment). Decision 049.
+  in_consumers_favour: z.boolean({ error: 'in_consumers_favour is true or false.' }).optional(),
 });
 export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
 export { DISPUTE_RESPONSE_API_VALUES };

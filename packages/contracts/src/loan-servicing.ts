@@ -4,6 +4,8 @@ import { PAYMENT_FREQUENCIES } from './constants.ts';
 import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
 import { bigDatabaseIdSchema, dollarAmountSchema, int32Schema, isoDateSchema } from './primitives.ts';
+import { DEBIT_AUTHORIZATION_METHODS, DEBIT_AUTHORIZATION_NOTE_MAX } from './rules/failed-debits.ts';
+import { isCalendarDate } from './rules/payment-calendar.ts';
 
 // The Loans calls of the loan card (spec 000 section 7, Loans): every one under loans/, every one
 // answering the loan as the card shows it, so the card redraws from the answer. Money is dollars
@@ -165,6 +167,47 @@ export type LoanHistoryEntry = z.infer<typeof loanHistoryEntrySchema>;
 export const loanHistoryResponseSchema = z.object({ loan_id: z.number(), history: z.array(loanHistoryEntrySchema) });
 export type LoanHistoryResponse = z.infer<typeof loanHistoryResponseSchema>;
 
+// An ACH return the bank reported on a payment (payments operations): the NACHA code checked
+// against the reference list by the server, and the day it came back.
+export const recordReturnRequestSchema = z.object({
+  payment_id: bigDatabaseIdSchema,
+  return_code: z
+    .string({ error: 'The return_code field is required (a NACHA code such as R01).' })
+    .trim()
+    .toUpperCase()
+    .min(1, 'Enter the return code (a NACHA code such as R01).')
+    .max(10, 'A return code is a NACHA code such as R01.'),
+  returned_on: isoDateSchema.refine(isCalendarDate, 'returned_on is not a date of the calendar.'),
+});
+export type RecordReturnRequest = z.input<typeof recordReturnRequestSchema>;
+
+// The customer's new authorization of automatic debits after a failed-debit stop (12 CFR
+// 1041.8(c)): how and when they gave it, and a note (where a call's recording is kept). The rules
+// of the dialog and of the server are one (rules/failed-debits.ts, debitAuthorizationProblems).
+export const debitAuthorizationRequestSchema = z.object({
+  user_id: bigDatabaseIdSchema,
+  method: z.enum(DEBIT_AUTHORIZATION_METHODS, {
+    error: 'The method must be written, electronic or recorded_call.',
+  }),
+  given_at: z.iso.datetime({
+    offset: true,
+    error: 'given_at must be a date and time, such as 2026-11-21T16:00:00Z.',
+  }),
+  note: z
+    .string({ error: 'The note must be text.' })
+    .max(DEBIT_AUTHORIZATION_NOTE_MAX, `The note can be at most ${DEBIT_AUTHORIZATION_NOTE_MAX} characters.`)
+    .optional(),
+});
+export type DebitAuthorizationRequest = z.input<typeof debitAuthorizationRequestSchema>;
+
+export const debitAuthorizationResponseSchema = z.object({
+  message: z.string(),
+  authorization_id: z.number(),
+  // The loans whose automatic debits the stop had turned off and this turned back on.
+  restored_loan_ids: z.array(z.number()),
+});
+export type DebitAuthorizationResponse = z.infer<typeof debitAuthorizationResponseSchema>;
+
 const patch = <Body extends z.ZodType, Path extends string>(path: Path, body: Body, access: CallAccess = 'signedIn') =>
   defineCall({ method: 'PATCH', path, access, body, response: loanActionResponseSchema });
 const post = <Body extends z.ZodType, Path extends string>(path: Path, body: Body, access: CallAccess = 'signedIn') =>
@@ -207,5 +250,17 @@ export const loanServicingCalls = {
     access: 'signedIn',
     query: loanHistoryQuerySchema,
     response: loanHistoryResponseSchema,
+  }),
+  // Records an ACH return on a payment and applies the failed-debit rules (decision 048): the stop
+  // after two failures in a row, else NACHA's re-presentment. Answers the payment's loan. Outside
+  // loans/: payments operations record returns from the bank's file, not from a loan card.
+  recordReturn: post('payments/record_return', recordReturnRequestSchema, needs('payments.record_returns')),
+  // Records the customer's new authorization, which lifts their stop; any employee who took it.
+  debitAuthorization: defineCall({
+    method: 'POST',
+    path: 'loans/debit_authorization',
+    access: 'signedIn',
+    body: debitAuthorizationRequestSchema,
+    response: debitAuthorizationResponseSchema,
   }),
 };

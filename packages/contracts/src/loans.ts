@@ -41,10 +41,23 @@ export const paymentSchema = z.object({
   user_initiated: z.boolean(),
   refundable: z.boolean(),
   refunded: nullableTimestampSchema,
+  // The returned payment this one presents again (a NACHA re-presentment, rules/failed-debits.ts).
+  represents_payment_id: z.number().nullable(),
   // Sent back with a change, so a change made from a stale screen is refused (409).
   lock_version: z.number(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+// The customer's failed-debit stop in force (12 CFR 1041.8(b), rules/failed-debits.ts): since when,
+// why (the two returns), and the consumer-rights notice queued to the customer (null: none could be).
+export const debitStopSchema = z.object({
+  id: z.number(),
+  customer_id: z.number(),
+  stopped_at: z.string(),
+  reason: z.string(),
+  notice_message_id: z.number().nullable(),
+});
+export type DebitStop = z.infer<typeof debitStopSchema>;
 
 export const loanInfoSchema = z.object({
   id: z.number(),
@@ -81,6 +94,8 @@ export const loanInfoSchema = z.object({
   // The newest high-risk return (R07, R08, R10): switching a payment back to ACH needs the
   // payments.validate_any permission while it stands.
   high_risk_return: z.object({ code: z.string(), title: z.string(), date: z.string() }).nullable(),
+  // Automatic debits stopped on all of the customer's loans until a new authorization, or null.
+  debit_stop: debitStopSchema.nullable(),
   comments: z.array(
     z.object({ id: z.number(), body: z.string(), created_at: z.string(), employee: z.string().nullable() }),
   ),

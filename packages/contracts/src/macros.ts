@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { defineCall, needs } from './call.ts';
+import { messagePurposeSchema } from './contact-rules.ts';
 import { verbatimMessage } from './errors.ts';
 
 // Macros: the canned replies agents insert (typed as #title), grouped by tag.
 
-export const macroSchema = z.object({ id: z.number(), title: z.string(), body: z.string(), tags: z.array(z.string()) });
+export const macroSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  tags: z.array(z.string()),
+  // What a message sent from it is, for the contact gate (decision 046): collection or servicing.
+  purpose: messagePurposeSchema,
+});
 export type Macro = z.infer<typeof macroSchema>;
 export const macroTreeSchema = z.array(z.object({ tag: z.string(), macros: z.array(macroSchema) }));
 export type MacroTree = z.infer<typeof macroTreeSchema>;
@@ -86,6 +94,8 @@ export const updateMacroRequestSchema = z.object({
         .array(z.string().max(MACRO_TAG_MAX_LENGTH, `A tag must be at most ${MACRO_TAG_MAX_LENGTH} characters.`))
         .max(MACRO_MAX_TAGS, `A macro has at most ${MACRO_MAX_TAGS} tags.`),
     ),
+  // Collection or servicing (decision 046); servicing when not said.
+  purpose: messagePurposeSchema.default('servicing'),
   // The title the macro had when the editor loaded it: a different title renames that macro (its id,
   // history and tickets stay). Left out, or the same as title, the macro of title is saved.
   original_title: z

@@ -1,3 +1,4 @@
+import { messagePurposeSchema } from './contact-rules.ts';
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { bigDatabaseIdSchema, databaseIdSchema } from './primitives.ts';
@@ -39,6 +40,8 @@ export const sendReplyRequestSchema = z.object({
   macro_id: databaseIdSchema.nullable().optional(),
   // The suggestion the agent started from, if any (kept with the message for the suggester's statistics).
   filter_id: z.string().max(100).nullable().optional(),
+  // Collection or servicing (decision 046): the agent's choice, else the macro's, else servicing.
+  purpose: messagePurposeSchema.optional(),
 });
 export type SendReplyRequest = z.input<typeof sendReplyRequestSchema>;
 export const sendReplyResponseSchema = z.object({ ticket_id: z.number(), message: messageSchema });

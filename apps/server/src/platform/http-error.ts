@@ -1,9 +1,14 @@
+import type { AuditEvent } from './audit.ts';
+
 // An error a caller can fix: it answers with its status and sentences, and nothing was written.
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors: string[];
   // Answered beside errors, e.g. the loan as it stands now when a change came from a stale screen.
   readonly details: Readonly<Record<string, unknown>>;
+  // A refusal the audit trail keeps (the contact gate's): recorded by the error handler once the
+  // transaction that refused has rolled back, so the refusal is kept and nothing else is.
+  auditAfterRollback: AuditEvent | null = null;
 
   constructor(statusCode: number, errors: string | string[], details: Readonly<Record<string, unknown>> = {}) {
     const list = Array.isArray(errors) ? errors : [errors];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { messages, type Executor } from '@portal/db';
 
@@ -140,4 +140,44 @@ export async function findRawMessage(
 export function inboundPreviewOf(ticketId: AnyPgColumn | SQL, length: number): SQL<string | null> {
   return sql<string | null>`(select left(m.body, ${sql.raw(String(length))}) from ${messages} m
     where m.ticket_id = ${sql`${ticketId}`} and m.inbound order by m.created_at desc limit 1)`;
+}
+
+// The newest message the customer sent us (any channel), or, without a customer, the newest of
+// the conversation: the contact gate does not hold an answer to someone who just wrote.
+export async function findLastInboundAt(
+  tx: Executor,
+  to: { customerId: number | null; ticketId: number | null },
+): Promise<Date | null> {
+  const where =
+    to.customerId !== null
+      ? eq(messages.customerId, to.customerId)
+      : to.ticketId !== null
+        ? eq(messages.ticketId, to.ticketId)
+        : undefined;
+  if (!where) return null;
+  const [row] = await tx
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(where, eq(messages.inbound, true)))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+// How many collection texts were sent or queued to the customer since an instant (the weekly cap),
+// read through messages_customer_collection_idx.
+export async function countCollectionTextsSince(tx: Executor, customerId: number, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.customerId, customerId),
+        sql`${messages.purpose} = 'collection' and not ${messages.inbound}`,
+        eq(messages.type, 'text'),
+        gt(messages.createdAt, since),
+        sql`${messages.status} <> 'undelivered'`,
+      ),
+    );
+  return row?.n ?? 0;
 }

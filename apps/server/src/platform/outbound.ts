@@ -2,7 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { unfilledPlaceholdersError } from '@portal/contracts';
 import { messageAttachments, messages, type Executor } from '@portal/db';
+import { recordAuditEvent } from './audit.ts';
 import { badRequest } from './http-error.ts';
+
+declare const cleared: unique symbol;
+
+// The contact gate's leave to queue a message (decision 046): made only by the contact-rules module
+// (clearContact), from its verdict, or by employeeRecipient below for mail to staff. Every message
+// queued carries one, so no sender can skip the gate: queueOutboundMessage takes nothing else.
+// contact-clearance.test.ts fails when any other file makes one.
+export type ContactClearance = {
+  readonly [cleared]: true;
+  readonly verdict: 'send' | 'hold' | 'employee';
+  readonly purpose: 'collection' | 'servicing' | null;
+  // Held for the customer's quiet hours: the outbox sends it then, not before.
+  readonly heldUntil: Date | null;
+  readonly sentence: string;
+};
+
+// Mail to an employee (an invitation, a password link): no contact rule of customers applies.
+export function employeeRecipient(): ContactClearance {
+  return {
+    verdict: 'employee',
+    purpose: null,
+    heldUntil: null,
+    sentence: 'To an employee: the contact rules of customers do not apply.',
+  } as ContactClearance;
+}
 
 export type OutboundMessage = {
   type: 'text' | 'email';
@@ -20,13 +46,16 @@ export type OutboundMessage = {
   autoResponse?: boolean;
   // The staff member's Idempotency-Key (findIdempotentMessage): stored, unique per employee.
   idempotencyKey?: string | null;
+  // The contact gate's verdict for this message (send now or hold until a time).
+  clearance: ContactClearance;
 };
 
 export type MessageRecord = typeof messages.$inferSelect;
 
-// Inside the caller's transaction: the message is written to the outbox (status queued, due now),
-// so it exists even if sending fails or the process stops. The outbox's worker (outbox.ts) sends it;
-// the request only nudges the worker after its commit and never waits for a provider.
+// Inside the caller's transaction: the message is written to the outbox (status queued, due now, or
+// at the end of the customer's quiet hours when the gate held it), so it exists even if sending
+// fails or the process stops. The outbox's worker (outbox.ts) sends it; the request only nudges the
+// worker after its commit and never waits for a provider. The gate's verdict is audited with it.
 // A message with a macro's {placeholder} left in its text is never queued, whoever sends it (400).
 export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessage, now: Date): Promise<MessageRecord> {
   // The body only: a reply's subject is the customer's own ("Re: ..."), which may hold braces.
@@ -54,11 +83,27 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       deliveryKey: randomBytes(12).toString('base64url'),
       processed: true,
       attempts: 0,
-      nextAttemptAt: now,
+      nextAttemptAt: outbound.clearance.heldUntil ?? now,
+      purpose: outbound.clearance.purpose,
+      heldUntil: outbound.clearance.heldUntil,
       createdAt: now,
     })
     .returning();
   if (!row) throw new Error('queueOutboundMessage: insert returned nothing');
+  await recordAuditEvent(tx, {
+    employeeId: outbound.employeeId ?? null,
+    action: 'message.contact_verdict',
+    entityType: 'message',
+    entityId: row.id,
+    after: {
+      verdict: outbound.clearance.verdict,
+      sentence: outbound.clearance.sentence,
+      purpose: outbound.clearance.purpose,
+      held_until: outbound.clearance.heldUntil?.toISOString() ?? null,
+      customer_id: row.customerId,
+      channel: row.type,
+    },
+  });
   return row;
 }
 

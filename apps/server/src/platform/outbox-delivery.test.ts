@@ -10,7 +10,7 @@ import { createSignedInStaff, type SignedInStaff } from '../testing/staff-helper
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server.ts';
 import { createSmtpMailer } from './mail.ts';
-import { queueOutboundMessage } from './outbound.ts';
+import { employeeRecipient, queueOutboundMessage } from './outbound.ts';
 import { createOutbox } from './outbox.ts';
 import { createDirectoryStorage } from './storage.ts';
 
@@ -136,7 +136,7 @@ describe('one Message-ID per outbox message', () => {
   it('sends the same Message-ID when one row is delivered a second time, so mail systems drop the copy', async () => {
     const message = await queueOutboundMessage(
       t.database.db,
-      { type: 'email', to: 'twice@example.com', subject: 'Once', body: 'One message.' },
+      { type: 'email', to: 'twice@example.com', subject: 'Once', body: 'One message.', clearance: employeeRecipient() },
       t.clock.now(),
     );
     expect(await t.app.outbox.deliverDue()).toBe(1);
@@ -154,7 +154,7 @@ describe('one Message-ID per outbox message', () => {
     // Another message has another one.
     await queueOutboundMessage(
       t.database.db,
-      { type: 'email', to: 'other@example.com', subject: 'Other', body: 'Another.' },
+      { type: 'email', to: 'other@example.com', subject: 'Other', body: 'Another.', clearance: employeeRecipient() },
       t.clock.now(),
     );
     await t.app.outbox.deliverDue();
@@ -203,7 +203,11 @@ describe('an outcome the database does not take at once', () => {
   }
 
   const queue = (to: string) =>
-    queueOutboundMessage(t.database.db, { type: 'email', to, subject: 'Hi', body: `to ${to}` }, t.clock.now());
+    queueOutboundMessage(
+      t.database.db,
+      { type: 'email', to, subject: 'Hi', body: `to ${to}`, clearance: employeeRecipient() },
+      t.clock.now(),
+    );
 
   it('writes "sent" again on reconnection, so the message is not sent a second time after the claim', async () => {
     const mailer = createRecordingMailer();

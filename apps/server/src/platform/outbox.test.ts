@@ -13,7 +13,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-s
 import { getTicket, postJson } from '../testing/ticket-helpers.ts';
 import { smtpDeliveryError } from './mail.ts';
 import { createSmtpMailer } from './mail.ts';
-import { queueOutboundMessage } from './outbound.ts';
+import { employeeRecipient, queueOutboundMessage } from './outbound.ts';
 import { createOutbox, retryDelaySeconds } from './outbox.ts';
 import { createDirectoryStorage } from './storage.ts';
 import { isPermanentTwilioStatus } from './sms.ts';
@@ -167,7 +167,14 @@ describe('attachments', () => {
       .returning();
     const message = await queueOutboundMessage(
       t.database.db,
-      { type: 'email', to: email, subject: 'Your letter', body: 'Attached.', customerId: customer.id },
+      {
+        type: 'email',
+        to: email,
+        subject: 'Your letter',
+        body: 'Attached.',
+        customerId: customer.id,
+        clearance: employeeRecipient(),
+      },
       t.clock.now(),
     );
     await t.database.db.insert(messageAttachments).values({ messageId: message.id, documentId: document!.id });
@@ -242,7 +249,13 @@ describe('two outboxes on one database', () => {
       for (let index = 0; index < total; index += 1) {
         await queueOutboundMessage(
           t.database.db,
-          { type: 'email', to: `c${index}@example.com`, subject: 'Hi', body: `message ${index}` },
+          {
+            type: 'email',
+            to: `c${index}@example.com`,
+            subject: 'Hi',
+            body: `message ${index}`,
+            clearance: employeeRecipient(),
+          },
           t.clock.now(),
         );
       }

@@ -36,6 +36,10 @@ export type OutboxLog = {
   error: (details: object, message: string) => void;
 };
 
+// Asked before a held message is sent (the contact gate, decision 046): a sentence when it must not
+// go out any more, null when it may.
+export type HeldMessageCheck = (message: MessageRecord) => Promise<string | null>;
+
 export type OutboxDeps = {
   db: Database;
   clock: Clock;
@@ -45,6 +49,7 @@ export type OutboxDeps = {
   storage: FileStorage;
   log: OutboxLog;
   settings: OutboxSettings;
+  recheckHeld?: HeldMessageCheck;
 };
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -82,7 +87,7 @@ export function messageKeyOf(message: Pick<MessageRecord, 'id' | 'deliveryKey' |
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export function createOutbox(deps: OutboxDeps) {
-  const { db, clock, mailer, sms, storage, log, settings } = deps;
+  const { db, clock, mailer, sms, storage, log, settings, recheckHeld } = deps;
   // Only channels with a provider are delivered; the others wait, queued, until one is configured.
   const channels = [...(mailer ? (['email'] as const) : []), ...(sms ? (['text'] as const) : [])];
   // Outcomes the provider gave that the database did not take yet (message id -> outcome). This
@@ -143,6 +148,8 @@ export function createOutbox(deps: OutboxDeps) {
   async function send(message: MessageRecord): Promise<Outcome> {
     const to = message.toAddress ?? '';
     try {
+      const stopped = message.heldUntil && recheckHeld ? await recheckHeld(message) : null;
+      if (stopped) return { kind: 'failed', error: `Held, then not sent: ${stopped}`, permanent: true };
       if (message.type === 'email' && mailer) {
         const attachments = await attachmentsOf(message.id);
         const sent = await mailer.send({

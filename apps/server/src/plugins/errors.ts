@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isWholeMessage } from '@portal/contracts';
 import { describeDatabaseFailure } from '../platform/database-errors.ts';
+import type { AuditEvent } from '../platform/audit.ts';
 import { HttpError } from '../platform/http-error.ts';
 
 const SERVER_ERROR = 'Something went wrong on the server. Please try again, and contact engineering if it persists.';
@@ -18,9 +19,18 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 // Every error answers { errors: [...] }: 4xx for what the caller can fix, 500 (logged) for the rest.
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+// A refusal that asks to be audited (HttpError.auditAfterRollback) is recorded here, after the
+// rollback, by recordAudit; failing to record it is logged, and the caller still gets the refusal.
+export function registerErrorHandling(
+  app: FastifyInstance,
+  recordAudit: (event: AuditEvent) => Promise<void> = async () => {},
+): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.auditAfterRollback)
+        await recordAudit(error.auditAfterRollback).catch((failure: unknown) =>
+          request.log.error({ err: failure }, 'a refusal could not be audited'),
+        );
       return reply.code(error.statusCode).send({ ...error.details, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -80,6 +80,7 @@ describe('route guards', { timeout: 15_000 }, () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Bankruptcy', '/bankruptcy'],
+      ['Deadlines', '/deadlines'],
       ['Disputes', '/disputes'],
       ['FCRA', '/fcra'],
       ['Identifications', '/identifications'],
@@ -98,7 +99,7 @@ describe('route guards', { timeout: 15_000 }, () => {
     expect(within(nav).queryByRole('button', { name: 'Editors' })).toBeNull();
     await userEvent.click(within(nav).getByRole('button', { name: 'Dashboards' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Bankruptcy', 'Disputes']);
+    expect(items.map((item) => item.textContent)).toEqual(['Bankruptcy', 'Deadlines', 'Disputes']);
   });
 
   it.each(['/fcra', '/acdv', '/cr_adj', '/income', '/blog_post', '/macros', '/admin/staff'])(

@@ -11,6 +11,7 @@ import {
   bankruptcyScreen,
   blogPostScreen,
   crAdjScreen,
+  deadlinesScreen,
   disputesScreen,
   fcraLookupScreen,
   fcraScreen,
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
               // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
+              { path: 'deadlines', element: <deadlinesScreen.Screen /> },
               // The ACDV dashboard answers at both of the spec's routes; the loan lookup beside it.
               { path: 'fcra', element: gated('/fcra', <fcraScreen.Screen />) },
               { path: 'acdv', element: gated('/acdv', <fcraScreen.Screen />) },

@@ -35,6 +35,7 @@ export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
+export const deadlinesScreen = lazyScreen(async () => (await import('./routes/deadlines-route.tsx')).DeadlinesRoute);
 export const fcraScreen = lazyScreen(async () => (await import('./routes/fcra-route.tsx')).FcraRoute);
 export const fcraLookupScreen = lazyScreen(
   async () => (await import('./routes/fcra-lookup-route.tsx')).FcraLookupRoute,

@@ -85,6 +85,15 @@ export async function endApiTest(): Promise<void> {
 // Answers the calls named in `answers` ("GET tickets", "PATCH users/complete_identification"),
 // each by its fixed [status, body] or the function of the call, and the files `files` answers;
 // records every call answered. Replaces what the test answered before.
+// An answer to a call the screen makes on its own (a verdict it polls, say), which the test does not
+// count: the call is answered but not put in the list answerApiCalls gives back.
+const backgroundAnswers = new WeakSet<object>();
+export function background(answer: Answer): AnswerFor {
+  const answering = () => answer;
+  backgroundAnswers.add(answering);
+  return answering;
+}
+
 export function answerApiCalls(answers: ApiAnswers, files?: FileAnswers): SentCall[] {
   const sent: SentCall[] = [];
   const keyOf = (request: Request) => {
@@ -100,11 +109,11 @@ export function answerApiCalls(answers: ApiAnswers, files?: FileAnswers): SentCa
       },
       async ({ request }) => {
         const call = await readCall(request);
-        sent.push(call);
-        const file = files?.(call);
-        if (file) return file;
         const key = keyOf(request) ?? '';
         const answer = answers[key];
+        if (!(typeof answer === 'function' && backgroundAnswers.has(answer))) sent.push(call);
+        const file = files?.(call);
+        if (file) return file;
         let given: Answer | Response | undefined;
         try {
           given = typeof answer === 'function' ? await answer(call) : answer;

@@ -42,6 +42,8 @@ export function acdvFixture(overrides: Partial<Acdv> = {}): Acdv {
     received_on: '2026-01-05',
     response_due_on: '2026-02-04',
     overdue: false,
+    days_left: 12,
+    consumer_info_added_on: null,
     first_name: 'MARIA',
     middle_name: null,
     last_name: 'GARCIA',
@@ -149,9 +151,13 @@ export function lookupFixture(overrides: Partial<FcraLookupResponse> = {}): Fcra
         },
       ],
       history: [
-        { year: 2026, months: months([]) },
-        { year: 2025, months: months(['B', 'B', 'B', '0', '0', '0', '0', '0', '0', '0', '1', '2']) },
-        ...[2024, 2023, 2022, 2021, 2020].map((year) => ({ year, months: months([]) })),
+        { year: 2026, months: months([]), compliance: months([]) },
+        {
+          year: 2025,
+          months: months(['B', 'B', 'B', '0', '0', '0', '0', '0', '0', '0', '1', '2']),
+          compliance: months([]),
+        },
+        ...[2024, 2023, 2022, 2021, 2020].map((year) => ({ year, months: months([]), compliance: months([]) })),
       ],
     },
     user: {

@@ -34,6 +34,7 @@ export function disputeFixture(overrides: Partial<Dispute> = {}): Dispute {
     latest_failed_response_error: null,
     response_type: null,
     resolved_at: null,
+    consumer_disagrees: false,
     ...overrides,
   };
 }

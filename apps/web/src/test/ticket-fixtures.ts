@@ -1,3 +1,4 @@
+import { background } from './api-server.ts';
 import type {
   LoanInfo,
   Macro,
@@ -47,6 +48,7 @@ export function paymentFixture(overrides: Partial<Payment> = {}): Payment {
     user_initiated: false,
     refundable: false,
     refunded: null,
+    represents_payment_id: null,
     lock_version: 0,
     ...overrides,
   };
@@ -84,6 +86,7 @@ export function loanFixture(overrides: Partial<LoanInfo> = {}): LoanInfo {
     settlement_min: null,
     fraud_alert: false,
     high_risk_return: null,
+    debit_stop: null,
     comments: [],
     statements: [],
     lock_version: 0,
@@ -105,6 +108,8 @@ export function userFixture(overrides: Partial<UserInfo> = {}): UserInfo {
     verified: 2,
     dnc: false,
     dnl: false,
+    cease: false,
+    attorney: false,
     dnp: false,
     street: '1 Main St',
     city: 'Springfield',
@@ -188,6 +193,14 @@ export function macroFixture(overrides: Partial<Macro> = {}): Macro {
     title: 'change_phone',
     body: 'Hi {first_name}, your phone number is now {new_phone}.',
     tags: ['Account'],
+    purpose: 'servicing',
     ...overrides,
   };
 }
+
+// The contact gate's verdict before Send (GET users/contact_verdict): the message goes out now. The
+// box asks it by itself, so a test answers it in the background (not counted among the calls sent).
+export const SEND_NOW_VERDICT_ANSWER = background([
+  200,
+  { verdict: 'send', sentence: 'It is 2:15 pm for this customer: the text goes out now.', until: null },
+]);

@@ -1,7 +1,8 @@
-// Do Not Contact and Do Not Lend (spec 000 sections 4 and 5): the reasons staff may give, and the
-// note each change adds to the customer's comments.
+// Do Not Contact and Do Not Lend (spec 000 sections 4 and 5), and the contact flags of issue 30
+// (decision 046): a cease-communication request and an attorney who represents the customer. The
+// reasons staff may give, and the note each change adds to the customer's comments.
 
-export const contactFlags = ['dnc', 'dnl'] as const;
+export const contactFlags = ['dnc', 'dnl', 'cease', 'attorney'] as const;
 export type ContactFlag = (typeof contactFlags)[number];
 
 export const DNC_REASONS = [
@@ -13,13 +14,28 @@ export const DNC_REASONS = [
 ] as const;
 export const DNL_REASONS = ['In bankruptcy', 'Identity theft/fraud', 'Profanity/threats'] as const;
 
-export const CONTACT_FLAG_REASONS: Record<ContactFlag, readonly string[]> = { dnc: DNC_REASONS, dnl: DNL_REASONS };
-export const CONTACT_FLAG_LABELS: Record<ContactFlag, string> = { dnc: 'DNC', dnl: 'DNL' };
+export const CEASE_REASONS = ['Written request from the customer', 'Request from an authorized third party'] as const;
+export const ATTORNEY_REASONS = ['Attorney letter received', 'Customer named their attorney'] as const;
+
+export const CONTACT_FLAG_REASONS: Record<ContactFlag, readonly string[]> = {
+  dnc: DNC_REASONS,
+  dnl: DNL_REASONS,
+  cease: CEASE_REASONS,
+  attorney: ATTORNEY_REASONS,
+};
+export const CONTACT_FLAG_LABELS: Record<ContactFlag, string> = {
+  dnc: 'DNC',
+  dnl: 'DNL',
+  cease: 'Cease communication',
+  attorney: 'Attorney',
+};
 // One term per flag on every screen (the user card, its dialog, the ticket view, the FCRA lookup):
 // the short code with its meaning, never "do not call" or "do not loan" beside it.
 export const CONTACT_FLAG_TERMS: Record<ContactFlag, string> = {
   dnc: 'DNC (do not contact)',
   dnl: 'DNL (do not lend)',
+  cease: 'Cease communication',
+  attorney: 'Represented by an attorney',
 };
 export const CONTACT_FLAG_CONTEXT_MAX = 500;
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { metro2 } from '../reference/metro2.ts';
 import {
   ACDV_DISPUTE_CODE_OPTIONS,
+  ACDV_MODIFY_CODES,
   ACDV_RESPONSE_CODES,
+  acdvDisagreementProblem,
   FIELD_VERIFICATIONS,
   fcraBankruptcyProblems,
   generatesAdjustmentFile,
@@ -28,6 +30,32 @@ describe('the credit reporting lists', () => {
     expect(isControlNumber('EQX-20261102-000417')).toBe(true);
     expect(isControlNumber('A 1')).toBe(false);
     expect(isControlNumber('x'.repeat(65))).toBe(false);
+  });
+});
+
+describe('acdvDisagreementProblem', () => {
+  it('takes the consumer disagreeing with any answer that leaves the account reported', () => {
+    for (const code of ['01', '21', '22', '23']) expect(acdvDisagreementProblem(code, true)).toBeNull();
+    for (const code of ACDV_RESPONSE_CODES) expect(acdvDisagreementProblem(code, false)).toBeNull();
+    expect(acdvDisagreementProblem('03', undefined)).toBeNull();
+  });
+
+  it('refuses it with a deletion or a misrouted request, saying why', () => {
+    expect(acdvDisagreementProblem('03', true)).toBe(
+      "An ACDV answered 03 deletes the account: there is no account left to report the consumer's disagreement on.",
+    );
+    expect(acdvDisagreementProblem('07', true)).toContain('answered 07 deletes the account');
+    expect(acdvDisagreementProblem('04', true)).toBe(
+      "A misrouted ACDV (04) is not the Portal's account: the consumer's disagreement cannot be recorded on it.",
+    );
+  });
+
+  it('counts 21 and 22 (disputed information updated) as modified in the consumer’s favour', () => {
+    const meanings = metro2.acdv_response_codes as Record<string, string>;
+    expect(ACDV_MODIFY_CODES.map((code) => meanings[code])).toEqual([
+      'Updated disputed information only',
+      'Updated disputed information and additional information',
+    ]);
   });
 });
 

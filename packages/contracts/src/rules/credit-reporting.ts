@@ -22,6 +22,22 @@ export const ACDV_RESPONSE_CODES = ACDV_RESPONSE_CODE_OPTIONS.map((option) => op
 ];
 // The answers that ask the bureau to delete the account: the Portal stops reporting it too.
 export const ACDV_DELETE_CODES: readonly AcdvResponseCode[] = ['03', '07'];
+// The answers that changed the disputed information, in the consumer's favour: the corrected
+// account also goes to every bureau in the next Metro 2 correction file (FCRA 623(b)(1)(D)).
+export const ACDV_MODIFY_CODES: readonly AcdvResponseCode[] = ['21', '22'];
+// The answers after which the consumer's disagreement means nothing: the account is deleted (03,
+// 07) or was never the Portal's to investigate (04, misrouted).
+const NO_DISAGREEMENT_CODES: readonly string[] = ['03', '04', '07'];
+
+export const ACDV_CONSUMER_DISAGREES_LABEL = 'The consumer still disagrees';
+
+// Why the consumer's disagreement cannot go with this answer (the screen and the server), or null.
+export function acdvDisagreementProblem(code: string, consumerDisagrees: boolean | undefined): string | null {
+  if (!consumerDisagrees || !NO_DISAGREEMENT_CODES.includes(code)) return null;
+  return code === '04'
+    ? "A misrouted ACDV (04) is not the Portal's account: the consumer's disagreement cannot be recorded on it."
+    : `An ACDV answered ${code} deletes the account: there is no account left to report the consumer's disagreement on.`;
+}
 
 export const ACDV_DISPUTE_CODE_OPTIONS = [
   { code: '001', meaning: 'Not his/hers' },

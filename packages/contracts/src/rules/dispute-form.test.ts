@@ -9,6 +9,7 @@ import {
   disputeTypeLabel,
   findResponseType,
   resolveProblems,
+  disputeOutcomeProblems,
   usDateToIso,
   userSearchFieldProblems,
   userSearchProblem,
@@ -135,6 +136,36 @@ describe('resolveProblems', () => {
         contains_valid_3pa: null,
       }),
     ).toEqual([]);
+  });
+
+  it('asks for a loan when the consumer still disagrees or it was resolved in their favour', () => {
+    const noLoan = { ...COMPLETE, loan_id: '' };
+    expect(resolveProblems('DisputeResponse::NoResponse', noLoan, { in_consumers_favour: true })).toEqual([
+      "A resolution in the consumer's favour needs a Loan ID: the corrected loan is sent to the credit bureaus.",
+    ]);
+    expect(resolveProblems('DisputeResponse::NoResponse', noLoan, { consumer_disagrees: true })).toEqual([
+      'A consumer who still disagrees needs a Loan ID: the loan is reported as disputed (XC).',
+    ]);
+    // Both at once (corrected in part, the consumer still disagreeing with the rest) is a resolution.
+    const both = { consumer_disagrees: true, in_consumers_favour: true };
+    expect(resolveProblems('DisputeResponse::Validation', COMPLETE, both)).toEqual([]);
+    expect(resolveProblems('DisputeResponse::NoResponse', noLoan, { consumer_disagrees: false })).toEqual([]);
+    // With the response's own missing fields first.
+    expect(resolveProblems('DisputeResponse::Validation', noLoan, both)).toEqual([
+      'A Validation response needs Loan ID.',
+      "A resolution in the consumer's favour needs a Loan ID: the corrected loan is sent to the credit bureaus.",
+      'A consumer who still disagrees needs a Loan ID: the loan is reported as disputed (XC).',
+    ]);
+  });
+
+  it('says per outcome what it lacks, for the screen to show beside each choice', () => {
+    expect(disputeOutcomeProblems({ loan_id: ' ' }, { in_consumers_favour: true, consumer_disagrees: false })).toEqual({
+      in_consumers_favour:
+        "A resolution in the consumer's favour needs a Loan ID: the corrected loan is sent to the credit bureaus.",
+    });
+    expect(disputeOutcomeProblems({ loan_id: '97' }, { in_consumers_favour: true, consumer_disagrees: true })).toEqual(
+      {},
+    );
   });
 
   it('maps keys to API values, and sends only identity theft to credit reporting', () => {

@@ -122,16 +122,55 @@ export function findResponseType(apiValue: string | null | undefined): DisputeRe
   return DISPUTE_RESPONSE_TYPES.find((type) => type.apiValue === apiValue);
 }
 
+// What the resolution says beside the response type (decision 049): the consumer still disagrees
+// after the investigation (the loan is reported XC), or it was resolved in the consumer's favour
+// (the corrected loan goes to the credit bureaus in the next Metro 2 correction file).
+export type DisputeOutcome = { consumer_disagrees?: boolean | undefined; in_consumers_favour?: boolean | undefined };
+
+export const DISPUTE_OUTCOME_LABELS = {
+  consumer_disagrees: 'The consumer still disagrees',
+  in_consumers_favour: "Resolved in the consumer's favour",
+} as const;
+
+// Why an outcome cannot go with the dispute as it stands, by outcome: both speak of what is reported
+// of a loan, so both need the loan (Details tab or User Search). The screen shows them as typed.
+export function disputeOutcomeProblems(
+  values: Partial<DisputeFormValues>,
+  outcome: DisputeOutcome,
+): Partial<Record<keyof DisputeOutcome, string>> {
+  const problems: Partial<Record<keyof DisputeOutcome, string>> = {};
+  if (String(values.loan_id ?? '').trim() !== '') return problems;
+  if (outcome.in_consumers_favour)
+    problems.in_consumers_favour =
+      "A resolution in the consumer's favour needs a Loan ID: the corrected loan is sent to the credit bureaus.";
+  if (outcome.consumer_disagrees)
+    problems.consumer_disagrees =
+      'A consumer who still disagrees needs a Loan ID: the loan is reported as disputed (XC).';
+  return problems;
+}
+
 // Why the dispute cannot be resolved with this response: no response type, or the fields it needs
-// that are empty (one sentence naming them), or nothing.
-export function resolveProblems(apiValue: string | null | undefined, values: Partial<DisputeFormValues>): string[] {
+// that are empty (one sentence naming them), or an outcome that needs a loan without one; or nothing.
+export function resolveProblems(
+  apiValue: string | null | undefined,
+  values: Partial<DisputeFormValues>,
+  outcome: DisputeOutcome = {},
+): string[] {
   const response = findResponseType(apiValue);
   if (!response) return [DISPUTE_MESSAGES.selectResponseType];
+  const problems: string[] = [];
   const missing = response.required.filter((field) => String(values[field] ?? '').trim() === '');
-  if (missing.length === 0) return [];
-  const names = missing.map((field) => DISPUTE_FIELD_LABELS[field]);
-  const article = /^[AEIOU]/.test(response.label) ? 'An' : 'A';
-  return [`${article} ${response.label} response needs ${names.join(', ')}.`];
+  if (missing.length > 0) {
+    const names = missing.map((field) => DISPUTE_FIELD_LABELS[field]);
+    const article = /^[AEIOU]/.test(response.label) ? 'An' : 'A';
+    problems.push(`${article} ${response.label} response needs ${names.join(', ')}.`);
+  }
+  const outcomeProblems = disputeOutcomeProblems(values, outcome);
+  for (const key of ['in_consumers_favour', 'consumer_disagrees'] as const) {
+    const problem = outcomeProblems[key];
+    if (problem) problems.push(problem);
+  }
+  return problems;
 }
 
 // The dispute user search: one unique identifier, or at least two of the others.

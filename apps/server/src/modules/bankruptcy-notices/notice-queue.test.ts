@@ -79,6 +79,10 @@ describe('GET bankruptcy_notices/unprocessed', () => {
       created_at: new Date(t.clock.now().getTime() - 1000 * MINUTE).toISOString(),
       received_date: '2026-11-20',
       type: 'BankruptcyNotice::InitialFiling',
+      // Friday's notice is due 2 business days later; on Saturday that is Monday and Tuesday away.
+      due_on: '2026-11-24',
+      days_left: 2,
+      overdue: false,
     });
     expect(body.notices[1]).toMatchObject({
       status: 'ready_for_assignment',

@@ -1,5 +1,8 @@
 import {
+  bankruptcyNoticeDueOn,
   dateInTimeZone,
+  daysLeft,
+  isOverdue,
   noticeDocumentUrl,
   type BankruptcyNotice,
   type NoticeListItem,
@@ -78,13 +81,19 @@ function listName(row: NoticeListRow): { first_name: string | null; last_name: s
 
 export function toListItem(row: NoticeListRow, now: Date, timeZone: string): NoticeListItem {
   const holding = hasLiveLease(row, now);
+  const receivedOn = dateInTimeZone(row.createdAt, timeZone);
+  const dueOn = bankruptcyNoticeDueOn(receivedOn);
+  const today = dateInTimeZone(now, timeZone);
   return {
     id: row.id,
     status: holding ? 'assigned' : 'ready_for_assignment',
     employee_id: holding ? row.assignedTo : null,
     ...listName(row),
     created_at: row.createdAt.toISOString(),
-    received_date: dateInTimeZone(row.createdAt, timeZone),
+    received_date: receivedOn,
     type: row.type,
+    due_on: dueOn,
+    days_left: daysLeft(dueOn, today),
+    overdue: isOverdue(dueOn, today),
   };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  ACDV_RESPONSE_DAYS,
-  addDays,
+  acdvResponseDueOn,
   type AcdvImportResponse,
   ssnLast4,
   type ImportProblem,
@@ -99,7 +98,7 @@ export async function importAcdvFile(
               controlNumber: record.controlNumber,
               disputeCode: record.disputeCode,
               receivedOn: record.receivedOn,
-              responseDueOn: addDays(record.receivedOn, ACDV_RESPONSE_DAYS),
+              responseDueOn: acdvResponseDueOn(record.receivedOn, null),
               consumer: record.consumer,
               account: record.account,
               ssnHash: record.ssn ? ssnHashOf(context, record.ssn) : null,

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ACDV_DISPUTE_CODE_OPTIONS, BACK_OFFICE_LEASE_MINUTES, type AcdvRequestResponse } from '@portal/contracts';
+import {
+  ACDV_DISPUTE_CODE_OPTIONS,
+  BACK_OFFICE_LEASE_MINUTES,
+  daysLeft,
+  type AcdvRequestResponse,
+} from '@portal/contracts';
 import { acdvRequests, type Executor } from '@portal/db';
 import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -109,6 +114,8 @@ export async function nextAcdvRequest(
       received_on: request.receivedOn,
       response_due_on: request.responseDueOn,
       overdue: request.responseDueOn < today,
+      days_left: daysLeft(request.responseDueOn, today),
+      consumer_info_added_on: request.consumerInfoAddedOn,
       first_name: consumer.firstName,
       middle_name: consumer.middleName,
       last_name: consumer.lastName,

@@ -1,4 +1,4 @@
-import { and, asc, count, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ACDV_RESPONSE_CODE_OPTIONS, type RecordAcdvsResponse } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
 import type { CreditReportingDeps } from './deps.ts';
@@ -10,7 +10,8 @@ import { nextFileName, saveReportingFile } from './reporting-files.ts';
 
 // PATCH fcra/record_and_process_acdvs: every answered ACDV not yet sent goes into one response file
 // for the bureaus' dispute system (JSON, docs/acdv-import.md describes both directions) and is
-// marked processed, with the delete adjustments its answer made. Rows are taken FOR UPDATE SKIP
+// marked processed, with the delete adjustments its answer made (a resend one, answer 21 or 22,
+// waits for the correction file that tells every bureau). Rows are taken FOR UPDATE SKIP
 // LOCKED, so two employees pressing at once never put one answer in two files.
 
 export const ACDV_RESPONSE_FORMAT = 'portal-acdv-response-v1';
@@ -67,7 +68,13 @@ export async function recordAndProcessAcdvs(context: CreditReportingDeps, caller
     await tx
       .update(creditReportAdjustments)
       .set({ processedAt: now })
-      .where(and(inArray(creditReportAdjustments.acdvRequestId, ids), isNull(creditReportAdjustments.processedAt)));
+      .where(
+        and(
+          inArray(creditReportAdjustments.acdvRequestId, ids),
+          eq(creditReportAdjustments.genAdjFile, false),
+          isNull(creditReportAdjustments.processedAt),
+        ),
+      );
     await recordAuditEvent(tx, {
       employeeId: caller.employeeId,
       action: 'acdv_request.processed',

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import {
   ACDV_DELETE_CODES,
+  ACDV_MODIFY_CODES,
   ACDV_RESPONSE_CODE_OPTIONS,
   ACDV_RESPONSE_CODES,
+  acdvDisagreementProblem,
   FIELD_VERIFICATIONS,
   type AcdvResponseCode,
 } from '@portal/contracts';
-import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
+import { acdvRequests, type Executor } from '@portal/db';
 import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -16,12 +18,17 @@ import { writeCustomerComment } from '../customers/index.ts';
 import { ACDV_FIELD_NAMES, acdvFieldLabel } from './acdv-fields.ts';
 import { acdvQueue } from './acdv-queue.ts';
 import { countUnanswered, disputeMeaning, portalSideOf } from './acdv-request.ts';
+import { insertAdjustment, queueCorrection } from './adjustments.ts';
 
-// POST fcra/acdv_response {control_number, response_verification, acdv_response_code} (spec 001
-// sections 4, 7, 9): the answer to one ACDV. Refused, writing nothing, when the code is not one of
-// the seven or a field is unanswered, unknown or not SAME/DIFF/UNKN. The answer keeps the account
-// as the Portal reports it now (what the response file tells the bureau); 03 and 07 ask the bureau
-// to delete the account, so the Portal stops reporting it too (a delete adjustment, DF for fraud).
+// POST fcra/acdv_response {control_number, response_verification, acdv_response_code,
+// consumer_disagrees?} (spec 001 sections 4, 7, 9): the answer to one ACDV. Refused, writing
+// nothing, when the code is not one of the seven, a field is unanswered, unknown or not
+// SAME/DIFF/UNKN, or the consumer's disagreement goes with a deletion or a misrouted request. The
+// answer keeps the account as the Portal reports it once answered (what the response file tells the
+// bureau: its compliance condition is then XC or XH, no longer XB; decision 049); 03 and 07 ask the
+// bureau to delete the account, so the Portal stops reporting it too (a delete adjustment, DF for
+// fraud); 21 and 22 changed the disputed information, so the next correction file sends the
+// corrected account to every bureau (a resend adjustment, FCRA 623(b)(1)(D)).
 
 export function verificationProblems(verification: Readonly<Record<string, string>>): string[] {
   const problems: string[] = [];
@@ -49,42 +56,53 @@ async function lockRequest(tx: Executor, controlNumber: string) {
 export async function respondToAcdv(
   context: CreditReportingDeps,
   caller: Actor,
-  body: { control_number: string; response_verification: Record<string, string>; acdv_response_code: string },
+  body: {
+    control_number: string;
+    response_verification: Record<string, string>;
+    acdv_response_code: string;
+    consumer_disagrees?: boolean | undefined;
+  },
 ): Promise<{ message: string; count: number }> {
   const code = body.acdv_response_code;
+  const consumerDisagrees = body.consumer_disagrees === true;
   const problems: string[] = [];
   if (code === '') problems.push('Choose a response code.');
   else if (!(ACDV_RESPONSE_CODES as readonly string[]).includes(code))
     problems.push(`Response code '${code}' is not one of ${ACDV_RESPONSE_CODES.join(', ')}.`);
+  const disagreement = acdvDisagreementProblem(code, consumerDisagrees);
+  if (disagreement) problems.push(disagreement);
   problems.push(...verificationProblems(body.response_verification));
   if (problems.length > 0) throw unprocessable(problems);
   const responseCode = code as AcdvResponseCode;
   const now = context.clock.now();
   const today = businessToday(context.clock, context.businessTimeZone);
 
-  await context.db.transaction(async (tx) => {
+  const consequences = await context.db.transaction(async (tx) => {
     const request = await lockRequest(tx, body.control_number);
     if (!request) throw notFound(`ACDV ${body.control_number} was not found.`);
     if (request.respondedAt)
       throw conflict(`ACDV ${request.controlNumber} was already answered (${request.responseCode}).`);
     await acdvQueue.assertNotHeldByOther(tx, request, caller.employeeId, now);
-    const portal = await portalSideOf(context, tx, request);
     await tx
       .update(acdvRequests)
       .set({
         responseCode,
         responseVerification: body.response_verification,
-        respondedAccount: portal.account,
         respondedAt: now,
         respondedBy: caller.employeeId,
+        consumerDisagrees,
         assignedTo: null,
         leaseExpiresAt: null,
       })
       .where(eq(acdvRequests.id, request.id));
-    const deletes = ACDV_DELETE_CODES.includes(responseCode) && request.loanId !== null && request.customerId !== null;
+    // Read once answered, so the account carries the answer's compliance condition (XC or XH).
+    const portal = await portalSideOf(context, tx, request);
+    await tx.update(acdvRequests).set({ respondedAccount: portal.account }).where(eq(acdvRequests.id, request.id));
+    const hasLoan = request.loanId !== null && request.customerId !== null;
+    const deletes = ACDV_DELETE_CODES.includes(responseCode) && hasLoan;
     if (deletes)
       // Told to the bureau by the response itself (record_and_process_acdvs marks it processed).
-      await tx.insert(creditReportAdjustments).values({
+      await insertAdjustment(tx, caller, {
         customerId: request.customerId!,
         loanId: request.loanId!,
         adjType: 'delete',
@@ -97,10 +115,25 @@ export async function respondToAcdv(
         createdBy: caller.employeeId,
         createdAt: now,
       });
+    const correction =
+      ACDV_MODIFY_CODES.includes(responseCode) && hasLoan
+        ? await queueCorrection(tx, caller, {
+            loanId: request.loanId!,
+            cause: { source: 'acdv', acdvRequestId: request.id },
+            reason: `ACDV ${request.controlNumber} answered ${responseCode} (${meaningOf(responseCode)})`,
+            today,
+            now,
+          })
+        : null;
+    const said = [
+      deletes ? ` Loan #${request.loanId} is reported as deleted from ${today}.` : '',
+      correction ? ` ${correction.sentence}` : '',
+      consumerDisagrees && hasLoan ? ` The consumer still disagrees (compliance condition XC).` : '',
+    ].join('');
     if (request.customerId !== null)
       await writeCustomerComment(tx, caller, {
         customerId: request.customerId,
-        body: `ACDV ${request.controlNumber} (dispute ${request.disputeCode}: ${disputeMeaning(request.disputeCode)}) answered ${responseCode}: ${meaningOf(responseCode)}.${deletes ? ` Loan #${request.loanId} is reported as deleted from ${today}.` : ''}`,
+        body: `ACDV ${request.controlNumber} (dispute ${request.disputeCode}: ${disputeMeaning(request.disputeCode)}) answered ${responseCode}: ${meaningOf(responseCode)}.${said}`,
         at: now,
         context: { acdv_request_id: request.id },
       });
@@ -114,11 +147,17 @@ export async function respondToAcdv(
         response_code: responseCode,
         response_verification: body.response_verification,
         loan_id: request.loanId,
+        consumer_disagrees: consumerDisagrees,
         delete_adjustment: deletes,
+        correction_adjustment_id: correction?.adjustmentId ?? null,
       },
       ipAddress: caller.ipAddress,
     });
+    return correction ? ` ${correction.sentence}` : '';
   });
   const left = await countUnanswered(context.db);
-  return { message: `ACDV ${body.control_number} answered ${responseCode}: ${meaningOf(responseCode)}.`, count: left };
+  return {
+    message: `ACDV ${body.control_number} answered ${responseCode}: ${meaningOf(responseCode)}.${consequences}`,
+    count: left,
+  };
 }

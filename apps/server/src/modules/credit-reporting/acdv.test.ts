@@ -95,7 +95,7 @@ describe('the ACDV queue', () => {
     const again = await upload(desk, 'acdvs.json', records.slice(0, 1));
     expect(again.json()).toMatchObject({ imported: 0, duplicates: ['CN-NEW-1'] });
 
-    // Received 2026-10-01: due 2026-10-31, overdue; it comes first.
+    // Received 2026-10-01: 30 days end Saturday 2026-10-31, so due Friday 30, overdue; it comes first.
     const first = await next(desk);
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -104,8 +104,10 @@ describe('the ACDV queue', () => {
       control_number: 'CN-OLD-1',
       dispute_code: '103',
       dispute_meaning: 'Claims identity fraud',
-      response_due_on: '2026-10-31',
+      response_due_on: '2026-10-30',
       overdue: true,
+      days_left: -14,
+      consumer_info_added_on: null,
     });
     const field = (name: string) => body.acdv.fields.find((each: { name: string }) => each.name === name);
     expect(field('last_name')).toMatchObject({ bureau: 'Somebody-Else', portal: customer.lastName, suggested: 'DIFF' });

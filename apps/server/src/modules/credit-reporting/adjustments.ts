@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import {
   ADJUSTMENT_TYPE_OPTIONS,
   formatDollars,
@@ -40,6 +40,107 @@ export function genAdjFileProblem(type: AdjustmentType, given: boolean | undefin
     : `gen_adj_file must be true for ${label(type)}: the credit bureaus learn of it through the correction file.`;
 }
 
+type NewAdjustment = typeof creditReportAdjustments.$inferInsert;
+
+// Every adjustment is written here, whoever makes it (the /cr_adj form, an ACDV answer, a dispute
+// resolved in the consumer's favour), with its audit event on the loan.
+export async function insertAdjustment(tx: Executor, caller: Actor, values: NewAdjustment) {
+  const [saved] = await tx.insert(creditReportAdjustments).values(values).returning();
+  if (!saved) throw new Error('insertAdjustment: insert returned nothing');
+  await recordAuditEvent(tx, {
+    employeeId: caller.employeeId,
+    action: 'credit_reporting.adjustment_created',
+    entityType: 'loan',
+    entityId: saved.loanId,
+    after: {
+      adjustment_id: saved.id,
+      adj_type: saved.adjType,
+      reason: saved.reason,
+      gen_adj_file: saved.genAdjFile,
+      effective_on: saved.effectiveOn,
+      user_id: saved.customerId,
+      source: saved.source,
+      ...(saved.fraud ? { fraud: true } : {}),
+      ...(saved.acdvRequestId !== null ? { acdv_request_id: saved.acdvRequestId } : {}),
+      ...(saved.disputeId !== null ? { dispute_id: saved.disputeId } : {}),
+    },
+    ipAddress: caller.ipAddress,
+  });
+  return saved;
+}
+
+// The adjustment in effect for the loan on that date (the latest by effective date, then by id:
+// what reportAccount reads), or null.
+async function adjustmentInEffect(tx: Executor, loanId: number, on: string) {
+  const [row] = await tx
+    .select({ id: creditReportAdjustments.id, adjType: creditReportAdjustments.adjType })
+    .from(creditReportAdjustments)
+    .where(and(eq(creditReportAdjustments.loanId, loanId), lte(creditReportAdjustments.effectiveOn, on)))
+    .orderBy(desc(creditReportAdjustments.effectiveOn), desc(creditReportAdjustments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+// What corrected the loan: a dispute resolved in the consumer's favour, or an ACDV answered 21/22.
+export type CorrectionCause = { source: 'dispute'; disputeId: number } | { source: 'acdv'; acdvRequestId: number };
+export type QueuedCorrection = { adjustmentId: number | null; sentence: string };
+
+// A consumer dispute resolved in the consumer's favour corrected the loan: a Resend adjustment, so
+// the next Metro 2 correction file sends every bureau the loan as it now stands (FCRA 623(a)(2) and
+// 623(b)(1)(D); 12 CFR 1022.43(e)). Runs in the caller's transaction. Nothing is queued for a loan
+// never reported (not funded), nor for one the bureaus are told to delete or not to report: a
+// Resend would report it again, against the consumer. The sentence says which happened.
+export async function queueCorrection(
+  tx: Executor,
+  caller: Actor,
+  order: { loanId: number; cause: CorrectionCause; reason: string; today: string; now: Date },
+): Promise<QueuedCorrection> {
+  const { loanId, cause, today } = order;
+  const loan = await lockLoanKeyShare(tx, loanId);
+  if (!loan || !loan.fundedAt || loan.fundingReturnedAt)
+    return {
+      adjustmentId: null,
+      sentence: `Loan ${loanId} was never reported to the credit bureaus, so no correction is sent.`,
+    };
+  const standing = await adjustmentInEffect(tx, loanId, today);
+  if (standing && standing.adjType !== 'resend')
+    return {
+      adjustmentId: null,
+      sentence: `Loan ${loanId} stays ${standing.adjType === 'delete' ? 'deleted at' : 'unreported to'} the credit bureaus (adjustment #${standing.id}), so no correction is sent.`,
+    };
+  const saved = await insertAdjustment(tx, caller, {
+    customerId: loan.customerId,
+    loanId,
+    adjType: 'resend',
+    reason: order.reason,
+    genAdjFile: true,
+    source: cause.source,
+    ...(cause.source === 'dispute' ? { disputeId: cause.disputeId } : { acdvRequestId: cause.acdvRequestId }),
+    effectiveOn: today,
+    createdBy: caller.employeeId,
+    createdAt: order.now,
+  });
+  return {
+    adjustmentId: saved.id,
+    sentence: `Credit report adjustment #${saved.id} (Resend) sends loan ${loanId} as corrected in the next Metro 2 correction file.`,
+  };
+}
+
+// The disputes module's way in (through index.ts and buildApp): the dispute resolved in the consumer's favour.
+export function queueDisputeCorrection(
+  tx: Executor,
+  caller: Actor,
+  order: { disputeId: number; loanId: number; today: string; now: Date },
+): Promise<QueuedCorrection> {
+  return queueCorrection(tx, caller, {
+    loanId: order.loanId,
+    cause: { source: 'dispute', disputeId: order.disputeId },
+    reason: `Dispute #${order.disputeId} resolved in the consumer's favour`,
+    today: order.today,
+    now: order.now,
+  });
+}
+
 export async function countPendingAdjustments(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: count() })
@@ -70,22 +171,18 @@ export async function createAdjustment(
     if (!loan.fundedAt || loan.fundingReturnedAt)
       throw conflict(`Loan ${loanId} was never funded, so it has never been reported to the credit bureaus.`);
 
-    const [saved] = await tx
-      .insert(creditReportAdjustments)
-      .values({
-        customerId: userId,
-        loanId,
-        adjType: order.adj_type,
-        reason: order.reason,
-        genAdjFile,
-        source: 'staff',
-        effectiveOn: today,
-        createdBy: caller.employeeId,
-        createdAt: now,
-        processedAt: genAdjFile ? null : now,
-      })
-      .returning();
-    if (!saved) throw new Error('createAdjustment: insert returned nothing');
+    const saved = await insertAdjustment(tx, caller, {
+      customerId: userId,
+      loanId,
+      adjType: order.adj_type,
+      reason: order.reason,
+      genAdjFile,
+      source: 'staff',
+      effectiveOn: today,
+      createdBy: caller.employeeId,
+      createdAt: now,
+      processedAt: genAdjFile ? null : now,
+    });
 
     const results = [
       `Credit report adjustment #${saved.id} recorded: ${label(order.adj_type)} for loan ${loanId} of user ${userId}.`,
@@ -119,21 +216,6 @@ export async function createAdjustment(
       context: { credit_report_adjustment_id: saved.id, loan_id: loanId },
     });
     results.push(`A note was added to user ${userId}'s account.`);
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      action: 'credit_reporting.adjustment_created',
-      entityType: 'loan',
-      entityId: loanId,
-      after: {
-        adjustment_id: saved.id,
-        adj_type: order.adj_type,
-        reason: order.reason,
-        gen_adj_file: genAdjFile,
-        effective_on: today,
-        user_id: userId,
-      },
-      ipAddress: caller.ipAddress,
-    });
     return { results, adjustment_id: saved.id };
   });
 }

@@ -25,7 +25,8 @@ import { nextFileName, saveReportingFile } from './reporting-files.ts';
 // Each loan is written as the Portal reports it today, which the adjustment has already changed
 // (Delete: account status DA). The adjustments are taken FOR UPDATE SKIP LOCKED and marked
 // processed with the file, so two runs at once never send one twice. The file is checked against
-// the record layout before it is kept: a record the bureaus would refuse is a bug, not a file.
+// the record layout and each loan's disputes (its compliance condition code) before it is kept: a
+// record the bureaus would refuse, or one misreporting a dispute, is a bug, not a file.
 
 // The furnisher as the bureaus know it. Placeholders of the demo installation: the bureaus assign
 // the identification number and program identifiers when a lender signs up to report.
@@ -140,7 +141,9 @@ export async function generateCorrectionFile(
       return record ? [record] : [];
     });
     const text = formatMetro2File(correctionHeader(today), records);
-    const problems = validateMetro2File(text).errors;
+    // Each record's compliance condition code is checked against the loan's disputes as well.
+    const facts = new Map([...loans.values()].map((loan) => [String(loan.id), { disputes: loan.disputes }]));
+    const problems = validateMetro2File(text, facts).errors;
     if (problems.length > 0)
       throw new Error(`The correction file breaks the Metro 2 layout: ${problems.slice(0, 5).join('; ')}`);
     const fileName = await nextFileName(tx, 'metro2-corrections', today, 'txt');

@@ -71,6 +71,7 @@ describe('GET fcra_dashboard/fcra_lookup', () => {
     expect(body.loan.history[0]).toEqual({
       year: 2026,
       months: ['B', 'B', 'B', 'B', 'B', '0', '0', '0', '0', null, null, null],
+      compliance: Array(12).fill(null),
     });
     expect(body.loan.refinance_chain_ids).toEqual([loan.id]);
     expect(body.user).toMatchObject({ id: customer.id, dnc: false, dnl: false, bankruptcy: null });

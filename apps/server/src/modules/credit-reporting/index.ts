@@ -16,3 +16,10 @@ export { importAcdvFile } from './acdv-import.ts';
 export { reportAccount } from './metro2-account.ts';
 export { scheduledMonthlyPaymentCents, wholeDollars } from './metro2-wire.ts';
 export { readReportedLoans } from './reporting-loan.ts';
+
+// The Resend a dispute resolved in the consumer's favour queues for the next correction file; buildApp
+// hands it to the disputes module, which this module reads (decision 049).
+export { queueDisputeCorrection } from './adjustments.ts';
+
+// The unanswered ACDVs by response date (the deadlines module's list, decision 047).
+export { findOpenAcdvDeadlines } from './acdv-deadlines.ts';

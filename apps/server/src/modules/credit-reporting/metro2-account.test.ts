@@ -230,11 +230,14 @@ describe('reportAccount', () => {
     });
   });
 
-  it('says the account is disputed (XB) from the day a dispute came in to the day it was answered', () => {
-    const disputed = loanWith([], { disputes: [{ from: '2025-02-01', to: '2025-03-01' }] });
+  it('says the account is disputed (XB) from the day a dispute came in to the day it was answered, XH that month', () => {
+    const disputed = loanWith([], {
+      disputes: [{ label: 'dispute #1', from: '2025-02-01', to: '2025-03-01', consumerDisagrees: false }],
+    });
     expect(reportAccount(disputed, '2025-01-31')?.complianceConditionCode).toBeNull();
     expect(reportAccount(disputed, '2025-02-01')?.complianceConditionCode).toBe('XB');
-    expect(reportAccount(disputed, '2025-03-01')?.complianceConditionCode).toBeNull();
+    expect(reportAccount(disputed, '2025-03-01')?.complianceConditionCode).toBe('XH');
+    expect(reportAccount(disputed, '2025-04-01')?.complianceConditionCode).toBeNull();
   });
 });
 
@@ -245,5 +248,14 @@ describe('historyGrid', () => {
     // January to June at their month ends, July on the report date (96 days: 3), then nothing.
     expect(grid[0]?.months).toEqual(['0', '0', '0', '0', '1', '2', '3', null, null, null, null, null]);
     expect(grid[1]?.months).toEqual(Array(12).fill('B'));
+  });
+
+  it("gives each month's compliance condition code: none before funding, XB, XC, nothing after the report date", () => {
+    const loan = loanWith([], {
+      disputes: [{ label: 'ACDV CN-1', from: '2025-03-15', to: '2025-05-02', consumerDisagrees: true }],
+    });
+    const grid = historyGrid(loan, '2025-07-15');
+    expect(grid[0]?.compliance).toEqual([null, null, 'XB', 'XB', 'XC', 'XC', 'XC', null, null, null, null, null]);
+    expect(grid[1]?.compliance).toEqual(Array(12).fill(null));
   });
 });

@@ -7,6 +7,7 @@ import {
   paymentHistoryCode,
   paymentRatingFor,
 } from '@portal/contracts/metro2';
+import { complianceConditionOn, type ConsumerDispute } from './compliance-condition.ts';
 
 // What the Portal reports of a loan to the credit bureaus for a month (Metro 2 base segment
 // fields), worked out from the loan's own data and nothing else: the payments as scheduled and
@@ -49,8 +50,9 @@ export type ReportingLoan = {
   payments: readonly ReportingPayment[];
   bankruptcy: ReportingBankruptcy | null;
   // Consumer disputes of the account (FCRA: a dispute letter, an ACDV): from the day received to the
-  // day answered (null while open). The account is reported disputed (XB) on the days in between.
-  disputes: readonly { from: string; to: string | null }[];
+  // day answered (null while open), and whether the consumer still disagreed. They decide the
+  // compliance condition code (compliance-condition.ts: XB, XC, XH).
+  disputes: readonly ConsumerDispute[];
   // What the customer owed on a date: the loan card's payoff (loans/payoff.ts, staff credits taken
   // off), so the bureaus are told what staff and the customer see, to the cent (FCRA accuracy).
   balanceOn: (asOf: string) => number;
@@ -91,7 +93,6 @@ export const CHARGE_OFF_DAYS_PAST_DUE = 120;
 const PAID_OR_CLOSED = metro2CodeFor('account_status', 'Paid or closed account / zero balance');
 const ZERO_BALANCE_AND_CURRENT = metro2CodeFor('payment_history_profile', 'Zero balance and current');
 const NO_HISTORY_BEFORE = metro2CodeFor('payment_history_profile', 'No payment history available prior to this time');
-const DISPUTED = metro2CodeFor('compliance_condition', 'Account information disputed by consumer under the FCRA');
 const CHARGED_OFF = metro2CodeFor('account_status', 'Unpaid balance reported as a loss (charge-off)');
 const PAID_CHARGE_OFF = metro2CodeFor('account_status', 'Paid in full, was a charge-off');
 const CHARGE_OFF_HISTORY = metro2CodeFor('payment_history_profile', 'Charge-off');
@@ -251,11 +252,7 @@ export function reportAccount(loan: ReportingLoan, asOf: string): Metro2Account 
     dateClosed: closedOn,
     dateOfLastPayment: lastPayment,
     consumerInformationIndicator: bankruptcyIndicator(loan.bankruptcy, asOf),
-    complianceConditionCode: loan.disputes.some(
-      (dispute) => dispute.from <= asOf && (dispute.to === null || dispute.to > asOf),
-    )
-      ? DISPUTED
-      : null,
+    complianceConditionCode: complianceConditionOn(loan.disputes, asOf),
   };
 }
 
@@ -268,19 +265,26 @@ function firstDelinquency(loan: ReportingLoan, date: string): string | null {
 }
 
 // The 7-year by 12-month grid of the FCRA lookup: for each year back from the report date's, the
-// history code of each month's end (null for a month after the report date).
+// history code and the compliance condition code of each month's end (the report date for its own
+// month; null for a month after it, and no compliance code before the loan was funded).
 export function historyGrid(
   loan: ReportingLoan,
   reportDate: string,
   years = 7,
-): { year: number; months: (string | null)[] }[] {
+): { year: number; months: (string | null)[]; compliance: (string | null)[] }[] {
   const lastYear = Number(reportDate.slice(0, 4));
   return Array.from({ length: years }, (_, back) => {
     const year = lastYear - back;
-    const months = Array.from({ length: 12 }, (_, month) => {
+    const dates = Array.from({ length: 12 }, (_, month) => {
       const end = new Date(Date.UTC(year, month + 1, 0)).toISOString().slice(0, 10);
-      return end > monthEnd(reportDate) ? null : historyCode(loan, end < reportDate ? end : reportDate);
+      return end > monthEnd(reportDate) ? null : end < reportDate ? end : reportDate;
     });
-    return { year, months };
+    return {
+      year,
+      months: dates.map((date) => (date === null ? null : historyCode(loan, date))),
+      compliance: dates.map((date) =>
+        date === null || !onOrBefore(loan.fundedOn, date) ? null : complianceConditionOn(loan.disputes, date),
+      ),
+    };
   });
 }

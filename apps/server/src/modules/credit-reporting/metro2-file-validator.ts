@@ -13,11 +13,14 @@ import {
   UNCOUNTED_SSNS,
   type Metro2Field,
 } from './metro2-layout.ts';
+import type { ConsumerDispute } from './compliance-condition.ts';
 
 // Reads a Metro 2 file (426-character format) back and says what is wrong with it, record by record and field by
 // field. It shares only the layout table with the writer (metro2-file.ts), so a writer bug shows up here instead of
 // being repeated: the tests check the writer's output with it, and the server checks a file with it before keeping it.
 // The codes are checked against the project's Metro 2 reference data (packages/contracts reference/metro2-codes.json).
+// Given what the Portal knows of each account (its consumer disputes), it also checks each record's compliance
+// condition code against them, from the dispute dates directly rather than through the rule that wrote it.
 
 export type Metro2FileCheck = {
   errors: string[];
@@ -36,6 +39,31 @@ const INFORMATION_INDICATORS = codes(metro2.consumer_information_indicator);
 const ECOA_CODES = codes(metro2.ecoa);
 const PORTFOLIO_TYPES = codes(metro2.portfolio_type);
 const TERMS_FREQUENCIES = codes(metro2.terms_frequency);
+
+const complianceCode = (meaning: string) => {
+  const found = Object.entries(metro2.compliance_condition).find(([, candidate]) => candidate === meaning);
+  if (!found) throw new Error(`metro2-codes.json has no compliance condition '${meaning}'.`);
+  return found[0];
+};
+const XB = complianceCode('Account information disputed by consumer under the FCRA');
+const XC = complianceCode('Completed investigation of FCRA dispute; consumer disagrees');
+const XH = complianceCode('Account previously in dispute; investigation completed, reported by data furnisher');
+// The Fair Credit Billing Act's codes (XF, XG, XJ) belong to open-end credit (15 U.S.C. 1666): a line of credit,
+// an open or a revolving account, never an installment loan or a mortgage.
+const FCBA_CODES = new Set(
+  Object.entries(metro2.compliance_condition)
+    .filter(([, meaning]) => /FCBA|Fair Credit Billing Act/.test(meaning))
+    .map(([code]) => code),
+);
+const OPEN_END_PORTFOLIOS = new Set(
+  Object.entries(metro2.portfolio_type)
+    .filter(([, meaning]) => ['Line of credit', 'Open', 'Revolving'].includes(meaning))
+    .map(([code]) => code),
+);
+
+// What the Portal knows of the accounts a file reports, by consumer account number: their consumer disputes
+// (letters and ACDVs), whose dates decide the compliance condition code (decision 049).
+export type Metro2AccountFacts = ReadonlyMap<string, { disputes: readonly ConsumerDispute[] }>;
 
 const NOT_PRINTABLE = /[^\x20-\x7e]/;
 // Fields whose text is never repeated in an error message: errors end up in logs.
@@ -105,7 +133,43 @@ function codeProblems(fields: Fields): Array<[string, string]> {
   const status = read(fields, 'accountStatus');
   if (STATUSES_NEEDING_PAYMENT_RATING.includes(status) && read(fields, 'paymentRating').trim() === '')
     problems.push(['paymentRating', `is required with account status ${status}`]);
+  const compliance = read(fields, 'complianceConditionCode').trim();
+  const portfolio = read(fields, 'portfolioType').trim();
+  if (FCBA_CODES.has(compliance) && PORTFOLIO_TYPES.has(portfolio) && !OPEN_END_PORTFOLIOS.has(portfolio))
+    problems.push([
+      'complianceConditionCode',
+      `'${compliance}' is a Fair Credit Billing Act code, for open-end credit only, not portfolio type ${portfolio}`,
+    ]);
   return problems;
+}
+
+// MMDDYYYY -> YYYY-MM-DD, or null when it is no date (already reported by the type check).
+function isoDate(text: string): string | null {
+  return isMetro2DateTime(text) && text.length === 8
+    ? `${text.slice(4, 8)}-${text.slice(0, 2)}-${text.slice(2, 4)}`
+    : null;
+}
+
+// The compliance condition code against the account's disputes on the record's date of account information:
+// XB exactly while one is open (FCRA 623(a)(3)); XC only after an investigation the consumer disagreed with; XH only
+// after one completed; no code the Portal never reports.
+function complianceProblem(fields: Fields, disputes: readonly ConsumerDispute[]): string | null {
+  const date = isoDate(read(fields, 'dateAccountInformation'));
+  if (date === null) return null;
+  const code = read(fields, 'complianceConditionCode').trim();
+  const loan = `loan ${read(fields, 'consumerAccountNumber').trim()}`;
+  const open = disputes.find((dispute) => dispute.from <= date && (dispute.to === null || dispute.to > date));
+  const completed = disputes.filter((dispute) => dispute.from <= date && dispute.to !== null && dispute.to <= date);
+  if (open && code !== XB)
+    return `${code === '' ? 'is blank' : `'${code}'`}, but ${open.label} of ${loan} is open on ${date}: a disputed account is reported ${XB} (FCRA 623(a)(3))`;
+  if (!open && code === XB) return `'${XB}', but ${loan} has no dispute or ACDV open on ${date}`;
+  if (code === XC && !completed.some((dispute) => dispute.consumerDisagrees))
+    return `'${XC}', but no investigation of ${loan} completed with the consumer disagreeing by ${date}`;
+  if (code === XH && completed.length === 0) return `'${XH}', but no dispute of ${loan} was investigated by ${date}`;
+  // A code outside the value set is already reported by codeProblems.
+  if (COMPLIANCE_CODES.has(code) && ![XB, XC, XH].includes(code))
+    return `'${code}' is not a code the Portal reports (only ${XB}, ${XC} and ${XH}, from the loan's disputes)`;
+  return null;
 }
 
 // What the trailer must say of these base segments: field name -> count; every other count is zero, as no J1, J2,
@@ -136,7 +200,7 @@ function expectedCounts(records: readonly Fields[]): Map<string, number> {
 
 type Kind = 'header' | 'base' | 'trailer';
 
-export function validateMetro2File(text: string): Metro2FileCheck {
+export function validateMetro2File(text: string, accounts?: Metro2AccountFacts): Metro2FileCheck {
   const errors: string[] = [];
   const result: Metro2FileCheck = { errors, header: null, records: [], trailer: null };
   if (text === '') {
@@ -194,6 +258,9 @@ export function validateMetro2File(text: string): Metro2FileCheck {
     else if (kind === 'trailer') result.trailer = fields;
     else {
       for (const [name, problem] of codeProblems(fields)) fieldError(name, problem);
+      const known = accounts?.get(read(fields, 'consumerAccountNumber').trim());
+      const compliance = known ? complianceProblem(fields, known.disputes) : null;
+      if (compliance) fieldError('complianceConditionCode', compliance);
       result.records.push(fields);
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ConsumerDispute } from './compliance-condition.ts';
 import { formatMetro2File, type Metro2BaseRecord, type Metro2Header } from './metro2-file.ts';
 import { validateMetro2File } from './metro2-file-validator.ts';
 import {
@@ -268,6 +269,72 @@ describe('formatMetro2File', () => {
     expect(checked.errors).toEqual([]);
     expect(checked.records).toHaveLength(10_000);
     expect(checked.trailer?.totalBaseRecords).toBe('000010000');
+  });
+});
+
+describe("validateMetro2File: the compliance condition code against the loan's disputes", () => {
+  // Two accounts reported XB on 2026-11-21; what the Portal knows of their disputes decides.
+  const file = formatMetro2File(header, [record, { ...record, consumerAccountNumber: '40124', accountStatus: '11' }]);
+  const [headerLine = '', base = '', secondBase = '', trailer = ''] = linesOf(file);
+  const open: ConsumerDispute = { label: 'dispute #7', from: '2026-11-01', to: null, consumerDisagrees: false };
+  const closed = (consumerDisagrees: boolean) => ({
+    label: 'ACDV CN-9',
+    from: '2026-10-01',
+    to: '2026-11-02',
+    consumerDisagrees,
+  });
+  const facts = (second: ConsumerDispute[]) =>
+    new Map([
+      ['40123', { disputes: [open] }],
+      ['40124', { disputes: second }],
+    ]);
+  const withCode = (code: string) => fileOf([headerLine, base, replaceAt(secondBase, 153, code), trailer]);
+
+  it('takes XB for a loan with a dispute open on the date of account information', () => {
+    expect(validateMetro2File(file, facts([open])).errors).toEqual([]);
+  });
+
+  it('refuses XB for a loan with nothing open, and a blank code for one with a dispute open', () => {
+    expect(validateMetro2File(file, facts([closed(false)])).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XB', but loan 40124 has no dispute or ACDV open on 2026-11-21.",
+    ]);
+    expect(
+      validateMetro2File(fileOf([headerLine, replaceAt(base, 153, '  '), secondBase, trailer]), facts([open])).errors,
+    ).toEqual([
+      'Record 2 (base segment 1), complianceConditionCode (positions 153-154): is blank, but dispute #7 of loan 40123 is open on 2026-11-21: a disputed account is reported XB (FCRA 623(a)(3)).',
+    ]);
+  });
+
+  it('takes XC only after an investigation the consumer disagreed with, XH only after one completed', () => {
+    expect(validateMetro2File(withCode('XC'), facts([closed(true)])).errors).toEqual([]);
+    expect(validateMetro2File(withCode('XC'), facts([closed(false)])).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XC', but no investigation of loan 40124 completed with the consumer disagreeing by 2026-11-21.",
+    ]);
+    expect(validateMetro2File(withCode('XH'), facts([closed(false)])).errors).toEqual([]);
+    expect(validateMetro2File(withCode('XH'), facts([])).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XH', but no dispute of loan 40124 was investigated by 2026-11-21.",
+    ]);
+  });
+
+  it('refuses a code of the value set the Portal never reports, once; an unknown one by the value set only', () => {
+    expect(validateMetro2File(withCode('XA'), facts([])).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XA' is not a code the Portal reports (only XB, XC and XH, from the loan's disputes).",
+    ]);
+    expect(validateMetro2File(withCode('XZ'), facts([])).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XZ' is not a Metro 2 compliance condition code.",
+    ]);
+  });
+
+  it('checks no dispute of an account it is told nothing about', () => {
+    expect(validateMetro2File(withCode('XA'), new Map()).errors).toEqual([]);
+  });
+
+  it('refuses a Fair Credit Billing Act code on an installment account, facts or not', () => {
+    expect(validateMetro2File(withCode('XF')).errors).toEqual([
+      "Record 3 (base segment 2), complianceConditionCode (positions 153-154): 'XF' is a Fair Credit Billing Act code, for open-end credit only, not portfolio type I.",
+    ]);
+    const revolving = fileOf([headerLine, base, replaceAt(replaceAt(secondBase, 153, 'XF'), 73, 'R'), trailer]);
+    expect(validateMetro2File(revolving).errors).toEqual([]);
   });
 });
 

@@ -58,7 +58,9 @@ describe('readReportingLoan', () => {
     const after = await readReportingLoan(db, loan.id, ZONE);
     expect(after).toMatchObject({
       bankruptcy: { chapter: 13, filedOn: '2025-05-01', dischargedOn: null, dismissedOn: null },
-      disputes: [{ from: '2025-05-14', to: null }],
+      disputes: [
+        { label: expect.stringMatching(/^dispute #\d+$/), from: '2025-05-14', to: null, consumerDisagrees: false },
+      ],
     });
     expect(reportAccount(after!, '2025-05-15')).toMatchObject({
       consumerInformationIndicator: 'D',

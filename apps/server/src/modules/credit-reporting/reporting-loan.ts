@@ -7,9 +7,9 @@ import { findLoansByIds, findPaymentsOfLoans, payoffCentsOn } from '../loans/ind
 import type { ReportingAdjustment, ReportingBankruptcy, ReportingLoan } from './metro2-account.ts';
 
 // Loans as the Metro 2 account reads them (metro2-account.ts), from the database: the payments, the
-// customer's bankruptcy (the case last recorded: processed notices, the FCRA lookup), whether a
-// consumer dispute of the loan is open (a dispute letter not yet resolved or an ACDV not yet
-// answered) and the credit report adjustments. Instants become business dates in `timeZone`.
+// customer's bankruptcy (the case last recorded: processed notices, the FCRA lookup), the consumer
+// disputes of the loan (dispute letters and ACDVs, open or answered, with the consumer's
+// disagreement) and the credit report adjustments. Instants become business dates in `timeZone`.
 // Read in a handful of statements for any number of loans, so a correction file of 10,000
 // adjustments costs the same six round trips as one lookup.
 
@@ -91,8 +91,10 @@ export async function readReportedLoans(
   const acdvRows = await executor
     .select({
       loanId: acdvRequests.loanId,
+      controlNumber: acdvRequests.controlNumber,
       receivedOn: acdvRequests.receivedOn,
       answeredAt: acdvRequests.respondedAt,
+      consumerDisagrees: acdvRequests.consumerDisagrees,
     })
     .from(acdvRequests)
     .where(inArray(acdvRequests.loanId, ids));
@@ -116,10 +118,18 @@ export async function readReportedLoans(
     [
       ...disputeRows.map((row) => ({
         loanId: row.loanId,
+        label: `dispute #${row.id}`,
         from: dateOf(row.receivedAt, timeZone)!,
         to: dateOf(row.answeredAt, timeZone),
+        consumerDisagrees: row.consumerDisagrees,
       })),
-      ...acdvRows.map((row) => ({ loanId: row.loanId, from: row.receivedOn, to: dateOf(row.answeredAt, timeZone) })),
+      ...acdvRows.map((row) => ({
+        loanId: row.loanId,
+        label: `ACDV ${row.controlNumber}`,
+        from: row.receivedOn,
+        to: dateOf(row.answeredAt, timeZone),
+        consumerDisagrees: row.consumerDisagrees,
+      })),
     ],
     (row) => row.loanId,
   );
@@ -165,7 +175,7 @@ export async function readReportedLoans(
         invalid: payment.invalidAt !== null,
       })),
       bankruptcy: reportedBankruptcy,
-      disputes: (disputed.get(loan.id) ?? []).map(({ from, to }) => ({ from, to })),
+      disputes: (disputed.get(loan.id) ?? []).map(({ loanId: _loanId, ...dispute }) => dispute),
       balanceOn: (asOf) => payoffCentsOn(loan, schedule, asOf, timeZone),
       adjustments: (adjustments.get(loan.id) ?? []).map((row): ReportingAdjustment => ({
         type: row.type as ReportingAdjustment['type'],

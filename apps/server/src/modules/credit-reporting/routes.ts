@@ -3,6 +3,7 @@ import { creditReportingCalls as calls } from '@portal/contracts';
 import type { CreditReportingDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
+import { registerAcdvConsumerInfoRoute } from './acdv-consumer-info.ts';
 import { getAcdvImage } from './acdv-image.ts';
 import { importAcdvUploads } from './acdv-import.ts';
 import { recordAndProcessAcdvs } from './acdv-response-file.ts';
@@ -49,6 +50,8 @@ export function registerCreditReportingRouteHandlers(app: FastifyInstance, conte
     reply.header('cache-control', 'private, no-store');
     return getAcdvImage(context, actorOf(request), request.query.control_number);
   });
+
+  registerAcdvConsumerInfoRoute(app, context);
 
   registerCall(app, calls.recordAndProcessAcdvs, (request) => recordAndProcessAcdvs(context, actorOf(request)));
 

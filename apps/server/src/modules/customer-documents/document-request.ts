@@ -4,27 +4,34 @@ import type { CustomerDocumentsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
-import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+import { clearContact } from '../contact-rules/index.ts';
+import { findCustomer } from '../customers/index.ts';
 import { updateLoan } from '../loans/index.ts';
 import { findOpenTicketIdOfCustomer } from '../tickets/index.ts';
 import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 
 // A message to a customer about their application (new documents needed, a cancelled
 // application), in the caller's transaction: by text when they have a phone on file, else by
-// email, on their open ticket of that channel if any. A customer marked Do Not Contact is not
-// messaged: the caller's change is refused (409) when the message is the point of it.
+// email, on their open ticket of that channel if any. A customer the contact gate refuses (Do Not
+// Contact, decision 046) is not messaged: the caller's change is refused (409).
 
 export async function queueCustomerNotice(
   tx: Executor,
-  context: Pick<CustomerDocumentsDeps, 'clock'>,
+  context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
 ): Promise<MessageRecord> {
   const customer = await findCustomer(tx, customerId);
   if (!customer) throw notFound(`Customer ${customerId} was not found.`);
-  await refuseIfDoNotContact(tx, customerId);
   const type = customer.phoneNumber ? 'text' : 'email';
+  const clearance = await clearContact(tx, context, {
+    customerId,
+    channel: type,
+    purpose: 'servicing',
+    employeeId: actor.employeeId,
+    ipAddress: actor.ipAddress,
+  });
   return queueOutboundMessage(
     tx,
     {
@@ -35,6 +42,7 @@ export async function queueCustomerNotice(
       customerId,
       ticketId: await findOpenTicketIdOfCustomer(tx, customerId, type),
       employeeId: actor.employeeId,
+      clearance,
     },
     context.clock.now(),
   );

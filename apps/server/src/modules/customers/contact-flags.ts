@@ -3,6 +3,7 @@ import {
   contactFlagNote,
   contactFlagProblem,
   shortEmployeeName,
+  type ContactFlag,
   type CallBody,
   type userPageCalls,
 } from '@portal/contracts';
@@ -11,10 +12,28 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
 import * as repository from './repository.ts';
+import type { CustomerRecord } from './repository.ts';
 
 type FlagInput = CallBody<typeof userPageCalls.setContactFlag>;
 
-// PATCH users/contact_flag: DNC or DNL on or off, with its reason and context, who and when; a
+// The columns of one flag: on/off, why, context, who and when (each flag has the same five).
+function flagColumns(
+  flag: ContactFlag,
+  on: boolean,
+  reason: string | null,
+  flagContext: string | null,
+  stamp: { employeeId: number | null; at: Date | null },
+): Partial<CustomerRecord> {
+  return {
+    [flag]: on,
+    [`${flag}Reason`]: reason,
+    [`${flag}Context`]: flagContext,
+    [`${flag}EmployeeId`]: stamp.employeeId,
+    [`${flag}At`]: stamp.at,
+  };
+}
+
+// PATCH users/contact_flag: a contact flag (DNC, DNL, cease communication, attorney) on or off, with its reason and context, who and when; a
 // note in the customer's comments says so ('DNC on: User requested (by Maria D.)').
 export async function setContactFlag(context: Pick<CustomersDeps, 'db' | 'clock'>, actor: Actor, input: FlagInput) {
   const problem = contactFlagProblem(input);
@@ -23,30 +42,18 @@ export async function setContactFlag(context: Pick<CustomersDeps, 'db' | 'clock'
   return context.db.transaction(async (tx) => {
     const customer = await repository.lockCustomer(tx, input.user_id);
     if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
-    const current = input.flag === 'dnc' ? customer.dnc : customer.dnl;
-    if (current === input.on) return { message: `${label} is already ${input.on ? 'on' : 'off'}; nothing changed.` };
+    const current = customer[input.flag];
     const now = context.clock.now();
     const reason = input.on ? (input.reason?.trim() ?? null) : null;
     const flagContext = input.on ? input.context?.trim() || null : null;
-    const stamp = { employeeId: input.on ? actor.employeeId : null, at: input.on ? now : null };
+    if (current === input.on) return { message: `${label} is already ${input.on ? 'on' : 'off'}; nothing changed.` };
     await repository.updateCustomer(
       tx,
       customer.id,
-      input.flag === 'dnc'
-        ? {
-            dnc: input.on,
-            dncReason: reason,
-            dncContext: flagContext,
-            dncEmployeeId: stamp.employeeId,
-            dncAt: stamp.at,
-          }
-        : {
-            dnl: input.on,
-            dnlReason: reason,
-            dnlContext: flagContext,
-            dnlEmployeeId: stamp.employeeId,
-            dnlAt: stamp.at,
-          },
+      flagColumns(input.flag, input.on, reason, flagContext, {
+        employeeId: input.on ? actor.employeeId : null,
+        at: input.on ? now : null,
+      }),
     );
     const note = contactFlagNote(input, shortEmployeeName(actor.name));
     await repository.insertCustomerComment(tx, {

@@ -93,6 +93,8 @@ export function toUserInfo(profile: CustomerCardRow, comments: readonly CommentR
     verified: customer.verified,
     dnc: customer.dnc,
     dnl: customer.dnl,
+    cease: customer.cease,
+    attorney: customer.attorney,
     dnp: customer.dnp,
     street: customer.street,
     city: customer.city,

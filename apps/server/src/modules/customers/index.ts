@@ -37,7 +37,7 @@ export {
   latestCardJoin,
   toUserInfo,
 } from './customer-card.ts';
-export { doNotContactRefusal, lockDoNotContact, refuseIfDoNotContact } from './contact-permission.ts';
+export { lockContactFlags, type CustomerContactFlags } from './contact-permission.ts';
 export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
 export { checkedFieldValue, editCustomerField, editLockedCustomerField } from './edit-customer-field.ts';

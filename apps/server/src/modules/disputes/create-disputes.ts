@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, dateInTimeZone, DISPUTE_DUE_DAYS, type CreateDisputesResponse } from '@portal/contracts';
+import { dateInTimeZone, directDisputeDueOn, type CreateDisputesResponse } from '@portal/contracts';
 import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -8,9 +8,10 @@ import { readDisputeLetter, type DisputeLetter } from './dispute-letter-parser.t
 import { insertDisputes, type NewDispute } from './repository.ts';
 
 // POST disputes_dashboard/create_disputes: each readable PDF becomes one unresolved dispute, due
-// DISPUTE_DUE_DAYS after receipt (the FCRA investigation period), filled with what its letter says.
-// A file pdf.js cannot open is reported by name and the others go on; when none can be read, the
-// request is refused as a whole (422). The customer is never matched here: staff choose one.
+// 30 days after receipt (directDisputeDueOn: the business day before when that is none), filled
+// with what its letter says. A file pdf.js cannot open is reported by name and the others go on;
+// when none can be read, the request is refused as a whole (422). The customer is never matched
+// here: staff choose one.
 
 type ReadLetter = { file: UploadedFile; letter: DisputeLetter };
 
@@ -28,7 +29,7 @@ export async function createDisputes(
   const letters: ReadLetter[] = read.map(({ file, text }) => ({ file, letter: readDisputeLetter(text) }));
 
   const now = context.clock.now();
-  const dueDate = addDays(dateInTimeZone(now, context.businessTimeZone), DISPUTE_DUE_DAYS);
+  const dueDate = directDisputeDueOn(dateInTimeZone(now, context.businessTimeZone));
   // Files first: a row never points at a file that is not there. A failed transaction leaves
   // unreferenced files behind, which cost space but no correctness.
   const rows: NewDispute[] = [];

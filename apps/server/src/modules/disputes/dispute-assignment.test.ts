@@ -287,6 +287,7 @@ describe('GET disputes_dashboard/dispute_details', () => {
       latest_failed_response_error: null,
       response_type: null,
       resolved_at: null,
+      consumer_disagrees: false,
     });
 
     const leaseAt = async () => (await disputeRow(t.database.db, dispute.id)).leaseExpiresAt;

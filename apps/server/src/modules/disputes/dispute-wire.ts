@@ -59,6 +59,7 @@ export function toWireDispute(dispute: DisputeRecord, holderName: string | null,
     latest_failed_response_error: dispute.latestFailedResponseError,
     response_type: dispute.responseType,
     resolved_at: dispute.resolvedAt?.toISOString() ?? null,
+    consumer_disagrees: dispute.consumerDisagrees,
   };
 }
 
@@ -101,5 +102,6 @@ export function disputeSnapshot(dispute: DisputeRecord) {
     responseType: dispute.responseType,
     resolvedAt: dispute.resolvedAt?.toISOString() ?? null,
     resolvedBy: dispute.resolvedBy,
+    consumerDisagrees: dispute.consumerDisagrees,
   };
 }

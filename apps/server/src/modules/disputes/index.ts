@@ -14,3 +14,6 @@ export { createDisputes } from './create-disputes.ts';
 
 // When each letter about these loans came in and was answered (credit reporting's disputed spans).
 export { findDisputesOfLoans } from './repository.ts';
+
+// The open deadlines of the disputes (the deadlines module's list, decision 047).
+export { findFrivolousNoticesDue, findOpenDisputeDeadlines } from './dispute-deadlines.ts';

@@ -76,15 +76,23 @@ export async function insertCreditReportingFlag(
   await tx.insert(creditReportingFlags).values(values);
 }
 
-// The letters of these loans with when each came in and was answered (credit reporting reports a
-// loan as disputed meanwhile).
+// The letters of these loans with when each came in and was answered, and whether the consumer
+// still disagreed (credit reporting reports a loan as disputed meanwhile, and XC after).
 export async function findDisputesOfLoans(
   db: Executor,
   loanIds: readonly number[],
-): Promise<Array<{ loanId: number | null; receivedAt: Date; answeredAt: Date | null }>> {
+): Promise<
+  Array<{ id: number; loanId: number | null; receivedAt: Date; answeredAt: Date | null; consumerDisagrees: boolean }>
+> {
   if (loanIds.length === 0) return [];
   return db
-    .select({ loanId: disputes.loanId, receivedAt: disputes.receivedAt, answeredAt: disputes.resolvedAt })
+    .select({
+      id: disputes.id,
+      loanId: disputes.loanId,
+      receivedAt: disputes.receivedAt,
+      answeredAt: disputes.resolvedAt,
+      consumerDisagrees: disputes.consumerDisagrees,
+    })
     .from(disputes)
     .where(inArray(disputes.loanId, [...loanIds]));
 }

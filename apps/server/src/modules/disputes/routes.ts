@@ -6,6 +6,7 @@ import { readPdfUploads } from '../../platform/uploads.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { createDisputes } from './create-disputes.ts';
 import { assignDispute, getDisputeDetails, openDisputeDocument, unassignDispute } from './dispute-assignment.ts';
+import { registerFrivolousDisputeRoutes } from './frivolous-dispute.ts';
 import { resolveDispute } from './resolve-dispute.ts';
 import { listUnresolvedDisputes } from './unresolved-disputes.ts';
 import { updateDisputeDetails } from './update-dispute.ts';
@@ -39,8 +40,10 @@ export function registerDisputeRouteHandlers(app: FastifyInstance, context: Disp
   );
 
   registerCall(app, disputeCalls.resolveDispute, (request) =>
-    resolveDispute(context, actorOf(request), request.body.id, request.body.response_type),
+    resolveDispute(context, actorOf(request), request.body.id, request.body),
   );
+
+  registerFrivolousDisputeRoutes(app, context);
 
   registerCall(app, disputeCalls.userSearch, (request) => searchDisputeUsers(context, actorOf(request), request.query));
 

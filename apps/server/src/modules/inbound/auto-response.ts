@@ -8,7 +8,9 @@ import type { Executor } from '@portal/db';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { isWithinBusinessHours } from '../analytics/index.ts';
+import { clearanceOf, decideContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
+import type { InboundDeps } from './deps.ts';
 import { findActiveMacroByTitle } from '../macros/index.ts';
 import { replySubject } from '../tickets/index.ts';
 import type { InboundChannel } from './repository.ts';
@@ -25,17 +27,27 @@ export type AutoRespondedTicket = {
 // business hours is answered once, from the outbox, by the Portal itself (no employee). Its text is
 // the channel's macro (after_hours_text, after_hours_email) when one is active, else our default.
 // Its placeholders are filled by fillAutoResponse (contracts), as the demo seed fills them.
-// Nothing is sent to a customer marked Do Not Contact. Inside the caller's transaction; answers the
+// Nothing is sent to a customer the contact gate refuses (decision 046). Inside the caller's transaction; answers the
 // queued message's id, or null when none was queued.
 export async function queueAfterHoursResponse(
   tx: Executor,
+  context: Pick<InboundDeps, 'clock' | 'contactRules'>,
   ticket: AutoRespondedTicket,
   inReplyTo: string | null,
   now: Date,
 ): Promise<number | null> {
   if (await isWithinBusinessHours(tx, now)) return null;
   const customer = ticket.customerId === null ? undefined : await findCustomerForReply(tx, ticket.customerId);
-  if (customer?.dnc) return null;
+  // The customer has just written, so the gate never holds it; it refuses it to a customer marked
+  // Do Not Contact (or under a cease request, or represented by an attorney): nothing is sent.
+  const verdict = await decideContact(tx, context, {
+    customerId: ticket.customerId,
+    ticketId: ticket.id,
+    channel: ticket.channel,
+    purpose: 'servicing',
+    employeeId: null,
+  });
+  if (verdict.verdict === 'refuse') return null;
   const macro = await findActiveMacroByTitle(tx, AUTO_RESPONSE_MACRO_TITLES[ticket.channel]);
   const body = macro ? fillAutoResponse(macro.body, customer) : DEFAULT_AUTO_RESPONSES[ticket.channel];
   const email = ticket.channel === 'email';
@@ -52,6 +64,12 @@ export async function queueAfterHoursResponse(
       macroId: macro?.id ?? null,
       inReplyTo: email ? inReplyTo : null,
       autoResponse: true,
+      clearance: clearanceOf(verdict, {
+        customerId: ticket.customerId,
+        channel: ticket.channel,
+        purpose: 'servicing',
+        employeeId: null,
+      }),
     },
     now,
   );

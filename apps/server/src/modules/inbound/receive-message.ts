@@ -121,7 +121,7 @@ export async function receiveInboundMessage(context: InboundDeps, received: Inbo
     });
     // A new conversation opened after hours is answered once, by the Portal (decision 035).
     const autoResponseId =
-      newTicket && ticket ? await queueAfterHoursResponse(tx, ticket, message.externalId, now) : null;
+      newTicket && ticket ? await queueAfterHoursResponse(tx, context, ticket, message.externalId, now) : null;
     return { duplicate: false, messageId, ticketId, customerId, newTicket, autoResponseId };
   });
   // After the commit: the outbox's worker sends it; the webhook never waits for a provider.

@@ -1,23 +1,17 @@
-import { addDays, formatDollars, isWeekday } from '@portal/contracts';
+import { addBusinessDays, addDays, formatDollars } from '@portal/contracts';
 import type { PdfBlock } from '../../platform/pdf.ts';
 import { LENDER_NAME } from '../documents/index.ts';
 import { heading, letterhead, paymentTable } from './letter-blocks.ts';
 import { itemizeDebt, type LetterFacts } from './letter-facts.ts';
 
 // Regulation F (12 CFR 1006.34(b)(5)) lets the sender assume the notice is received five days
-// (Saturdays, Sundays and federal holidays excluded) after it is sent; we have no holiday calendar,
-// so seven weekdays leave room for two holidays (Christmas and New Year fall five weekdays apart).
-// The consumer then has at least 30 days. A later end date only gives them more time.
-const RECEIPT_WEEKDAYS = 7;
+// (Saturdays, Sundays and federal holidays excluded) after it is sent: five business days by the
+// federal holiday calendar (rules/business-days.ts). The consumer then has 30 days from then.
+const RECEIPT_BUSINESS_DAYS = 5;
 const VALIDATION_PERIOD_DAYS = 30;
 
 export function validationPeriodEnd(sentOn: string): string {
-  let receivedOn = sentOn;
-  for (let weekdays = 0; weekdays < RECEIPT_WEEKDAYS;) {
-    receivedOn = addDays(receivedOn, 1);
-    if (isWeekday(receivedOn)) weekdays += 1;
-  }
-  return addDays(receivedOn, VALIDATION_PERIOD_DAYS);
+  return addDays(addBusinessDays(sentOn, RECEIPT_BUSINESS_DAYS), VALIDATION_PERIOD_DAYS);
 }
 
 // The validation notice (12 CFR 1006.34(c), in the words of model form B-1): who is owed, the

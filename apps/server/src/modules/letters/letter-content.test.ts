@@ -64,11 +64,13 @@ describe('itemizeDebt', () => {
 });
 
 describe('validationPeriodEnd', () => {
-  it('is 30 days after receipt, assumed seven weekdays after the letter is sent', () => {
-    // Saturday 2026-11-21: received Tuesday 2026-12-01 at the latest; 30 days later.
-    expect(validationPeriodEnd('2026-11-21')).toBe('2026-12-31');
-    // Monday 2026-11-23: received Wednesday 2026-12-02.
-    expect(validationPeriodEnd('2026-11-23')).toBe('2027-01-01');
+  it('is 30 days after receipt, assumed five business days after the letter is sent', () => {
+    // Saturday 2026-11-21: Mon 23, Tue 24, Wed 25, (Thanksgiving) Fri 27, Mon 30; 30 days later.
+    expect(validationPeriodEnd('2026-11-21')).toBe('2026-12-30');
+    // Monday 2026-11-23: received Tuesday 2026-12-01.
+    expect(validationPeriodEnd('2026-11-23')).toBe('2026-12-31');
+    // Monday 2026-12-21: Tue 22, Wed 23, Thu 24, (Christmas) Mon 28, Tue 29; 30 days later.
+    expect(validationPeriodEnd('2026-12-21')).toBe('2027-01-28');
   });
 });
 
@@ -141,7 +143,7 @@ describe('the letters drawn', () => {
     expect(text).toContain('You were charged this amount in fees: + $15.00');
     expect(text).toContain(`You paid or were credited this amount toward the debt: - ${dollars(paidCents)}`);
     expect(text).toContain(`Total amount of the debt now: ${dollars(payoffCents)}`);
-    expect(text).toContain('Call or write to us by 2026-12-31 to dispute all or part of the debt.');
+    expect(text).toContain('Call or write to us by 2026-12-30 to dispute all or part of the debt.');
     expect(text).toContain('www.cfpb.gov/debt-collection');
   });
 

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { attachDocumentToMessage, queueOutboundMessage } from '../../platform/outbound.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
-import { lockDoNotContact } from '../customers/index.ts';
+import { clearContact } from '../contact-rules/index.ts';
 import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.ts';
 import { accountStatusBlocks } from './account-status-letter.ts';
 import { debtValidationBlocks } from './debt-validation-letter.ts';
@@ -79,8 +79,15 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
   await context.storage.write(storageKey, pdf);
 
   const { document, messageId } = await commitMessage(context.db, async (tx) => {
-    if (order.sendEmail && (await lockDoNotContact(tx, customer.id)))
-      throw conflict(doNotContactLetterRefusal(customer.id));
+    const clearance = order.sendEmail
+      ? await clearContact(tx, context, {
+          customerId: customer.id,
+          channel: 'email',
+          purpose: 'servicing',
+          employeeId: actor.employeeId,
+          ipAddress: actor.ipAddress,
+        })
+      : null;
     const stored = await insertDocument(tx, {
       customerId: customer.id,
       loanId: loan.id,
@@ -91,7 +98,7 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
       createdAt: now,
     });
     let queuedId: number | null = null;
-    if (order.sendEmail) {
+    if (clearance) {
       const message = await queueOutboundMessage(
         tx,
         {
@@ -102,6 +109,7 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
           body: `Hi ${customer.firstName},\n\nAttached is your ${title.toLowerCase()} for loan ${loan.id}, as of ${date}.\n\n${LENDER_NAME}`,
           customerId: customer.id,
           employeeId: actor.employeeId,
+          clearance,
         },
         now,
       );

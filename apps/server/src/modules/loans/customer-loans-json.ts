@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   bounces,
+  debitStops,
   jsonObject,
   jsonObjectDecoder,
   jsonRowDecoder,
@@ -30,7 +31,16 @@ const commentColumns = {
   createdAt: loanComments.createdAt,
 };
 
+const debitStopColumns = {
+  id: debitStops.id,
+  customerId: debitStops.customerId,
+  stoppedAt: debitStops.stoppedAt,
+  reason: debitStops.reason,
+  noticeMessageId: debitStops.noticeMessageId,
+};
+
 export type LoanJsonRow = JsonObjectRow<typeof loanColumns>;
+export type DebitStopRow = JsonObjectRow<typeof debitStopColumns>;
 export type LoanCommentRow = JsonObjectRow<typeof commentColumns> & { employeeName: string | null };
 export type StatementRow = JsonObjectRow<typeof statementColumns>;
 type JsonList = Array<Record<string, unknown>>;
@@ -49,7 +59,11 @@ const commentsJson = sql`(select coalesce(json_agg(${commentJson} order by ${loa
   from ${loanComments} where ${loanComments.loanId} = ${loans.id})`;
 const statementsJson = sql`(select coalesce(json_agg(${jsonObject(statementColumns)} order by ${statements.statementDate}, ${statements.id}), ${emptyArray})
   from ${statements} where ${statements.loanId} = ${loans.id})`;
-const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson})`;
+// The customer's failed-debit stop in force (at most one; a partial unique index finds it), which
+// every card of theirs shows (decision 048).
+const debitStopJson = sql`(select ${jsonObject(debitStopColumns)} from ${debitStops}
+  where ${debitStops.customerId} = ${loans.customerId} and ${debitStops.liftedAt} is null)`;
+const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson}, 'debitStop', ${debitStopJson})`;
 
 // Correlated with the enclosing query's customer id (customers.id of the ticket view, the user card).
 export const customerLoansJson = (customerId: AnyPgColumn | SQL) =>
@@ -61,6 +75,7 @@ const decodePayment = jsonRowDecoder(paymentColumns);
 const decodeBounce = jsonObjectDecoder(bounceColumns);
 const decodeComment = jsonObjectDecoder(commentColumns);
 const decodeStatement = jsonObjectDecoder(statementColumns);
+const decodeDebitStop = jsonObjectDecoder(debitStopColumns);
 
 function decodeLoanEntry(row: Record<string, unknown>) {
   const bouncesByPayment = new Map<number, Array<ReturnType<typeof decodeBounce>>>();
@@ -80,6 +95,7 @@ function decodeLoanEntry(row: Record<string, unknown>) {
       employeeName: entry.employeeName as string | null,
     })),
     statements: (row.statements as JsonList).map(decodeStatement),
+    debitStop: row.debitStop ? decodeDebitStop(row.debitStop as Record<string, unknown>) : null,
   };
 }
 

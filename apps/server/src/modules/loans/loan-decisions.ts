@@ -22,7 +22,9 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
-import { doNotContactRefusal, findCustomer } from '../customers/index.ts';
+import { clearanceOf, clearContact, decideContact } from '../contact-rules/index.ts';
+import { findCustomer } from '../customers/index.ts';
+import { refuseWhileDebitsStopped } from './debit-stop.ts';
 import { assertLoanRule, lockLoanForChange, type LockedLoan } from './loan-card.ts';
 import { approvalText } from './loan-messages.ts';
 import * as repository from './repository.ts';
@@ -134,6 +136,8 @@ export function toggleLoanAch(
       card,
     );
     const autoDebit = !record.autoDebit;
+    // Not back on while a failed-debit stop is in force (12 CFR 1041.8(b)): a new authorization lifts it.
+    if (autoDebit) await refuseWhileDebitsStopped(tx, record.customerId, card);
     await writeLoan(tx, actor, record, 'loan.auto_debit_toggled', { autoDebit });
     return {
       loanId: record.id,
@@ -183,6 +187,16 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
     const now = context.clock.now();
     const denial = record.deniedAt ? {} : { deniedAt: now, denyReason: record.denyReason ?? 'manual_review' };
     await writeLoan(tx, actor, record, 'loan.denial_sent', { ...denial, denialSentAt: now });
+    // Owed by law (ECOA / Regulation B adverse action notice): the customer's flags do not hold it
+    // back (decision 028); the gate still keeps it to their waking hours (decision 046).
+    const clearance = await clearContact(tx, context, {
+      customerId: customer.id,
+      channel: 'email',
+      purpose: 'servicing',
+      legallyRequired: true,
+      employeeId: actor.employeeId,
+      ipAddress: actor.ipAddress,
+    });
     await queueOutboundMessage(
       tx,
       {
@@ -193,6 +207,7 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
         customerId: customer.id,
         ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'email'),
         employeeId: actor.employeeId,
+        clearance,
       },
       now,
     );
@@ -232,8 +247,15 @@ export function approveManually(
     const offer = `Loan ${record.id} is approved for ${formatDollars(cents)}.`;
     if (!customer?.phoneNumber)
       return { loanId: record.id, message: `${offer} The customer has no phone number, so no text was sent.` };
-    if (customer.dnc)
-      return { loanId: record.id, message: `${offer} ${doNotContactRefusal(customer.id, customer.dncReason)}` };
+    const ask = {
+      customerId: customer.id,
+      channel: 'text',
+      purpose: 'servicing',
+      employeeId: actor.employeeId,
+      ipAddress: actor.ipAddress,
+    } as const;
+    const verdict = await decideContact(tx, context, ask);
+    if (verdict.verdict === 'refuse') return { loanId: record.id, message: `${offer} ${verdict.sentence}` };
     await queueOutboundMessage(
       tx,
       {
@@ -243,6 +265,7 @@ export function approveManually(
         customerId: customer.id,
         ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'text'),
         employeeId: actor.employeeId,
+        clearance: clearanceOf(verdict, ask),
       },
       now,
     );

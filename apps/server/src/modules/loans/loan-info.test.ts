@@ -74,6 +74,7 @@ const entry = (loan: LoanRecord, payments: PaymentRecord[] = []): LoanWithPaymen
   payments: payments.map((payment) => ({ payment, bounces: [] })),
   comments: [],
   statements: [],
+  debitStop: null,
 });
 
 describe('paymentState', () => {

@@ -8,7 +8,7 @@ import {
   type PayoffBreakdown,
 } from '@portal/contracts';
 import type { bounces } from '@portal/db';
-import type { LoanCommentRow, StatementRow } from './customer-loans-json.ts';
+import type { DebitStopRow, LoanCommentRow, StatementRow } from './customer-loans-json.ts';
 import { isActiveLoan, paymentState } from './loan-state.ts';
 import { payoffBreakdownAsOf } from './payoff.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
@@ -24,6 +24,8 @@ export type LoanWithPayments = {
   payments: PaymentWithBounces[];
   comments: LoanCommentRow[];
   statements: StatementRow[];
+  // The customer's failed-debit stop in force, shown on each of their loans.
+  debitStop: DebitStopRow | null;
 };
 
 // A comment holds the loan for fraud until Clear Alert (spec 000 section 4).
@@ -63,6 +65,7 @@ export function toWirePayment({ payment, bounces: list }: PaymentWithBounces): P
     user_initiated: payment.userInitiated,
     refundable: payment.refundable,
     refunded: isoOrNull(payment.refundedAt),
+    represents_payment_id: payment.representsPaymentId,
     lock_version: payment.lockVersion,
   };
 }
@@ -106,6 +109,17 @@ function newestHighRiskReturn(payments: readonly PaymentWithBounces[]): LoanInfo
   return risky ? { code: risky.returnCode, title: returnCodeTitle(risky.returnCode), date: risky.bouncedOn } : null;
 }
 
+function toWireDebitStop(stop: DebitStopRow | null): LoanInfo['debit_stop'] {
+  if (!stop) return null;
+  return {
+    id: stop.id,
+    customer_id: stop.customerId,
+    stopped_at: stop.stoppedAt.toISOString(),
+    reason: stop.reason,
+    notice_message_id: stop.noticeMessageId,
+  };
+}
+
 function hasOpenFraudAlert(loan: LoanRecord, comments: readonly LoanCommentRow[]): boolean {
   const clearedAt = loan.alertClearedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
   return comments.some((comment) => FRAUD_ALERT.test(comment.body) && comment.createdAt.getTime() > clearedAt);
@@ -147,6 +161,7 @@ export function toLoanInfo(entry: LoanWithPayments, context: LoanInfoContext): L
     settlement_min: loan.settlementMinCents === null ? null : centsToDollars(loan.settlementMinCents),
     fraud_alert: hasOpenFraudAlert(loan, entry.comments),
     high_risk_return: newestHighRiskReturn(payments),
+    debit_stop: toWireDebitStop(entry.debitStop),
     comments: entry.comments.map((comment) => ({
       id: comment.id,
       body: comment.body,

@@ -5,7 +5,8 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
-import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+import { clearContact } from '../contact-rules/index.ts';
+import { findCustomer } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
 import { payoffCentsAsOf } from './payoff.ts';
 import * as repository from './repository.ts';
@@ -24,7 +25,7 @@ function deliverSoon(context: Pick<LoansDeps, 'outbox'>): void {
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
 export async function resendApprovalText(
-  context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'threads' | 'customerAppUrl'>,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'threads' | 'customerAppUrl' | 'contactRules'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: 'Text Sent' }> {
@@ -40,7 +41,13 @@ export async function resendApprovalText(
     if (loan.closedAt)
       throw conflict(`Loan ${loanId} is closed; reopen the approval before texting the customer about it.`);
     const customer = await findCustomer(tx, loan.customerId);
-    await refuseIfDoNotContact(tx, loan.customerId);
+    const clearance = await clearContact(tx, context, {
+      customerId: loan.customerId,
+      channel: 'text',
+      purpose: 'servicing',
+      employeeId: actor.employeeId,
+      ipAddress: actor.ipAddress,
+    });
     if (!customer?.phoneNumber) throw conflict('The customer has no phone number on file, so no text can be sent.');
     const message = await queueOutboundMessage(
       tx,
@@ -51,6 +58,7 @@ export async function resendApprovalText(
         customerId: customer.id,
         ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'text'),
         employeeId: actor.employeeId,
+        clearance,
       },
       context.clock.now(),
     );
@@ -70,7 +78,7 @@ export async function resendApprovalText(
 // The send_payoff_balance message action: today's payoff balance, by text when the customer has a
 // phone on file, else by email.
 export async function sendPayoffBalance(
-  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'outbox' | 'threads'>,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'outbox' | 'threads' | 'contactRules'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: string }> {
@@ -80,12 +88,18 @@ export async function sendPayoffBalance(
     const reason = notActiveReason(loan);
     if (reason) throw conflict(reason);
     const customer = await findCustomer(tx, loan.customerId);
-    await refuseIfDoNotContact(tx, loan.customerId);
     if (!customer) throw notFound(`The customer of loan ${loanId} was not found.`);
+    const type = customer.phoneNumber ? 'text' : 'email';
+    const clearance = await clearContact(tx, context, {
+      customerId: customer.id,
+      channel: type,
+      purpose: 'servicing',
+      employeeId: actor.employeeId,
+      ipAddress: actor.ipAddress,
+    });
     const today = businessToday(context.clock, context.businessTimeZone);
     const cents = payoffCentsAsOf(loan, await repository.loanPayments(tx, loanId), today, context.businessTimeZone);
     const body = `Hi ${customer.firstName}, the payoff balance of your loan ${loanId} is ${formatDollars(cents)} as of ${today}. It grows a little each day with interest; reply to this message if you would like to schedule a payoff.`;
-    const type = customer.phoneNumber ? 'text' : 'email';
     const to = customer.phoneNumber ?? customer.email;
     const message = await queueOutboundMessage(
       tx,
@@ -97,6 +111,7 @@ export async function sendPayoffBalance(
         customerId: customer.id,
         ticketId: await context.threads.openTicketIdOf(tx, customer.id, type),
         employeeId: actor.employeeId,
+        clearance,
       },
       context.clock.now(),
     );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bounces, loans, payments, type Executor } from '@portal/db';
 import { activeLoanWhere } from './active-loan-where.ts';
 
@@ -43,6 +43,27 @@ export async function stopAutoDebitsOfCustomer(db: Executor, customerId: number)
     { autoDebit: false },
   );
   return stopped.map((loan) => loan.id).sort((a, b) => a - b);
+}
+
+// Automatic debits back on for those of these loans of the customer that are still active and off
+// (a new authorization lifting a failed-debit stop); answers those loans' ids, in order.
+export async function restartAutoDebitsOfLoans(
+  db: Executor,
+  customerId: number,
+  loanIds: readonly number[],
+): Promise<number[]> {
+  if (loanIds.length === 0) return [];
+  const started = await updateLoansWhere(
+    db,
+    and(
+      eq(loans.customerId, customerId),
+      inArray(loans.id, [...loanIds]),
+      activeLoanWhere,
+      eq(loans.autoDebit, false),
+    )!,
+    { autoDebit: true },
+  );
+  return started.map((loan) => loan.id).sort((a, b) => a - b);
 }
 
 export async function findPayment(db: Executor, id: number): Promise<PaymentRecord | undefined> {

@@ -17,3 +17,8 @@ export function returnCodeTitle(code: string): string {
 export function isHighRiskReturn(code: string): boolean {
   return highRisk.has(code);
 }
+
+// A code of the NACHA list (what an ACH return may carry); card declines are not.
+export function isNachaReturnCode(code: string): boolean {
+  return titles.has(code);
+}

@@ -3,6 +3,7 @@ import { loanServicingCalls as calls } from '@portal/contracts';
 import type { LoansDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
+import { recordDebitAuthorization } from './debit-authorization.ts';
 import { calculateEarlyRepayment, createEarlyRepayment } from './early-repayment.ts';
 import { createSettlement, creditLoan } from './loan-adjustments.ts';
 import {
@@ -21,6 +22,7 @@ import {
 import { editLoanField } from './loan-edits.ts';
 import { loanHistory } from './loan-history.ts';
 import { changePayment, customPayments, splitPayment } from './payment-servicing.ts';
+import { recordReturn } from './record-return.ts';
 
 // The Loans calls of the loan card (spec 000 section 7): each answers the loan as the card shows
 // it. HTTP only; the rules, locks and audit live in the services.
@@ -53,4 +55,9 @@ export function registerLoanServicingRoutes(app: FastifyInstance, context: Loans
   registerCall(app, calls.openLink, (request) => openUploadLink(context, actorOf(request), request.body));
   registerCall(app, calls.addComment, (request) => addLoanComment(context, actorOf(request), request.body));
   registerCall(app, calls.history, (request) => loanHistory(context, request.query.loan_id));
+  // The failed-debit stop and NACHA re-presentment (decision 048).
+  registerCall(app, calls.recordReturn, (request) => recordReturn(context, actorOf(request), request.body));
+  registerCall(app, calls.debitAuthorization, (request) =>
+    recordDebitAuthorization(context, actorOf(request), request.body),
+  );
 }

@@ -55,6 +55,12 @@ describe('POST update_macro with text the database cannot store', () => {
     const macros = (
       await t.app.inject({ method: 'GET', url: '/internal/api/fetch_macros', headers: editor.headers })
     ).json().macros;
-    expect(macros).toContainEqual({ id: saved.json().macro.id, title: 'kept_macro', body: 'Original', tags: ['Fees'] });
+    expect(macros).toContainEqual({
+      id: saved.json().macro.id,
+      title: 'kept_macro',
+      purpose: 'servicing',
+      body: 'Original',
+      tags: ['Fees'],
+    });
   });
 });

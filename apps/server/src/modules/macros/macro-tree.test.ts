@@ -4,9 +4,9 @@ import { buildMacroTree } from './macro-tree.ts';
 describe('buildMacroTree', () => {
   it('lists all macros, then each tag alphabetically, then the untagged ones', () => {
     const macros = [
-      { id: 1, title: 'zeta', body: 'z', tags: ['Payments'] },
-      { id: 2, title: 'alpha', body: 'a', tags: [] },
-      { id: 3, title: 'beta', body: 'b', tags: ['Payments', 'Account'] },
+      { id: 1, title: 'zeta', body: 'z', purpose: 'servicing' as const, tags: ['Payments'] },
+      { id: 2, title: 'alpha', body: 'a', purpose: 'servicing' as const, tags: [] },
+      { id: 3, title: 'beta', body: 'b', purpose: 'servicing' as const, tags: ['Payments', 'Account'] },
     ];
     const tree = buildMacroTree(macros);
     expect(tree.map((branch) => [branch.tag, branch.macros.map((macro) => macro.title)])).toEqual([

@@ -84,12 +84,18 @@ describe('POST update_macro', () => {
       tags: ['Bounces'],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().macro).toEqual({ id: first.id, title: 'late_fee', body: 'New text', tags: ['Bounces'] });
+    expect(response.json().macro).toEqual({
+      id: first.id,
+      title: 'late_fee',
+      body: 'New text',
+      purpose: 'servicing',
+      tags: ['Bounces'],
+    });
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'late_fee'))).toHaveLength(1);
     const [audit] = await auditEventsOf(t.database.db, 'macro.updated', first.id);
     expect(audit).toMatchObject({
       before: { body: 'Old text', tags: ['Fees', 'Payments'] },
-      after: { body: 'New text', tags: ['Bounces'] },
+      after: { body: 'New text', purpose: 'servicing', tags: ['Bounces'] },
     });
     const tree = (await fetchMacros()).json().tree as Branch[];
     expect(tree.find((branch) => branch.tag === 'Fees')).toBeUndefined();
@@ -221,7 +227,7 @@ describe('POST update_macro with original_title (a rename)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      macro: { id: first.id, title: 'new_name', body: 'New text', tags: ['fees', 'Payments'] },
+      macro: { id: first.id, title: 'new_name', body: 'New text', purpose: 'servicing', tags: ['fees', 'Payments'] },
     });
 
     expect(await t.database.db.select().from(macros).where(eq(macros.title, 'old_name'))).toEqual([]);
@@ -330,7 +336,9 @@ describe('POST update_macro with original_title (a rename)', () => {
     const mine = await createMacro(t.database.db, { title: 'late_mine', body: 'Mine' });
     await createMacro(t.database.db, { title: 'late_taken', body: 'Theirs' });
     const at = new Date('2026-11-21T18:00:00Z');
-    expect(await renameMacro(t.database.db, mine.id, { title: 'late_taken', body: 'Changed', at })).toBeUndefined();
+    expect(
+      await renameMacro(t.database.db, mine.id, { title: 'late_taken', body: 'Changed', purpose: 'servicing', at }),
+    ).toBeUndefined();
     expect(await t.database.db.select().from(macros).where(eq(macros.id, mine.id))).toMatchObject([
       { title: 'late_mine', body: 'Mine' },
     ]);

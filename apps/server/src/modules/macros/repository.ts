@@ -1,15 +1,16 @@
+import type { MessagePurpose } from '@portal/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
 import { employeeNameOf } from '../session/index.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
-export type MacroWithTags = { id: number; title: string; body: string; tags: string[] };
+export type MacroWithTags = { id: number; title: string; body: string; purpose: MessagePurpose; tags: string[] };
 
 // Active macros by title, each with its tags (alphabetical): two queries, however many macros.
 export async function findActiveMacros(executor: Executor): Promise<MacroWithTags[]> {
   const rows = await executor
-    .select({ id: macros.id, title: macros.title, body: macros.body })
+    .select({ id: macros.id, title: macros.title, body: macros.body, purpose: macros.purpose })
     .from(macros)
     .where(eq(macros.active, true))
     .orderBy(asc(macros.title));
@@ -37,14 +38,26 @@ export async function macroExists(executor: Executor, macroId: number): Promise<
   return row !== undefined;
 }
 
+// What a message sent from the macro is (collection or servicing), or undefined for no such macro.
+export async function macroPurposeOf(executor: Executor, macroId: number): Promise<MessagePurpose | undefined> {
+  const [row] = await executor.select({ purpose: macros.purpose }).from(macros).where(eq(macros.id, macroId));
+  return row?.purpose;
+}
+
 // Inserts a macro unless its title is taken; answers undefined when it was.
 export async function insertMacro(
   executor: Executor,
-  values: { title: string; body: string; at: Date },
+  values: { title: string; body: string; purpose: MessagePurpose; at: Date },
 ): Promise<MacroRecord | undefined> {
   const [row] = await executor
     .insert(macros)
-    .values({ title: values.title, body: values.body, createdAt: values.at, updatedAt: values.at })
+    .values({
+      title: values.title,
+      body: values.body,
+      purpose: values.purpose,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
     .onConflictDoNothing({ target: macros.title })
     .returning();
   return row;
@@ -58,12 +71,12 @@ export async function lockMacroByTitle(executor: Executor, title: string): Promi
 export async function updateMacroBody(
   executor: Executor,
   macroId: number,
-  body: string,
+  text: { body: string; purpose: MessagePurpose },
   at: Date,
 ): Promise<MacroRecord> {
   const [row] = await executor
     .update(macros)
-    .set({ body, active: true, updatedAt: at })
+    .set({ body: text.body, purpose: text.purpose, active: true, updatedAt: at })
     .where(eq(macros.id, macroId))
     .returning();
   if (!row) throw new Error(`updateMacroBody: macro ${macroId} vanished inside its transaction`);
@@ -75,12 +88,12 @@ export async function updateMacroBody(
 export async function renameMacro(
   executor: Executor,
   macroId: number,
-  values: { title: string; body: string; at: Date },
+  values: { title: string; body: string; purpose: MessagePurpose; at: Date },
 ): Promise<MacroRecord | undefined> {
   try {
     const [row] = await executor
       .update(macros)
-      .set({ title: values.title, body: values.body, active: true, updatedAt: values.at })
+      .set({ title: values.title, body: values.body, purpose: values.purpose, active: true, updatedAt: values.at })
       .where(eq(macros.id, macroId))
       .returning();
     if (!row) throw new Error(`renameMacro: macro ${macroId} vanished inside its transaction`);

@@ -17,7 +17,7 @@ import * as repository from './repository.ts';
 // update_macro's body as its contract parsed it (tags default to none).
 export type MacroInput = CallBody<typeof macroCalls.updateMacro>;
 // What the audit keeps of a macro before a change.
-type MacroText = { title: string; body: string; tags: string[] };
+type MacroText = { title: string; body: string; purpose: string; tags: string[] };
 
 export function createMacroService(context: MacrosDeps) {
   const { db, clock } = context;
@@ -38,15 +38,20 @@ export function createMacroService(context: MacrosDeps) {
     const now = clock.now();
     const macro = await db.transaction(async (tx) => {
       // Insert first: two editors creating one title at once cannot both insert, and the loser updates.
-      const created = await repository.insertMacro(tx, { title: input.title, body: input.body, at: now });
+      const created = await repository.insertMacro(tx, {
+        title: input.title,
+        body: input.body,
+        purpose: input.purpose,
+        at: now,
+      });
       let before: MacroText | null = null;
       let saved = created;
       if (!saved) {
         const existing = await repository.lockMacroByTitle(tx, input.title);
         if (!existing) throw new Error(`saveMacro: macro ${input.title} neither inserted nor found`);
         const oldTags = (await repository.findTags(tx, [existing.id])).get(existing.id) ?? [];
-        before = { title: existing.title, body: existing.body, tags: oldTags };
-        saved = await repository.updateMacroBody(tx, existing.id, input.body, now);
+        before = { title: existing.title, body: existing.body, purpose: existing.purpose, tags: oldTags };
+        saved = await repository.updateMacroBody(tx, existing.id, { body: input.body, purpose: input.purpose }, now);
       }
       return recordSave(tx, editor, {
         saved,
@@ -71,9 +76,14 @@ export function createMacroService(context: MacrosDeps) {
       // of that title created meanwhile is caught by the unique index instead.
       if (await repository.findMacroByTitle(tx, input.title)) throw conflict(MACRO_MESSAGES.titleTaken(input.title));
       const oldTags = (await repository.findTags(tx, [existing.id])).get(existing.id) ?? [];
-      const saved = await repository.renameMacro(tx, existing.id, { title: input.title, body: input.body, at: now });
+      const saved = await repository.renameMacro(tx, existing.id, {
+        title: input.title,
+        body: input.body,
+        purpose: input.purpose,
+        at: now,
+      });
       if (!saved) throw conflict(MACRO_MESSAGES.titleTaken(input.title));
-      const before = { title: existing.title, body: existing.body, tags: oldTags };
+      const before = { title: existing.title, body: existing.body, purpose: existing.purpose, tags: oldTags };
       return recordSave(tx, editor, { saved, tags, at: now, before, action: 'macro.renamed' });
     });
     return { macro };
@@ -114,7 +124,7 @@ async function recordSave(
     employeeId: editor.employeeId,
     savedAt: at,
   });
-  const after = { id: saved.id, title: saved.title, body: saved.body, tags };
+  const after = { id: saved.id, title: saved.title, body: saved.body, purpose: saved.purpose, tags };
   await recordAuditEvent(tx, {
     employeeId: editor.employeeId,
     action,

@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http-error.ts';
-import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { employeeRecipient, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import type { Outbox } from '../../platform/outbox.ts';
 import { hashSecretToken } from '../../platform/tokens.ts';
 import {
@@ -99,7 +99,13 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
   function queueInvitation(tx: Executor, to: string, name: string, link: string, now: Date) {
     return queueOutboundMessage(
       tx,
-      { type: 'email', to, subject: INVITATION_SUBJECT, body: invitationBody(name, link) },
+      {
+        type: 'email',
+        to,
+        subject: INVITATION_SUBJECT,
+        body: invitationBody(name, link),
+        clearance: employeeRecipient(),
+      },
       now,
     );
   }

@@ -188,7 +188,10 @@ describe('staff administration', () => {
       roles: ['agent', 'payments_admin'],
     });
     expect(response.statusCode).toBe(200);
-    expect((await call(t, employee, 'GET', 'employees/session')).json().permissions).toEqual(['payments.validate_any']);
+    expect((await call(t, employee, 'GET', 'employees/session')).json().permissions).toEqual([
+      'payments.record_returns',
+      'payments.validate_any',
+    ]);
   });
 
   it('never lets an administrator take away their own staff administration or deactivate themselves', async () => {

@@ -7,6 +7,7 @@ export type TicketsDeps = Pick<
   | 'clock'
   | 'businessTimeZone'
   | 'outbox'
+  | 'contactRules'
   | 'ticketLeaseMinutes'
   | 'employeeOffline'
   | 'threads'

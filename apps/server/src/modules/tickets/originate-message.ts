@@ -6,7 +6,8 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
-import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
+import { clearContact } from '../contact-rules/index.ts';
+import { findCustomer } from '../customers/index.ts';
 import { findOpenTicketIdOfCustomer } from './open-ticket.ts';
 import { lockTicket } from './repository.ts';
 
@@ -19,13 +20,15 @@ type OriginateInput = CallBody<typeof userPageCalls.originateMessage>;
 // transaction; the answer comes once it is committed and the outbox's worker sends it (a silent
 // SMTP server never holds the request). The same Idempotency-Key again answers that message.
 export async function originateMessage(
-  context: Pick<TicketsDeps, 'db' | 'clock' | 'outbox'>,
+  context: Pick<TicketsDeps, 'db' | 'clock' | 'outbox' | 'contactRules'>,
   actor: Actor,
   input: OriginateInput,
   idempotencyKey: string | null = null,
 ): Promise<OriginateMessageResponse> {
   const now = context.clock.now();
   const channel = input.message_type;
+  // The gate's sentence when it held the message (not on a retried request's earlier message).
+  let heldSentence: string | null = null;
   const queued = await commitMessage(context.db, async (tx) => {
     const earlier = await findIdempotentMessage(tx, actor.employeeId, idempotencyKey);
     if (earlier) {
@@ -35,7 +38,14 @@ export async function originateMessage(
     }
     const customer = await findCustomer(tx, input.user_id);
     if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
-    await refuseIfDoNotContact(tx, customer.id);
+    const clearance = await clearContact(tx, context, {
+      customerId: customer.id,
+      channel,
+      purpose: input.purpose ?? 'servicing',
+      employeeId: actor.employeeId,
+      ipAddress: actor.ipAddress,
+    });
+    if (clearance.verdict === 'hold') heldSentence = clearance.sentence;
     const to = channel === 'email' ? customer.email : customer.phoneNumber;
     if (!to) throw conflict(`Customer ${customer.id} has no phone number on file, so no text can be sent.`);
     const subject = channel === 'email' ? (input.subject ?? null) : null;
@@ -74,6 +84,7 @@ export async function originateMessage(
         customerId: customer.id,
         employeeId: actor.employeeId,
         idempotencyKey,
+        clearance,
       },
       now,
     );
@@ -89,11 +100,13 @@ export async function originateMessage(
   context.outbox.nudge();
   const what = channel === 'email' ? 'Email' : 'Text';
   const outcome =
-    queued.status === 'sent'
-      ? 'sent'
-      : queued.status === 'undelivered'
-        ? `could not be delivered: ${queued.error ?? 'no reason given'}`
-        : 'saved to the outbox; it is sent in a moment (the conversation shows when)';
+    queued.heldUntil && queued.status === 'queued'
+      ? `held for the customer's quiet hours${heldSentence ? ` (${heldSentence})` : ''}; the conversation shows when it goes out`
+      : queued.status === 'sent'
+        ? 'sent'
+        : queued.status === 'undelivered'
+          ? `could not be delivered: ${queued.error ?? 'no reason given'}`
+          : 'saved to the outbox; it is sent in a moment (the conversation shows when)';
   return {
     message: `${what} to ${queued.toAddress} ${outcome}.`,
     ticket_id: queued.ticketId ?? 0,

@@ -5,8 +5,9 @@ import { badRequest, conflict } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { findLatestInboundEmailId, markInboundProcessed } from '../../platform/message-store.ts';
 import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
-import { findCustomer, refuseIfDoNotContact } from '../customers/index.ts';
-import { macroExists } from '../macros/index.ts';
+import { clearContact } from '../contact-rules/index.ts';
+import { findCustomer } from '../customers/index.ts';
+import { macroPurposeOf } from '../macros/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import { updateTicket } from './repository.ts';
@@ -46,9 +47,16 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
       }
       const ticket = await lockWorkableTicket(tx, input.id, caller, now);
       if (ticket.state === 'closed') throw conflict(TICKET_ERRORS.alreadyClosed(ticket.id));
-      if (input.macro_id && !(await macroExists(tx, input.macro_id)))
-        throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
-      await refuseIfDoNotContact(tx, ticket.customerId);
+      const macroPurpose = input.macro_id ? await macroPurposeOf(tx, input.macro_id) : undefined;
+      if (input.macro_id && !macroPurpose) throw badRequest(TICKET_ERRORS.unknownMacro(input.macro_id));
+      const clearance = await clearContact(tx, context, {
+        customerId: ticket.customerId,
+        ticketId: ticket.id,
+        channel: ticket.channel,
+        purpose: input.purpose ?? macroPurpose ?? 'servicing',
+        employeeId: caller.employeeId,
+        ipAddress: caller.ipAddress,
+      });
       const email = ticket.channel === 'email';
       const message = await queueOutboundMessage(
         tx,
@@ -64,6 +72,7 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
           filterId: input.filter_id ?? null,
           inReplyTo: email ? await findLatestInboundEmailId(tx, ticket.id) : null,
           idempotencyKey,
+          clearance,
         },
         now,
       );
@@ -99,6 +108,14 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
       const customer = ticket.customerId === null ? undefined : await findCustomer(tx, ticket.customerId);
       if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
+      const clearance = await clearContact(tx, context, {
+        customerId: customer.id,
+        ticketId: ticket.id,
+        channel: 'email',
+        purpose: 'servicing',
+        employeeId: caller.employeeId,
+        ipAddress: caller.ipAddress,
+      });
       const message = await queueOutboundMessage(
         tx,
         {
@@ -109,6 +126,7 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
           ticketId: ticket.id,
           customerId: customer.id,
           employeeId: caller.employeeId,
+          clearance,
         },
         now,
       );

@@ -67,6 +67,8 @@ const profileStatement = preparedPerDatabase((db) =>
       referrerName: sql<string | null>`${referrer.firstName} || ' ' || ${referrer.lastName}`,
       dncByName: employeeNameOf(customers.dncEmployeeId),
       dnlByName: employeeNameOf(customers.dnlEmployeeId),
+      ceaseByName: employeeNameOf(customers.ceaseEmployeeId),
+      attorneyByName: employeeNameOf(customers.attorneyEmployeeId),
       bounceCount,
       emails: emailsJson,
       comments: customerCommentsJson,

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, customerComments, customerEmails, customers, messages, payments, tickets } from '@portal/db';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { deriveKey } from '../../platform/derived-key.ts';
+import { auditEventsOf } from '../../testing/audit-events.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import {
   createRecordingMailer,
@@ -227,7 +228,13 @@ describe('PATCH users/contact_flag', () => {
     expect(composed.json()).toEqual({ errors: [refusal] });
     const reply = await call('POST', 'send_reply', { id: ticket.id, reply: 'Hello' });
     expect(reply.json()).toEqual({ errors: [refusal] });
-    expect(await countWrites(t.database.db)).toEqual(before);
+    // Nothing was written but the two refusals' audit events (decision 046).
+    expect(await countWrites(t.database.db)).toEqual({ ...before, auditEvents: before.auditEvents + 2 });
+    const refusals = await auditEventsOf(t.database.db, 'message.contact_refused', customer.id);
+    expect(refusals.map((event) => event.after)).toEqual([
+      { rule: 'dnc', sentence: refusal, channel: 'text', purpose: 'servicing' },
+      { rule: 'dnc', sentence: refusal, channel: 'text', purpose: 'servicing' },
+    ]);
     expect(sms.sent).toEqual([]);
 
     const off = await call('PATCH', 'users/contact_flag', { user_id: customer.id, flag: 'dnc', on: false });

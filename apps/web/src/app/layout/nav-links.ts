@@ -7,6 +7,7 @@ export const navMenus: readonly NavMenuGroup[] = [
     label: 'Dashboards',
     items: [
       { label: 'Bankruptcy', to: '/bankruptcy' },
+      { label: 'Deadlines', to: '/deadlines' },
       { label: 'Disputes', to: '/disputes' },
       { label: 'FCRA', to: '/fcra' },
       { label: 'Identifications', to: '/identifications' },

@@ -40,6 +40,9 @@ function listItem(overrides: Partial<NoticeListItem> = {}): NoticeListItem {
     created_at: '2024-01-05T18:00:00.000Z',
     received_date: null,
     type: 'BankruptcyNotice::InitialFiling',
+    due_on: '2024-01-09',
+    days_left: -3,
+    overdue: true,
     ...overrides,
   };
 }
@@ -142,10 +145,21 @@ describe('the landing page', () => {
 });
 
 describe('the unprocessed list', () => {
-  it('shows the notices with their count, customer (or N/A) and received date', async () => {
+  it('shows the notices with their count, customer (or N/A), received date and due date', async () => {
     answerApiCalls({
       'GET bankruptcy_notices/unprocessed': listAnswer(
-        [listItem(), listItem({ id: 32, first_name: null, last_name: null, received_date: '2024-02-10' })],
+        [
+          listItem(),
+          listItem({
+            id: 32,
+            first_name: null,
+            last_name: null,
+            received_date: '2024-02-10',
+            due_on: '2024-02-13',
+            days_left: 1,
+            overdue: false,
+          }),
+        ],
         1,
         1,
         2,
@@ -164,17 +178,17 @@ describe('the unprocessed list', () => {
       within(rows[0]!)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['ID', 'Customer', 'Received Date', 'Actions']);
+    ).toEqual(['ID', 'Customer', 'Received Date', 'Due', 'Actions']);
     expect(
       within(rows[1]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['31', 'Jane Doe', 'Jan 5, 2024', 'View']);
+    ).toEqual(['31', 'Jane Doe', 'Jan 5, 2024', 'Jan 9, 2024 Overdue by 3 business days', 'View']);
     expect(
       within(rows[2]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['32', 'N/A', 'Feb 10, 2024', 'View']);
+    ).toEqual(['32', 'N/A', 'Feb 10, 2024', 'Feb 13, 2024 1 business day left', 'View']);
     // No pages to choose from.
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     await userEvent.click(within(rows[2]!).getByRole('button', { name: 'View notice 32' }));

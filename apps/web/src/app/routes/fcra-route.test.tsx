@@ -47,7 +47,7 @@ const checked = (label: string) =>
 describe('the ACDV dashboard', () => {
   it('shows the request: control number, dispute code and meaning, dates, count, the fields by group', async () => {
     renderAt('/acdv', {
-      [REQUEST]: [200, acdvAnswer({ acdv: acdvFixture({ overdue: true }), count: 4 })],
+      [REQUEST]: [200, acdvAnswer({ acdv: acdvFixture({ overdue: true, days_left: -3 }), count: 4 })],
     });
     expect(await screen.findByRole('heading', { name: 'ACDV CN-1001' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'FCRA', level: 1 })).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('the ACDV dashboard', () => {
     expect(screen.getByText(/Not liable for account/)).toBeInTheDocument();
     expect(screen.getByText('Jan 5, 2026')).toBeInTheDocument();
     expect(screen.getByText('Feb 4, 2026')).toBeInTheDocument();
-    expect(screen.getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByText('Overdue by 3 business days')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Maria Garcia (#38)' })).toHaveAttribute('href', '/user?ID=38');
 
     const consumer = screen.getByRole('table', { name: 'Consumer' });
@@ -116,6 +116,7 @@ describe('the ACDV dashboard', () => {
     expect(callsTo(sent, RESPOND)[0]!.body).toEqual({
       control_number: 'CN-1001',
       acdv_response_code: '23',
+      consumer_disagrees: false,
       response_verification: {
         first_name: 'SAME',
         street: 'DIFF',

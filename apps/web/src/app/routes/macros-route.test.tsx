@@ -127,7 +127,7 @@ describe('the macro editor', () => {
   });
 
   it("says an unknown title doesn't exist yet, and creates it with that title", async () => {
-    const created = { id: 40, title: 'late_fee', body: 'A late fee applies.', tags: ['Fees'] };
+    const created = { id: 40, title: 'late_fee', body: 'A late fee applies.', tags: ['Fees'], purpose: 'servicing' };
     const sent = renderEditor({ [UPDATE]: [200, { macro: created }] });
     await loadMacro('late_fee');
     expect(await screen.findByText("That macro doesn't exist yet!")).toBeInTheDocument();
@@ -138,7 +138,12 @@ describe('the macro editor', () => {
     await userEvent.type(field('Tags'), 'Fees');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(/Macro #late_fee is created/)).toBeInTheDocument();
-    expect(callsTo(sent, UPDATE)[0]?.body).toEqual({ title: 'late_fee', body: 'A late fee applies.', tags: 'Fees' });
+    expect(callsTo(sent, UPDATE)[0]?.body).toEqual({
+      title: 'late_fee',
+      body: 'A late fee applies.',
+      tags: 'Fees',
+      purpose: 'servicing',
+    });
   });
 
   it('loads a macro, renames it with original_title and shows it saved', async () => {
@@ -171,6 +176,7 @@ describe('the macro editor', () => {
       title: 'new_phone',
       body: 'Hi {first_name}, your new phone is {new_phone}.',
       tags: 'Account',
+      purpose: 'servicing',
       original_title: 'change_phone',
     });
     expect(screen.getByRole('heading', { name: 'Editing #new_phone' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { TransactionEmailsButton } from '../../features/transaction-emails/compo
 import { userKeys } from '../../features/users/api/query-keys.ts';
 import { useUserSearch } from '../../features/users/api/search-users.ts';
 import { CommentsBox } from '../../features/users/components/comments-box.tsx';
+import { EvidencePackButton } from '../../features/users/components/evidence-pack-button.tsx';
 import { HotlinkButton } from '../../features/users/components/hotlink-button.tsx';
 import { MessageComposer } from '../../features/users/components/message-composer.tsx';
 import { UserCard } from '../../features/users/components/user-card.tsx';
@@ -58,6 +59,7 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
                 <LetterButtons user={user} loans={loans} events={events} />
                 <HotlinkButton userId={user.id} />
                 <TransactionEmailsButton userId={user.id} />
+                <EvidencePackButton userId={user.id} />
               </>
             }
           />

@@ -101,6 +101,7 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             key={ticket.id}
             ticketId={ticket.id}
             channelLabel={channelLabel(ticket)}
+            contact={{ channel: ticket.channel, userId: ticket.user_id }}
             macros={macros.macros}
             placeholderValues={values}
             activeLoans={activeLoans}

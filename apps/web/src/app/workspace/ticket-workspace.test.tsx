@@ -11,6 +11,7 @@ import {
   ticketFixture,
   ticketSummaryFixture,
   ticketsResponseFixture,
+  SEND_NOW_VERDICT_ANSWER,
 } from '../../test/ticket-fixtures.ts';
 import { TicketWorkspace } from './ticket-workspace.tsx';
 
@@ -21,6 +22,7 @@ function answerWorkspaceCalls(queue: TicketsResponse | (() => TicketsResponse), 
     'GET tickets': () => [200, typeof queue === 'function' ? queue() : queue],
     'GET ticket': ({ query }) => [200, ticketFixture({ id: Number(query.get('id')) })],
     'GET fetch_macros': [200, { macros: [], tree: [] }],
+    'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
     ...answers,
   });
 }

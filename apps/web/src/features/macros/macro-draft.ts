@@ -3,18 +3,20 @@ import {
   parseMacroTags,
   updateMacroRequestSchema,
   type Macro,
+  type MessagePurpose,
   type UpdateMacroRequest,
 } from '@portal/contracts';
 
-// The editor's form: tags as the one comma-separated text the editor types.
-export type MacroDraft = { title: string; body: string; tags: string };
+// The editor's form: tags as the one comma-separated text the editor types; purpose collection or
+// servicing (the contact gate's, decision 046).
+export type MacroDraft = { title: string; body: string; tags: string; purpose: MessagePurpose };
 export type DraftField = keyof MacroDraft;
 export type DraftErrors = Partial<Record<DraftField, string[]>>;
 
-export const EMPTY_DRAFT: MacroDraft = { title: '', body: '', tags: '' };
+export const EMPTY_DRAFT: MacroDraft = { title: '', body: '', tags: '', purpose: 'servicing' };
 
-export function draftOf(macro: Pick<Macro, 'title' | 'body' | 'tags'>): MacroDraft {
-  return { title: macro.title, body: macro.body, tags: macro.tags.join(', ') };
+export function draftOf(macro: Pick<Macro, 'title' | 'body' | 'tags' | 'purpose'>): MacroDraft {
+  return { title: macro.title, body: macro.body, tags: macro.tags.join(', '), purpose: macro.purpose };
 }
 
 // Whether saving would change anything: compared as the server keeps it (trimmed, tags one of
@@ -24,7 +26,12 @@ export function sameDraft(a: MacroDraft, b: MacroDraft): boolean {
     parseMacroTags(draft.tags)
       .sort((x, y) => x.localeCompare(y))
       .join('\n');
-  return a.title.trim() === b.title.trim() && a.body.trim() === b.body.trim() && tagsOf(a) === tagsOf(b);
+  return (
+    a.title.trim() === b.title.trim() &&
+    a.body.trim() === b.body.trim() &&
+    tagsOf(a) === tagsOf(b) &&
+    a.purpose === b.purpose
+  );
 }
 
 // update_macro's body: original_title is the title the macro was loaded with (a rename when the
@@ -34,11 +41,12 @@ export function macroRequest(draft: MacroDraft, originalTitle: string | null): U
     title: draft.title,
     body: draft.body,
     tags: draft.tags,
+    purpose: draft.purpose,
     ...(originalTitle === null ? {} : { original_title: originalTitle }),
   };
 }
 
-const FIELDS: readonly DraftField[] = ['title', 'body', 'tags'];
+const FIELDS: readonly DraftField[] = ['title', 'body', 'tags', 'purpose'];
 
 // The contract's own sentences ('MACRO NEEDS A TITLE', ...) by field, before anything is sent; and
 // a title another macro already has (the server would save onto it, or refuse a rename).

@@ -1,7 +1,9 @@
 import { useNavigate } from 'react-router';
 import { Button, Table } from '@mantine/core';
 import { formatNoticeDate, type NoticeListItem } from '@portal/contracts';
+import { DaysLeftBadge } from '../../../components/days-left-badge.tsx';
 import { businessTimeZone } from '../../../lib/business-date.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { bankruptcyPaths } from '../paths.ts';
 
 export function customerName(notice: Pick<NoticeListItem, 'first_name' | 'last_name'>): string {
@@ -9,7 +11,8 @@ export function customerName(notice: Pick<NoticeListItem, 'first_name' | 'last_n
   return name === '' ? 'N/A' : name;
 }
 
-// The unprocessed notices (spec 001 section 2): ID, Customer, Received Date, a View button each.
+// The unprocessed notices (spec 001 section 2): ID, Customer, Received Date, a View button each;
+// and the processing target with the business days left (decision 047).
 export function NoticesTable({ notices }: { notices: readonly NoticeListItem[] }) {
   const navigate = useNavigate();
   const timeZone = businessTimeZone();
@@ -17,10 +20,11 @@ export function NoticesTable({ notices }: { notices: readonly NoticeListItem[] }
     <Table striped highlightOnHover withTableBorder layout="fixed" aria-label="Unresolved bankruptcy notices">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w="15%">ID</Table.Th>
-          <Table.Th w="40%">Customer</Table.Th>
-          <Table.Th w="20%">Received Date</Table.Th>
-          <Table.Th w="25%">Actions</Table.Th>
+          <Table.Th w="10%">ID</Table.Th>
+          <Table.Th w="28%">Customer</Table.Th>
+          <Table.Th w="17%">Received Date</Table.Th>
+          <Table.Th w="27%">Due</Table.Th>
+          <Table.Th w="18%">Actions</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -29,6 +33,9 @@ export function NoticesTable({ notices }: { notices: readonly NoticeListItem[] }
             <Table.Td>{notice.id}</Table.Td>
             <Table.Td>{customerName(notice)}</Table.Td>
             <Table.Td>{formatNoticeDate(notice.received_date ?? notice.created_at, timeZone)}</Table.Td>
+            <Table.Td>
+              {formatDate(notice.due_on)} <DaysLeftBadge daysLeft={notice.days_left} />
+            </Table.Td>
             <Table.Td>
               <Button
                 size="xs"

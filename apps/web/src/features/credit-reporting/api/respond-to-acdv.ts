@@ -7,9 +7,11 @@ export type AcdvAnswer = {
   control_number: string;
   response_verification: Record<string, FieldVerification>;
   acdv_response_code: string;
+  // The consumer still disagrees after the investigation: the loan is reported XC (decision 049).
+  consumer_disagrees: boolean;
 };
 
-// POST fcra/acdv_response {control_number, response_verification, acdv_response_code}.
+// POST fcra/acdv_response {control_number, response_verification, acdv_response_code, consumer_disagrees}.
 export function respondToAcdv(answer: AcdvAnswer): Promise<{ message: string; count: number }> {
   const body: AcdvResponseBody = answer;
   return callApi(creditReportingCalls.acdvResponse, { body });

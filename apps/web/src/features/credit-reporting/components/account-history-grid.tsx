@@ -1,8 +1,13 @@
-import { Box, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { metro2 } from '@portal/contracts/metro2';
 import { MONTH_NAMES } from '@portal/contracts';
 
-type HistoryYear = { year: number; months: ReadonlyArray<string | null> };
+type HistoryYear = {
+  year: number;
+  months: ReadonlyArray<string | null>;
+  // The compliance condition code reported at each month's end (XB, XC, XH), or null.
+  compliance: ReadonlyArray<string | null>;
+};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -41,6 +46,34 @@ export function historySwatch(code: string): Swatch {
 }
 
 const meanings = metro2.payment_history_profile as Record<string, string>;
+const complianceMeanings = metro2.compliance_condition as Record<string, string>;
+
+// The compliance condition codes the grid shows, each with its meaning, in words on the page (a
+// cell's title is only a hint: touch and keyboard users never see it).
+function ComplianceLegend({ codes }: { codes: readonly string[] }) {
+  if (codes.length === 0) return null;
+  return (
+    <Box component="ul" aria-label="Compliance condition codes" p={0} m={0} style={{ listStyle: 'none' }}>
+      {codes.map((code) => (
+        <Box component="li" key={code} fz="xs">
+          <Text span fz="xs" fw={700}>
+            {code}
+          </Text>{' '}
+          (compliance condition): {complianceMeanings[code] ?? 'not a Metro 2 compliance condition code'}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+// A cell's hint: the month, its history code and its compliance condition code, with their meanings.
+function cellTitle(month: string, code: string, compliance: string | null): string {
+  const meaning = meanings[code];
+  const history = `${month}: ${code}${meaning ? ` — ${meaning}` : ''}`;
+  if (!compliance) return history;
+  const condition = complianceMeanings[compliance];
+  return `${history}; compliance condition ${compliance}${condition ? ` — ${condition}` : ''}`;
+}
 
 function Legend() {
   return (
@@ -86,11 +119,15 @@ function Legend() {
 }
 
 // The account history (spec 001 sections 2 and 9): 7 years (rows, the report date's year first) by
-// 12 months (columns), each cell the month's Metro 2 payment history code, coloured, with a legend
-// of the codes' meanings. Months after the report date are empty.
+// 12 months (columns), each cell the month's Metro 2 payment history code, coloured, and under it
+// the compliance condition code reported that month, if any (a dispute: decision 049), with
+// legends of the codes' meanings. Months after the report date are empty.
 export function AccountHistoryGrid({ history }: { history: readonly HistoryYear[] }) {
   const years = history.map((row) => row.year);
   const span = years.length > 0 ? `${Math.min(...years)}–${Math.max(...years)}` : '';
+  const complianceCodes = [
+    ...new Set(history.flatMap((row) => row.compliance).filter((code): code is string => code !== null)),
+  ].sort();
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
@@ -100,6 +137,7 @@ export function AccountHistoryGrid({ history }: { history: readonly HistoryYear[
         <Table withTableBorder withColumnBorders fz="sm" layout="fixed" verticalSpacing={4}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
             Payment history code of each month, {span}
+            {complianceCodes.length > 0 ? ', with the compliance condition code under it when one was reported' : ''}
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -120,16 +158,22 @@ export function AccountHistoryGrid({ history }: { history: readonly HistoryYear[
                 {MONTHS.map((month, index) => {
                   const code = row.months[index] ?? null;
                   if (code === null) return <Table.Td key={month} />;
-                  const meaning = meanings[code];
+                  const compliance = row.compliance[index] ?? null;
                   return (
                     <Table.Td
                       key={month}
                       ta="center"
                       fw={700}
-                      title={`${MONTH_NAMES[index]} ${row.year}: ${code}${meaning ? ` — ${meaning}` : ''}`}
+                      title={cellTitle(`${MONTH_NAMES[index]} ${row.year}`, code, compliance)}
                       style={historySwatch(code)}
                     >
                       {code}
+                      {compliance && (
+                        <Box component="span" display="block" fz="xs" lh={1.1}>
+                          <VisuallyHidden>, compliance condition </VisuallyHidden>
+                          {compliance}
+                        </Box>
+                      )}
                     </Table.Td>
                   );
                 })}
@@ -139,6 +183,7 @@ export function AccountHistoryGrid({ history }: { history: readonly HistoryYear[
         </Table>
       </Table.ScrollContainer>
       <Legend />
+      <ComplianceLegend codes={complianceCodes} />
     </Stack>
   );
 }

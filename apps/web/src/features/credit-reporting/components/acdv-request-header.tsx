@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Acdv } from '@portal/contracts';
+import { DaysLeftBadge } from '../../../components/days-left-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { AcdvConsumerInfoButton } from './acdv-consumer-info-button.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,7 +17,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 // Which request this is: its control number, the dispute code and meaning, when it came and when
-// the answer is due (overdue ones in red), and how many are left.
+// the answer is due (overdue ones in red) with the business days left, and how many are left; the
+// consumer's information that moves the answer to 45 days (decision 047).
 export function AcdvRequestHeader({ acdv, remaining }: { acdv: Acdv; remaining: number }) {
   return (
     <Stack gap={6}>
@@ -40,11 +43,8 @@ export function AcdvRequestHeader({ acdv, remaining }: { acdv: Acdv; remaining: 
             {formatDate(acdv.response_due_on)}
           </Text>
         </Fact>
-        {acdv.overdue && (
-          <Badge color="red" variant="filled">
-            Overdue
-          </Badge>
-        )}
+        <DaysLeftBadge daysLeft={acdv.days_left} />
+        <AcdvConsumerInfoButton acdv={acdv} />
       </Group>
     </Stack>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Grid, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
+  ACDV_CONSUMER_DISAGREES_LABEL,
   ACDV_RESPONSE_CODE_OPTIONS,
+  acdvDisagreementProblem,
   type Acdv,
   type AcdvRequestResponse,
   type FieldVerification,
@@ -42,6 +44,9 @@ export function AcdvRequestView({ answer, onSkip, busy }: AcdvRequestViewProps) 
   const [verifications, setVerifications] = useState(() => initialVerifications(answer));
   const [code, setCode] = useState('');
   const [codeMissing, setCodeMissing] = useState(false);
+  const [consumerDisagrees, setConsumerDisagrees] = useState(false);
+  // The rule the server applies: no disagreement with a deletion or a misrouted request.
+  const disagreementProblem = acdvDisagreementProblem(code, consumerDisagrees);
   const [errors, setErrors] = useState<readonly string[]>([]);
   const respond = useRespondToAcdv();
   const disabled = busy || respond.isPending;
@@ -52,11 +57,13 @@ export function AcdvRequestView({ answer, onSkip, busy }: AcdvRequestViewProps) 
       setCodeMissing(true);
       return;
     }
+    if (disagreementProblem) return;
     try {
       const result = await respond.mutateAsync({
         control_number: acdv.control_number,
         response_verification: verifications,
         acdv_response_code: code,
+        consumer_disagrees: consumerDisagrees,
       });
       flashTop(result.message);
     } catch (error) {
@@ -96,27 +103,35 @@ export function AcdvRequestView({ answer, onSkip, busy }: AcdvRequestViewProps) 
           {errors.length > 0 && (
             <ErrorAlert title="The response was not sent" errors={errors} onClose={() => setErrors([])} />
           )}
-          <Group align="flex-end" gap="md">
-            <NativeSelect
-              label="Response code"
-              data={RESPONSE_CODE_DATA}
-              value={code}
-              onChange={(event) => {
-                setCode(event.currentTarget.value);
-                setCodeMissing(false);
-              }}
-              error={codeMissing ? 'Choose a response code.' : undefined}
-              disabled={disabled}
-              miw={360}
-            />
-            <Group gap="sm">
-              <Button variant="default" onClick={() => onSkip(acdv.control_number)} disabled={disabled}>
-                Skip
-              </Button>
-              <Button onClick={() => void submit()} loading={respond.isPending} disabled={busy}>
-                Submit
-              </Button>
-            </Group>
+          <NativeSelect
+            label="Response code"
+            data={RESPONSE_CODE_DATA}
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setCodeMissing(false);
+            }}
+            error={codeMissing ? 'Choose a response code.' : undefined}
+            disabled={disabled}
+            maw={480}
+          />
+          {/* Before the buttons, so the keyboard reaches it before Submit. */}
+          <Checkbox
+            label={ACDV_CONSUMER_DISAGREES_LABEL}
+            description="The investigation is complete but the consumer does not accept it: the loan is reported XC (consumer disagrees)."
+            checked={consumerDisagrees}
+            onChange={(event) => setConsumerDisagrees(event.currentTarget.checked)}
+            error={disagreementProblem ?? undefined}
+            aria-invalid={disagreementProblem !== null}
+            disabled={disabled}
+          />
+          <Group gap="sm">
+            <Button variant="default" onClick={() => onSkip(acdv.control_number)} disabled={disabled}>
+              Skip
+            </Button>
+            <Button onClick={() => void submit()} loading={respond.isPending} disabled={busy}>
+              Submit
+            </Button>
           </Group>
           <Text fz="xs" c="dimmed">
             Skip leaves this request for later (or a colleague); Submit sends the response code with the verification of

@@ -23,6 +23,9 @@ function Flags({ user }: { user: UserInfo }) {
     // One term per flag on every screen (contracts' CONTACT_FLAG_TERMS).
     { on: user.dnc, label: 'DNC', title: CONTACT_FLAG_TERMS.dnc },
     { on: user.dnl, label: 'DNL', title: CONTACT_FLAG_TERMS.dnl },
+    // The contact gate refuses every message to them (decision 046).
+    { on: user.cease, label: 'Cease', title: CONTACT_FLAG_TERMS.cease },
+    { on: user.attorney, label: 'Attorney', title: CONTACT_FLAG_TERMS.attorney },
     { on: user.dnp, label: 'DNP', title: 'DNP (do not process payments)' },
   ].filter((flag) => flag.on);
   return (

@@ -3,8 +3,9 @@ import { disputeCalls, type DisputeAnswer, type ResolveDisputeBody } from '@port
 import { callApi } from '../../../lib/api-client.ts';
 import { disputeKeys } from './query-keys.ts';
 
-// PATCH disputes_dashboard/resolve_dispute {id, response_type}: the API value of the chosen
-// response type; the server checks the fields it needs, as resolveProblems does here.
+// PATCH disputes_dashboard/resolve_dispute {id, response_type, consumer_disagrees,
+// in_consumers_favour}: the API value of the chosen response type and the outcome for credit
+// reporting; the server checks what they need, as resolveProblems does here.
 export function resolveDispute(body: ResolveDisputeBody): Promise<DisputeAnswer> {
   return callApi(disputeCalls.resolveDispute, { body });
 }

@@ -368,12 +368,61 @@ describe('DisputeDetailPage: the Resolution tab', () => {
     const writes = sent.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body]);
     expect(writes).toEqual([
       ['disputes_dashboard/update_dispute', { id: 5, dispute: { city: 'Clovis' } }],
-      ['disputes_dashboard/resolve_dispute', { id: 5, response_type: 'DisputeResponse::Validation' }],
+      [
+        'disputes_dashboard/resolve_dispute',
+        {
+          id: 5,
+          response_type: 'DisputeResponse::Validation',
+          consumer_disagrees: false,
+          in_consumers_favour: false,
+        },
+      ],
     ]);
     expect(readFlashes().map((entry) => entry.message)).toEqual([
       'Dispute information updated successfully',
       'Dispute resolved successfully',
     ]);
+  });
+
+  it("sends the outcome for credit reporting: in the consumer's favour, the consumer still disagreeing", async () => {
+    const dispute = disputeFixture(completeDispute);
+    const sent = openDispute(dispute, {
+      [RESOLVE]: [200, { message: 'Resolved.', dispute: { ...dispute, status: 'resolved', consumer_disagrees: true } }],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Resolution' }));
+    const outcome = within(panel('Resolution').getByRole('group', { name: 'Outcome for credit reporting' }));
+    const favour = outcome.getByRole('checkbox', { name: "Resolved in the consumer's favour" });
+    expect(favour).toHaveAccessibleDescription(/next Metro 2 correction file/);
+    // Keyboard only: Tab to a box, Space ticks it.
+    favour.focus();
+    await userEvent.keyboard(' ');
+    await userEvent.tab();
+    expect(outcome.getByRole('checkbox', { name: 'The consumer still disagrees' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await chooseOption('Response Type', 'Validation');
+    await userEvent.click(panel('Resolution').getByRole('button', { name: 'Resolve Dispute' }));
+    await waitFor(() => expect(callsTo(sent, RESOLVE)).toHaveLength(1));
+    expect(callsTo(sent, RESOLVE)[0]?.body).toEqual({
+      id: 5,
+      response_type: 'DisputeResponse::Validation',
+      consumer_disagrees: true,
+      in_consumers_favour: true,
+    });
+  });
+
+  it('says beside a ticked outcome that it needs a loan, and resolves nothing without one', async () => {
+    const sent = openDispute(disputeFixture({ ...completeDispute, loan_id: null }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Resolution' }));
+    const disagrees = panel('Resolution').getByRole('checkbox', { name: 'The consumer still disagrees' });
+    const needsLoan = 'A consumer who still disagrees needs a Loan ID: the loan is reported as disputed (XC).';
+    expect(disagrees).toBeValid();
+    await userEvent.click(disagrees);
+    expect(disagrees).toBeInvalid();
+    expect(disagrees).toHaveAccessibleDescription(expect.stringContaining(needsLoan));
+    await chooseOption('Response Type', 'No Response');
+    await userEvent.click(panel('Resolution').getByRole('button', { name: 'Resolve Dispute' }));
+    expect(lastFlash()?.message).toBe(needsLoan);
+    expect(callsTo(sent, RESOLVE)).toHaveLength(0);
   });
 
   it('flashes each error of a refused resolve for 7 seconds', async () => {

@@ -97,7 +97,7 @@ function DisputeWorkspace({ dispute, me }: { dispute: Dispute; me: number | null
                     dirty={form.dirty}
                     resolving={actions.resolving}
                     onEdit={() => setTab(DETAILS_TAB)}
-                    onResolve={(responseType) => void actions.resolve(responseType)}
+                    onResolve={(responseType, outcome) => void actions.resolve(responseType, outcome)}
                   />
                 )}
               </Tabs.Panel>

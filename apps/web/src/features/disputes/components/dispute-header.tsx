@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import type { Dispute } from '@portal/contracts';
 import { formatDate } from '../../../lib/format.ts';
 import { DisputeStatusBadge, OverdueBadge } from './dispute-status-badge.tsx';
+import { MarkFrivolousButton } from './mark-frivolous-button.tsx';
 
 type DisputeHeaderProps = {
   dispute: Dispute;
@@ -36,6 +37,7 @@ export function DisputeHeader({ dispute, onBack, onGetNext, busy }: DisputeHeade
             </Text>
           )}
         </Group>
+        <MarkFrivolousButton dispute={dispute} />
         {dispute.status !== 'assigned' && (
           <Button onClick={onGetNext} loading={busy}>
             Get Next Dispute

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { DISPUTE_MESSAGES, resolveProblems } from '@portal/contracts';
+import { DISPUTE_MESSAGES, resolveProblems, type DisputeOutcome } from '@portal/contracts';
 import { useResolveDispute } from '../api/resolve-dispute.ts';
 import { useUpdateDispute } from '../api/update-dispute.ts';
 import { failureMessages, flashDispute } from '../dispute-flash.ts';
@@ -36,17 +36,17 @@ export function useDisputeActions({ id, form, onResolved }: DisputeActionsInput)
     }
   };
 
-  // The fields the response type needs are checked on the form as it stands, unsaved edits
-  // included, since they are saved first.
-  const resolveWith = async (responseType: string | null): Promise<void> => {
-    const problems = resolveProblems(responseType, form.values);
+  // The fields the response type and the outcome need are checked on the form as it stands, unsaved
+  // edits included, since they are saved first.
+  const resolveWith = async (responseType: string | null, outcome: DisputeOutcome = {}): Promise<void> => {
+    const problems = resolveProblems(responseType, form.values, outcome);
     if (problems.length > 0) {
       for (const problem of problems) flashDispute(problem, 'error', true);
       return;
     }
     if (!(await save())) return;
     try {
-      await resolve.mutateAsync({ id, response_type: responseType });
+      await resolve.mutateAsync({ id, response_type: responseType, ...outcome });
       onResolved();
       flashDispute(DISPUTE_MESSAGES.resolved, 'success');
       await navigate('/disputes/unresolved');

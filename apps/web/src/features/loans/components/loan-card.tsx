@@ -5,6 +5,7 @@ import { aprLabel, canSettle, loanTypeLabel, type LoanInfo } from '@portal/contr
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { CustomPaymentsButton } from './custom-payments-button.tsx';
+import { DebitStopAlert } from './debit-stop-alert.tsx';
 import { LoanActionButtons } from './loan-action-buttons.tsx';
 import { LoanComments } from './loan-comments.tsx';
 import { LoanHistoryButton } from './loan-history-button.tsx';
@@ -82,6 +83,7 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
             A comment on this loan raises a fraud alert; read the comments before acting.
           </Alert>
         )}
+        {loan.debit_stop && <DebitStopAlert stop={loan.debit_stop} />}
         {loan.high_risk_return && (
           <Text fz="xs" c="red.7">
             {loan.high_risk_return.code} return ({loan.high_risk_return.title}) on{' '}

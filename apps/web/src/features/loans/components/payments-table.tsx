@@ -80,6 +80,11 @@ export function PaymentsTable({ loan }: { loan: LoanInfo }) {
                     was {formatDate(payment.original_due)}
                   </Text>
                 )}
+                {payment.represents_payment_id !== null && (
+                  <Text span fz={10} c="dimmed" display="block">
+                    re-presents payment #{payment.represents_payment_id}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatMoney(payment.expected_amt)}

@@ -1,6 +1,12 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { MACRO_BODY_MAX_LENGTH, MACRO_MAX_TAGS, parseMacroTags } from '@portal/contracts';
+import { Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  MACRO_BODY_MAX_LENGTH,
+  MACRO_MAX_TAGS,
+  MESSAGE_PURPOSE_LABELS,
+  messagePurposes,
+  parseMacroTags,
+} from '@portal/contracts';
 import type { DraftErrors, DraftField, MacroDraft } from '../macro-draft.ts';
 
 type MacroFormProps = {
@@ -84,6 +90,18 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
           maxRows={16}
           withAsterisk
         />
+        <Radio.Group
+          label="Purpose"
+          description="What a message sent from this macro is: collection messages meet every contact rule (the bankruptcy stay, the weekly cap of collection texts)."
+          value={draft.purpose}
+          onChange={(value) => onChange('purpose', value)}
+        >
+          <Group gap="lg" mt={6}>
+            {messagePurposes.map((purpose) => (
+              <Radio key={purpose} value={purpose} label={MESSAGE_PURPOSE_LABELS[purpose]} />
+            ))}
+          </Group>
+        </Radio.Group>
         <TextInput
           label="Tags"
           description="Separated by commas. Each tag is a group of the macro dropdown in the reply box."

@@ -91,6 +91,7 @@ describe('ReplyBox: macro picker', () => {
       reply: 'Hi Jane, your phone number is now 5035550123.',
       macro_id: 2,
       filter_id: null,
+      purpose: 'servicing',
     });
   });
 
@@ -171,6 +172,7 @@ describe('ReplyBox: send', () => {
       reply: 'Your payment is scheduled.',
       macro_id: null,
       filter_id: null,
+      purpose: 'servicing',
     });
     // The retry of one reply carries the key of the first try, so the server answers that one if it
     // was saved after all; not in the body.
@@ -268,5 +270,53 @@ describe('ReplyBox: draft cookie', () => {
     first.unmount();
     renderBox({ ticketId: 102 });
     expect(replyBox()).toHaveValue('');
+  });
+});
+
+describe('ReplyBox: the contact gate (decision 046)', () => {
+  const pastDue = macroFixture({ id: 7, title: 'past_due', body: 'Your payment is past due.', purpose: 'collection' });
+
+  it("takes a collection macro's purpose, shows the gate's verdict for it before Send, and sends it tagged", async () => {
+    const asked: string[] = [];
+    const sent = answerApiCalls({
+      'GET users/contact_verdict': ({ query }) => {
+        asked.push(query.toString());
+        return query.get('purpose') === 'collection'
+          ? [
+              200,
+              {
+                verdict: 'refuse',
+                sentence: 'Customer 41 was sent 3 collection texts in the last 7 days.',
+                until: null,
+              },
+            ]
+          : [
+              200,
+              {
+                verdict: 'hold',
+                sentence: 'It is 9:42 pm for this customer; the text will go out at 8:00 am.',
+                until: '2026-11-28T13:00:00.000Z',
+              },
+            ];
+      },
+      [SEND]: sentAnswer('queued'),
+    });
+    renderBox({ macros: [pastDue], contact: { channel: 'text', userId: 41 } });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'It is 9:42 pm for this customer; the text will go out at 8:00 am.',
+    );
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAccessibleDescription(
+      'It is 9:42 pm for this customer; the text will go out at 8:00 am.',
+    );
+    await userEvent.type(replyBox(), '#past_due{Enter}');
+    expect(await screen.findByText(/Cannot be sent: Customer 41 was sent 3 collection texts/)).toBeInTheDocument();
+    expect(asked).toContain('ticket_id=101&user_id=41&channel=text&purpose=collection');
+
+    // The agent says it is servicing after all: the verdict follows, and the reply goes tagged so.
+    await userEvent.click(screen.getByText('Servicing'));
+    expect(await screen.findByText(/the text will go out at 8:00 am/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(sent.find((call) => call.method === 'POST')!.body).toMatchObject({ macro_id: 7, purpose: 'servicing' });
   });
 });

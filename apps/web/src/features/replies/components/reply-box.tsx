@@ -20,10 +20,12 @@ import {
   macroPrefillMissingAlert,
   missingPrefills,
   type Macro,
+  type MessagePurpose,
   type SendReplyResponse,
   type SuggestedAction,
   type SuggestedResponse,
 } from '@portal/contracts';
+import { ContactVerdictLine, PurposePicker } from '../../../components/contact-verdict.tsx';
 import { newComposeKey } from '../../../lib/compose-key.ts';
 import { flash } from '../../../lib/flash.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
@@ -39,6 +41,8 @@ export type ReplyBoxProps = {
   ticketId: number;
   // Where the reply goes, e.g. "Text to 5551234567".
   channelLabel?: string;
+  // Whom the contact gate asks about (decision 046): the ticket's channel and customer, if known.
+  contact?: { channel: 'text' | 'email'; userId: number | null };
   macros: readonly Macro[];
   placeholderValues: Readonly<Record<string, string | null | undefined>>;
   activeLoans: ReadonlyArray<{ eligible_payment_methods: readonly string[] }>;
@@ -61,6 +65,7 @@ export function ReplyBox(props: ReplyBoxProps) {
   const {
     ticketId,
     channelLabel,
+    contact,
     macros,
     placeholderValues,
     activeLoans,
@@ -77,6 +82,8 @@ export function ReplyBox(props: ReplyBoxProps) {
   // Where the caret goes after an insertion; a new object per request so each one is applied.
   const [caretRequest, setCaretRequest] = useState<{ position: number } | null>(null);
   const lastSendAt = useRef<number>(Number.NEGATIVE_INFINITY);
+  // Collection or servicing: the agent's choice, set to the macro's when one is inserted.
+  const [purpose, setPurpose] = useState<MessagePurpose>('servicing');
   // The Idempotency-Key of the reply being written: kept through retries, renewed once it is sent.
   const composeKey = useRef<string>(newComposeKey());
 
@@ -143,6 +150,7 @@ export function ReplyBox(props: ReplyBoxProps) {
       return;
     }
     insert(fillMacroPlaceholders(macro.body, placeholderValues), { macroId: macro.id });
+    setPurpose(macro.purpose);
   }
 
   // A second click within SEND_GUARD_MS does nothing (spec 000 section 5), whatever the first one did.
@@ -158,6 +166,7 @@ export function ReplyBox(props: ReplyBoxProps) {
       reply: draft.text,
       macro_id: draft.macroId,
       filter_id: draft.filterId,
+      purpose,
       idempotencyKey: composeKey.current,
     });
   }
@@ -200,6 +209,7 @@ export function ReplyBox(props: ReplyBoxProps) {
       return;
     }
     update({ text: result.text, macroId: result.macroId, filterId: draft.filterId }, result.caret);
+    if (original) setPurpose(original.purpose);
   }
 
   const warning = debitWarning(draft.text, activeLoans);
@@ -253,6 +263,20 @@ export function ReplyBox(props: ReplyBoxProps) {
             Still to fill in: {leftToFill.join(', ')}
           </Text>
         )}
+        {contact && (
+          <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+            <ContactVerdictLine
+              id={`reply-verdict-${ticketId}`}
+              query={{
+                ticket_id: ticketId,
+                ...(contact.userId === null ? {} : { user_id: contact.userId }),
+                channel: contact.channel,
+                purpose,
+              }}
+            />
+            <PurposePicker value={purpose} onChange={setPurpose} />
+          </Group>
+        )}
         {warning && (
           <Alert color="yellow" variant="light" p="xs" role="alert">
             <Text fz="sm">{warning}</Text>
@@ -271,7 +295,9 @@ export function ReplyBox(props: ReplyBoxProps) {
               onClick={submit}
               loading={send.isPending}
               disabled={empty || leftToFill.length > 0}
-              aria-describedby={leftToFill.length > 0 ? `reply-unfilled-${ticketId}` : undefined}
+              aria-describedby={
+                leftToFill.length > 0 ? `reply-unfilled-${ticketId}` : contact ? `reply-verdict-${ticketId}` : undefined
+              }
               px="lg"
             >
               Send

@@ -74,7 +74,7 @@ export function ContactFlagModal({ userId, flag, on, opened, onClose, mutationCo
               </Stack>
             </Radio.Group>
             <Textarea
-              label="Context (optional)"
+              label={flag === 'attorney' ? 'Attorney: name and phone (optional)' : 'Context (optional)'}
               value={context}
               onChange={(event) => setContext(event.currentTarget.value)}
               maxLength={CONTACT_FLAG_CONTEXT_MAX}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApiCalls, apiCallsSettled } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { SEND_NOW_VERDICT_ANSWER } from '../../../test/ticket-fixtures.ts';
 import { MessageComposer } from './message-composer.tsx';
 
 afterEach(() => {
@@ -12,6 +13,7 @@ afterEach(() => {
 describe('MessageComposer', () => {
   it('asks a subject for an email only, and sends the message to the thread chosen', async () => {
     const sent = answerApiCalls({
+      'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
       'POST users/originate_message': [200, { message: 'Text to 5035550140 sent.', ticket_id: 9, message_id: 3 }],
     });
     renderWithProviders(<MessageComposer userId={5} />);
@@ -31,12 +33,14 @@ describe('MessageComposer', () => {
       subject: null,
       message: 'Your payment posted.',
       thread: 'existing',
+      purpose: 'servicing',
     });
     expect(sent[0]!.headers.get('Idempotency-Key')).toMatch(/^[\w:-]{8,100}$/);
   }, 15_000);
 
   it('sends at once after a missing field is filled in (a refused click starts no double-click guard)', async () => {
     const sent = answerApiCalls({
+      'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
       'POST users/originate_message': [200, { message: 'Email to ada@example.com sent.', ticket_id: 9, message_id: 3 }],
     });
     // The clock stands still, as for a quick typist: every click is "within" the guard's 2000 ms.
@@ -64,6 +68,7 @@ describe('MessageComposer', () => {
 
   it('sends a double-clicked message once', async () => {
     const sent = answerApiCalls({
+      'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
       'POST users/originate_message': [200, { message: 'Text to 5035550140 sent.', ticket_id: 9, message_id: 3 }],
     });
     renderWithProviders(<MessageComposer userId={151} />);
@@ -77,6 +82,7 @@ describe('MessageComposer', () => {
 
   it('sends the next message at its first click, however soon after one went out', async () => {
     const sent = answerApiCalls({
+      'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
       'POST users/originate_message': [200, { message: 'Text to 5035550140 sent.', ticket_id: 9, message_id: 3 }],
     });
     // The clock stands still: the second message is written "within" the guard's 2000 ms.
@@ -94,7 +100,7 @@ describe('MessageComposer', () => {
   });
 
   it('keeps Send disabled while a macro placeholder is left, naming it', async () => {
-    const sent = answerApiCalls({});
+    const sent = answerApiCalls({ 'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER });
     renderWithProviders(<MessageComposer userId={5} />);
     await userEvent.click(screen.getByText('Text'));
     await userEvent.click(screen.getByRole('textbox', { name: 'Message' }));

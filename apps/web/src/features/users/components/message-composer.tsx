@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { SEND_GUARD_MS, findUnfilledPlaceholders } from '@portal/contracts';
+import { SEND_GUARD_MS, findUnfilledPlaceholders, type MessagePurpose } from '@portal/contracts';
+import { ContactVerdictLine, PurposePicker } from '../../../components/contact-verdict.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { newComposeKey } from '../../../lib/compose-key.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
@@ -12,12 +13,14 @@ type MessageComposerProps = {
 };
 
 // The user page's composer (spec 000 section 2): an email or a text to the customer, in a new
-// thread or their open one. Send has the reply box's double-click guard, stays disabled while a
+// thread or their open one, tagged collection or servicing, with the contact gate's verdict under
+// it before Send (decision 046). Send has the reply box's double-click guard, stays disabled while a
 // macro's {placeholder} is left in the message, and sends one Idempotency-Key per message (the
 // same on a retry), so a retry after a lost answer never sends the customer a second copy.
 export function MessageComposer({ userId, mutationConfig }: MessageComposerProps) {
   const [type, setType] = useState<'email' | 'text'>('email');
   const [thread, setThread] = useState<'new' | 'existing'>('new');
+  const [purpose, setPurpose] = useState<MessagePurpose>('servicing');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,6 +50,7 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
         subject: type === 'email' ? subject : null,
         message,
         thread,
+        purpose,
         idempotencyKey: composeKey.current.key,
       },
       {
@@ -89,6 +93,7 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
               { value: 'existing', label: 'Existing thread' },
             ]}
           />
+          <PurposePicker value={purpose} onChange={setPurpose} />
         </Group>
         {type === 'email' && (
           <TextInput
@@ -116,13 +121,15 @@ export function MessageComposer({ userId, mutationConfig }: MessageComposerProps
             {problem ?? errorMessages(send.error).join(' ')}
           </Text>
         )}
-        <Group justify="flex-end">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <ContactVerdictLine id={`composer-verdict-${userId}`} query={{ user_id: userId, channel: type, purpose }} />
           <Button
             size="xs"
+            ml="auto"
             onClick={submit}
             loading={send.isPending}
             disabled={leftToFill.length > 0}
-            aria-describedby={leftToFill.length > 0 ? `composer-unfilled-${userId}` : undefined}
+            aria-describedby={leftToFill.length > 0 ? `composer-unfilled-${userId}` : `composer-verdict-${userId}`}
           >
             Send
           </Button>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ContactFlag, EditableUserField, UserProfile } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
-import { verificationColor, verificationLabel, CONTACT_FLAG_TERMS } from '@portal/contracts';
+import { contactFlags, verificationColor, verificationLabel, CONTACT_FLAG_TERMS } from '@portal/contracts';
 import { useAllowNewPlaid } from '../api/allow-new-plaid.ts';
 import { useEditUserInfo } from '../api/edit-user-info.ts';
 import { ContactFlagModal } from './contact-flag-modal.tsx';
@@ -106,9 +106,9 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
         </Group>
 
         <Group gap="lg">
-          {(['dnc', 'dnl'] as const).map((flag) => {
+          {contactFlags.map((flag) => {
             const on = user[flag];
-            const detail = flagDetail(flag === 'dnc' ? user.dnc_detail : user.dnl_detail);
+            const detail = flagDetail(user[`${flag}_detail`]);
             return (
               <Stack key={flag} gap={0}>
                 <Switch

@@ -1,0 +1,91 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { bounces, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
+import type { BounceRecord } from './loan-info.ts';
+import type { PaymentRecord } from './repository.ts';
+
+// The queries of the failed-debit stop (decision 048): a customer's withdrawals, their returns,
+// their stop in force and their new authorizations. Queries only; the rules are in contracts.
+
+export type DebitStopRecord = typeof debitStops.$inferSelect;
+export type DebitAuthorizationRecord = typeof debitAuthorizations.$inferSelect;
+
+// Held until the transaction ends: the returns and authorizations of one customer are decided one
+// at a time, so two returns recorded at once on two of their loans both count.
+export async function lockCustomerDebits(tx: Executor, customerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`failed-debits:${customerId}`}, 0))`);
+}
+
+export async function insertBounce(tx: Executor, values: typeof bounces.$inferInsert): Promise<BounceRecord> {
+  const [bounce] = await tx.insert(bounces).values(values).returning();
+  if (!bounce) throw new Error('insertBounce: insert returned nothing');
+  return bounce;
+}
+
+// Every payment of the customer's loans, with its bounces: what their withdrawal history is read from.
+export async function findCustomerPaymentsWithBounces(
+  tx: Executor,
+  customerId: number,
+): Promise<Array<{ payment: PaymentRecord; bounces: BounceRecord[] }>> {
+  const rows = await tx
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(loans, eq(loans.id, payments.loanId))
+    .where(eq(loans.customerId, customerId))
+    .orderBy(asc(payments.due), asc(payments.id));
+  const ids = rows.map((row) => row.payment.id);
+  const bounceRows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(bounces)
+          .where(inArray(bounces.paymentId, ids))
+          .orderBy(asc(bounces.bouncedOn), asc(bounces.id));
+  return rows.map(({ payment }) => ({
+    payment,
+    bounces: bounceRows.filter((bounce) => bounce.paymentId === payment.id),
+  }));
+}
+
+// At most one stop is in force per customer (debit_stops_in_force_key).
+export async function findStopInForce(tx: Executor, customerId: number): Promise<DebitStopRecord | undefined> {
+  const [stop] = await tx
+    .select()
+    .from(debitStops)
+    .where(and(eq(debitStops.customerId, customerId), isNull(debitStops.liftedAt)));
+  return stop;
+}
+
+export async function insertDebitStop(tx: Executor, values: typeof debitStops.$inferInsert): Promise<DebitStopRecord> {
+  const [stop] = await tx.insert(debitStops).values(values).returning();
+  if (!stop) throw new Error('insertDebitStop: insert returned nothing');
+  return stop;
+}
+
+export async function liftDebitStop(
+  tx: Executor,
+  id: number,
+  values: { liftedAt: Date; liftedByAuthorizationId: number },
+): Promise<void> {
+  await tx.update(debitStops).set(values).where(eq(debitStops.id, id));
+}
+
+export async function insertDebitAuthorization(
+  tx: Executor,
+  values: typeof debitAuthorizations.$inferInsert,
+): Promise<DebitAuthorizationRecord> {
+  const [authorization] = await tx.insert(debitAuthorizations).values(values).returning();
+  if (!authorization) throw new Error('insertDebitAuthorization: insert returned nothing');
+  return authorization;
+}
+
+// When the customer last gave a new authorization: withdrawals before it no longer count.
+export async function findLatestAuthorizationGivenAt(tx: Executor, customerId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ givenAt: debitAuthorizations.givenAt })
+    .from(debitAuthorizations)
+    .where(eq(debitAuthorizations.customerId, customerId))
+    .orderBy(desc(debitAuthorizations.givenAt))
+    .limit(1);
+  return row?.givenAt ?? null;
+}

@@ -1,0 +1,185 @@
+import { debitStopReason, NEW_AUTHORIZATION_NEEDED, type LoanInfo, type ReturnedWithdrawal } from '@portal/contracts';
+import type { Executor } from '@portal/db';
+import type { LoansDeps } from './deps.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { findAuditTrail, recordAuditEvent } from '../../platform/audit.ts';
+import { businessToday } from '../../platform/business-date.ts';
+import { findCustomer } from '../customers/index.ts';
+import { consumerRightsNotice, queueConsumerRightsNotice, type FailedTransfer } from './consumer-rights-notice.ts';
+import { findStopInForce, insertDebitStop, type DebitStopRecord } from './debit-stop-repository.ts';
+import { conflictWithLoan } from './loan-card.ts';
+import type { PaymentWithBounces } from './loan-info.ts';
+import { paymentState } from './loan-state.ts';
+import * as repository from './repository.ts';
+import { returnCodeTitle } from './return-codes.ts';
+
+// The failed-debit stop applied and read (12 CFR 1041.8(b), 1041.9(c); decision 048): automatic
+// debits off on all of the customer's loans, a debit_stops row naming the two returns, the
+// consumer-rights notice queued, every step audited in the caller's transaction.
+
+const STOPPED_ACTION = 'customer.debits_stopped';
+
+// Automatic debits off on the customer's active loans, each loan's event saying why (the reason and
+// its context), as a bankruptcy's stay records them. Answers the loans turned off.
+export async function stopAutoDebitsWithReason(
+  tx: Executor,
+  caller: Pick<Actor, 'employeeId' | 'ipAddress'>,
+  customerId: number,
+  why: { reason: string; context: Record<string, unknown> },
+): Promise<number[]> {
+  const stopped = await repository.stopAutoDebitsOfCustomer(tx, customerId);
+  for (const loanId of stopped)
+    await recordAuditEvent(tx, {
+      employeeId: caller.employeeId,
+      action: 'loan.auto_debit_stopped',
+      entityType: 'loan',
+      entityId: loanId,
+      before: { auto_debit: true },
+      after: { auto_debit: false, reason: why.reason, ...why.context },
+      ipAddress: caller.ipAddress,
+    });
+  return stopped;
+}
+
+function failedTransferOf(failure: ReturnedWithdrawal, rows: readonly PaymentWithBounces[]): FailedTransfer {
+  const row = rows.find(({ payment }) => payment.id === failure.paymentId);
+  const bounce = row?.bounces.find((candidate) => candidate.id === failure.outcome.bounceId);
+  return {
+    presentedOn: failure.presentedOn,
+    amountCents: bounce?.amountCents ?? row?.payment.expectedAmountCents ?? 0,
+    loanId: failure.loanId,
+    method: row?.payment.method ?? 'ach',
+    code: failure.outcome.code,
+    title: returnCodeTitle(failure.outcome.code),
+  };
+}
+
+// A re-presentment scheduled but not sent yet is withdrawn once debits stop (it would be an
+// automatic debit, and a new authorization sets the terms of the next ones): it goes invalid and
+// the returned payment it took the place of is due again. Answers the withdrawn payments.
+async function withdrawScheduledRepresentments(
+  tx: Executor,
+  actor: Actor,
+  rows: readonly PaymentWithBounces[],
+  now: Date,
+): Promise<number[]> {
+  const scheduled = rows.filter(
+    ({ payment, bounces }) =>
+      payment.representsPaymentId !== null && paymentState(payment) === 'due' && bounces.length === 0,
+  );
+  for (const { payment } of scheduled) {
+    // The latest returned payment of the same original entry is the one it replaced.
+    const replaced = rows
+      .filter(
+        (row) =>
+          row.payment.id !== payment.id &&
+          row.payment.invalidAt !== null &&
+          row.bounces.length > 0 &&
+          (row.payment.id === payment.representsPaymentId ||
+            row.payment.representsPaymentId === payment.representsPaymentId),
+      )
+      .sort((a, b) => a.payment.id - b.payment.id)
+      .at(-1)?.payment;
+    await repository.updatePayment(tx, payment.id, { invalidAt: now });
+    if (replaced) await repository.updatePayment(tx, replaced.id, { invalidAt: null });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'payment.re_presentment_withdrawn',
+      entityType: 'payment',
+      entityId: payment.id,
+      before: { invalidAt: null },
+      after: { invalidAt: now.toISOString(), reason: 'failed_debits', due_again_payment_id: replaced?.id ?? null },
+    });
+  }
+  return scheduled.map(({ payment }) => payment.id);
+}
+
+export type AppliedStop = {
+  stop: DebitStopRecord;
+  stoppedLoanIds: number[];
+  noticeMessageId: number | null;
+  // Where the notice went (the customer's email address), when it was queued.
+  noticeTo: string | null;
+  withdrawnPaymentIds: number[];
+};
+
+// The second failure in a row: stop, notice, audit. `rows` are the customer's payments with their
+// bounces as they stand after the return was written.
+export async function applyDebitStop(
+  tx: Executor,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone' | 'contactRules' | 'threads'>,
+  actor: Actor,
+  input: { customerId: number; failures: readonly ReturnedWithdrawal[]; rows: readonly PaymentWithBounces[] },
+): Promise<AppliedStop> {
+  const now = context.clock.now();
+  const reason = debitStopReason(businessToday(context.clock, context.businessTimeZone), input.failures);
+  const bounceIds = input.failures.flatMap((failure) => (failure.outcome.bounceId ? [failure.outcome.bounceId] : []));
+  const stoppedLoanIds = await stopAutoDebitsWithReason(tx, actor, input.customerId, {
+    reason: 'failed_debits',
+    context: { bounce_ids: bounceIds },
+  });
+  const withdrawnPaymentIds = await withdrawScheduledRepresentments(tx, actor, input.rows, now);
+  const customer = await findCustomer(tx, input.customerId);
+  const noticeMessageId = customer
+    ? await queueConsumerRightsNotice(
+        tx,
+        context,
+        actor,
+        customer,
+        consumerRightsNotice(
+          customer.firstName,
+          input.failures.map((failure) => failedTransferOf(failure, input.rows)),
+          stoppedLoanIds,
+        ),
+      )
+    : null;
+  const stop = await insertDebitStop(tx, {
+    customerId: input.customerId,
+    stoppedAt: now,
+    bounceIds,
+    reason,
+    noticeMessageId,
+  });
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: STOPPED_ACTION,
+    entityType: 'debit_stop',
+    entityId: stop.id,
+    after: {
+      customer_id: input.customerId,
+      reason,
+      bounce_ids: bounceIds,
+      stopped_loan_ids: stoppedLoanIds,
+      notice_message_id: noticeMessageId,
+      withdrawn_payment_ids: withdrawnPaymentIds,
+    },
+  });
+  return {
+    stop,
+    stoppedLoanIds,
+    noticeMessageId,
+    noticeTo: noticeMessageId === null ? null : (customer?.email ?? null),
+    withdrawnPaymentIds,
+  };
+}
+
+// The loans a stop turned off, as its audit event recorded them: a new authorization turns these
+// back on, and no others (a loan off for another reason, a bankruptcy's stay, stays off).
+export async function loansTheStopTurnedOff(tx: Executor, stopId: number): Promise<number[]> {
+  const events = await findAuditTrail(tx, [{ entityType: 'debit_stop', entityIds: [String(stopId)] }], 20);
+  const after = events.find((event) => event.action === STOPPED_ACTION)?.after;
+  const ids =
+    typeof after === 'object' && after !== null ? (after as { stopped_loan_ids?: unknown }).stopped_loan_ids : [];
+  return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+}
+
+// Automatic debits stay off while a stop is in force: turning them on for one loan is refused
+// (409, with the loan) saying why and what lifts it.
+export async function refuseWhileDebitsStopped(tx: Executor, customerId: number, card: LoanInfo): Promise<void> {
+  const stop = await findStopInForce(tx, customerId);
+  if (stop)
+    throw conflictWithLoan(
+      `${stop.reason} ${NEW_AUTHORIZATION_NEEDED} Record the customer's new authorization to turn automatic payments back on for loan ${card.id}.`,
+      card,
+    );
+}

@@ -1,0 +1,436 @@
+import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { formatDollars } from '@portal/contracts';
+import { bounces, debitAuthorizations, debitStops, loans, messages, payments } from '@portal/db';
+import { createCustomer, createLoan } from '@portal/db/testing';
+import { auditEventsOf } from '../../testing/audit-events.ts';
+import { countRows, countWrites } from '../../testing/row-counts.ts';
+import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
+import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+
+// The failed-debit stop (12 CFR 1041.8) and NACHA re-presentment through the API (decision 048).
+// The test clock stands at Saturday 2026-11-21, 9:00 in Los Angeles: the next business day is
+// Monday 2026-11-23. Loans are funded 2026-09-01 with monthly payments; the first one is paid.
+
+const t = useTestApp();
+const agent = useStaffSession(t);
+const payments_admin = useStaffSession(t, ['agent', 'payments_admin']);
+const db = () => t.database.db;
+
+async function aCustomerWithLoans(count: number, extra: { autoDebit?: boolean; fundedOn?: string } = {}) {
+  const customer = await createCustomer(db(), {});
+  const created = [];
+  for (let index = 0; index < count; index += 1)
+    created.push(await createLoan(db(), { customerId: customer.id, paidInstallments: 1, ...extra }));
+  return { customer, loans: created.map(({ loan, payments: schedule }) => ({ loan, schedule })) };
+}
+
+// The payment was sent: it is processing, as the ACH file left the evening before its due date.
+const present = (paymentId: number, at = '2026-11-01T06:00:00Z') =>
+  db()
+    .update(payments)
+    .set({ processingAt: new Date(at) })
+    .where(eq(payments.id, paymentId));
+
+const recordReturn = (payload: object, who: StaffSession = payments_admin) =>
+  t.app.inject({ method: 'POST', url: '/internal/api/payments/record_return', headers: who.headers, payload });
+const authorize = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/internal/api/loans/debit_authorization', headers: agent.headers, payload });
+const toggleAch = (loanId: number) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/internal/api/loans/toggle_ach',
+    headers: agent.headers,
+    payload: { loan_id: loanId },
+  });
+
+const paymentRow = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!;
+const loanRows = (ids: number[]) => db().select().from(loans).where(inArray(loans.id, ids)).orderBy(loans.id);
+const representmentsOf = (id: number) => db().select().from(payments).where(eq(payments.representsPaymentId, id));
+const stopsOf = (customerId: number) => db().select().from(debitStops).where(eq(debitStops.customerId, customerId));
+
+// Everything a refused call must leave alone.
+async function countAll() {
+  return {
+    ...(await countWrites(db())),
+    bounces: await countRows(db(), bounces),
+    debitStops: await countRows(db(), debitStops),
+    debitAuthorizations: await countRows(db(), debitAuthorizations),
+  };
+}
+
+// Two returns in a row on a customer's two loans (R01 on loan A, then R09 on loan B); the third loan
+// had automatic debits off already.
+async function stoppedCustomer() {
+  const {
+    customer,
+    loans: [a, b],
+  } = await aCustomerWithLoans(2);
+  const { loan: offAlready } = await createLoan(db(), {
+    customerId: customer.id,
+    paidInstallments: 1,
+    autoDebit: false,
+  });
+  const first = a!.schedule[1]!;
+  const second = b!.schedule[1]!;
+  await present(first.id);
+  await present(second.id);
+  const r01 = await recordReturn({ payment_id: first.id, return_code: 'r01', returned_on: '2026-11-03' });
+  const r09 = await recordReturn({ payment_id: second.id, return_code: 'R09', returned_on: '2026-11-04' });
+  return { customer, a: a!.loan, b: b!.loan, offAlready, first, second, r01, r09 };
+}
+
+describe('POST payments/record_return', () => {
+  it('presents a first R01 return again on the next business day, as a new payment in its place', async () => {
+    const {
+      loans: [only],
+    } = await aCustomerWithLoans(1);
+    const returned = only!.schedule[1]!;
+    await present(returned.id);
+    const response = await recordReturn({ payment_id: returned.id, return_code: 'R01', returned_on: '2026-11-03' });
+    expect(response.statusCode).toBe(200);
+    const [again] = await representmentsOf(returned.id);
+    expect(again).toMatchObject({
+      loanId: only!.loan.id,
+      due: '2026-11-23',
+      expectedAmountCents: returned.expectedAmountCents,
+      method: 'ach',
+      paidAt: null,
+      processingAt: null,
+    });
+    expect(response.json().message).toBe(
+      `Return R01 (Insufficient Funds) of Nov 3, 2026 recorded on payment ${returned.id}. One failed withdrawal in a row (R01 on Nov 3, 2026); a second one would stop automatic debits. Payment ${returned.id} is presented again on Nov 23, 2026 (re-presentment 1 of 2, R01). It goes out as payment ${again!.id}.`,
+    );
+    // The returned payment is unpaid and kept, invalid, in the re-presentment's place; its bounce shows.
+    expect(await paymentRow(returned.id)).toMatchObject({ processingAt: null, paidAt: null, refundable: false });
+    expect((await paymentRow(returned.id)).invalidAt).not.toBeNull();
+    const card = response.json().loan;
+    expect(card.payments.find((payment: { id: number }) => payment.id === again!.id)).toMatchObject({
+      represents_payment_id: returned.id,
+      state: 'due',
+    });
+    expect(card.payments.find((payment: { id: number }) => payment.id === returned.id).bounces).toEqual([
+      expect.objectContaining({ code: 'R01', title: 'Insufficient Funds', date: '2026-11-03' }),
+    ]);
+    expect(card.debit_stop).toBeNull();
+    const [audit] = await auditEventsOf(db(), 'payment.returned', returned.id);
+    expect(audit).toMatchObject({
+      employeeId: payments_admin.employeeId,
+      after: expect.objectContaining({ return_code: 'R01', state: 'invalid', re_presentment_payment_id: again!.id }),
+    });
+  });
+
+  it("stops automatic debits on all of the customer's loans after two failures in a row, and queues the notice", async () => {
+    const { customer, a, b, offAlready, first, second, r01, r09 } = await stoppedCustomer();
+    expect(r01.statusCode).toBe(200);
+    expect(r09.statusCode).toBe(200);
+    const [stop] = await stopsOf(customer.id);
+    const reason =
+      'Automatic debits stopped on Nov 21, 2026 after two consecutive returned withdrawals (R01 on Nov 3, 2026, R09 on Nov 4, 2026).';
+    expect(stop).toMatchObject({ reason, liftedAt: null, stoppedAt: t.clock.now() });
+    const bounceRows = await db()
+      .select()
+      .from(bounces)
+      .where(inArray(bounces.paymentId, [first.id, second.id]));
+    expect([...stop!.bounceIds].sort()).toEqual(bounceRows.map((bounce) => bounce.id).sort());
+    expect(r09.json().message).toBe(
+      `Return R09 (Uncollected Funds) of Nov 4, 2026 recorded on payment ${second.id}. Two withdrawals in a row failed (R01 on Nov 3, 2026, R09 on Nov 4, 2026): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)). Automatic debits are stopped on loans ${a.id}, ${b.id} and the consumer-rights notice is queued to ${customer.email}. The scheduled re-presentment (payment ${(await representmentsOf(first.id))[0]!.id}) is withdrawn.`,
+    );
+    expect((await loanRows([a.id, b.id, offAlready.id])).map((loan) => loan.autoDebit)).toEqual([false, false, false]);
+    expect(r09.json().loan.debit_stop).toEqual({
+      id: stop!.id,
+      customer_id: customer.id,
+      stopped_at: t.clock.now().toISOString(),
+      reason,
+      notice_message_id: stop!.noticeMessageId,
+    });
+
+    // The re-presentment scheduled after the first return is withdrawn; the returned payment is due again.
+    const [withdrawn] = await representmentsOf(first.id);
+    expect(withdrawn!.invalidAt).not.toBeNull();
+    expect((await paymentRow(first.id)).invalidAt).toBeNull();
+    expect((await paymentRow(second.id)).invalidAt).toBeNull();
+
+    const [notice] = await db().select().from(messages).where(eq(messages.id, stop!.noticeMessageId!));
+    expect(notice).toMatchObject({
+      type: 'email',
+      toAddress: customer.email,
+      customerId: customer.id,
+      status: 'queued',
+      subject: 'Alert: we can no longer withdraw your loan payments automatically',
+    });
+    const amount = (cents: number) => formatDollars(cents);
+    expect(notice!.body).toContain(
+      `- Nov 1, 2026: ${amount(first.expectedAmountCents)} from your bank account (ACH) for loan ${a.id}, returned by your bank: R01 (Insufficient Funds)\n- Nov 1, 2026: ${amount(second.expectedAmountCents)} from your bank account (ACH) for loan ${b.id}, returned by your bank: R09 (Uncollected Funds)`,
+    );
+    expect(notice!.body).toContain(
+      `federal law (12 CFR 1041.8) does not allow us to try to withdraw payments from your account again unless you give us new permission. We have stopped the automatic withdrawals for loans ${a.id} and ${b.id}.`,
+    );
+    expect(notice!.body).toContain('visit consumerfinance.gov');
+
+    const [stopped] = await auditEventsOf(db(), 'customer.debits_stopped', stop!.id);
+    expect(stopped).toMatchObject({
+      employeeId: payments_admin.employeeId,
+      entityType: 'debit_stop',
+      after: expect.objectContaining({ stopped_loan_ids: [a.id, b.id], notice_message_id: notice!.id }),
+    });
+    for (const loan of [a, b])
+      expect(await auditEventsOf(db(), 'loan.auto_debit_stopped', loan.id)).toEqual([
+        expect.objectContaining({ after: expect.objectContaining({ auto_debit: false, reason: 'failed_debits' }) }),
+      ]);
+  });
+
+  it('keeps debits stopped: the ACH toggle refuses to turn them on, and a further return only records', async () => {
+    const { a, b, customer } = await stoppedCustomer();
+    const [stop] = await stopsOf(customer.id);
+    const refused = await toggleAch(a.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([
+      `${stop!.reason} A new authorization is needed. Record the customer's new authorization to turn automatic payments back on for loan ${a.id}.`,
+    ]);
+    expect(refused.json().loan.ach).toBe(false);
+    const ticketView = await t.app.inject({
+      method: 'PATCH',
+      url: '/internal/api/toggle_ach',
+      headers: agent.headers,
+      payload: { loan_id: b.id },
+    });
+    expect(ticketView.statusCode).toBe(409);
+    expect((await loanRows([a.id, b.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
+
+    const third = (await db().select().from(payments).where(eq(payments.loanId, a.id)).orderBy(payments.due))[0]!;
+    const response = await recordReturn({ payment_id: third.id, return_code: 'R01', returned_on: '2026-11-05' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(
+      `Return R01 (Insufficient Funds) of Nov 5, 2026 recorded on payment ${third.id}. ${stop!.reason} Payment ${third.id} is due again; nothing is presented until a new authorization.`,
+    );
+    expect(await representmentsOf(third.id)).toEqual([]);
+    expect(await stopsOf(customer.id)).toHaveLength(1);
+  });
+
+  it('presents an R01 return again at most twice, counting successes between the failures', async () => {
+    const customer = await createCustomer(db(), {});
+    const { payments: schedule } = await createLoan(db(), { customerId: customer.id, paidInstallments: 1 });
+    // A second loan whose payments succeed between the failures (reset the count of 1041.8(b)).
+    const other = await createLoan(db(), { customerId: customer.id, paidInstallments: 0, fundedOn: '2026-10-10' });
+    const succeed = (id: number, day: string) =>
+      db()
+        .update(payments)
+        .set({ due: day, originalDue: day, paidAt: new Date(`${day}T20:00:00Z`) })
+        .where(eq(payments.id, id));
+    const original = schedule[1]!;
+    try {
+      await present(original.id);
+      expect(
+        (await recordReturn({ payment_id: original.id, return_code: 'R01', returned_on: '2026-11-03' })).statusCode,
+      ).toBe(200);
+      const [first] = await representmentsOf(original.id);
+      await succeed(other.payments[0]!.id, '2026-11-10');
+
+      // Days later: sessions last two days, so the payments admin signs in again.
+      const later = async (at: string) => {
+        t.clock.set(new Date(at));
+        return signInAsStaff(t.app, db(), ['agent', 'payments_admin']);
+      };
+      const tuesday = await later('2026-11-25T17:00:00Z');
+      await present(first!.id, '2026-11-23T06:00:00Z');
+      const second = await recordReturn(
+        { payment_id: first!.id, return_code: 'R01', returned_on: '2026-11-24' },
+        tuesday,
+      );
+      expect(second.statusCode).toBe(200);
+      // Thanksgiving (Thursday 26) is no business day.
+      const again = (await representmentsOf(original.id)).find((payment) => payment.id !== first!.id)!;
+      expect(again).toMatchObject({ due: '2026-11-27', representsPaymentId: original.id });
+      expect(second.json().message).toContain(`(re-presentment 2 of 2, R01). It goes out as payment ${again.id}.`);
+      await succeed(other.payments[1]!.id, '2026-11-24');
+
+      const monday = await later('2026-12-01T17:00:00Z');
+      await present(again.id, '2026-11-27T06:00:00Z');
+      const third = await recordReturn({ payment_id: again.id, return_code: 'R01', returned_on: '2026-11-30' }, monday);
+      expect(third.statusCode).toBe(200);
+      expect(third.json().message).toBe(
+        `Return R01 (Insufficient Funds) of Nov 30, 2026 recorded on payment ${again.id}. One failed withdrawal in a row (R01 on Nov 30, 2026); a second one would stop automatic debits. Payment ${original.id} was already presented again twice (payments ${first!.id} and ${again.id}); NACHA allows no more. Payment ${again.id} is due again.`,
+      );
+      expect(await representmentsOf(original.id)).toHaveLength(2);
+      expect((await paymentRow(again.id)).invalidAt).toBeNull();
+      expect(await stopsOf(customer.id)).toEqual([]);
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+
+  it('does not present other returns again: the payment is due again', async () => {
+    const {
+      loans: [only],
+    } = await aCustomerWithLoans(1);
+    const returned = only!.schedule[1]!;
+    await present(returned.id);
+    const response = await recordReturn({ payment_id: returned.id, return_code: 'R02', returned_on: '2026-11-03' });
+    expect(response.json().message).toBe(
+      `Return R02 (Account Closed) of Nov 3, 2026 recorded on payment ${returned.id}. One failed withdrawal in a row (R02 on Nov 3, 2026); a second one would stop automatic debits. Payment ${returned.id} is not presented again: NACHA allows presenting again only R01 and R09 returns (insufficient or uncollected funds), and this one is R02. Payment ${returned.id} is due again.`,
+    );
+    expect(await paymentRow(returned.id)).toMatchObject({ invalidAt: null, processingAt: null });
+    expect(await representmentsOf(returned.id)).toEqual([]);
+  });
+
+  it('refuses what cannot have come back, with a sentence, and writes nothing', async () => {
+    const {
+      loans: [only],
+    } = await aCustomerWithLoans(1);
+    const [paid, presented, due, onCard, cancelled] = only!.schedule;
+    await present(presented!.id);
+    await present(onCard!.id);
+    await db().update(payments).set({ method: 'debit' }).where(eq(payments.id, onCard!.id));
+    await db().update(payments).set({ invalidAt: new Date() }).where(eq(payments.id, cancelled!.id));
+    const before = await countAll();
+    const refusal = async (payload: object) => {
+      const response = await recordReturn({ return_code: 'R01', returned_on: '2026-11-03', ...payload });
+      return [response.statusCode, response.json().errors];
+    };
+    expect(await refusal({ payment_id: presented!.id, return_code: 'R99' })).toEqual([
+      422,
+      ['R99 is not a NACHA return code; an ACH return carries one such as R01 (Insufficient Funds).'],
+    ]);
+    expect(await refusal({ payment_id: presented!.id, returned_on: '2026-11-22' })).toEqual([
+      422,
+      ['The return date 2026-11-22 is after today (2026-11-21); enter the day the bank returned it.'],
+    ]);
+    expect(await refusal({ payment_id: presented!.id, returned_on: '2026-10-30' })).toEqual([
+      422,
+      [`Payment ${presented!.id} was presented on 2026-10-31; it cannot have come back on 2026-10-30.`],
+    ]);
+    expect(await refusal({ payment_id: due!.id })).toEqual([
+      409,
+      [`Payment ${due!.id} was never presented (it is due on ${'Dec 1, 2026'}), so it cannot come back.`],
+    ]);
+    expect(await refusal({ payment_id: onCard!.id })).toEqual([
+      409,
+      [`Payment ${onCard!.id} was charged to the debit card; only an ACH debit comes back with a NACHA return code.`],
+    ]);
+    expect(await refusal({ payment_id: cancelled!.id })).toEqual([
+      409,
+      [`Payment ${cancelled!.id} is invalid (cancelled), so it was not collected and cannot come back.`],
+    ]);
+    expect((await refusal({ payment_id: 99_999_999 }))[0]).toBe(404);
+    expect((await refusal({ payment_id: paid!.id, returned_on: 'soon' }))[0]).toBe(400);
+    expect((await recordReturn({ payment_id: paid!.id })).statusCode).toBe(400);
+    expect(await countAll()).toEqual(before);
+
+    // Once returned, the same payment cannot come back again until it is presented again.
+    await recordReturn({ payment_id: paid!.id, return_code: 'R02', returned_on: '2026-10-05' });
+    const again = await refusal({ payment_id: paid!.id, return_code: 'R02', returned_on: '2026-10-06' });
+    expect(again).toEqual([
+      409,
+      [`Payment ${paid!.id} was already returned and has not been presented since, so it cannot come back again.`],
+    ]);
+  });
+
+  it('is for payments admins only (403 for an agent)', async () => {
+    const {
+      loans: [only],
+    } = await aCustomerWithLoans(1);
+    await present(only!.schedule[1]!.id);
+    const before = await countAll();
+    const response = await recordReturn(
+      { payment_id: only!.schedule[1]!.id, return_code: 'R01', returned_on: '2026-11-03' },
+      agent,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errors).toEqual(['Only a payments admin (the payments_admin role) can record ACH returns.']);
+    expect(await countAll()).toEqual(before);
+  });
+});
+
+describe('POST loans/debit_authorization', () => {
+  it('refuses an authorization that breaks its rules, or with no stop to lift, writing nothing', async () => {
+    const { customer } = await stoppedCustomer();
+    const { customer: unstopped } = await aCustomerWithLoans(1);
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    try {
+      const before = await countAll();
+      const refusal = async (payload: object) => {
+        const response = await authorize({
+          user_id: customer.id,
+          method: 'written',
+          given_at: '2026-11-21T17:30:00Z',
+          ...payload,
+        });
+        return [response.statusCode, response.json().errors];
+      };
+      expect(await refusal({ given_at: '2026-11-21T16:59:00Z' })).toEqual([
+        422,
+        ['The authorization must be given after automatic debits stopped.'],
+      ]);
+      expect(await refusal({ given_at: '2026-11-21T18:30:00Z' })).toEqual([
+        422,
+        ['The authorization cannot be given in the future.'],
+      ]);
+      expect(await refusal({ method: 'recorded_call', note: ' ' })).toEqual([
+        422,
+        ["Say where the call's recording is kept."],
+      ]);
+      expect(await refusal({ user_id: unstopped.id })).toEqual([
+        409,
+        [
+          `Customer ${unstopped.id} has no failed-debit stop in force, so there is no stop for a new authorization to lift.`,
+        ],
+      ]);
+      expect((await refusal({ user_id: 99_999_999 }))[0]).toBe(404);
+      expect((await refusal({ method: 'fax' }))[0]).toBe(400);
+      expect((await refusal({ given_at: 'yesterday' }))[0]).toBe(400);
+      expect(await countAll()).toEqual(before);
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+
+  it('lifts the stop and turns automatic debits back on for the loans it turned off, and no others', async () => {
+    const { customer, a, b, offAlready } = await stoppedCustomer();
+    const [stop] = await stopsOf(customer.id);
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    try {
+      const response = await authorize({
+        user_id: customer.id,
+        method: 'recorded_call',
+        given_at: '2026-11-21T17:45:00Z',
+        note: 'Call recording 2026-11-21-0412',
+      });
+      expect(response.statusCode).toBe(200);
+      const [authorization] = await db()
+        .select()
+        .from(debitAuthorizations)
+        .where(eq(debitAuthorizations.customerId, customer.id));
+      expect(response.json()).toEqual({
+        message: `The new authorization (on a recorded phone call) is recorded and the failed-debit stop is lifted; automatic debits are back on for loans ${a.id}, ${b.id}.`,
+        authorization_id: authorization!.id,
+        restored_loan_ids: [a.id, b.id],
+      });
+      expect(authorization).toMatchObject({
+        method: 'recorded_call',
+        givenAt: new Date('2026-11-21T17:45:00Z'),
+        note: 'Call recording 2026-11-21-0412',
+        recordedBy: agent.employeeId,
+      });
+      expect((await stopsOf(customer.id))[0]).toMatchObject({
+        id: stop!.id,
+        liftedAt: new Date('2026-11-21T18:00:00Z'),
+        liftedByAuthorizationId: authorization!.id,
+      });
+      expect((await loanRows([a.id, b.id, offAlready.id])).map((loan) => loan.autoDebit)).toEqual([true, true, false]);
+      expect(await auditEventsOf(db(), 'customer.debit_authorization_recorded', authorization!.id)).toEqual([
+        expect.objectContaining({
+          employeeId: agent.employeeId,
+          after: expect.objectContaining({ lifted_debit_stop_id: stop!.id, restored_loan_ids: [a.id, b.id] }),
+        }),
+      ]);
+      expect(await auditEventsOf(db(), 'loan.auto_debit_restarted', a.id)).toHaveLength(1);
+      // No stop now: the toggle works again, and the card no longer shows one.
+      const toggled = await toggleAch(a.id);
+      expect(toggled.statusCode).toBe(200);
+      expect(toggled.json().loan.debit_stop).toBeNull();
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeadlineItem, DeadlinesResponse } from '@portal/contracts';
+import { readFlashes } from '../../../lib/flash.ts';
+import { saveSession } from '../../../lib/session.ts';
+import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { sessionFixture } from '../../../test/session-fixture.ts';
+import { DeadlinesPage } from './deadlines-page.tsx';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const DEADLINES = 'GET deadlines';
+const NOTICE_SENT = 'PATCH disputes_dashboard/frivolous_notice_sent';
+
+beforeEach(() => {
+  saveSession(sessionFixture());
+});
+
+function item(overrides: Partial<DeadlineItem>): DeadlineItem {
+  return {
+    queue: 'dispute',
+    id: 1,
+    due_on: '2026-11-25',
+    days_left: 0,
+    overdue: false,
+    title: 'Dispute #1',
+    summary: 'Jo Doe · Debt Validation',
+    link: '/disputes/1',
+    ...overrides,
+  };
+}
+
+function answer(items: DeadlineItem[]): DeadlinesResponse {
+  return {
+    today: '2026-11-25',
+    items,
+    counts: [
+      { queue: 'acdv', label: 'ACDV responses', open: 12, due_today: 0, overdue: 1 },
+      { queue: 'dispute', label: 'Direct disputes', open: 30, due_today: 1, overdue: 0 },
+      { queue: 'dispute_frivolous_notice', label: 'Frivolous dispute notices', open: 1, due_today: 1, overdue: 0 },
+      { queue: 'bankruptcy_notice', label: 'Bankruptcy notices', open: 4, due_today: 0, overdue: 1 },
+    ],
+  };
+}
+
+const LATE_ACDV = item({
+  queue: 'acdv',
+  id: 7,
+  due_on: '2026-11-19',
+  days_left: -4,
+  overdue: true,
+  title: 'ACDV CN-7',
+  summary: 'Ada Lovelace · dispute code 001',
+  link: '/fcra',
+});
+const LATE_NOTICE = item({
+  queue: 'bankruptcy_notice',
+  id: 3,
+  due_on: '2026-11-23',
+  days_left: -2,
+  overdue: true,
+  title: 'Bankruptcy notice #3',
+  summary: 'Dana Q Public · Initial filing · received 2026-11-19',
+  link: '/bankruptcy/notice/3',
+});
+const DISPUTE_TODAY = item({});
+const FRIVOLOUS_TODAY = item({
+  queue: 'dispute_frivolous_notice',
+  id: 9,
+  title: 'Frivolous notice, dispute #9',
+  summary: 'Jo Roe · found frivolous 2026-11-18: Same letter as #1',
+  link: '/disputes/9',
+});
+
+function renderPage(server: ApiAnswers) {
+  const sent = answerApiCalls(server);
+  renderWithProviders(<DeadlinesPage />, { route: '/deadlines' });
+  return sent;
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    // The row header (the item) and its cells, in order.
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+describe('the deadlines screen', () => {
+  it('shows the counts per queue, then what is overdue and what is due today, each linked to its screen', async () => {
+    const sent = renderPage({ [DEADLINES]: [200, answer([LATE_ACDV, LATE_NOTICE, DISPUTE_TODAY, FRIVOLOUS_TODAY])] });
+    expect(screen.getByRole('heading', { name: 'Deadlines', level: 1 })).toBeInTheDocument();
+    const counts = await screen.findByRole('table', { name: 'Open items per queue' });
+    // Only what is due now travels: the counts are of everything.
+    expect(callsTo(sent, DEADLINES)[0]?.query.get('scope')).toBe('due_now');
+    expect(screen.getByText(/Today is Nov 25, 2026\./)).toBeInTheDocument();
+    expect(rowsOf(counts)).toEqual([
+      ['ACDV responses', '12', '0', '1'],
+      ['Direct disputes', '30', '1', '0'],
+      ['Frivolous dispute notices', '1', '1', '0'],
+      ['Bankruptcy notices', '4', '0', '1'],
+    ]);
+    expect(within(counts).getByRole('link', { name: 'Bankruptcy notices' })).toHaveAttribute(
+      'href',
+      '/bankruptcy/unprocessed',
+    );
+
+    expect(screen.getByRole('heading', { name: 'Overdue', level: 2 })).toBeInTheDocument();
+    const overdue = screen.getByRole('table', { name: 'Overdue items, the longest overdue first' });
+    expect(rowsOf(overdue)).toEqual([
+      ['ACDV CN-7', 'ACDV responses', 'Nov 19, 2026', 'Overdue by 4 business days', 'Ada Lovelace · dispute code 001'],
+      [
+        'Bankruptcy notice #3',
+        'Bankruptcy notices',
+        'Nov 23, 2026',
+        'Overdue by 2 business days',
+        'Dana Q Public · Initial filing · received 2026-11-19',
+      ],
+    ]);
+    expect(within(overdue).getByRole('link', { name: 'Bankruptcy notice #3' })).toHaveAttribute(
+      'href',
+      '/bankruptcy/notice/3',
+    );
+
+    expect(screen.getByRole('heading', { name: 'Due today', level: 2 })).toBeInTheDocument();
+    const today = screen.getByRole('table', { name: 'Items due today' });
+    expect(within(today).getAllByText('Due today')).toHaveLength(2);
+    await userEvent.click(within(today).getByRole('link', { name: 'Dispute #1' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/disputes/1');
+  });
+
+  it("records a frivolous dispute's notice as sent and reads the list again", async () => {
+    let calls = 0;
+    const sent = renderPage({
+      [DEADLINES]: () => {
+        calls += 1;
+        return [200, answer(calls === 1 ? [DISPUTE_TODAY, FRIVOLOUS_TODAY] : [DISPUTE_TODAY])];
+      },
+      [NOTICE_SENT]: [
+        200,
+        {
+          message: 'The notice of dispute #9 is recorded as sent.',
+          id: 9,
+          frivolous_at: '2026-11-18T18:00:00.000Z',
+          frivolous_reason: 'Same letter as #1',
+          notice_due_on: '2026-11-25',
+          notice_sent_at: '2026-11-25T18:00:00.000Z',
+        },
+      ],
+    });
+    const today = await screen.findByRole('table', { name: 'Items due today' });
+    // Only the frivolous notice has the button.
+    expect(within(today).getAllByRole('button')).toHaveLength(1);
+    await userEvent.click(within(today).getByRole('button', { name: 'Notice sent: dispute #9' }));
+    await waitFor(() => expect(screen.queryByText('Frivolous notice, dispute #9')).not.toBeInTheDocument());
+    expect(callsTo(sent, NOTICE_SENT)[0]?.body).toEqual({ id: 9 });
+    expect(readFlashes().map((flash) => flash.message)).toContain('The notice of dispute #9 is recorded as sent.');
+  });
+
+  it('says when nothing is overdue or due today', async () => {
+    renderPage({ [DEADLINES]: [200, answer([])] });
+    expect(await screen.findByText('Nothing is overdue.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing else is due today.')).toBeInTheDocument();
+  });
+
+  it('shows why the list could not be read', async () => {
+    renderPage({ [DEADLINES]: [503, { errors: ['The database is not reachable.'] }] });
+    expect(await screen.findByText(/The database is not reachable\./)).toBeInTheDocument();
+  });
+});

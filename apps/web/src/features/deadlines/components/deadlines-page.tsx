@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { DeadlineQueue, DeadlinesResponse } from '@portal/contracts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { flash } from '../../../lib/flash.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useDeadlines } from '../api/get-deadlines.ts';
+import { useRecordFrivolousNoticeSent } from '../api/record-frivolous-notice-sent.ts';
+import { DeadlineItemsTable } from './deadline-items-table.tsx';
+
+// Where each queue is worked.
+const QUEUE_SCREENS: Readonly<Record<DeadlineQueue, string>> = {
+  acdv: '/fcra',
+  dispute: '/disputes/unresolved',
+  dispute_frivolous_notice: '/disputes/unresolved',
+  bankruptcy_notice: '/bankruptcy/unprocessed',
+};
+
+function errorsOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.errors.length > 0 ? error.errors.join(' ') : fallback;
+}
+
+function CountsTable({ counts }: { counts: DeadlinesResponse['counts'] }) {
+  return (
+    <Table withTableBorder striped captionSide="top" verticalSpacing="xs">
+      <Table.Caption ta="left">Open items per queue</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Queue</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Open
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Due today
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Overdue
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {counts.map((count) => (
+          <Table.Tr key={count.queue}>
+            <Table.Th scope="row" fw={500}>
+              <Anchor component={Link} to={QUEUE_SCREENS[count.queue]} fz="sm">
+                {count.label}
+              </Anchor>
+            </Table.Th>
+            <Table.Td ta="right">{count.open}</Table.Td>
+            <Table.Td ta="right">{count.due_today}</Table.Td>
+            <Table.Td ta="right" fw={count.overdue > 0 ? 700 : undefined} c={count.overdue > 0 ? 'red.8' : undefined}>
+              {count.overdue}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type DeadlineSectionProps = { title: string; none: string } & Parameters<typeof DeadlineItemsTable>[0];
+
+function DeadlineSection({ title, none, ...table }: DeadlineSectionProps) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="lg">
+        {title}
+      </Title>
+      {table.items.length === 0 ? <Text>{none}</Text> : <DeadlineItemsTable {...table} />}
+    </Stack>
+  );
+}
+
+// /deadlines (issue 30, decision 047): the legal deadlines of every queue on one clock, business days
+// by the US federal holiday calendar: the counts per queue, then what is overdue and what is due
+// today, each item linked to its queue's screen. Later items are on the queue screens.
+export function DeadlinesPage() {
+  const deadlines = useDeadlines('due_now');
+  const noticeSent = useRecordFrivolousNoticeSent();
+  const [recording, setRecording] = useState<number | null>(null);
+  const data = deadlines.data;
+
+  const recordNotice = (id: number) => {
+    setRecording(id);
+    noticeSent.mutate(id, {
+      onSuccess: (answer) => flash(answer.message, { type: 'success', placement: 'top' }),
+      onError: (error) =>
+        flash(errorsOf(error, 'The notice could not be recorded.'), { type: 'error', placement: 'top' }),
+      onSettled: () => setRecording(null),
+    });
+  };
+
+  const overdue = data?.items.filter((item) => item.overdue) ?? [];
+  const dueToday = data?.items.filter((item) => !item.overdue) ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} fz={24}>
+        Deadlines
+      </Title>
+      {data ? (
+        <>
+          <Text fz="sm" c="dimmed">
+            Today is {formatDate(data.today)}. Days left are business days (weekends and US federal holidays excluded);
+            a deadline that falls on one is moved to the business day before.
+          </Text>
+          <Paper withBorder radius="md" p="md">
+            <CountsTable counts={data.counts} />
+          </Paper>
+          <DeadlineSection
+            title="Overdue"
+            caption="Overdue items, the longest overdue first"
+            none="Nothing is overdue."
+            items={overdue}
+            onNoticeSent={recordNotice}
+            recording={recording}
+          />
+          <DeadlineSection
+            title="Due today"
+            caption="Items due today"
+            none="Nothing else is due today."
+            items={dueToday}
+            onNoticeSent={recordNotice}
+            recording={recording}
+          />
+        </>
+      ) : deadlines.isError ? (
+        <Alert color="red" variant="light">
+          Error loading the deadlines: {errorsOf(deadlines.error, 'Something went wrong.')}
+        </Alert>
+      ) : (
+        <Text>Loading...</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import * as deadlines from './deadlines.ts';
+
+// Each rule on dates worked out by hand on the 2026-2027 calendar: Veterans Day Wednesday 11
+// November 2026, Thanksgiving Thursday 26 November, Christmas Friday 25 December, New Year's Day
+// Friday 1 January 2027; New Year's Day 2028, a Saturday, is kept on Friday 31 December 2027.
+
+describe('a period in calendar days', () => {
+  it('ends that many days after its start when that day is a business day', () => {
+    expect(deadlines.calendarDaysDeadline('2026-11-15', 30)).toBe('2026-12-15');
+  });
+
+  it('ends on the business day before a weekend or holiday, never after', () => {
+    // Saturday 31 October 2026: Friday 30.
+    expect(deadlines.calendarDaysDeadline('2026-10-01', 30)).toBe('2026-10-30');
+    // Thanksgiving: the Wednesday before.
+    expect(deadlines.calendarDaysDeadline('2026-10-27', 30)).toBe('2026-11-25');
+    // Saturday 26 December, after Christmas on the Friday: Thursday 24.
+    expect(deadlines.calendarDaysDeadline('2026-11-26', 30)).toBe('2026-12-24');
+    // New Year's Day 2027: Thursday 31 December 2026.
+    expect(deadlines.calendarDaysDeadline('2026-12-02', 30)).toBe('2026-12-31');
+    // Friday 31 December 2027 is New Year's Day 2028 kept early: Thursday 30.
+    expect(deadlines.calendarDaysDeadline('2027-12-01', 30)).toBe('2027-12-30');
+  });
+});
+
+describe('the deadline of each queue', () => {
+  it('an ACDV: 30 days from receipt, 45 once the consumer added information', () => {
+    expect(deadlines.acdvResponseDueOn('2026-11-15', null)).toBe('2026-12-15');
+    expect(deadlines.acdvResponseDueOn('2026-11-15', '2026-11-20')).toBe('2026-12-30');
+    // 45 days from 10 November 2026 is Christmas: Thursday 24 December.
+    expect(deadlines.acdvResponseDueOn('2026-11-10', '2026-11-12')).toBe('2026-12-24');
+    expect(deadlines.acdvResponseDueOn('2026-10-27', null)).toBe('2026-11-25');
+  });
+
+  it('a direct dispute: 30 days from receipt', () => {
+    // Columbus Day + 30 is Veterans Day: Tuesday 10 November.
+    expect(deadlines.directDisputeDueOn('2026-10-12')).toBe('2026-11-10');
+    expect(deadlines.directDisputeDueOn('2026-11-21')).toBe('2026-12-21');
+  });
+
+  it('the frivolous notice: 5 business days after the determination', () => {
+    // Wednesday 25 November: Fri 27, Mon 30, Tue 1, Wed 2, Thu 3 December.
+    expect(deadlines.frivolousNoticeDueOn('2026-11-25')).toBe('2026-12-03');
+    // Made on a Saturday: counted from the Monday.
+    expect(deadlines.frivolousNoticeDueOn('2026-11-21')).toBe('2026-11-30');
+    // Across New Year's Day 2027: Tue 29, Wed 30, Thu 31, Mon 4, Tue 5.
+    expect(deadlines.frivolousNoticeDueOn('2026-12-28')).toBe('2027-01-05');
+  });
+
+  it('a bankruptcy notice: 2 business days after receipt', () => {
+    expect(deadlines.bankruptcyNoticeDueOn('2026-11-25')).toBe('2026-11-30');
+    expect(deadlines.bankruptcyNoticeDueOn('2026-12-31')).toBe('2027-01-05');
+    expect(deadlines.bankruptcyNoticeDueOn('2026-11-21')).toBe('2026-11-24');
+  });
+});
+
+describe('days left', () => {
+  it('are business days to the due date, 0 on the day', () => {
+    expect(deadlines.daysLeft('2026-11-25', '2026-11-25')).toBe(0);
+    // Friday 27 and Monday 30; Thanksgiving does not count.
+    expect(deadlines.daysLeft('2026-11-30', '2026-11-25')).toBe(2);
+  });
+
+  it('are negative once overdue, -1 already on the weekend after a Friday deadline', () => {
+    expect(deadlines.daysLeft('2026-11-27', '2026-11-28')).toBe(-1);
+    expect(deadlines.daysLeft('2026-11-27', '2026-11-30')).toBe(-1);
+    // Wednesday 25 November to Tuesday 1 December: Fri 27, Mon 30, Tue 1.
+    expect(deadlines.daysLeft('2026-11-25', '2026-12-01')).toBe(-3);
+    expect(deadlines.isOverdue('2026-11-27', '2026-11-28')).toBe(true);
+    expect(deadlines.isOverdue('2026-11-27', '2026-11-27')).toBe(false);
+  });
+
+  it('are worked out once per due date, the same as daysLeft', () => {
+    const standing = deadlines.deadlineStandings('2026-11-30');
+    expect(standing('2026-11-25')).toEqual({ due_on: '2026-11-25', days_left: -2, overdue: true });
+    expect(standing('2026-12-03')).toEqual({ due_on: '2026-12-03', days_left: 3, overdue: false });
+    expect(standing('2026-12-03')).toBe(standing('2026-12-03'));
+  });
+});
+
+describe('days left in words', () => {
+  it('says overdue, due today or how many are left', () => {
+    expect([-3, -1, 0, 1, 4].map(deadlines.describeDaysLeft)).toEqual([
+      'Overdue by 3 business days',
+      'Overdue by 1 business day',
+      'Due today',
+      '1 business day left',
+      '4 business days left',
+    ]);
+  });
+});
+
+describe('the order of a deadlines list', () => {
+  it('is the earliest due date first, then the queue, then the id', () => {
+    const items = [
+      { queue: 'bankruptcy_notice', id: 1, due_on: '2026-11-25' },
+      { queue: 'acdv', id: 9, due_on: '2026-12-01' },
+      { queue: 'dispute', id: 4, due_on: '2026-11-25' },
+      { queue: 'dispute', id: 2, due_on: '2026-11-25' },
+      { queue: 'acdv', id: 3, due_on: '2026-11-20' },
+    ] as const;
+    expect([...items].sort(deadlines.compareDeadlines).map((item) => `${item.queue} ${item.id}`)).toEqual([
+      'acdv 3',
+      'dispute 2',
+      'dispute 4',
+      'bankruptcy_notice 1',
+      'acdv 9',
+    ]);
+  });
+});
+
+describe("the consumer's information on an ACDV", () => {
+  const acdv = { receivedOn: '2026-10-01', answered: false, consumerInfoAddedOn: null };
+
+  it('extends it when it came during the 30 days, their last day included', () => {
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-10-15', '2026-11-05')).toBeNull();
+    // Day 30 is Saturday 31 October: the deadline was moved to the Friday, the period was not.
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-10-31', '2026-11-02')).toBeNull();
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-10-01', '2026-10-01')).toBeNull();
+  });
+
+  it('refuses a date before the ACDV or in the future as wrong input', () => {
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-09-30', '2026-10-20')?.kind).toBe('invalid');
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-10-21', '2026-10-20')?.kind).toBe('invalid');
+  });
+
+  it('refuses after the 30 days, once answered, and a second time, as conflicts', () => {
+    expect(deadlines.consumerInfoRefusal(acdv, '2026-11-01', '2026-11-02')).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('2026-10-31'),
+    });
+    expect(deadlines.consumerInfoRefusal({ ...acdv, answered: true }, '2026-10-15', '2026-10-20')?.kind).toBe(
+      'conflict',
+    );
+    expect(
+      deadlines.consumerInfoRefusal({ ...acdv, consumerInfoAddedOn: '2026-10-10' }, '2026-10-15', '2026-10-20')?.kind,
+    ).toBe('conflict');
+  });
+});

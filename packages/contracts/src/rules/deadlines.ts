@@ -1,0 +1,143 @@
+import { DISPUTE_DUE_DAYS } from '../constants.ts';
+import { addBusinessDays, businessDaysBetween, isBusinessDay } from './business-days.ts';
+import { ACDV_RESPONSE_DAYS } from './credit-reporting.ts';
+import { addDays } from './dates.ts';
+
+// The legal deadlines of the back-office queues, on one clock (issue 30, decision 047): business
+// days by the US federal holiday calendar (business-days.ts), on date-only values (YYYY-MM-DD) in
+// the business time zone. Everything that stores or shows a due date asks here.
+//
+// - A period in calendar days (the FCRA's 30 and 45 days) ends that many days after its start; an
+//   end on a weekend or federal holiday moves to the business day BEFORE it, so we are never late.
+// - A period in business days (Regulation V's 5 business days) is counted with addBusinessDays.
+// - Days left are business days from today to the due date; negative once overdue.
+
+// FCRA 611(a)(1)(B): 45 days instead of 30 when the consumer sends relevant information during the
+// 30 days (an ACDV: 623(b)(2) gives the furnisher the bureau's period).
+export const ACDV_EXTENDED_RESPONSE_DAYS = 45;
+// 12 CFR 1022.43(f)(2): the notice of a frivolous or irrelevant determination, within 5 business
+// days of the determination.
+export const FRIVOLOUS_NOTICE_BUSINESS_DAYS = 5;
+// Our own target, not the law's: a bankruptcy notice is processed within 2 business days of its
+// receipt, since the automatic stay (11 U.S.C. 362) binds from the filing, whether we know or not.
+export const BANKRUPTCY_NOTICE_TARGET_BUSINESS_DAYS = 2;
+
+// The queues whose items have a deadline, in the order the screen lists them.
+export const DEADLINE_QUEUES = ['acdv', 'dispute', 'dispute_frivolous_notice', 'bankruptcy_notice'] as const;
+export type DeadlineQueue = (typeof DEADLINE_QUEUES)[number];
+export const DEADLINE_QUEUE_LABELS: Readonly<Record<DeadlineQueue, string>> = {
+  acdv: 'ACDV responses',
+  dispute: 'Direct disputes',
+  dispute_frivolous_notice: 'Frivolous dispute notices',
+  bankruptcy_notice: 'Bankruptcy notices',
+};
+
+// The end of a period of `days` calendar days from `start`: the last business day on or before it.
+export function calendarDaysDeadline(start: string, days: number): string {
+  const end = addDays(start, days);
+  return isBusinessDay(end) ? end : addBusinessDays(end, -1);
+}
+
+// An ACDV's response: 30 days from its receipt, 45 once the consumer added information.
+export function acdvResponseDueOn(receivedOn: string, consumerInfoAddedOn: string | null): string {
+  return calendarDaysDeadline(
+    receivedOn,
+    consumerInfoAddedOn === null ? ACDV_RESPONSE_DAYS : ACDV_EXTENDED_RESPONSE_DAYS,
+  );
+}
+
+// A direct dispute's investigation and answer (12 CFR 1022.43(e)): 30 days from its receipt.
+export function directDisputeDueOn(receivedOn: string): string {
+  return calendarDaysDeadline(receivedOn, DISPUTE_DUE_DAYS);
+}
+
+// The notice of a frivolous determination, 5 business days after the day it was made.
+export function frivolousNoticeDueOn(determinedOn: string): string {
+  return addBusinessDays(determinedOn, FRIVOLOUS_NOTICE_BUSINESS_DAYS);
+}
+
+// A bankruptcy notice, processed within our target after the day it came in.
+export function bankruptcyNoticeDueOn(receivedOn: string): string {
+  return addBusinessDays(receivedOn, BANKRUPTCY_NOTICE_TARGET_BUSINESS_DAYS);
+}
+
+export function isOverdue(dueOn: string, today: string): boolean {
+  return dueOn < today;
+}
+
+// Business days from today to the due date: 0 when due today, negative once overdue. An overdue
+// item is at least 1 day late, also on the weekend after a Friday deadline (no business day has
+// passed yet, but the deadline has).
+export function daysLeft(dueOn: string, today: string): number {
+  const left = businessDaysBetween(today, dueOn);
+  return isOverdue(dueOn, today) ? Math.min(left, -1) : left;
+}
+
+// Days left in words, as every screen shows them.
+export function describeDaysLeft(days: number): string {
+  if (days < 0) return `Overdue by ${-days} business day${days === -1 ? '' : 's'}`;
+  if (days === 0) return 'Due today';
+  return `${days} business day${days === 1 ? '' : 's'} left`;
+}
+
+export type DeadlineStanding = { due_on: string; days_left: number; overdue: boolean };
+
+// Where due dates stand today, each distinct date worked out once: ten thousand open items share a
+// few dozen due dates, and counting business days walks the calendar day by day.
+export function deadlineStandings(today: string): (dueOn: string) => DeadlineStanding {
+  const known = new Map<string, DeadlineStanding>();
+  return (dueOn) => {
+    let standing = known.get(dueOn);
+    if (!standing) {
+      standing = { due_on: dueOn, days_left: daysLeft(dueOn, today), overdue: isOverdue(dueOn, today) };
+      known.set(dueOn, standing);
+    }
+    return standing;
+  };
+}
+
+// The order of a deadlines list: the earliest due date first (so the overdue ones, whose dates are
+// before today, come first), then by queue and id, so equal dates keep a stable order.
+export function compareDeadlines(
+  a: { due_on: string; queue: DeadlineQueue; id: number },
+  b: { due_on: string; queue: DeadlineQueue; id: number },
+): number {
+  if (a.due_on !== b.due_on) return a.due_on < b.due_on ? -1 : 1;
+  if (a.queue !== b.queue) return DEADLINE_QUEUES.indexOf(a.queue) - DEADLINE_QUEUES.indexOf(b.queue);
+  return a.id - b.id;
+}
+
+// Why the consumer's information cannot move an ACDV to the 45-day date, or null when it can.
+// 'invalid': the date itself is wrong (before the ACDV came, or in the future); 'conflict': the
+// ACDV is past the point where it may (answered, already extended, information after the 30 days).
+export type ConsumerInfoRefusal = { kind: 'invalid' | 'conflict'; message: string };
+
+export function consumerInfoRefusal(
+  acdv: { receivedOn: string; answered: boolean; consumerInfoAddedOn: string | null },
+  infoReceivedOn: string,
+  today: string,
+): ConsumerInfoRefusal | null {
+  if (infoReceivedOn > today)
+    return { kind: 'invalid', message: 'The date the information came cannot be in the future.' };
+  if (infoReceivedOn < acdv.receivedOn)
+    return {
+      kind: 'invalid',
+      message: `The information cannot have come before the ACDV (received ${acdv.receivedOn}).`,
+    };
+  if (acdv.answered)
+    return { kind: 'conflict', message: 'This ACDV is already answered: its deadline no longer runs.' };
+  if (acdv.consumerInfoAddedOn !== null)
+    return {
+      kind: 'conflict',
+      message: `The consumer's information was already recorded (received ${acdv.consumerInfoAddedOn}); the 45 days apply once.`,
+    };
+  // The 30-day period itself, not its end moved back to a business day: information that came on
+  // its last day, a Saturday, still came during it.
+  const periodEnd = addDays(acdv.receivedOn, ACDV_RESPONSE_DAYS);
+  if (infoReceivedOn > periodEnd)
+    return {
+      kind: 'conflict',
+      message: `Information received after the 30-day period (it ended ${periodEnd}) does not extend it to 45 days.`,
+    };
+  return null;
+}

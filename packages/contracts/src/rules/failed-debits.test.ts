@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import {
+  debitAuthorizationProblems,
+  debitStopReason,
+  failedDebitStop,
+  readableDate,
+  representmentVerdict,
+  type ReturnedWithdrawal,
+  type Withdrawal,
+} from './failed-debits.ts';
+
+// The failed-debit stop (12 CFR 1041.8(b)) and NACHA's re-presentment limits, rule by rule, on
+// histories worked by hand. Loans 1 and 2 belong to one customer; payments are numbered in the
+// order they were scheduled.
+
+const paid = (paymentId: number, presentedOn: string, loanId = 1): Withdrawal => ({
+  paymentId,
+  loanId,
+  presentedOn,
+  outcome: { status: 'paid' },
+  representsPaymentId: null,
+});
+const pending = (paymentId: number, presentedOn: string, loanId = 1): Withdrawal => ({
+  ...paid(paymentId, presentedOn, loanId),
+  outcome: { status: 'pending' },
+});
+const returned = (
+  paymentId: number,
+  presentedOn: string,
+  code: string,
+  returnedOn: string,
+  options: { loanId?: number; represents?: number } = {},
+): ReturnedWithdrawal => ({
+  paymentId,
+  loanId: options.loanId ?? 1,
+  presentedOn,
+  outcome: { status: 'returned', code, returnedOn },
+  representsPaymentId: options.represents ?? null,
+});
+
+// The verdict while the latest withdrawal is the only failure in a row.
+const oneFailure = (returnedOn: string) => ({
+  applies: false,
+  sentence: `One failed withdrawal in a row (R01 on ${returnedOn}); a second one would stop automatic debits.`,
+});
+
+describe('the failed-debit stop (1041.8(b))', () => {
+  it('does not apply to a history without failures, or with one', () => {
+    expect(failedDebitStop([])).toEqual({ applies: false, sentence: 'No withdrawal has failed.' });
+    expect(failedDebitStop([paid(1, '2026-10-01'), returned(2, '2026-11-02', 'R01', '2026-11-04')])).toEqual(
+      oneFailure('Nov 4, 2026'),
+    );
+  });
+
+  it("applies on the loan's second failure in a row (the commentary's first example)", () => {
+    const first = returned(1, '2026-10-01', 'R01', '2026-10-05');
+    const second = returned(2, '2026-11-02', 'R01', '2026-11-04');
+    const verdict = failedDebitStop([first, second]);
+    expect(verdict).toEqual({
+      applies: true,
+      failures: [first, second],
+      sentence:
+        "Two withdrawals in a row failed (R01 on Oct 5, 2026, R01 on Nov 4, 2026): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)).",
+    });
+  });
+
+  it("counts failures across the customer's loans (the commentary's second example: loan A, then loan B)", () => {
+    const onA = returned(1, '2026-11-02', 'R01', '2026-11-04', { loanId: 1 });
+    const onB = returned(7, '2026-11-16', 'R09', '2026-11-18', { loanId: 2 });
+    expect(failedDebitStop([paid(6, '2026-10-16', 2), onA, onB])).toMatchObject({
+      applies: true,
+      failures: [onA, onB],
+    });
+  });
+
+  it('is reset by a success between two failures, on any loan, read in the order they were made', () => {
+    const history = [
+      returned(1, '2026-11-02', 'R01', '2026-11-04', { loanId: 1 }),
+      paid(7, '2026-11-09', 2),
+      returned(2, '2026-11-16', 'R01', '2026-11-18', { loanId: 1 }),
+    ];
+    expect(failedDebitStop(history)).toEqual(oneFailure('Nov 18, 2026'));
+    expect(failedDebitStop([...history].reverse())).toEqual(oneFailure('Nov 18, 2026'));
+    // The same success after both failures resets nothing: they are still next to each other.
+    const later = [history[0]!, history[2]!, paid(7, '2026-11-20', 2)];
+    expect(failedDebitStop(later).applies).toBe(true);
+  });
+
+  it('waits for a withdrawal still pending between two failures, and applies once it fails too', () => {
+    const before = [
+      returned(1, '2026-11-02', 'R01', '2026-11-04'),
+      pending(7, '2026-11-09', 2),
+      returned(2, '2026-11-16', 'R01', '2026-11-18'),
+    ];
+    expect(failedDebitStop(before)).toEqual(oneFailure('Nov 18, 2026'));
+    const after = [before[0]!, returned(7, '2026-11-09', 'R09', '2026-11-11', { loanId: 2 }), before[2]!];
+    expect(failedDebitStop(after)).toMatchObject({ applies: true, failures: [after[0], after[1]] });
+  });
+
+  it('says when the latest failure was followed by a withdrawal that did not fail', () => {
+    expect(failedDebitStop([returned(1, '2026-11-02', 'R01', '2026-11-04'), pending(2, '2026-11-09')])).toEqual({
+      applies: false,
+      sentence:
+        'No two failed withdrawals in a row: the latest failure (R01 on Nov 4, 2026) was followed by a withdrawal that did not fail.',
+    });
+  });
+
+  it('counts a re-presentment as a withdrawal of its own', () => {
+    const original = returned(1, '2026-11-02', 'R01', '2026-11-04');
+    const again = returned(9, '2026-11-05', 'R01', '2026-11-09', { represents: 1 });
+    expect(failedDebitStop([original, again])).toMatchObject({ applies: true, failures: [original, again] });
+  });
+
+  it('counts two withdrawals made the same day as consecutive (1041.8(b)(2)(ii))', () => {
+    const history = [
+      returned(1, '2026-11-02', 'R01', '2026-11-04', { loanId: 1 }),
+      returned(7, '2026-11-02', 'R01', '2026-11-04', { loanId: 2 }),
+    ];
+    expect(failedDebitStop(history).applies).toBe(true);
+  });
+
+  it('counts any return as a failure, not only insufficient funds', () => {
+    const history = [returned(1, '2026-11-02', 'R02', '2026-11-04'), returned(2, '2026-11-16', 'R01', '2026-11-18')];
+    expect(failedDebitStop(history).applies).toBe(true);
+  });
+
+  it('starts counting again from a new authorization', () => {
+    const stopped = [returned(1, '2026-11-02', 'R01', '2026-11-04'), returned(2, '2026-11-16', 'R01', '2026-11-18')];
+    expect(failedDebitStop(stopped, { authorizedOn: '2026-11-23' })).toEqual({
+      applies: false,
+      sentence: 'No withdrawal has failed since the new authorization of Nov 23, 2026.',
+    });
+    const oneMore = [...stopped, returned(3, '2026-12-01', 'R01', '2026-12-03')];
+    expect(failedDebitStop(oneMore, { authorizedOn: '2026-11-23' }).applies).toBe(false);
+    const twoMore = [...oneMore, returned(9, '2026-12-04', 'R01', '2026-12-08', { represents: 3 })];
+    expect(failedDebitStop(twoMore, { authorizedOn: '2026-11-23' })).toMatchObject({
+      applies: true,
+      failures: [oneMore[2], twoMore[3]],
+    });
+  });
+
+  it("writes the stop's reason as the loan card shows it", () => {
+    const failures = [
+      returned(1, '2026-11-16', 'R01', '2026-11-17'),
+      returned(7, '2026-11-18', 'R09', '2026-11-19', { loanId: 2 }),
+    ];
+    expect(debitStopReason('2026-11-20', failures)).toBe(
+      'Automatic debits stopped on Nov 20, 2026 after two consecutive returned withdrawals (R01 on Nov 17, 2026, R09 on Nov 19, 2026).',
+    );
+    expect(readableDate('2027-01-05')).toBe('Jan 5, 2027');
+  });
+});
+
+describe('re-presenting a returned payment (NACHA)', () => {
+  const open = { presentOn: '2026-11-23', stopInForce: false, autoDebit: true };
+
+  it('presents an R01 or R09 return again, as the first of two re-presentments', () => {
+    const history = [paid(1, '2026-10-01'), returned(2, '2026-11-02', 'R01', '2026-11-20')];
+    expect(representmentVerdict(history, 2, open)).toEqual({
+      allowed: true,
+      originalPaymentId: 2,
+      attempt: 1,
+      sentence: 'Payment 2 is presented again on Nov 23, 2026 (re-presentment 1 of 2, R01).',
+    });
+    expect(representmentVerdict([returned(2, '2026-11-02', 'R09', '2026-11-20')], 2, open)).toMatchObject({
+      allowed: true,
+      attempt: 1,
+    });
+  });
+
+  it('never presents other returns again', () => {
+    for (const code of ['R02', 'R07', 'R08', 'R10', 'R29'])
+      expect(representmentVerdict([returned(2, '2026-11-02', code, '2026-11-20')], 2, open)).toEqual({
+        allowed: false,
+        sentence: `Payment 2 is not presented again: NACHA allows presenting again only R01 and R09 returns (insufficient or uncollected funds), and this one is ${code}.`,
+      });
+  });
+
+  it('presents one original entry again at most twice, counting re-presentments of re-presentments against the original', () => {
+    const first = returned(2, '2026-09-01', 'R01', '2026-09-03');
+    const again = returned(9, '2026-09-08', 'R01', '2026-09-10', { represents: 2 });
+    const third = returned(11, '2026-09-15', 'R09', '2026-09-17', { represents: 2 });
+    expect(representmentVerdict([first, paid(5, '2026-09-05', 2), again], 9, open)).toMatchObject({
+      allowed: true,
+      originalPaymentId: 2,
+      attempt: 2,
+      sentence: 'Payment 2 is presented again on Nov 23, 2026 (re-presentment 2 of 2, R01).',
+    });
+    expect(representmentVerdict([first, again, third], 11, open)).toEqual({
+      allowed: false,
+      sentence: 'Payment 2 was already presented again twice (payments 9 and 11); NACHA allows no more.',
+    });
+  });
+
+  it('presents again only within 180 days of the original presentment', () => {
+    const history = [returned(2, '2026-05-01', 'R01', '2026-05-05')];
+    expect(representmentVerdict(history, 2, { ...open, presentOn: '2026-10-28' }).allowed).toBe(true);
+    expect(representmentVerdict(history, 2, { ...open, presentOn: '2026-10-29' })).toEqual({
+      allowed: false,
+      sentence:
+        'Payment 2 was first presented on May 1, 2026; NACHA allows presenting it again only within 180 days, until Oct 28, 2026.',
+    });
+    // A re-presentment's window is the original's.
+    const again = [...history, returned(9, '2026-10-20', 'R01', '2026-10-22', { represents: 2 })];
+    expect(representmentVerdict(again, 9, { ...open, presentOn: '2026-10-30' }).allowed).toBe(false);
+  });
+
+  it('never presents again while a stop is in force or automatic debits are off', () => {
+    const history = [returned(2, '2026-11-02', 'R01', '2026-11-20')];
+    expect(representmentVerdict(history, 2, { ...open, stopInForce: true })).toEqual({
+      allowed: false,
+      sentence:
+        'Payment 2 is not presented again: automatic debits are stopped for this customer after two failed withdrawals in a row. A new authorization is needed.',
+    });
+    expect(representmentVerdict(history, 2, { ...open, autoDebit: false })).toEqual({
+      allowed: false,
+      sentence: 'Payment 2 is not presented again: automatic debits are off on loan 1.',
+    });
+  });
+
+  it('has nothing to present again for a payment without a return', () => {
+    expect(representmentVerdict([paid(2, '2026-11-02')], 2, open)).toEqual({
+      allowed: false,
+      sentence: 'Payment 2 has no return to present again.',
+    });
+  });
+});
+
+describe("a new authorization's rules", () => {
+  const context = { stoppedAt: '2026-11-20T18:00:00Z', now: new Date('2026-11-21T17:00:00Z') };
+  const valid = { method: 'written', givenAt: '2026-11-21T16:00:00Z', note: '' };
+
+  it('needs how and when it was given', () => {
+    expect(debitAuthorizationProblems(valid, context)).toEqual({});
+    expect(debitAuthorizationProblems({ method: null, givenAt: null, note: '' }, context)).toEqual({
+      method: 'Choose how the customer gave the authorization.',
+      givenAt: 'Enter when the customer gave the authorization.',
+    });
+    expect(debitAuthorizationProblems({ ...valid, method: 'fax' }, context).method).toBeDefined();
+  });
+
+  it('is given after debits stopped and not in the future', () => {
+    expect(debitAuthorizationProblems({ ...valid, givenAt: '2026-11-21T17:01:00Z' }, context)).toEqual({
+      givenAt: 'The authorization cannot be given in the future.',
+    });
+    expect(debitAuthorizationProblems({ ...valid, givenAt: '2026-11-20T17:59:00Z' }, context)).toEqual({
+      givenAt: 'The authorization must be given after automatic debits stopped.',
+    });
+  });
+
+  it("says where a phone call's recording is kept, in a note of at most 2000 characters", () => {
+    expect(debitAuthorizationProblems({ ...valid, method: 'recorded_call', note: '  ' }, context)).toEqual({
+      note: "Say where the call's recording is kept.",
+    });
+    expect(debitAuthorizationProblems({ ...valid, method: 'recorded_call', note: 'Call 4411' }, context)).toEqual({});
+    expect(debitAuthorizationProblems({ ...valid, note: 'x'.repeat(2001) }, context)).toEqual({
+      note: 'The note can be at most 2000 characters.',
+    });
+  });
+});

@@ -1,0 +1,208 @@
+import { addDays, MONTH_NAMES } from './dates.ts';
+
+// The failed-debit stop (12 CFR 1041.8(b)) and NACHA's re-presentment limits (Operating Rules,
+// reinitiation), read from a customer's withdrawal history: every presentment of a debit on any of
+// their loans with its outcome. Both rules live here, so the server's verdicts and the sentences
+// staff read come from one place (decision 048).
+
+// Two failed withdrawals in a row, across all of the customer's loans, stop automatic debits.
+export const FAILED_WITHDRAWALS_THAT_STOP = 2;
+// NACHA lets only insufficient (R01) and uncollected (R09) funds returns be presented again...
+export const REPRESENTABLE_RETURN_CODES = ['R01', 'R09'] as const;
+// ...at most twice for one original entry (three presentments in all)...
+export const MAX_REPRESENTMENTS = 2;
+// ...within 180 days of the original entry's settlement date (the day it was presented).
+export const REPRESENTMENT_WINDOW_DAYS = 180;
+
+export type WithdrawalOutcome =
+  | { status: 'paid' }
+  // Sent, outcome not known yet: neither a success nor a failure.
+  | { status: 'pending' }
+  | { status: 'returned'; code: string; returnedOn: string; bounceId?: number };
+
+// One presentment of a debit: the payment it collects, the day it was sent, what came of it, and
+// the original entry it presents again (null for a first presentment).
+export type Withdrawal = {
+  paymentId: number;
+  loanId: number;
+  presentedOn: string;
+  outcome: WithdrawalOutcome;
+  representsPaymentId: number | null;
+};
+export type ReturnedWithdrawal = Withdrawal & { outcome: Extract<WithdrawalOutcome, { status: 'returned' }> };
+
+const isReturned = (withdrawal: Withdrawal): withdrawal is ReturnedWithdrawal =>
+  withdrawal.outcome.status === 'returned';
+
+// "Nov 20, 2026": dates written out for staff and customers, the way the web app shows them.
+export function readableDate(date: string): string {
+  const month = MONTH_NAMES[Number(date.slice(5, 7)) - 1]?.slice(0, 3) ?? date.slice(5, 7);
+  return `${month} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+}
+
+const describeReturn = (withdrawal: ReturnedWithdrawal) =>
+  `${withdrawal.outcome.code} on ${readableDate(withdrawal.outcome.returnedOn)}`;
+
+// The order the withdrawals were made in: by the day sent, then by payment (a re-presentment is a
+// payment of its own, made after the one it presents again).
+export function inPresentmentOrder(history: readonly Withdrawal[]): Withdrawal[] {
+  return [...history].sort((a, b) => a.presentedOn.localeCompare(b.presentedOn) || a.paymentId - b.paymentId);
+}
+
+export type StopVerdict =
+  | { applies: true; failures: [ReturnedWithdrawal, ReturnedWithdrawal]; sentence: string }
+  | { applies: false; sentence: string };
+
+// 12 CFR 1041.8(b): the second of two consecutive failed withdrawals stops automatic debits on all
+// of the customer's loans. Consecutive means next to each other in the order they were made: a
+// success between them resets the count, and so does a withdrawal still pending (it is the failure's
+// "previous payment transfer" until its outcome is known). A re-presentment is a withdrawal too.
+// Only withdrawals made on or after the latest new authorization count (1041.8(b)(2)(i)(C)).
+// Every return counts as a failure: the regulation names insufficient funds, and stopping on any
+// return is the safer reading (decision 048).
+export function failedDebitStop(
+  history: readonly Withdrawal[],
+  options: { authorizedOn?: string | null } = {},
+): StopVerdict {
+  const counted = inPresentmentOrder(history).filter(
+    (withdrawal) => !options.authorizedOn || withdrawal.presentedOn >= options.authorizedOn,
+  );
+  const since = options.authorizedOn ? ` since the new authorization of ${readableDate(options.authorizedOn)}` : '';
+  for (let index = 1; index < counted.length; index += 1) {
+    const previous = counted[index - 1]!;
+    const current = counted[index]!;
+    if (isReturned(previous) && isReturned(current))
+      return {
+        applies: true,
+        failures: [previous, current],
+        sentence: `Two withdrawals in a row failed (${describeReturn(previous)}, ${describeReturn(current)}): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)).`,
+      };
+  }
+  const last = counted.at(-1);
+  const latestFailure = counted.filter(isReturned).at(-1);
+  if (!latestFailure) return { applies: false, sentence: `No withdrawal has failed${since}.` };
+  if (last === latestFailure)
+    return {
+      applies: false,
+      sentence: `One failed withdrawal in a row (${describeReturn(latestFailure)}); a second one would stop automatic debits.`,
+    };
+  return {
+    applies: false,
+    sentence: `No two failed withdrawals in a row: the latest failure (${describeReturn(latestFailure)}) was followed by a withdrawal that did not fail.`,
+  };
+}
+
+// What Portal writes as a stop's reason, which the loan card shows: the day debits stopped and the
+// two returns that stopped them.
+export function debitStopReason(stoppedOn: string, failures: readonly ReturnedWithdrawal[]): string {
+  return `Automatic debits stopped on ${readableDate(stoppedOn)} after two consecutive returned withdrawals (${failures.map(describeReturn).join(', ')}).`;
+}
+
+export const NEW_AUTHORIZATION_NEEDED = 'A new authorization is needed.';
+
+export type RepresentmentVerdict =
+  | { allowed: true; originalPaymentId: number; attempt: number; sentence: string }
+  | { allowed: false; sentence: string };
+
+export type RepresentmentContext = {
+  // The day the re-presentment would be sent.
+  presentOn: string;
+  // A failed-debit stop is in force for the customer (found before, or applied by this return).
+  stopInForce: boolean;
+  // The loan's automatic debits are on (off: the customer or staff turned them off, a bankruptcy).
+  autoDebit: boolean;
+};
+
+// NACHA: a returned entry may be presented again only for an R01 or R09 return, at most twice for
+// one original entry, within 180 days of the original's settlement; and never while a stop is in
+// force (1041.8(b)) or while the loan's automatic debits are off. Asked of the payment's latest return.
+export function representmentVerdict(
+  history: readonly Withdrawal[],
+  paymentId: number,
+  context: RepresentmentContext,
+): RepresentmentVerdict {
+  const returned = inPresentmentOrder(history)
+    .filter(
+      (withdrawal): withdrawal is ReturnedWithdrawal => isReturned(withdrawal) && withdrawal.paymentId === paymentId,
+    )
+    .at(-1);
+  if (!returned) return { allowed: false, sentence: `Payment ${paymentId} has no return to present again.` };
+  if (context.stopInForce)
+    return {
+      allowed: false,
+      sentence: `Payment ${paymentId} is not presented again: automatic debits are stopped for this customer after two failed withdrawals in a row. ${NEW_AUTHORIZATION_NEEDED}`,
+    };
+  if (!context.autoDebit)
+    return {
+      allowed: false,
+      sentence: `Payment ${paymentId} is not presented again: automatic debits are off on loan ${returned.loanId}.`,
+    };
+  const { code } = returned.outcome;
+  if (!(REPRESENTABLE_RETURN_CODES as readonly string[]).includes(code))
+    return {
+      allowed: false,
+      sentence: `Payment ${paymentId} is not presented again: NACHA allows presenting again only R01 and R09 returns (insufficient or uncollected funds), and this one is ${code}.`,
+    };
+  const originalPaymentId = returned.representsPaymentId ?? returned.paymentId;
+  const earlier = [
+    ...new Set(
+      history.filter((entry) => entry.representsPaymentId === originalPaymentId).map((entry) => entry.paymentId),
+    ),
+  ];
+  if (earlier.length >= MAX_REPRESENTMENTS)
+    return {
+      allowed: false,
+      sentence: `Payment ${originalPaymentId} was already presented again twice (payments ${earlier.join(' and ')}); NACHA allows no more.`,
+    };
+  const original = inPresentmentOrder(history).find((entry) => entry.paymentId === originalPaymentId) ?? returned;
+  const lastDay = addDays(original.presentedOn, REPRESENTMENT_WINDOW_DAYS);
+  if (context.presentOn > lastDay)
+    return {
+      allowed: false,
+      sentence: `Payment ${originalPaymentId} was first presented on ${readableDate(original.presentedOn)}; NACHA allows presenting it again only within ${REPRESENTMENT_WINDOW_DAYS} days, until ${readableDate(lastDay)}.`,
+    };
+  const attempt = earlier.length + 1;
+  return {
+    allowed: true,
+    originalPaymentId,
+    attempt,
+    sentence: `Payment ${originalPaymentId} is presented again on ${readableDate(context.presentOn)} (re-presentment ${attempt} of ${MAX_REPRESENTMENTS}, ${code}).`,
+  };
+}
+
+// How a customer gave a new authorization after a stop (12 CFR 1041.8(c)(3)): the database keeps
+// the same list (packages/db schema `debitAuthorizationMethods`; the server checks they agree).
+export const DEBIT_AUTHORIZATION_METHODS = ['written', 'electronic', 'recorded_call'] as const;
+export type DebitAuthorizationMethod = (typeof DEBIT_AUTHORIZATION_METHODS)[number];
+export const debitAuthorizationMethodLabels: Record<DebitAuthorizationMethod, string> = {
+  written: 'In writing (signed)',
+  electronic: 'Electronically (signed online)',
+  recorded_call: 'On a recorded phone call',
+};
+export const DEBIT_AUTHORIZATION_NOTE_MAX = 2000;
+
+export type DebitAuthorizationInput = { method: string | null; givenAt: string | null; note: string };
+export type DebitAuthorizationProblems = Partial<Record<'method' | 'givenAt' | 'note', string>>;
+
+// The new authorization's rules, in the dialog and on the server alike: how and when it was given,
+// not in the future and not before the stop (the lender may ask for it only once the consumer
+// rights notice is out, 1041.8(c)(3)(ii)); a call given on the phone must be recorded and kept
+// (1041.8(c)(3)(iii)(B)), so its note says where the recording is.
+export function debitAuthorizationProblems(
+  input: DebitAuthorizationInput,
+  context: { stoppedAt: string; now: Date },
+): DebitAuthorizationProblems {
+  const problems: DebitAuthorizationProblems = {};
+  if (!input.method || !(DEBIT_AUTHORIZATION_METHODS as readonly string[]).includes(input.method))
+    problems.method = 'Choose how the customer gave the authorization.';
+  const givenAt = input.givenAt ? Date.parse(input.givenAt) : Number.NaN;
+  if (Number.isNaN(givenAt)) problems.givenAt = 'Enter when the customer gave the authorization.';
+  else if (givenAt > context.now.getTime()) problems.givenAt = 'The authorization cannot be given in the future.';
+  else if (givenAt < Date.parse(context.stoppedAt))
+    problems.givenAt = 'The authorization must be given after automatic debits stopped.';
+  const note = input.note.trim();
+  if (note.length > DEBIT_AUTHORIZATION_NOTE_MAX)
+    problems.note = `The note can be at most ${DEBIT_AUTHORIZATION_NOTE_MAX} characters.`;
+  else if (input.method === 'recorded_call' && note === '') problems.note = "Say where the call's recording is kept.";
+  return problems;
+}
