@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
   rowsOf,
@@ -25,10 +23,9 @@ const BATCH = 100_000;
 const PORT = '3906';
 const base = `http://127.0.0.1:${PORT}`;
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
   const staff: number[] = [];
   for (let index = 1; index <= EMPLOYEES; index += 1)

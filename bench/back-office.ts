@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
+import type { DatabaseHandle } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { drawNotice } from '@portal/demo/samples';
-import { createBenchDatabase, DEFAULT_SERVER_URL, signInEmployee, startServer, stopServer } from './lib.ts';
+import { createBenchDatabase, signInEmployee, startServer, stopServer } from './lib.ts';
 
 // npm run bench:back-office, on PostgreSQL:
 // 1. Uploading 100 two-page bankruptcy notices in one request: read, parsed, matched and stored.
@@ -45,10 +45,9 @@ const queues: Queue[] = [
   },
 ];
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-back-office${index + 1}@portal.example`);
   for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
   const started = Date.now();
@@ -90,7 +89,7 @@ try {
 
 // Rows as uploads leave them, written by the database itself (generate_series), so 200,000 items
 // take seconds. Their files are not needed to hand them out.
-async function generateQueueItems(handle: Awaited<ReturnType<typeof openDatabase>>, items: number): Promise<void> {
+async function generateQueueItems(handle: DatabaseHandle, items: number): Promise<void> {
   await handle.db.execute(sql`
     insert into bankruptcy_notices (file_name, storage_key, type, parsed_data, has_text, created_at, updated_at)
     select 'notice-' || n || '.pdf', 'bankruptcy-notices/bench-' || n || '.pdf', 'BankruptcyNotice::InitialFiling',

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
 import { createSsnSealer } from '../apps/server/src/modules/customers/index.ts';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measurePerEmployee,
   rowsOf,
+  seedDemoCustomers,
   signInEmployee,
   startServer,
   stopServer,
@@ -31,16 +29,11 @@ const PORT = '3905';
 const base = `http://127.0.0.1:${PORT}`;
 const secretsKey = randomBytes(32);
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
-  await seedDemoData(handle.db, {
-    customers: CUSTOMERS,
-    sealSsn: createSsnSealer(secretsKey),
-    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
-  });
+  await seedDemoCustomers(handle, { customers: CUSTOMERS, sealSsn: createSsnSealer(secretsKey) });
   // One loan per heavy customer, funded 7 years ago, paid weekly; the last 3 weeks unpaid.
   await handle.db.execute(sql`
     insert into loans (customer_id, type, applied_at, approved_at, accepted_at, funded_at, maturity,

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
 import { createSsnSealer } from '../apps/server/src/modules/customers/index.ts';
-import { createBenchDatabase, DEFAULT_SERVER_URL, rowsOf, signInEmployee, startServer, stopServer } from './lib.ts';
+import { createBenchDatabase, rowsOf, seedDemoCustomers, signInEmployee, startServer, stopServer } from './lib.ts';
 
 // npm run bench:evidence-pack, on PostgreSQL among BENCH_USERS demo customers (SSNs sealed): the
 // evidence pack (GET users/evidence_pack) of one customer with 20 loans of 30 payments (some
@@ -32,16 +30,11 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
-  await seedDemoData(handle.db, {
-    customers: CUSTOMERS,
-    sealSsn: createSsnSealer(secretsKey),
-    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
-  });
+  await seedDemoCustomers(handle, { customers: CUSTOMERS, sealSsn: createSsnSealer(secretsKey) });
   const [subject] = await rowsOf<{ id: number }>(
     handle,
     sql`select c.id from customers c where c.ssn_hash is not null

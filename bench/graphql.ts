@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
   rowsOf,
+  seedDemoCustomers,
   signInEmployee,
   startServer,
   stopServer,
@@ -42,15 +40,11 @@ type Answer = {
   errors?: { message: string }[];
 };
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
-  await seedDemoData(handle.db, {
-    customers: CUSTOMERS,
-    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
-  });
+  await seedDemoCustomers(handle, { customers: CUSTOMERS });
   const [counts] = await rowsOf<{ loans: number; payments: number }>(
     handle,
     sql`select (select count(*) from loans)::int as loans, (select count(*) from payments)::int as payments`,

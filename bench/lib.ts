@@ -3,13 +3,24 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '@portal/db';
+import { seedDemoData, type DemoDataOptions } from '@portal/demo/data';
 
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type Measurement = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
-// A throwaway PostgreSQL database for one benchmark run.
-export async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export type BenchDatabase = {
+  url: string;
+  // Opened (4 connections: the load goes to the server's own pool) and migrated, to write the run's data.
+  open: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
+};
+
+// A throwaway PostgreSQL database for one benchmark run, on the server DATABASE_URL names.
+export async function createBenchDatabase(
+  serverUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_URL,
+): Promise<BenchDatabase> {
   const name = `portal_bench_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -23,7 +34,23 @@ export async function createBenchDatabase(serverUrl: string): Promise<{ url: str
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    open: async () => {
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+      await migrateDatabase(handle);
+      return handle;
+    },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+// The demo customers a benchmark runs among, the seeding's progress written over one line.
+export async function seedDemoCustomers(
+  handle: DatabaseHandle,
+  options: Pick<DemoDataOptions, 'customers' | 'sealSsn'>,
+): Promise<void> {
+  await seedDemoData(handle.db, { ...options, onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)) });
 }
 
 // Runs a server script in its own process, so it does not share a core's event loop with the load.

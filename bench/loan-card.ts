@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measurePerEmployee,
   rowsOf,
+  seedDemoCustomers,
   signInEmployee,
   startServer,
   stopServer,
@@ -30,15 +28,11 @@ const PACED_RATE = Number(process.env.BENCH_RATE_PER_EMPLOYEE ?? 2);
 const PORT = '3904';
 const base = `http://127.0.0.1:${PORT}`;
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
-  await seedDemoData(handle.db, {
-    customers: CUSTOMERS,
-    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
-  });
+  await seedDemoCustomers(handle, { customers: CUSTOMERS });
   // The heavy customers: one per employee, each with a bank account and a card that may be charged,
   // and (in place of their demo loans) 20 funded loans of 30 monthly payments (the first 10 paid).
   const heavy = await rowsOf<{ id: number }>(

@@ -1,12 +1,11 @@
 import { count, max } from 'drizzle-orm';
-import { messages, migrateDatabase, openDatabase, tickets } from '@portal/db';
+import { messages, tickets } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { seedDemoData } from '@portal/demo/data';
 import { generateBenchTickets } from './generate-tickets.ts';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
   measurePerEmployee,
@@ -28,10 +27,9 @@ const PACED_RATE = Number(process.env.BENCH_RATE_PER_EMPLOYEE ?? 5);
 const PORT = '3902';
 const base = `http://127.0.0.1:${PORT}`;
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
   await seedDemoData(handle.db, { customers: CUSTOMERS });
   const [existing] = await handle.db.select({ tickets: count(), lastTicket: max(tickets.id) }).from(tickets);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { flateBombPdf, tjFloodPdf } from '../apps/server/src/testing/hostile-uploads.ts';
-import { createBenchDatabase, DEFAULT_SERVER_URL, signInEmployee, startServer, stopServer } from './lib.ts';
+import { createBenchDatabase, signInEmployee, startServer, stopServer } from './lib.ts';
 
 // npm run bench:uploads, on PostgreSQL (issue 27): the real server, then 10 hostile PDFs uploaded
 // at once in 5 requests (disputes and bankruptcy notices): 5 bombs (a page Flate-compressed twice,
@@ -17,7 +17,7 @@ const BOMB_BYTES = Number(process.env.BENCH_BOMB_BYTES ?? 1024 * 1024 * 1024);
 const FLOOD_OPERATORS = Number(process.env.BENCH_FLOOD_OPERATORS ?? 5_000_000);
 const SAMPLE_MS = 20;
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
   const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
   await migrateDatabase(handle);

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
 import { measurePaced } from './paced.ts';
 import {
   createBenchDatabase,
-  DEFAULT_SERVER_URL,
   formatMeasurement,
   measure,
   measurePerEmployee,
+  seedDemoCustomers,
   signInEmployee,
   startServer,
   stopServer,
@@ -29,15 +27,11 @@ const base = `http://127.0.0.1:${PORT}`;
 
 type Sample = { id: number; email: string; phone: string; first: string; last: string };
 
-const database = await createBenchDatabase(process.env.DATABASE_URL ?? DEFAULT_SERVER_URL);
+const database = await createBenchDatabase();
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await database.open();
   const started = Date.now();
-  await seedDemoData(handle.db, {
-    customers: CUSTOMERS,
-    onProgress: (line) => process.stdout.write(`\r${line}`.padEnd(80)),
-  });
+  await seedDemoCustomers(handle, { customers: CUSTOMERS });
   await handle.exec('vacuum analyze');
   await handle.exec('checkpoint');
   const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-searcher${index + 1}@portal.example`);

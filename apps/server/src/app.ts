@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '@portal/db';
 import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { createAnalyticsModule, syncBusinessHours } from './modules/analytics/index.ts';
-import { createBankruptcyNoticesModule } from './modules/bankruptcy-notices/index.ts';
+import { createBankruptcyNoticesModule, findAutomaticStay } from './modules/bankruptcy-notices/index.ts';
 import { createBlogModule } from './modules/blog/index.ts';
 import { createCreditReportingModule, queueDisputeCorrection } from './modules/credit-reporting/index.ts';
 import { createCustomerAppModule } from './modules/customer-app/index.ts';
@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createTicketsModule(context),
     createCustomersModule(context),
     createContactRulesModule(context),
-    createLoansModule(context),
+    createLoansModule({ ...context, automaticStayOf: findAutomaticStay }),
     createDocumentsModule(context),
     createUserPageModule(context),
     createLettersModule(context),

@@ -129,6 +129,8 @@ const environment = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(10).optional(),
+  // Another address for Twilio's API (a regional edge, or a stand-in the end-to-end tests run).
+  TWILIO_API_BASE_URL: z.string().url().optional(),
   // The outbox (decision 019): attempts per message, the first retry's wait (doubling after), how
   // long one delivery may take before another process may retry it, and the worker's poll (0: none).
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       authToken: values.TWILIO_AUTH_TOKEN ?? null,
       fromNumber: values.TWILIO_FROM_NUMBER ?? null,
     },
+    twilioApiBaseUrl: values.TWILIO_API_BASE_URL?.replace(/\/+$/, '') ?? null,
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
     outbox: {
       maxAttempts: values.OUTBOX_MAX_ATTEMPTS,

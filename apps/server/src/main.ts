@@ -74,6 +74,7 @@ const app = await buildApp({
           accountSid: config.twilio.accountSid,
           authToken: config.twilio.authToken,
           from: config.twilio.fromNumber,
+          ...(config.twilioApiBaseUrl ? { apiBaseUrl: config.twilioApiBaseUrl } : {}),
         })
       : null,
   storage,

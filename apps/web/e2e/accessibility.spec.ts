@@ -6,14 +6,24 @@ import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, expect, goOnline
 // route table (app/router.tsx), signed out and signed in, and on the dialogs, menus, popovers and
 // drawers opened from them; the keyboard test walks the workspace and a dialog. One sign-in per
 // describe, its page reused. Nothing here changes data another spec relies on: dialogs are opened
-// and closed with Escape, never submitted.
+// and closed with Escape, never submitted (the new authorization form is sent empty, which it
+// refuses itself, without a call). The one change, two ACH returns that stop a customer's automatic
+// debits, is made through the API, on a customer no other test here looks at.
 
 // It reads the work the demo seeded for other specs to use up (the identification cards, the
 // paystubs to review, the applicant, the queue's tickets), so it has a worker, and with it a
 // freshly seeded database, of its own (fixtures.ts): what the others did before cannot change it.
 test.use({ ownDatabase: true });
 
-type Payment = { id: number; state: string; type: string; refundable?: boolean; refunded?: string | null };
+type Payment = {
+  id: number;
+  state: string;
+  type: string;
+  due: string;
+  method: string;
+  refundable?: boolean;
+  refunded?: string | null;
+};
 type Loan = {
   id: number;
   display_status: string;
@@ -32,6 +42,9 @@ type Customers = {
   applicant: { customerId: number; loanId: number };
   // A loan past maturity that may be settled (the settlement input).
   settleable: { customerId: number; loanId: number };
+  // A loan being repaid by ACH whose two latest withdrawals, returned, stop automatic debits (the
+  // loan card's alert and its new authorization dialog): the one processing and the paid one before.
+  stoppable: { customerId: number; loanId: number; withdrawalIds: [number, number] };
 };
 
 // Today where the lender works, as the server counts it.
@@ -41,7 +54,7 @@ const businessToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Americ
 async function findCustomers(page: Page): Promise<Customers> {
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   const found: Partial<Customers> = {};
-  for (let id = 2; id < 600 && !(found.repaying && found.applicant && found.settleable); id += 1) {
+  for (let id = 2; id < 600 && !(found.repaying && found.applicant && found.settleable && found.stoppable); id += 1) {
     const response = await page.request.get(`${API_URL}/users/search?parameter=ID&search=${id}`, { headers });
     if (!response.ok()) continue;
     const { loans } = (await response.json()) as { loans: Loan[] };
@@ -61,10 +74,27 @@ async function findCustomers(page: Page): Promise<Customers> {
       (loan) => loan.settlement_min !== null && loan.maturity !== null && loan.maturity < businessToday(),
     );
     if (!found.settleable && settles) found.settleable = { customerId: id, loanId: settles.id };
+    if (
+      !found.stoppable &&
+      found.repaying?.customerId !== id &&
+      loans.length === 1 &&
+      newest.display_status === 'ACTIVE'
+    ) {
+      const ach = newest.payments
+        .filter((payment) => payment.method === 'ach')
+        .sort((a, b) => a.due.localeCompare(b.due));
+      const processing = ach.find((payment) => payment.state === 'processing');
+      const paid = ach
+        .filter((payment) => payment.state === 'paid' && processing && payment.due < processing.due)
+        .at(-1);
+      if (processing && paid)
+        found.stoppable = { customerId: id, loanId: newest.id, withdrawalIds: [paid.id, processing.id] };
+    }
   }
-  const { repaying, applicant, settleable } = found;
-  if (!repaying || !applicant || !settleable) throw new Error(`Demo customers missing: ${JSON.stringify(found)}`);
-  return { repaying, applicant, settleable };
+  const { repaying, applicant, settleable, stoppable } = found;
+  if (!repaying || !applicant || !settleable || !stoppable)
+    throw new Error(`Demo customers missing: ${JSON.stringify(found)}`);
+  return { repaying, applicant, settleable, stoppable };
 }
 
 // Mantine's transitions run to their end before axe reads the colours.
@@ -326,6 +356,61 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page, { include: settling });
   });
 
+  test('the loan card while automatic debits are stopped: its alert, the new authorization dialog by keyboard', async () => {
+    // Two returns in a row stop the customer's automatic debits (12 CFR 1041.8(b)), recorded as a
+    // payments admin would (the demo supervisor is one).
+    const { customerId, loanId, withdrawalIds } = customers.stoppable;
+    const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
+    type Answer = { message: string; loan: { debit_stop: object | null } };
+    let answer: Answer | null = null;
+    for (const paymentId of withdrawalIds) {
+      const response = await page.request.post(`${API_URL}/payments/record_return`, {
+        headers,
+        data: { payment_id: paymentId, return_code: 'R01', returned_on: businessToday() },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      answer = (await response.json()) as Answer;
+    }
+    expect(answer?.loan.debit_stop, answer?.message).toBeTruthy();
+
+    await page.goto(`/user?ID=${customerId}`);
+    const card = page.getByRole('article', { name: `Loan #${loanId}` });
+    await expect(card.getByRole('alert', { name: 'Automatic debits stopped' })).toBeVisible();
+    await expectNoAxeViolations(page, { include: card });
+
+    // From the keyboard: Enter opens the dialog with focus inside; Tab stays inside up to its
+    // submit button; sent empty it says what is missing beside each field, without a call; Escape
+    // closes it and gives focus back.
+    const open = card.getByRole('button', { name: 'Record new authorization' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New authorization of automatic debits' });
+    await expect(dialog).toBeVisible();
+    await settle(page);
+    await expectNoAxeViolations(page, { include: dialog });
+    const submit = dialog.getByRole('button', { name: 'Record authorization' });
+    for (
+      let step = 0;
+      step < 12 && !(await submit.evaluate((button) => button === document.activeElement));
+      step += 1
+    ) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('Choose how the customer gave the authorization.')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'When the customer gave it' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectNoAxeViolations(page, { include: dialog });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(card.getByRole('alert', { name: 'Automatic debits stopped' })).toBeVisible();
+  });
+
   test('an application: Approve and Deny, and the question they ask', async () => {
     const { customerId, loanId } = customers.applicant;
     await page.goto(`/user?ID=${customerId}`);
@@ -356,6 +441,14 @@ test.describe('signed in', () => {
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expectNoAxeViolations(page);
     }
+    // Assigned to me on opening, so I may find it frivolous or irrelevant (12 CFR 1022.43(f)).
+    const frivolous = page.getByRole('button', { name: 'Frivolous or irrelevant' });
+    await checkDialog(
+      page,
+      () => frivolous.click(),
+      page.getByRole('dialog', { name: 'Frivolous or irrelevant dispute' }),
+    );
+    await expect(frivolous).toBeFocused();
   });
 
   test('bankruptcy notices: landing, unprocessed list, a notice and its form', async () => {
@@ -385,6 +478,12 @@ test.describe('signed in', () => {
       await expect(page.getByRole('heading', { name: /^ACDV \S+$/ })).toBeVisible();
       await expectNoAxeViolations(page);
     }
+    // The ACDV's "consumer added information" (FCRA 611(a)(1)(B): 45 days instead of 30).
+    await checkDialog(
+      page,
+      () => page.getByRole('button', { name: 'Consumer added information' }).click(),
+      page.getByRole('dialog', { name: 'Consumer added information' }),
+    );
     const { loanId } = customers.repaying;
     await page.goto(`/fcra/lookup?loan_id=${loanId}`);
     await expect(page.getByRole('heading', { name: `Loan #${loanId}` })).toBeVisible();

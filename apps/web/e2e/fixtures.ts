@@ -16,6 +16,32 @@ export const agentEmail = (n: number) => `agent${n}@portal.example`;
 // The API under the worker's server: request and page.request resolve it against baseURL.
 export const API_URL = '/internal/api';
 
+// A server on a copy of the freshly seeded database: a worker's, or one a spec starts with settings
+// of its own (env, e.g. contact-gate.spec.ts). Stopping it removes the copy.
+export async function startSeededPortal(options: {
+  port: number;
+  name: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<PortalServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const removeCopy = () => rmSync(dataDir, { recursive: true, force: true });
+  // The seeded template of global-setup.ts; without it (a config without the global setup) the
+  // server seeds the empty directory itself.
+  const template = process.env.PORTAL_E2E_TEMPLATE;
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const server = await startPortal({ ...options, dataDir }).catch((error: unknown) => {
+    removeCopy();
+    throw error;
+  });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      removeCopy();
+    },
+  };
+}
+
 type WorkerFixtures = {
   // A worker to itself, and so a database of its own (test.use({ ownDatabase: true })): for a
   // spec that reads work other specs use up.
@@ -29,21 +55,14 @@ export const test = base.extend<object, WorkerFixtures>({
   ownDatabase: [false, { scope: 'worker', option: true }],
   portal: [
     async ({ ownDatabase: _ownDatabase }, use, workerInfo) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-      // The seeded template of global-setup.ts; without it (a config without the global setup) the
-      // server seeds the empty directory itself.
-      const template = process.env.PORTAL_E2E_TEMPLATE;
-      if (template) cpSync(template, dataDir, { recursive: true });
-      const server = await startPortal({
+      const server = await startSeededPortal({
         port: await freePort(3100 + workerInfo.parallelIndex),
-        dataDir,
         name: `worker ${workerInfo.workerIndex}`,
       });
       try {
         await use(server);
       } finally {
         await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: 200_000 },

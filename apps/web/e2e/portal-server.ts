@@ -35,7 +35,14 @@ export async function freePort(preferred = 0): Promise<number> {
   return port;
 }
 
-export async function startPortal(options: { port: number; dataDir: string; name: string }): Promise<PortalServer> {
+// `env` adds to (or overrides) the server's environment: a spec's own settings (CONTACT_WINDOW, a
+// stand-in Twilio).
+export async function startPortal(options: {
+  port: number;
+  dataDir: string;
+  name: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<PortalServer> {
   const { port, dataDir, name } = options;
   const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -49,6 +56,7 @@ export async function startPortal(options: { port: number; dataDir: string; name
     DATABASE_URL: undefined,
     STORAGE_DIR: undefined,
     STORAGE_DRIVER: 'directory',
+    ...options.env,
   };
   const child = spawn(NODE, ['../server/src/main.ts'], { cwd: WEB_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -206,6 +206,8 @@ export const userProfileSchema = userInfoSchema.extend({
       subject: z.string().nullable(),
       body: z.string(),
       status: z.string(),
+      // Held by the contact gate until then (decision 046).
+      held_until: z.string().nullable(),
     }),
   ),
   // Links to the customer's survey answers (surveys arrive with the survey editor).

@@ -52,6 +52,9 @@ export const disputeSchema = z.object({
   resolved_at: z.string().nullable(),
   // Resolved with the consumer still disagreeing: the loan is reported XC (decision 049).
   consumer_disagrees: z.boolean(),
+  // Found frivolous or irrelevant (decision 047): when, and when the notice to the consumer went.
+  frivolous_at: z.string().nullable(),
+  frivolous_notice_sent_at: z.string().nullable(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 

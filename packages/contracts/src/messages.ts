@@ -26,6 +26,8 @@ export const messageSchema = z.object({
   employee_name: z.string().nullable(),
   // Sent by the Portal itself outside business hours (decision 035), not by an employee.
   auto_response: z.boolean(),
+  // Held by the contact gate for the customer's quiet hours (decision 046): when it goes out.
+  held_until: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

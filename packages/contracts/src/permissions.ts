@@ -64,7 +64,7 @@ export const permissionInfo = {
     refusal: 'Only macro editors (the macro_editor role) can change macros.',
   },
   'payments.record_returns': {
-    allows: 'records ACH returns and new debit authorizations',
+    allows: 'records the ACH returns the bank reports',
     refusal: 'Only a payments admin (the payments_admin role) can record ACH returns.',
   },
   'customers.evidence_pack': {

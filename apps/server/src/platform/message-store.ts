@@ -23,6 +23,7 @@ export type MessageSummary = Pick<
   | 'error'
   | 'attempts'
   | 'autoResponse'
+  | 'heldUntil'
 >;
 
 // A customer's text or email as received, in the webhook's transaction; answers its id.

@@ -58,3 +58,20 @@ export async function setOnline(app: FastifyInstance, staff: SignedInStaff, onli
   if (response.statusCode !== 200)
     throw new Error(`setOnline: toggle_online answered ${response.statusCode} ${response.body}`);
 }
+
+// A call under /internal/api/ as a staff screen makes it: a GET's payload is its query, any other's
+// its JSON body.
+export function callAsStaff(
+  app: FastifyInstance,
+  staff: Pick<SignedInStaff, 'headers'>,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  payload: object,
+) {
+  return app.inject({
+    method,
+    url: `/internal/api/${path}`,
+    headers: staff.headers,
+    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
+  });
+}

@@ -108,9 +108,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
 // A file the API serves (a document): fetched with the bearer header, since a plain link or an
 // iframe src would carry no token. Only paths of this API are accepted, so the token never leaves
 // for another origin.
-export async function apiFileRequest(path: string, signal?: AbortSignal): Promise<Blob> {
+export async function apiFileRequest(
+  path: string,
+  signal?: AbortSignal,
+  query?: ApiRequestOptions<unknown>['query'],
+): Promise<Blob> {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) throw new ApiError(0, ['This document is not stored by the Portal.']);
-  const url = path.startsWith(`${API_BASE_PATH}/`) ? path : buildUrl(path, undefined);
+  const url = path.startsWith(`${API_BASE_PATH}/`) ? path : buildUrl(path, query);
   const headers = buildHeaders(false);
   headers.set('Accept', '*/*');
   const response = await send(url, { method: 'GET', headers, signal });
@@ -145,7 +149,7 @@ export function callApi<Call extends CallDescriptor>(
 
 function sendCall(call: CallDescriptor, input: AnyCallInput, options: CallOptions): Promise<unknown> {
   const path = fillCallPath(call.path, input.params);
-  if (call.response === FILE_RESPONSE) return apiFileRequest(path, options.signal);
+  if (call.response === FILE_RESPONSE) return apiFileRequest(path, options.signal, input.query);
   return apiRequest(path, {
     method: call.method,
     body: input.body,

@@ -35,6 +35,8 @@ export function disputeFixture(overrides: Partial<Dispute> = {}): Dispute {
     response_type: null,
     resolved_at: null,
     consumer_disagrees: false,
+    frivolous_at: null,
+    frivolous_notice_sent_at: null,
     ...overrides,
   };
 }

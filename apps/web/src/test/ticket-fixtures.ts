@@ -27,6 +27,7 @@ export function messageFixture(overrides: Partial<Message> = {}): Message {
     attempts: 0,
     employee_name: null,
     auto_response: false,
+    held_until: null,
     ...overrides,
   };
 }

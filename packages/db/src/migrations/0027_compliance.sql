@@ -52,7 +52,7 @@ ALTER TABLE "customers" ADD CONSTRAINT "customers_attorney_employee_id_employees
 CREATE INDEX "messages_customer_collection_idx" ON "messages" USING btree ("customer_id","created_at") WHERE purpose = 'collection' and not inbound;--> statement-breakpoint
 -- Written by hand (issue 30, decision 046): the evidence pack is a permission of its own, held by
 -- the new compliance role, given to the staff administrators (who can hand it on from /admin/staff);
--- recording ACH returns and new debit authorizations joins the payments admins' permissions.
+-- recording ACH returns joins the payments admins' permissions.
 INSERT INTO "roles" ("name", "permissions") VALUES ('compliance', '{customers.evidence_pack}')
   ON CONFLICT ("name") DO NOTHING;--> statement-breakpoint
 UPDATE "roles" SET "permissions" = array_append("permissions", 'payments.record_returns')

@@ -141,7 +141,7 @@ export const statements = pgTable(
   (table) => [index('statements_loan_idx').on(table.loanId)],
 );
 
-// How a customer authorized automatic debits again after a failed-debit stop (12 CFR 1041.8(d)):
+// How a customer authorized automatic debits again after a failed-debit stop (12 CFR 1041.8(c)):
 // who took it, when the customer gave it, and how.
 export const debitAuthorizationMethods = ['written', 'electronic', 'recorded_call'] as const;
 

@@ -9,7 +9,7 @@ import { employeeRoles, employees, roles } from '../schema/index.ts';
 export const standardRoles: ReadonlyArray<{ name: string; permissions: Permission[] }> = [
   { name: 'agent', permissions: [] },
   { name: 'escalations', permissions: ['tickets.view_escalated'] },
-  // Payments operations: validates any payment, records ACH returns and new debit authorizations.
+  // Payments operations: validates any payment and records the ACH returns the bank reports.
   { name: 'payments_admin', permissions: ['payments.validate_any', 'payments.record_returns'] },
   // Money back to the customer or off the balance: refunds, loan credits, settlements.
   { name: 'loan_adjustments', permissions: ['payments.refund', 'loans.credit', 'loans.settle'] },

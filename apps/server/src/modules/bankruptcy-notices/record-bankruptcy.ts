@@ -1,7 +1,6 @@
 import type { Executor } from '@portal/db';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
-import { stopAutoDebitsOfCustomer } from '../loans/index.ts';
+import { stopAutoDebitsWithReason } from '../loans/index.ts';
 import { upsertCustomerBankruptcy, type CustomerBankruptcyValues } from './repository.ts';
 
 // The one way a bankruptcy case is recorded on a customer (a processed notice, the FCRA lookup's
@@ -15,16 +14,6 @@ export async function recordCustomerBankruptcy(
   why: { reason: string; context: Record<string, unknown> },
 ) {
   const bankruptcy = await upsertCustomerBankruptcy(tx, values);
-  const stopped = await stopAutoDebitsOfCustomer(tx, values.customerId);
-  for (const loanId of stopped)
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      action: 'loan.auto_debit_stopped',
-      entityType: 'loan',
-      entityId: loanId,
-      before: { auto_debit: true },
-      after: { auto_debit: false, reason: why.reason, ...why.context },
-      ipAddress: caller.ipAddress,
-    });
+  const stopped = await stopAutoDebitsWithReason(tx, caller, values.customerId, why);
   return { bankruptcy, stoppedLoanIds: stopped };
 }

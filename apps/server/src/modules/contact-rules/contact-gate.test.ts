@@ -5,7 +5,7 @@ import { createCustomer, createTicket } from '@portal/db/testing';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createRecordingSms, type RecordingSms } from '../../testing/recording-senders.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // The contact gate (decision 046) through the calls that send: the verdict on the wire, the row the
@@ -24,12 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', path: string, payload: object) =>
-  t.app.inject({
-    method,
-    url: `/internal/api/${path}`,
-    headers: staff.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  callAsStaff(t.app, staff, method, path, payload);
 const compose = (customerId: number, purpose: 'collection' | 'servicing' = 'servicing', message = 'Hello') =>
   call('POST', 'users/originate_message', {
     user_id: customerId,
@@ -38,6 +33,9 @@ const compose = (customerId: number, purpose: 'collection' | 'servicing' = 'serv
     thread: 'new',
     purpose,
   });
+// The preview before Send: the verdict on a servicing message to the customer.
+const verdictOf = (customerId: number, channel: 'text' | 'email') =>
+  call('GET', 'users/contact_verdict', { user_id: String(customerId), channel, purpose: 'servicing' });
 // The clock moved, and staff signed in again at that time (a session does not outlive a night).
 const atTime = async (at: Date | string) => {
   t.clock.set(new Date(at));
@@ -51,11 +49,7 @@ describe('the quiet hours', () => {
   it('holds a text written at 9:42 pm until 8:00 am, audits the verdict, and sends it when the window opens', async () => {
     const customer = await newYorker();
     await atTime('2026-11-22T02:42:00Z');
-    const preview = await call('GET', 'users/contact_verdict', {
-      user_id: String(customer.id),
-      channel: 'text',
-      purpose: 'servicing',
-    });
+    const preview = await verdictOf(customer.id, 'text');
     expect(preview.json()).toEqual({
       verdict: 'hold',
       sentence: 'It is 9:42 pm for this customer; the text will go out at 8:00 am on Sun, Nov 22.',
@@ -227,21 +221,13 @@ describe('GET users/contact_verdict', () => {
       .set({ dnc: true, dncReason: 'User requested' })
       .where(eq(customers.id, customer.id));
     await atTime('2026-11-23T20:00:00Z');
-    const refused = await call('GET', 'users/contact_verdict', {
-      user_id: String(customer.id),
-      channel: 'email',
-      purpose: 'servicing',
-    });
+    const refused = await verdictOf(customer.id, 'email');
     expect(refused.json()).toEqual({
       verdict: 'refuse',
       sentence: `Customer ${customer.id} is marked Do Not Contact (User requested): no text or email can be sent to them.`,
       until: null,
     });
-    const unknown = await call('GET', 'users/contact_verdict', {
-      user_id: '999999',
-      channel: 'text',
-      purpose: 'servicing',
-    });
+    const unknown = await verdictOf(999999, 'text');
     expect(unknown.statusCode).toBe(404);
     const bad = await call('GET', 'users/contact_verdict', { channel: 'text', purpose: 'servicing' });
     expect(bad.statusCode).toBe(400);

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { acdvRequests, auditEvents, creditReportAdjustments, customerComments } from '@portal/db';
+import { acdvRequests, auditEvents, creditReportAdjustments } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
+import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { callDisputes, disputeRow, useDisputeHolder } from '../../testing/dispute-test-helpers.ts';
 import { countRows } from '../../testing/row-counts.ts';
+import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
 import { useStaffSession } from '../../testing/use-test-app.ts';
 import { ACDV_FIELD_NAMES } from './acdv-fields.ts';
 import { validateMetro2File } from './metro2-file-validator.ts';
@@ -65,12 +67,7 @@ async function disputedLoan() {
     customerId: customer.id,
     loanId: loan.id,
     receivedAt: new Date('2026-11-02T17:00:00Z'),
-    firstName: 'Jane',
-    lastName: 'Doe',
-    street: '12 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
+    ...JANE_DOE,
     type: 'Dispute::Other',
   });
   return { customer, loan, dispute };
@@ -130,10 +127,7 @@ describe('a direct dispute in credit reporting', () => {
       effectiveOn: '2026-11-21',
       createdBy: holder.employeeId,
     });
-    const [note] = await t.database.db
-      .select()
-      .from(customerComments)
-      .where(eq(customerComments.customerId, customer.id));
+    const [note] = await customerCommentsOf(t.database.db, customer.id);
     expect(note?.body).toBe(
       `Dispute #${dispute.id} resolved: Validation. Resolved in the consumer's favour: Credit report adjustment #${adjustment!.id} (Resend) sends loan ${loan.id} as corrected in the next Metro 2 correction file.`,
     );

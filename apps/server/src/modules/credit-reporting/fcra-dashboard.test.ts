@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, customerBankruptcies, customerComments, documents, loans, messages } from '@portal/db';
+import { auditEvents, customerBankruptcies, documents, loans, messages } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
+import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 
@@ -203,10 +204,7 @@ describe('POST fcra_file_bankruptcy and PATCH fcra_discharge_bankruptcy', () => 
       date_closed: '2026-11-20',
       consumer_information_indicator: 'E',
     });
-    const notes = await t.database.db
-      .select()
-      .from(customerComments)
-      .where(eq(customerComments.customerId, customer.id));
+    const notes = await customerCommentsOf(t.database.db, customer.id);
     expect(notes.map((note) => note.body)).toEqual([
       expect.stringMatching(/^FCRA: bankruptcy filed \(loan #\d+\)\. Chapter 7 case 2610001 filed 2026-10-01/),
       expect.stringMatching(/^FCRA: bankruptcy discharged/),

@@ -9,6 +9,7 @@ import { createDirectoryStorage } from '../../platform/storage.ts';
 import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { auditOf, DISPUTES_PATH, uploadDisputes } from '../../testing/dispute-test-helpers.ts';
+import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
 import { drawDisputeLetter } from '@portal/demo/samples';
 
 // POST disputes_dashboard/create_disputes: real PDFs drawn with pdf-lib, sent as multipart bodies.
@@ -62,12 +63,7 @@ describe('POST disputes_dashboard/create_disputes', () => {
       receivedAt: new Date('2026-11-21T17:00:00Z'),
       dueDate: '2026-12-21',
       type: 'Dispute::IdentityTheft',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      street: '12 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
+      ...JANE_DOE,
       phoneNumber: '2175550143',
       // Never matched silently: staff apply a customer.
       customerId: null,

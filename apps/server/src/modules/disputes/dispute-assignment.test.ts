@@ -288,6 +288,8 @@ describe('GET disputes_dashboard/dispute_details', () => {
       response_type: null,
       resolved_at: null,
       consumer_disagrees: false,
+      frivolous_at: null,
+      frivolous_notice_sent_at: null,
     });
 
     const leaseAt = async () => (await disputeRow(t.database.db, dispute.id)).leaseExpiresAt;

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { disputeTypeOf, readDisputeLetter } from './dispute-letter-parser.ts';
 import { drawDisputeLetter, SAMPLE_SENDER, type DisputeLetterKind } from '@portal/demo/samples';
+import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
 
 // The letters are drawn as real PDFs and read back through the PDF text reader, as an upload is.
 
-const JANE = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  street: '12 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  phoneNumber: '2175550143',
-};
+const JANE = { ...JANE_DOE, phoneNumber: '2175550143' };
 
 const KINDS: Array<[DisputeLetterKind, string]> = [
   ['identity_theft', 'Dispute::IdentityTheft'],

@@ -60,6 +60,8 @@ export function toWireDispute(dispute: DisputeRecord, holderName: string | null,
     response_type: dispute.responseType,
     resolved_at: dispute.resolvedAt?.toISOString() ?? null,
     consumer_disagrees: dispute.consumerDisagrees,
+    frivolous_at: dispute.frivolousAt?.toISOString() ?? null,
+    frivolous_notice_sent_at: dispute.frivolousNoticeSentAt?.toISOString() ?? null,
   };
 }
 

@@ -4,7 +4,9 @@ import { DISPUTE_MESSAGES, DISPUTE_RESPONSE_TYPES } from '@portal/contracts';
 import { auditEvents, creditReportingFlags, customerComments, disputes } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { countRows } from '../../testing/row-counts.ts';
+import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { auditOf, useDisputeHolder, disputeRow, insertDispute, resolve } from '../../testing/dispute-test-helpers.ts';
+import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
 
 // PATCH disputes_dashboard/resolve_dispute: the shared rule decides what each response type needs;
 // identity theft flags the loan for credit reporting; the customer's account gets a note.
@@ -80,12 +82,7 @@ describe('PATCH disputes_dashboard/resolve_dispute', () => {
     const dispute = await heldDispute({
       customerId: customer.id,
       loanId: loan.id,
-      firstName: 'Jane',
-      lastName: 'Doe',
-      street: '12 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      zip: '62701',
+      ...JANE_DOE,
       type: 'Dispute::IdentityTheft',
     });
     const response = await resolve(t, holder, dispute.id, 'DisputeResponse::IdentityTheft');
@@ -122,10 +119,7 @@ describe('PATCH disputes_dashboard/resolve_dispute', () => {
         clearedAt: null,
       }),
     ]);
-    const notes = await t.database.db
-      .select()
-      .from(customerComments)
-      .where(eq(customerComments.customerId, customer.id));
+    const notes = await customerCommentsOf(t.database.db, customer.id);
     expect(notes).toEqual([
       expect.objectContaining({
         body: `Dispute #${dispute.id} resolved: Identity Theft.`,

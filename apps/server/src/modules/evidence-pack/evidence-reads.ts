@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_UPLOAD_KINDS } from '@portal/contracts';
 import {
   acdvRequests,
@@ -41,27 +41,8 @@ export const AUDIT_TRAIL_LIMIT = 100_000;
 // Comments are read newest first with a limit; this is "all of them".
 const ALL_COMMENTS = 1_000_000;
 
-const messageColumns = {
-  id: messages.id,
-  ticketId: messages.ticketId,
-  type: messages.type,
-  inbound: messages.inbound,
-  subject: messages.subject,
-  body: messages.body,
-  fromAddress: messages.fromAddress,
-  toAddress: messages.toAddress,
-  status: messages.status,
-  externalId: messages.externalId,
-  error: messages.error,
-  attempts: messages.attempts,
-  nextAttemptAt: messages.nextAttemptAt,
-  employeeId: messages.employeeId,
-  macroId: messages.macroId,
-  autoResponse: messages.autoResponse,
-  purpose: messages.purpose,
-  heldUntil: messages.heldUntil,
-  createdAt: messages.createdAt,
-};
+// Every column of a message but its raw MIME message or provider payload (what was said is the body).
+const { raw: _raw, ...messageColumns } = getTableColumns(messages);
 
 async function readMessages(tx: Executor, customerId: number) {
   const rows = await tx

@@ -2,9 +2,8 @@ import { formatDollars, readableDate } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
-import { clearContact } from '../contact-rules/index.ts';
 import type { CustomerRecord } from '../customers/index.ts';
+import { queueLegallyRequiredEmail } from './loan-messages.ts';
 
 // The consumer-rights notice of 12 CFR 1041.9(c), sent when two withdrawals in a row failed and
 // automatic debits stopped (decision 048). It carries the elements 1041.9(c)(2) lists: that the
@@ -64,26 +63,12 @@ export async function queueConsumerRightsNotice(
   notice: { subject: string; body: string },
 ): Promise<number | null> {
   if (!customer.email) return null;
-  const clearance = await clearContact(tx, context, {
-    customerId: customer.id,
-    channel: 'email',
-    purpose: 'servicing',
-    legallyRequired: true,
-    employeeId: actor.employeeId,
-    ipAddress: actor.ipAddress,
-  });
-  const message = await queueOutboundMessage(
+  const message = await queueLegallyRequiredEmail(
     tx,
-    {
-      type: 'email',
-      to: customer.email,
-      subject: notice.subject,
-      body: notice.body,
-      customerId: customer.id,
-      ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'email'),
-      employeeId: actor.employeeId,
-      clearance,
-    },
+    context,
+    actor,
+    { customerId: customer.id, email: customer.email },
+    notice,
     context.clock.now(),
   );
   return message.id;

@@ -26,7 +26,7 @@ const loanList = (ids: readonly number[]) => (ids.length === 1 ? `loan ${ids[0]}
 // recorded by whichever employee took it. It lifts the stop in force and turns automatic debits back
 // on for the loans that stop turned off, in one transaction under the customer's lock, audited.
 export async function recordDebitAuthorization(
-  context: Pick<LoansDeps, 'db' | 'clock'>,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'automaticStayOf'>,
   actor: Actor,
   input: Input,
 ): Promise<DebitAuthorizationResponse> {
@@ -57,11 +57,12 @@ export async function recordDebitAuthorization(
       recordedBy: actor.employeeId,
     });
     await liftDebitStop(tx, stop.id, { liftedAt: now, liftedByAuthorizationId: authorization.id });
-    const restored = await repository.restartAutoDebitsOfLoans(
-      tx,
-      customer.id,
-      await loansTheStopTurnedOff(tx, stop.id),
-    );
+    // A bankruptcy filed while the debits were stopped stopped none (they were off): its automatic
+    // stay still forbids collecting, so the authorization lifts the stop but turns nothing back on.
+    const stay = await context.automaticStayOf(tx, customer.id);
+    const restored = stay
+      ? []
+      : await repository.restartAutoDebitsOfLoans(tx, customer.id, await loansTheStopTurnedOff(tx, stop.id));
     for (const loanId of restored)
       await recordAuditEvent(tx, {
         ...actor,
@@ -86,8 +87,9 @@ export async function recordDebitAuthorization(
       },
     });
     const how = debitAuthorizationMethodLabels[input.method].toLowerCase();
-    const debits =
-      restored.length > 0
+    const debits = stay
+      ? `automatic debits stay off: customer ${customer.id} is in an open chapter ${stay.chapter} bankruptcy (case ${stay.caseNumber}), and the automatic stay forbids collecting`
+      : restored.length > 0
         ? `automatic debits are back on for ${loanList(restored)}`
         : 'no loan the stop turned off is still active, so no automatic debit was turned back on';
     return {

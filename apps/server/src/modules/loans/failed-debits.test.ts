@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { formatDollars } from '@portal/contracts';
-import { bounces, debitAuthorizations, debitStops, loans, messages, payments } from '@portal/db';
+import { bounces, customerBankruptcies, debitAuthorizations, debitStops, loans, messages, payments } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { countRows, countWrites } from '../../testing/row-counts.ts';
@@ -36,13 +36,9 @@ const recordReturn = (payload: object, who: StaffSession = payments_admin) =>
   t.app.inject({ method: 'POST', url: '/internal/api/payments/record_return', headers: who.headers, payload });
 const authorize = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/internal/api/loans/debit_authorization', headers: agent.headers, payload });
-const toggleAch = (loanId: number) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: '/internal/api/loans/toggle_ach',
-    headers: agent.headers,
-    payload: { loan_id: loanId },
-  });
+// The loan card's ACH switch, or (toggle_ach) the same switch on the ticket screen.
+const toggleAch = (loanId: number, path: 'loans/toggle_ach' | 'toggle_ach' = 'loans/toggle_ach') =>
+  t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: agent.headers, payload: { loan_id: loanId } });
 
 const paymentRow = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!;
 const loanRows = (ids: number[]) => db().select().from(loans).where(inArray(loans.id, ids)).orderBy(loans.id);
@@ -189,12 +185,7 @@ describe('POST payments/record_return', () => {
       `${stop!.reason} A new authorization is needed. Record the customer's new authorization to turn automatic payments back on for loan ${a.id}.`,
     ]);
     expect(refused.json().loan.ach).toBe(false);
-    const ticketView = await t.app.inject({
-      method: 'PATCH',
-      url: '/internal/api/toggle_ach',
-      headers: agent.headers,
-      payload: { loan_id: b.id },
-    });
+    const ticketView = await toggleAch(b.id, 'toggle_ach');
     expect(ticketView.statusCode).toBe(409);
     expect((await loanRows([a.id, b.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
 
@@ -432,5 +423,25 @@ describe('POST loans/debit_authorization', () => {
     } finally {
       t.clock.set(new Date('2026-11-21T17:00:00Z'));
     }
+  });
+
+  it('lifts the stop but keeps debits off while a bankruptcy filed meanwhile is under the automatic stay', async () => {
+    const { customer, a, b } = await stoppedCustomer();
+    await db().insert(customerBankruptcies).values({
+      customerId: customer.id,
+      caseNumber: '26-20001',
+      chapter: 13,
+      filedOn: '2026-11-10',
+      consumerInformationIndicator: 'D',
+    });
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    const response = await authorize({ user_id: customer.id, method: 'written', given_at: '2026-11-21T17:45:00Z' });
+    t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: `The new authorization (in writing (signed)) is recorded and the failed-debit stop is lifted; automatic debits stay off: customer ${customer.id} is in an open chapter 13 bankruptcy (case 26-20001), and the automatic stay forbids collecting.`,
+      restored_loan_ids: [],
+    });
+    expect((await loanRows([a.id, b.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
   });
 });

@@ -12,7 +12,7 @@ export { findLoan } from './repository.ts';
 
 // The one way other modules write a loan: its version goes up, so a loan card open on the old state
 // is refused, not overwritten. Their audit events stay theirs.
-export { stopAutoDebitsOfCustomer, updateLoan } from './repository.ts';
+export { updateLoan } from './repository.ts';
 // The same, with each loan's audit event saying why (the failed-debit stop records its stops so;
 // a bankruptcy's stay can too, rather than its own loop).
 export { stopAutoDebitsWithReason } from './debit-stop.ts';

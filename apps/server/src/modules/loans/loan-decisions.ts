@@ -22,11 +22,11 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
-import { clearanceOf, clearContact, decideContact } from '../contact-rules/index.ts';
+import { clearanceOf, decideContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { refuseWhileDebitsStopped } from './debit-stop.ts';
 import { assertLoanRule, lockLoanForChange, type LockedLoan } from './loan-card.ts';
-import { approvalText } from './loan-messages.ts';
+import { approvalText, queueLegallyRequiredEmail } from './loan-messages.ts';
 import * as repository from './repository.ts';
 import type { LoanRecord } from './repository.ts';
 import { runLoanChange, type LoanChangeOutcome } from './run-loan-change.ts';
@@ -187,27 +187,15 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
     const now = context.clock.now();
     const denial = record.deniedAt ? {} : { deniedAt: now, denyReason: record.denyReason ?? 'manual_review' };
     await writeLoan(tx, actor, record, 'loan.denial_sent', { ...denial, denialSentAt: now });
-    // Owed by law (ECOA / Regulation B adverse action notice): the customer's flags do not hold it
-    // back (decision 028); the gate still keeps it to their waking hours (decision 046).
-    const clearance = await clearContact(tx, context, {
-      customerId: customer.id,
-      channel: 'email',
-      purpose: 'servicing',
-      legallyRequired: true,
-      employeeId: actor.employeeId,
-      ipAddress: actor.ipAddress,
-    });
-    await queueOutboundMessage(
+    // Owed by law (ECOA / Regulation B adverse action notice).
+    await queueLegallyRequiredEmail(
       tx,
+      context,
+      actor,
+      { customerId: customer.id, email: customer.email },
       {
-        type: 'email',
-        to: customer.email,
         subject: `About your loan application ${record.id}`,
         body: `Dear ${customer.firstName},\n\nThank you for applying. After reviewing your application and the bank statements you sent, we are unable to approve loan ${record.id} at this time.\n\nYou have the right to know why: reply to this email within 60 days and we will tell you the specific reasons. Under the Fair Credit Reporting Act you may also ask the consumer reporting agency we used for a free copy of your report within 60 days.\n\nYou are welcome to apply again in the future.`,
-        customerId: customer.id,
-        ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'email'),
-        employeeId: actor.employeeId,
-        clearance,
       },
       now,
     );

@@ -1,4 +1,5 @@
 import { formatDollars } from '@portal/contracts';
+import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -21,6 +22,41 @@ export function approvalText(customerAppUrl: string, firstName: string, amountCe
 // refusal shows on the message in the customer's thread (Undelivered, with the provider's error).
 function deliverSoon(context: Pick<LoansDeps, 'outbox'>): void {
   context.outbox.nudge();
+}
+
+// An email the law requires of us (an adverse action notice, the consumer-rights notice), queued in
+// the customer's email conversation: the customer's flags do not hold it back, the gate still keeps
+// it to their waking hours (decisions 028, 046). Answers the queued message.
+export async function queueLegallyRequiredEmail(
+  tx: Executor,
+  context: Pick<LoansDeps, 'clock' | 'contactRules' | 'threads'>,
+  actor: Actor,
+  recipient: { customerId: number; email: string },
+  email: { subject: string; body: string },
+  now: Date,
+) {
+  const clearance = await clearContact(tx, context, {
+    customerId: recipient.customerId,
+    channel: 'email',
+    purpose: 'servicing',
+    legallyRequired: true,
+    employeeId: actor.employeeId,
+    ipAddress: actor.ipAddress,
+  });
+  return queueOutboundMessage(
+    tx,
+    {
+      type: 'email',
+      to: recipient.email,
+      subject: email.subject,
+      body: email.body,
+      customerId: recipient.customerId,
+      ticketId: await context.threads.openTicketIdOf(tx, recipient.customerId, 'email'),
+      employeeId: actor.employeeId,
+      clearance,
+    },
+    now,
+  );
 }
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.

@@ -42,6 +42,7 @@ const messageColumns = {
   error: messages.error,
   attempts: messages.attempts,
   autoResponse: messages.autoResponse,
+  heldUntil: messages.heldUntil,
 };
 export type ThreadRow = { message: JsonObjectRow<typeof messageColumns>; employeeName: string | null };
 export type LoanRow = LoanJsonRow;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customerComments, customerEmails, customers, messages, tickets } from '@portal/db';
+import { customerEmails, customers, messages, tickets } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
+import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
@@ -64,10 +65,7 @@ describe('POST users/link_ticket', () => {
     const hasPhone = await createCustomer(t.database.db, { phoneNumber: '5035550178' });
     const otherNumber = await createTicket(t.database.db, { channel: 'text', contact: '5035550179' });
     expect((await link({ ticket_id: otherNumber.id, user_id: hasPhone.id })).statusCode).toBe(200);
-    const comments = await t.database.db
-      .select()
-      .from(customerComments)
-      .where(eq(customerComments.customerId, hasPhone.id));
+    const comments = await customerCommentsOf(t.database.db, hasPhone.id);
     expect(comments.map((comment) => comment.body)).toEqual([
       `Texted us from 5035550179 (ticket ${otherNumber.id}), which is not the phone number on file.`,
     ]);

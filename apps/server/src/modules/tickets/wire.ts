@@ -28,6 +28,7 @@ export function toWireMessage(row: WireMessageSource, employeeName: string | nul
     attempts: row.attempts,
     employee_name: employeeName,
     auto_response: row.autoResponse,
+    held_until: isoOrNull(row.heldUntil),
   };
 }
 

@@ -43,11 +43,12 @@ const referralsJson = sql<JsonList>`(select coalesce(json_agg(json_build_object(
 const recentOfType = (
   type: 'text' | 'email',
 ) => sql`(select ${messages.id} as id, ${messages.type} as type, ${messages.inbound} as inbound,
-    ${messages.createdAt} as created_at, ${messages.subject} as subject, ${messages.body} as body, ${messages.status} as status
+    ${messages.createdAt} as created_at, ${messages.subject} as subject, ${messages.body} as body, ${messages.status} as status,
+    ${messages.heldUntil} as held_until
   from ${messages} where ${messages.customerId} = ${customers.id} and ${messages.type} = ${sql.raw(`'${type}'`)}
   order by ${messages.createdAt} desc, ${messages.id} desc limit ${sql.raw(String(RECENT_MESSAGES))})`;
 const recentMessagesJson = sql<JsonList>`(select coalesce(json_agg(json_build_object('id', m.id, 'type', m.type, 'inbound', m.inbound,
-    'createdAt', m.created_at, 'subject', m.subject, 'body', m.body, 'status', m.status) order by m.created_at desc, m.id desc), '[]'::json)
+    'createdAt', m.created_at, 'subject', m.subject, 'body', m.body, 'status', m.status, 'heldUntil', m.held_until) order by m.created_at desc, m.id desc), '[]'::json)
   from (select * from (${recentOfType('text')} union all ${recentOfType('email')}) both_channels
         order by created_at desc, id desc limit ${sql.raw(String(RECENT_MESSAGES))}) m)`;
 // The surveys the customer answered (the card links to their answers), through survey_answers'
@@ -102,6 +103,7 @@ export async function findCustomerProfile(db: Database, customerId: number) {
       subject: (entry.subject as string | null) ?? null,
       body: String(entry.body),
       status: String(entry.status),
+      heldUntil: entry.heldUntil ? new Date(String(entry.heldUntil)) : null,
     })),
     surveys: row.surveys.map((entry) => ({ path: String(entry.path), name: String(entry.name) })),
   };

@@ -200,6 +200,7 @@ function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
       subject: message.subject,
       body: message.body,
       status: message.status,
+      held_until: message.heldUntil?.toISOString() ?? null,
     })),
     survey_links: profile.surveys.map((survey) => ({
       label: survey.name,

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditEvents, customerComments, customerEmails, customers, messages, payments, tickets } from '@portal/db';
+import { auditEvents, customerEmails, customers, messages, payments, tickets } from '@portal/db';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { deriveKey } from '../../platform/derived-key.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
+import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import {
   createRecordingMailer,
@@ -12,7 +13,7 @@ import {
   type RecordingMailer,
   type RecordingSms,
 } from '../../testing/recording-senders.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -30,12 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', path: string, payload: object) =>
-  t.app.inject({
-    method,
-    url: `/internal/api/${path}`,
-    headers: staff.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  callAsStaff(t.app, staff, method, path, payload);
 const customerRow = async (id: number) =>
   (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0]!;
 const auditOf = async (action: string, entityId: number) =>
@@ -210,10 +206,7 @@ describe('PATCH users/contact_flag', () => {
       dncReason: 'User requested',
       dncEmployeeId: staff.id,
     });
-    const [note] = await t.database.db
-      .select()
-      .from(customerComments)
-      .where(eq(customerComments.customerId, customer.id));
+    const [note] = await customerCommentsOf(t.database.db, customer.id);
     expect(note).toMatchObject({ body: 'DNC on: User requested (by Maria D.)', employeeId: staff.id });
 
     const before = await countWrites(t.database.db);

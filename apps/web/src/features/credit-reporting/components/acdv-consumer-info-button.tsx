@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { ACDV_EXTENDED_RESPONSE_DAYS, type Acdv } from '@portal/contracts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRecordAcdvConsumerInfo } from '../api/record-acdv-consumer-info.ts';
@@ -57,36 +57,32 @@ export function AcdvConsumerInfoButton({ acdv }: { acdv: Acdv }) {
       >
         Consumer added information
       </Button>
-      <Modal opened={open} onClose={close} title="Consumer added information" centered>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Consumer added information">
-          <Stack gap="sm">
-            <Text fz="sm">
-              Information the consumer sends during the 30 days moves the response to {ACDV_EXTENDED_RESPONSE_DAYS} days
-              after the ACDV was received ({formatDate(acdv.received_on)}).
-            </Text>
-            {errors.length > 0 && (
-              <ErrorAlert title="Nothing was recorded" errors={errors} onClose={() => setErrors([])} />
-            )}
-            <TextInput
-              label="Date the information came"
-              type="date"
-              min={acdv.received_on}
-              max={businessToday()}
-              value={receivedOn}
-              onChange={(event) => setReceivedOn(event.currentTarget.value)}
-              withAsterisk
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={close} disabled={record.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={record.isPending}>
-                Move to {ACDV_EXTENDED_RESPONSE_DAYS} days
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal
+        opened={open}
+        onClose={close}
+        title="Consumer added information"
+        intro={
+          <>
+            Information the consumer sends during the 30 days moves the response to {ACDV_EXTENDED_RESPONSE_DAYS} days
+            after the ACDV was received ({formatDate(acdv.received_on)}).
+          </>
+        }
+        errors={errors}
+        onDismissErrors={() => setErrors([])}
+        onSubmit={submit}
+        pending={record.isPending}
+        submitLabel={`Move to ${ACDV_EXTENDED_RESPONSE_DAYS} days`}
+      >
+        <TextInput
+          label="Date the information came"
+          type="date"
+          min={acdv.received_on}
+          max={businessToday()}
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.currentTarget.value)}
+          withAsterisk
+        />
+      </FormModal>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import {
   BANKRUPTCY_CHAPTERS,
   fcraBankruptcyProblems,
   type FcraBankruptcyForm,
   type FcraBankruptcyKind,
 } from '@portal/contracts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { businessToday } from '../../../lib/business-date.ts';
 import { useRecordBankruptcy } from '../api/record-bankruptcy.ts';
 import { failureMessages, flashTop } from '../credit-flash.ts';
@@ -63,56 +63,50 @@ export function BankruptcyModal({ kind, onClose, onDone, initial }: BankruptcyMo
   };
 
   return (
-    <Modal opened onClose={onClose} title={words.title} centered>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={words.title}>
-        <Stack gap="sm">
-          {errors.length > 0 && (
-            <ErrorAlert title="Nothing was recorded" errors={errors} onClose={() => setErrors([])} />
-          )}
-          <TextInput
-            label="Loan ID"
-            inputMode="numeric"
-            value={form.id}
-            onChange={(event) => set('id')(event.currentTarget.value)}
-            error={problemOf('id')}
-            withAsterisk
-          />
-          <TextInput
-            label="Case code"
-            inputMode="numeric"
-            description="Digits only (24-10234 is 2410234)."
-            value={form.case_code}
-            onChange={(event) => set('case_code')(event.currentTarget.value)}
-            error={problemOf('case_code')}
-            withAsterisk
-          />
-          <NativeSelect
-            label="Bankruptcy type"
-            data={TYPE_DATA}
-            value={form.b_type}
-            onChange={(event) => set('b_type')(event.currentTarget.value)}
-            error={problemOf('b_type')}
-            withAsterisk
-          />
-          <TextInput
-            label={words.date}
-            type="date"
-            max={businessToday()}
-            value={form.date}
-            onChange={(event) => set('date')(event.currentTarget.value)}
-            error={problemOf('date')}
-            withAsterisk
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={record.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              {words.submit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={words.title}
+      errors={errors}
+      onDismissErrors={() => setErrors([])}
+      onSubmit={submit}
+      pending={record.isPending}
+      submitLabel={words.submit}
+    >
+      <TextInput
+        label="Loan ID"
+        inputMode="numeric"
+        value={form.id}
+        onChange={(event) => set('id')(event.currentTarget.value)}
+        error={problemOf('id')}
+        withAsterisk
+      />
+      <TextInput
+        label="Case code"
+        inputMode="numeric"
+        description="Digits only (24-10234 is 2410234)."
+        value={form.case_code}
+        onChange={(event) => set('case_code')(event.currentTarget.value)}
+        error={problemOf('case_code')}
+        withAsterisk
+      />
+      <NativeSelect
+        label="Bankruptcy type"
+        data={TYPE_DATA}
+        value={form.b_type}
+        onChange={(event) => set('b_type')(event.currentTarget.value)}
+        error={problemOf('b_type')}
+        withAsterisk
+      />
+      <TextInput
+        label={words.date}
+        type="date"
+        max={businessToday()}
+        value={form.date}
+        onChange={(event) => set('date')(event.currentTarget.value)}
+        error={problemOf('date')}
+        withAsterisk
+      />
+    </FormModal>
   );
 }

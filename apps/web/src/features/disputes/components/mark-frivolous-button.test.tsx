@@ -25,6 +25,16 @@ describe('finding a dispute frivolous', () => {
     expect(screen.queryByRole('button', { name: 'Frivolous or irrelevant' })).not.toBeInTheDocument();
   });
 
+  it('once found frivolous, says so with the notice due date (5 business days) instead of offering it again', () => {
+    answerApiCalls({});
+    // Wednesday 2026-11-25 in Los Angeles; Thanksgiving (26th) is no business day: due Thursday 12-03.
+    renderWithProviders(<MarkFrivolousButton dispute={disputeFixture({ frivolous_at: '2026-11-25T18:00:00.000Z' })} />);
+    expect(screen.queryByRole('button', { name: 'Frivolous or irrelevant' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Found frivolous on .*notice due by/)).toHaveTextContent(
+      /Dec 3, 2026|12\/03\/2026|2026-12-03/,
+    );
+  });
+
   it('asks why, sends it and says when the notice is due', async () => {
     const sent = answerApiCalls({
       [MARK]: [

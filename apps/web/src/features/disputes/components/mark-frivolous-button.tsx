@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Text, Textarea } from '@mantine/core';
 import { FRIVOLOUS_NOTICE_BUSINESS_DAYS, frivolousNoticeDueOn, type Dispute } from '@portal/contracts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -19,6 +19,15 @@ export function MarkFrivolousButton({ dispute }: { dispute: Dispute }) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<readonly string[]>([]);
   const mark = useMarkDisputeFrivolous();
+  if (dispute.frivolous_at !== null)
+    return (
+      <Text fz="sm" c="orange.9">
+        Found frivolous on {formatDate(dispute.frivolous_at)};{' '}
+        {dispute.frivolous_notice_sent_at
+          ? `notice sent ${formatDate(dispute.frivolous_notice_sent_at)}`
+          : `notice due by ${formatDate(frivolousNoticeDueOn(businessToday(new Date(dispute.frivolous_at))))}`}
+      </Text>
+    );
   if (dispute.status !== 'assigned' || dispute.employee_id === null || dispute.employee_id !== me) return null;
 
   const close = () => {
@@ -47,36 +56,32 @@ export function MarkFrivolousButton({ dispute }: { dispute: Dispute }) {
       <Button variant="default" onClick={() => setOpen(true)}>
         Frivolous or irrelevant
       </Button>
-      <Modal opened={open} onClose={close} title="Frivolous or irrelevant dispute" centered>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Frivolous or irrelevant dispute">
-          <Stack gap="sm">
-            <Text fz="sm">
-              The dispute will not be investigated. The consumer must be told why within{' '}
-              {FRIVOLOUS_NOTICE_BUSINESS_DAYS} business days: by {formatDate(frivolousNoticeDueOn(businessToday()))}.
-            </Text>
-            {errors.length > 0 && (
-              <ErrorAlert title="Nothing was recorded" errors={errors} onClose={() => setErrors([])} />
-            )}
-            <Textarea
-              label="Why (the notice tells the consumer)"
-              autosize
-              minRows={3}
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              withAsterisk
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={close} disabled={mark.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mark.isPending}>
-                Record the determination
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <FormModal
+        opened={open}
+        onClose={close}
+        title="Frivolous or irrelevant dispute"
+        intro={
+          <>
+            The dispute will not be investigated. The consumer must be told why within {FRIVOLOUS_NOTICE_BUSINESS_DAYS}{' '}
+            business days: by {formatDate(frivolousNoticeDueOn(businessToday()))}.
+          </>
+        }
+        errors={errors}
+        onDismissErrors={() => setErrors([])}
+        onSubmit={submit}
+        pending={mark.isPending}
+        submitLabel="Record the determination"
+      >
+        <Textarea
+          label="Why (the notice tells the consumer)"
+          autosize
+          minRows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          withAsterisk
+        />
+      </FormModal>
     </>
   );
 }

@@ -35,9 +35,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+// The form loads with the dialog (a lazy chunk): found once its Record button is there.
 async function openDialogAgain() {
   await userEvent.click(screen.getByRole('button', { name: 'Record new authorization' }));
-  return screen.findByRole('dialog', { name: 'New authorization of automatic debits' });
+  const dialog = await screen.findByRole('dialog', { name: 'New authorization of automatic debits' });
+  await within(dialog).findByRole('button', { name: 'Record authorization' });
+  return dialog;
 }
 function openDialog() {
   renderWithProviders(<LoanCard loan={stopped} latest={stopped} />);

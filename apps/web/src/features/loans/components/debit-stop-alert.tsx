@@ -1,7 +1,12 @@
-import { useState } from 'react';
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { NEW_AUTHORIZATION_NEEDED, type DebitStop } from '@portal/contracts';
-import { DebitAuthorizationForm } from './debit-authorization-form.tsx';
+
+// Loaded when the dialog first opens: most cards have no stop, and the user page keeps to its
+// weight budget (decision 040).
+const DebitAuthorizationForm = lazy(async () => ({
+  default: (await import('./debit-authorization-form.tsx')).DebitAuthorizationForm,
+}));
 
 // While a failed-debit stop is in force (12 CFR 1041.8(b), decision 048) every card of the
 // customer says why, as the server wrote it, and offers to record the new authorization that lifts it.
@@ -25,7 +30,11 @@ export function DebitStopAlert({ stop }: { stop: DebitStop }) {
         </Stack>
       </Alert>
       <Modal opened={opened} onClose={() => setOpened(false)} title="New authorization of automatic debits" centered>
-        {opened && <DebitAuthorizationForm stop={stop} onClose={() => setOpened(false)} />}
+        {opened && (
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+            <DebitAuthorizationForm stop={stop} onClose={() => setOpened(false)} />
+          </Suspense>
+        )}
       </Modal>
     </>
   );

@@ -24,6 +24,16 @@ function StatusBadge({ message }: { message: Message }) {
       </Tooltip>
     );
   }
+  if (message.status === 'queued' && message.held_until) {
+    // Held by the contact gate (decision 046); the words say it, not the colour alone.
+    return (
+      <Tooltip label="Held for the customer's quiet hours (8 am to 9 pm their time); the outbox sends it then.">
+        <Badge size="xs" variant="light" color="orange" tt="none">
+          Held until {formatDateTime(message.held_until)}
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (message.status === 'queued') {
     return (
       <Tooltip label="No provider has sent it yet; it waits in the outbox.">

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { evidencePackCalls, evidencePackFileName } from '@portal/contracts';
-import { apiFileRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { businessToday } from '../../../lib/business-date.ts';
 
 // How long the handed-over object URL stays valid: enough for the download to read it.
@@ -10,9 +10,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 // header (a plain link would carry no token), then saved under the name the server gives it. Each
 // one is built anew and audited, so it is a mutation, never cached.
 export async function downloadEvidencePack(userId: number): Promise<void> {
-  // callApi sends no query with a call that answers a file, so the query is written here.
-  const query = new URLSearchParams({ user_id: String(userId) });
-  const zip = await apiFileRequest(`${evidencePackCalls.getEvidencePack.path}?${query.toString()}`);
+  const zip = await callApi(evidencePackCalls.getEvidencePack, { query: { user_id: userId } });
   const url = URL.createObjectURL(zip);
   setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
   const link = document.createElement('a');

@@ -246,6 +246,20 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
                 <Text fz="xs" c="dimmed" w={130} style={{ flexShrink: 0 }}>
                   {formatDateTime(message.created_at)}
                 </Text>
+                {!message.inbound && message.status !== 'sent' && (
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={message.status === 'undelivered' ? 'red' : 'orange'}
+                    tt="none"
+                  >
+                    {message.status === 'undelivered'
+                      ? 'Undelivered'
+                      : message.held_until
+                        ? `Held until ${formatDateTime(message.held_until)}`
+                        : 'In outbox'}
+                  </Badge>
+                )}
                 <Text fz="xs" lineClamp={2}>
                   {message.subject ? <strong>{message.subject}: </strong> : null}
                   {message.body}
