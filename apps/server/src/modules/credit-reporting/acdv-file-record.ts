@@ -229,11 +229,18 @@ function imageTypeOf(content: Buffer): AcdvImage['contentType'] | null {
 function imageRule(value: string): AcdvImage | Refused {
   if (/^data:/i.test(value)) return refuse("image_base64 must be plain base64, without the 'data:…;base64,' prefix.");
   const base64 = value.replace(/\s+/g, '');
-  const padded = base64.includes('=');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || (padded ? base64.length % 4 !== 0 : base64.length % 4 === 1))
+  // Checked by looking for one wrong character, not by matching the whole text with one pattern:
+  // a pattern over megabytes of base64 can overflow the regular expression engine's stack.
+  const unpadded = base64.replace(/={1,2}$/, '');
+  const padding = base64.length - unpadded.length;
+  if (
+    unpadded === '' ||
+    /[^A-Za-z0-9+/]/.test(unpadded) ||
+    (padding > 0 ? base64.length % 4 !== 0 : base64.length % 4 === 1)
+  )
     return refuse('image_base64 is not valid base64.');
   // Measured before decoding, so an oversized image costs no memory.
-  const bytes = Math.floor((base64.length * 3) / 4) - (base64.length - base64.replace(/=+$/, '').length);
+  const bytes = Math.floor((base64.length * 3) / 4) - padding;
   if (bytes > ACDV_IMAGE_MAX_BYTES)
     return refuse(`image_base64 is ${(bytes / 1024 / 1024).toFixed(1)} MB once decoded; an image may be at most 5 MB.`);
   const content = Buffer.from(base64, 'base64');
