@@ -59,7 +59,7 @@ describe('the quiet hours', () => {
     const sent = await compose(customer.id);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe(
-      `Text to ${customer.phoneNumber} held for the customer's quiet hours (It is 9:42 pm for this customer; the text will go out at 8:00 am on Sun, Nov 22.); the conversation shows when it goes out.`,
+      `Text to ${customer.phoneNumber} is held for the customer's quiet hours. It is 9:42 pm for this customer; the text will go out at 8:00 am on Sun, Nov 22.`,
     );
     const id = sent.json().message_id as number;
     expect(await messageRow(id)).toMatchObject({

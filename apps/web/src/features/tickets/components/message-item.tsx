@@ -29,7 +29,7 @@ function StatusBadge({ message }: { message: Message }) {
     return (
       <Tooltip label="Held for the customer's quiet hours (8 am to 9 pm their time); the outbox sends it then.">
         <Badge size="xs" variant="light" color="orange" tt="none">
-          Held until {formatDateTime(message.held_until)}
+          Held until {formatDateTime(message.held_until)} (your time)
         </Badge>
       </Tooltip>
     );

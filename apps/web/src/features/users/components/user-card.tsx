@@ -256,7 +256,7 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
                     {message.status === 'undelivered'
                       ? 'Undelivered'
                       : message.held_until
-                        ? `Held until ${formatDateTime(message.held_until)}`
+                        ? `Held until ${formatDateTime(message.held_until)} (your time)`
                         : 'In outbox'}
                   </Badge>
                 )}
