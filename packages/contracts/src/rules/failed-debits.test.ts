@@ -3,7 +3,6 @@ import {
   debitAuthorizationProblems,
   debitStopReason,
   failedDebitStop,
-  readableDate,
   representmentVerdict,
   type ReturnedWithdrawal,
   type Withdrawal,
@@ -147,7 +146,6 @@ describe('the failed-debit stop (1041.8(b))', () => {
     expect(debitStopReason('2026-11-20', failures)).toBe(
       'Automatic debits stopped on Nov 20, 2026 after two consecutive returned withdrawals (R01 on Nov 17, 2026, R09 on Nov 19, 2026).',
     );
-    expect(readableDate('2027-01-05')).toBe('Jan 5, 2027');
   });
 });
 

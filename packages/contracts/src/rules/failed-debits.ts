@@ -1,4 +1,5 @@
-import { addDays, MONTH_NAMES } from './dates.ts';
+import { formatNoticeDate } from './bankruptcy-notice-form.ts';
+import { addDays } from './dates.ts';
 
 // The failed-debit stop (12 CFR 1041.8(b)) and NACHA's re-presentment limits (Operating Rules,
 // reinitiation), read from a customer's withdrawal history: every presentment of a debit on any of
@@ -34,14 +35,8 @@ export type ReturnedWithdrawal = Withdrawal & { outcome: Extract<WithdrawalOutco
 const isReturned = (withdrawal: Withdrawal): withdrawal is ReturnedWithdrawal =>
   withdrawal.outcome.status === 'returned';
 
-// "Nov 20, 2026": dates written out for staff and customers, the way the web app shows them.
-export function readableDate(date: string): string {
-  const month = MONTH_NAMES[Number(date.slice(5, 7)) - 1]?.slice(0, 3) ?? date.slice(5, 7);
-  return `${month} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
-}
-
 const describeReturn = (withdrawal: ReturnedWithdrawal) =>
-  `${withdrawal.outcome.code} on ${readableDate(withdrawal.outcome.returnedOn)}`;
+  `${withdrawal.outcome.code} on ${formatNoticeDate(withdrawal.outcome.returnedOn)}`;
 
 // The order the withdrawals were made in: by the day sent, then by payment (a re-presentment is a
 // payment of its own, made after the one it presents again).
@@ -67,7 +62,7 @@ export function failedDebitStop(
   const counted = inPresentmentOrder(history).filter(
     (withdrawal) => !options.authorizedOn || withdrawal.presentedOn >= options.authorizedOn,
   );
-  const since = options.authorizedOn ? ` since the new authorization of ${readableDate(options.authorizedOn)}` : '';
+  const since = options.authorizedOn ? ` since the new authorization of ${formatNoticeDate(options.authorizedOn)}` : '';
   for (let index = 1; index < counted.length; index += 1) {
     const previous = counted[index - 1]!;
     const current = counted[index]!;
@@ -95,7 +90,7 @@ export function failedDebitStop(
 // What Portal writes as a stop's reason, which the loan card shows: the day debits stopped and the
 // two returns that stopped them.
 export function debitStopReason(stoppedOn: string, failures: readonly ReturnedWithdrawal[]): string {
-  return `Automatic debits stopped on ${readableDate(stoppedOn)} after two consecutive returned withdrawals (${failures.map(describeReturn).join(', ')}).`;
+  return `Automatic debits stopped on ${formatNoticeDate(stoppedOn)} after two consecutive returned withdrawals (${failures.map(describeReturn).join(', ')}).`;
 }
 
 export const NEW_AUTHORIZATION_NEEDED = 'A new authorization is needed.';
@@ -159,14 +154,14 @@ export function representmentVerdict(
   if (context.presentOn > lastDay)
     return {
       allowed: false,
-      sentence: `Payment ${originalPaymentId} was first presented on ${readableDate(original.presentedOn)}; NACHA allows presenting it again only within ${REPRESENTMENT_WINDOW_DAYS} days, until ${readableDate(lastDay)}.`,
+      sentence: `Payment ${originalPaymentId} was first presented on ${formatNoticeDate(original.presentedOn)}; NACHA allows presenting it again only within ${REPRESENTMENT_WINDOW_DAYS} days, until ${formatNoticeDate(lastDay)}.`,
     };
   const attempt = earlier.length + 1;
   return {
     allowed: true,
     originalPaymentId,
     attempt,
-    sentence: `Payment ${originalPaymentId} is presented again on ${readableDate(context.presentOn)} (re-presentment ${attempt} of ${MAX_REPRESENTMENTS}, ${code}).`,
+    sentence: `Payment ${originalPaymentId} is presented again on ${formatNoticeDate(context.presentOn)} (re-presentment ${attempt} of ${MAX_REPRESENTMENTS}, ${code}).`,
   };
 }
 

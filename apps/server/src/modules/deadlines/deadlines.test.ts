@@ -1,6 +1,13 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acdvResponseDueOn, type DeadlineItem, type DeadlinesResponse } from '@portal/contracts';
+import {
+  acdvResponseDueOn,
+  dateInTimeZone,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  directDisputeDueOn,
+  type DeadlineItem,
+  type DeadlinesResponse,
+} from '@portal/contracts';
 import { acdvRequests, bankruptcyNotices, disputes, type Database } from '@portal/db';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import {
@@ -116,7 +123,8 @@ describe('GET deadlines', () => {
       frivolousAt: new Date('2026-11-20T18:00:00Z'),
       frivolousReason: 'Same letter as #1',
     });
-    await insertDispute(db, {
+    // Its notice gone out but not resolved: a dispute again, due on its 30 days.
+    const noticeGone = await insertDispute(db, {
       dueDate: '2026-11-30',
       frivolousAt: new Date('2026-11-20T18:00:00Z'),
       frivolousNoticeSentAt: new Date('2026-11-23T18:00:00Z'),
@@ -134,9 +142,10 @@ describe('GET deadlines', () => {
       `acdv ${todayAcdv.id}`,
       `bankruptcy_notice ${todayNotice.id}`,
       `dispute ${dispute.id}`,
+      `dispute ${noticeGone.id}`,
       `dispute_frivolous_notice ${frivolous.id}`,
     ]);
-    const [late, notice, , , open, notify] = body.items;
+    const [late, notice, , , open, , notify] = body.items;
     expect(late).toEqual({
       queue: 'acdv',
       id: lateAcdv.id,
@@ -161,7 +170,7 @@ describe('GET deadlines', () => {
     expect(notify!.summary).toContain('Same letter as #1');
     expect(body.counts).toEqual([
       { queue: 'acdv', label: 'ACDV responses', open: 2, due_today: 1, overdue: 1 },
-      { queue: 'dispute', label: 'Direct disputes', open: 1, due_today: 0, overdue: 0 },
+      { queue: 'dispute', label: 'Direct disputes', open: 2, due_today: 0, overdue: 0 },
       { queue: 'dispute_frivolous_notice', label: 'Frivolous dispute notices', open: 1, due_today: 0, overdue: 0 },
       { queue: 'bankruptcy_notice', label: 'Bankruptcy notices', open: 2, due_today: 1, overdue: 1 },
     ]);
@@ -346,6 +355,12 @@ describe('a frivolous direct dispute', () => {
     expect(sent.json()).toMatchObject({ notice_due_on: '2026-12-03', notice_sent_at: '2026-11-26T18:00:00.000Z' });
     expect(await auditEventsOf(t.database.db, 'dispute.frivolous_notice_sent', dispute.id)).toHaveLength(1);
     expect((await listed()).items.filter((item) => item.id === dispute.id && item.queue !== 'dispute')).toEqual([]);
+    // The notice gone, the dispute is due on its 30 days again (from its receipt), listed as a dispute.
+    const { dueDate, receivedAt } = await disputeRow(t.database.db, dispute.id);
+    expect(dueDate).toBe(directDisputeDueOn(dateInTimeZone(receivedAt, DEFAULT_BUSINESS_TIME_ZONE)));
+    expect((await listed()).items.filter((item) => item.id === dispute.id)).toEqual([
+      expect.objectContaining({ queue: 'dispute', due_on: dueDate }),
+    ]);
     expect((await noticeSent(colleague, dispute.id)).statusCode).toBe(409);
   });
 

@@ -1,8 +1,9 @@
-import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { disputes, type Executor } from '@portal/db';
 
 // The disputes' open deadlines, for the deadlines list (decision 047), one statement each: the
-// unresolved disputes not found frivolous (their stored due date, over disputes_unresolved_idx), and
+// unresolved disputes but those whose frivolous notice is still to go (their stored due date, over
+// disputes_unresolved_idx), and
 // the frivolous ones whose notice has not gone out (the day of the determination in the business
 // time zone; the notice is due 5 business days after it), resolved or not.
 
@@ -14,7 +15,9 @@ export async function findOpenDisputeDeadlines(db: Executor): Promise<OpenDisput
   return db
     .select({ id: disputes.id, dueDate: disputes.dueDate, consumerName, type: disputes.type })
     .from(disputes)
-    .where(and(isNull(disputes.resolvedAt), isNull(disputes.frivolousAt)))
+    .where(
+      and(isNull(disputes.resolvedAt), or(isNull(disputes.frivolousAt), isNotNull(disputes.frivolousNoticeSentAt))),
+    )
     .orderBy(asc(disputes.dueDate), asc(disputes.id));
 }
 

@@ -3,6 +3,7 @@ import {
   BACK_OFFICE_LEASE_MINUTES,
   dateInTimeZone,
   deadlineCalls,
+  directDisputeDueOn,
   frivolousNoticeDueOn,
   type FrivolousDisputeResponse,
 } from '@portal/contracts';
@@ -20,7 +21,8 @@ import { lockDispute, updateDispute, type DisputeRecord } from './repository.ts'
 // A direct dispute found frivolous or irrelevant (12 CFR 1022.43(f), decision 047). The holder
 // records the determination and why; from then on the dispute is not investigated, and what is due
 // is the notice to the consumer, within 5 business days: the dispute's due date moves to that day,
-// so the queue and the deadlines list count from it. Staff then record when the notice went out.
+// so get-next hands it out first. Staff then record when the notice went out, and the dispute's
+// due date is its 30 days again (the deadlines list shows it as a dispute once more until resolved).
 
 type DisputesClock = Pick<DisputesDeps, 'db' | 'clock' | 'businessTimeZone'>;
 
@@ -100,14 +102,15 @@ export async function recordFrivolousNoticeSent(
     if (dispute.frivolousNoticeSentAt !== null)
       throw conflict(FRIVOLOUS_ERRORS.alreadySent(id, dispute.frivolousNoticeSentAt.toISOString()));
     if (dispute.resolvedAt === null) await disputeQueue.assertNotHeldByOther(tx, dispute, actor.employeeId, now);
-    const after = await updateDispute(tx, id, { frivolousNoticeSentAt: now, updatedAt: now });
+    const dueDate = directDisputeDueOn(dateInTimeZone(dispute.receivedAt, context.businessTimeZone));
+    const after = await updateDispute(tx, id, { frivolousNoticeSentAt: now, dueDate, updatedAt: now });
     await recordAuditEvent(tx, {
       employeeId: actor.employeeId,
       action: 'dispute.frivolous_notice_sent',
       entityType: 'dispute',
       entityId: id,
-      before: { frivolousNoticeSentAt: null },
-      after: { frivolousNoticeSentAt: now.toISOString() },
+      before: { frivolousNoticeSentAt: null, dueDate: dispute.dueDate },
+      after: { frivolousNoticeSentAt: now.toISOString(), dueDate },
       ipAddress: actor.ipAddress,
     });
     return after;

@@ -1,4 +1,4 @@
-import { formatDollars, readableDate } from '@portal/contracts';
+import { formatDollars, formatNoticeDate } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -32,7 +32,7 @@ export function consumerRightsNotice(
   const attempts = failures
     .map(
       (failure) =>
-        `- ${readableDate(failure.presentedOn)}: ${formatDollars(failure.amountCents)} from your ${channel(failure.method)} for loan ${failure.loanId}, returned by your bank: ${failure.code} (${failure.title})`,
+        `- ${formatNoticeDate(failure.presentedOn)}: ${formatDollars(failure.amountCents)} from your ${channel(failure.method)} for loan ${failure.loanId}, returned by your bank: ${failure.code} (${failure.title})`,
     )
     .join('\n');
   const stopped =

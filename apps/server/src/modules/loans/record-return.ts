@@ -2,7 +2,7 @@ import {
   addBusinessDays,
   dateInTimeZone,
   failedDebitStop,
-  readableDate,
+  formatNoticeDate,
   representmentVerdict,
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
@@ -53,7 +53,7 @@ function unreturnableReason(loan: LoanRecord, payment: PaymentRecord, hasReturn:
   if (!payment.paidAt && !payment.processingAt)
     return hasReturn
       ? `Payment ${payment.id} was already returned and has not been presented since, so it cannot come back again.`
-      : `Payment ${payment.id} was never presented (it is due on ${readableDate(payment.due)}), so it cannot come back.`;
+      : `Payment ${payment.id} was never presented (it is due on ${formatNoticeDate(payment.due)}), so it cannot come back.`;
   return notActiveReason(loan);
 }
 
@@ -180,7 +180,7 @@ export function recordReturn(context: LoansDeps, actor: Actor, input: Input) {
       },
     });
 
-    const recorded = `Return ${input.return_code} (${returnCodeTitle(input.return_code)}) of ${readableDate(input.returned_on)} recorded on payment ${payment.id}.`;
+    const recorded = `Return ${input.return_code} (${returnCodeTitle(input.return_code)}) of ${formatNoticeDate(input.returned_on)} recorded on payment ${payment.id}.`;
     const outcome = inForce
       ? `${inForce.reason} Payment ${payment.id} is due again; nothing is presented until a new authorization.`
       : applied
