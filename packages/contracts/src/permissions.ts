@@ -71,6 +71,17 @@ export const permissionInfo = {
     allows: "builds a customer's evidence pack (everything we hold on them, audited)",
     refusal: "Only compliance staff (the compliance role) can build a customer's evidence pack.",
   },
+  'customers.lift_duties': {
+    allows:
+      'lifts a duty: clears a cease, attorney or Do Not Contact flag, records the debit authorization that ends a debit stop (audited, with a reason)',
+    refusal:
+      'Only compliance staff (the compliance role) can lift a duty: clear a cease, attorney or Do Not Contact flag, or record a new debit authorization.',
+  },
+  'bankruptcy.create_notices': {
+    allows: 'uploads bankruptcy notices (matched to customers by their SSN)',
+    refusal:
+      'Only the bankruptcy desk (the bankruptcy role) can upload bankruptcy notices: they are matched to customers by their SSN.',
+  },
 } as const satisfies Record<string, { allows: string; refusal: string }>;
 
 export type Permission = keyof typeof permissionInfo;

@@ -113,6 +113,16 @@ export const messages = pgTable(
     // verdict: when a message was held for the customer's quiet hours, the time it was held until.
     purpose: text({ enum: messagePurposes }),
     heldUntil: timestamp({ withTimezone: true }),
+    // Outbound, the facts the door judges at delivery (decision 046, issue 37), fixed by the code
+    // that queued it, never by the caller: which sending path (SENDING_PATHS), whether the law
+    // requires it, the customer's message it is the one answer to, and when it last passed the door.
+    sendingPath: text(),
+    legallyRequired: boolean().notNull().default(false),
+    answersMessageId: bigint({ mode: 'number' }),
+    doorPassedAt: timestamp({ withTimezone: true }),
+    // A legally required notice no channel could carry, once staff mailed it on paper.
+    mailedAt: timestamp({ withTimezone: true }),
+    mailedBy: integer().references(() => employees.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -136,6 +146,14 @@ export const messages = pgTable(
     index('messages_outbound_external_id_idx')
       .on(table.type, table.externalId)
       .where(sql`not inbound and external_id is not null`),
+    // The answer a customer's message already has (the one answer the door lets through, issue 37).
+    index('messages_answers_idx')
+      .on(table.answersMessageId)
+      .where(sql`answers_message_id is not null`),
+    // Legally required notices no channel carried, waiting to be mailed (the deadlines screen).
+    index('messages_notices_to_mail_idx')
+      .on(table.createdAt)
+      .where(sql`legally_required and status = 'undelivered' and mailed_at is null`),
     // One auto-response per ticket, whoever tries to queue a second.
     uniqueIndex('messages_auto_response_key')
       .on(table.ticketId)

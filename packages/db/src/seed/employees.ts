@@ -26,8 +26,11 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'blog_editor', permissions: ['content.edit'] },
   // The macros: the texts agents send to customers.
   { name: 'macro_editor', permissions: ['macros.edit'] },
-  // Compliance: builds a customer's evidence pack (a CFPB complaint, an examiner's sample).
-  { name: 'compliance', permissions: ['customers.evidence_pack'] },
+  // Compliance: builds a customer's evidence pack (a CFPB complaint, an examiner's sample) and lifts
+  // duties (clears cease, attorney and Do Not Contact flags; records a new debit authorization).
+  { name: 'compliance', permissions: ['customers.evidence_pack', 'customers.lift_duties'] },
+  // The bankruptcy desk: uploads notices, which are matched to customers by their SSN.
+  { name: 'bankruptcy', permissions: ['bankruptcy.create_notices'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

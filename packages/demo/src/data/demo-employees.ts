@@ -39,6 +39,9 @@ export const demoEmployees: ReadonlyArray<{
       'ssn_editor',
       'blog_editor',
       'macro_editor',
+      // Lifts duties and builds evidence packs (issue 37), so a newcomer can try every lift.
+      'compliance',
+      'bankruptcy',
     ],
     clearance: 3,
   },
