@@ -12,7 +12,7 @@ import { createBlogModule } from './modules/blog/index.ts';
 import { createCreditReportingModule, queueDisputeCorrection } from './modules/credit-reporting/index.ts';
 import { createCustomerAppModule } from './modules/customer-app/index.ts';
 import { createCustomerUploadsModule } from './modules/customer-uploads/index.ts';
-import { createContactRulesModule, recheckHeldMessage } from './modules/contact-rules/index.ts';
+import { createContactRulesModule, createMessageDoor } from './modules/contact-rules/index.ts';
 import { createCustomersModule } from './modules/customers/index.ts';
 import { createDeadlinesModule } from './modules/deadlines/index.ts';
 import { createDisputesModule } from './modules/disputes/index.ts';
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     log: app.log,
     settings: settings.outbox,
-    recheckHeld: recheckHeldMessage(deps.database.db, { clock, contactRules: settings.contactRules }),
+    door: createMessageDoor(deps.database.db, { clock, contactRules: settings.contactRules }),
   });
   // The worker starts once the app is ready and stops (finishing the delivery under way) on close.
   app.addHook('onReady', async () => {

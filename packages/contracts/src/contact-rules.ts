@@ -15,7 +15,9 @@ export const contactVerdictQuerySchema = z
     user_id: bigDatabaseIdSchema.optional(),
     ticket_id: bigDatabaseIdSchema.optional(),
     channel: z.enum(['text', 'email'], { error: 'channel must be text or email.' }),
-    purpose: messagePurposeSchema,
+    // The agent's pick (it can only make the message collection) and the macro it starts from.
+    purpose: messagePurposeSchema.optional(),
+    macro_id: bigDatabaseIdSchema.optional(),
   })
   .refine((query) => query.user_id !== undefined || query.ticket_id !== undefined, {
     message: 'Give user_id or ticket_id.',

@@ -42,6 +42,7 @@ export * from './rules/macro-placeholders.ts';
 export * from './rules/user-fields.ts';
 export * from './rules/contact-flags.ts';
 export * from './rules/contact-gate.ts';
+export * from './rules/sending-paths.ts';
 export * from './rules/dates.ts';
 export * from './rules/payment-calendar.ts';
 export * from './rules/business-days.ts';

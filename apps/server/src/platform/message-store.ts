@@ -143,31 +143,17 @@ export function inboundPreviewOf(ticketId: AnyPgColumn | SQL, length: number): S
     where m.ticket_id = ${sql`${ticketId}`} and m.inbound order by m.created_at desc limit 1)`;
 }
 
-// The newest message the customer sent us (any channel), or, without a customer, the newest of
-// the conversation: the contact gate does not hold an answer to someone who just wrote.
-export async function findLastInboundAt(
+// How many collection texts the customer was sent, or has on their way, since an instant (the
+// weekly cap), read through messages_customer_collection_idx. When queueing: those queued or sent,
+// undelivered ones not counted. At the door (passedOnly): those that passed the door since (a queued
+// one not yet there does not count, so it cannot crowd out the one being sent), the message at the
+// door left out.
+export async function countCollectionTextsSince(
   tx: Executor,
-  to: { customerId: number | null; ticketId: number | null },
-): Promise<Date | null> {
-  const where =
-    to.customerId !== null
-      ? eq(messages.customerId, to.customerId)
-      : to.ticketId !== null
-        ? eq(messages.ticketId, to.ticketId)
-        : undefined;
-  if (!where) return null;
-  const [row] = await tx
-    .select({ at: messages.createdAt })
-    .from(messages)
-    .where(and(where, eq(messages.inbound, true)))
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
-  return row?.at ?? null;
-}
-
-// How many collection texts were sent or queued to the customer since an instant (the weekly cap),
-// read through messages_customer_collection_idx.
-export async function countCollectionTextsSince(tx: Executor, customerId: number, since: Date): Promise<number> {
+  customerId: number,
+  since: Date,
+  atDoor?: { exceptMessageId: number },
+): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
@@ -176,9 +162,81 @@ export async function countCollectionTextsSince(tx: Executor, customerId: number
         eq(messages.customerId, customerId),
         sql`${messages.purpose} = 'collection' and not ${messages.inbound}`,
         eq(messages.type, 'text'),
-        gt(messages.createdAt, since),
         sql`${messages.status} <> 'undelivered'`,
+        atDoor
+          ? and(
+              sql`${messages.id} <> ${atDoor.exceptMessageId}`,
+              sql`coalesce(${messages.doorPassedAt}, case when ${messages.status} = 'sent' then ${messages.createdAt} end) > ${since}`,
+            )
+          : gt(messages.createdAt, since),
       ),
     );
   return row?.n ?? 0;
+}
+
+// The customer's newest message to us in a channel (or, without a customer, the conversation's),
+// and whether a message of one of the given roads already answers it (the one answer it may have).
+export async function findLatestInboundOf(
+  tx: Executor,
+  to: { customerId: number | null; ticketId: number | null; channel: MessageChannel },
+  answeringPaths: readonly string[],
+): Promise<{ id: number; createdAt: Date; answered: boolean } | null> {
+  const who =
+    to.customerId !== null
+      ? eq(messages.customerId, to.customerId)
+      : to.ticketId !== null
+        ? eq(messages.ticketId, to.ticketId)
+        : undefined;
+  if (!who) return null;
+  const [row] = await tx
+    .select({ id: messages.id, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(who, eq(messages.inbound, true), eq(messages.type, to.channel)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1);
+  if (!row) return null;
+  const [answer] =
+    answeringPaths.length === 0
+      ? []
+      : await tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.answersMessageId, row.id),
+              inArray(messages.sendingPath, [...answeringPaths]),
+              sql`${messages.status} <> 'undelivered'`,
+            ),
+          )
+          .limit(1);
+  return { ...row, answered: answer !== undefined };
+}
+
+// When the customer's message a queued message answers was written (the door's reply exemption).
+export async function findInboundAt(tx: Executor, messageId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.inbound, true)));
+  return row?.at ?? null;
+}
+
+// The door's verdict on a claimed message (contact-rules/door.ts, issue 37), written in the door's
+// transaction; each touches the message only while it is still queued.
+const stillQueued = (messageId: number) => and(eq(messages.id, messageId), eq(messages.status, 'queued'));
+
+export async function markPassedDoor(tx: Executor, messageId: number, at: Date): Promise<void> {
+  await tx.update(messages).set({ doorPassedAt: at }).where(stillQueued(messageId));
+}
+
+// Its moment has passed: it waits for the window, the claim's attempt not counted.
+export async function holdAtDoor(tx: Executor, messageId: number, until: Date): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ nextAttemptAt: until, heldUntil: until, attempts: sql`greatest(${messages.attempts} - 1, 0)` })
+    .where(stillQueued(messageId));
+}
+
+export async function refuseAtDoor(tx: Executor, messageId: number, error: string): Promise<void> {
+  await tx.update(messages).set({ status: 'undelivered', error, nextAttemptAt: null }).where(stillQueued(messageId));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { unfilledPlaceholdersError } from '@portal/contracts';
+import { unfilledPlaceholdersError, type SendingPath } from '@portal/contracts';
 import { messageAttachments, messages, type Executor } from '@portal/db';
 import { recordAuditEvent } from './audit.ts';
 import { badRequest } from './http-error.ts';
@@ -14,7 +14,13 @@ declare const cleared: unique symbol;
 export type ContactClearance = {
   readonly [cleared]: true;
   readonly verdict: 'send' | 'hold' | 'employee';
+  // The facts the door judges the message by again when the outbox hands it to the provider
+  // (issue 37): the road it came by, what it is about, whether the law requires it, and the
+  // customer's message it answers.
+  readonly path: SendingPath;
   readonly purpose: 'collection' | 'servicing' | null;
+  readonly legallyRequired: boolean;
+  readonly answersMessageId: number | null;
   // Held for the customer's quiet hours: the outbox sends it then, not before.
   readonly heldUntil: Date | null;
   readonly sentence: string;
@@ -24,7 +30,10 @@ export type ContactClearance = {
 export function employeeRecipient(): ContactClearance {
   return {
     verdict: 'employee',
+    path: 'staff_mail',
     purpose: null,
+    legallyRequired: false,
+    answersMessageId: null,
     heldUntil: null,
     sentence: 'To an employee: the contact rules of customers do not apply.',
   } as ContactClearance;
@@ -86,6 +95,9 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       nextAttemptAt: outbound.clearance.heldUntil ?? now,
       purpose: outbound.clearance.purpose,
       heldUntil: outbound.clearance.heldUntil,
+      sendingPath: outbound.clearance.path,
+      legallyRequired: outbound.clearance.legallyRequired,
+      answersMessageId: outbound.clearance.answersMessageId,
       createdAt: now,
     })
     .returning();
@@ -99,6 +111,9 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       verdict: outbound.clearance.verdict,
       sentence: outbound.clearance.sentence,
       purpose: outbound.clearance.purpose,
+      path: outbound.clearance.path,
+      legally_required: outbound.clearance.legallyRequired,
+      answers_message_id: outbound.clearance.answersMessageId,
       held_until: outbound.clearance.heldUntil?.toISOString() ?? null,
       customer_id: row.customerId,
       channel: row.type,

@@ -13,6 +13,8 @@ import { createSmtpMailer } from './mail.ts';
 import { employeeRecipient, queueOutboundMessage } from './outbound.ts';
 import { createOutbox } from './outbox.ts';
 import { createDirectoryStorage } from './storage.ts';
+import { DEFAULT_CONTACT_SETTINGS } from '@portal/contracts';
+import { createMessageDoor } from '../modules/contact-rules/index.ts';
 
 // Decision 019, delivery semantics: a request answers once its message is committed and never
 // waits for a provider; every attempt at one message carries one Message-ID; an outcome the
@@ -199,6 +201,7 @@ describe('an outcome the database does not take at once', () => {
       storage: createDirectoryStorage(join(tmpdir(), 'portal-outbox-test')),
       log: silentLog,
       settings: { maxAttempts: 3, firstRetrySeconds: 30, claimSeconds, pollMs: 0 },
+      door: createMessageDoor(t.database.db, { clock: t.clock, contactRules: DEFAULT_CONTACT_SETTINGS }),
     });
   }
 

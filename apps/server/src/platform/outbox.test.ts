@@ -17,6 +17,8 @@ import { employeeRecipient, queueOutboundMessage } from './outbound.ts';
 import { createOutbox, retryDelaySeconds } from './outbox.ts';
 import { createDirectoryStorage } from './storage.ts';
 import { isPermanentTwilioStatus } from './sms.ts';
+import { DEFAULT_CONTACT_SETTINGS } from '@portal/contracts';
+import { createMessageDoor } from '../modules/contact-rules/index.ts';
 
 const FROM = 'Portal Support <support@portal.example>';
 const silentLog = { warn: () => undefined, error: () => undefined };
@@ -267,6 +269,7 @@ describe('two outboxes on one database', () => {
           return { providerId: `<${worker}-${deliveries.length}@test>` };
         },
       });
+      const doorSettings = { clock: t.clock, contactRules: DEFAULT_CONTACT_SETTINGS };
       const outboxes = ['a', 'b'].map((worker, index) =>
         createOutbox({
           db: index === 1 && second ? second.db : t.database.db,
@@ -276,6 +279,7 @@ describe('two outboxes on one database', () => {
           storage: createDirectoryStorage(join(tmpdir(), 'portal-outbox-test')),
           log: silentLog,
           settings: settings(),
+          door: createMessageDoor(index === 1 && second ? second.db : t.database.db, doorSettings),
         }),
       );
       const tried = await Promise.all(outboxes.map((outbox) => outbox.deliverDue()));

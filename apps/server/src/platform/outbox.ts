@@ -36,9 +36,11 @@ export type OutboxLog = {
   error: (details: object, message: string) => void;
 };
 
-// Asked before a held message is sent (the contact gate, decision 046): a sentence when it must not
-// go out any more, null when it may.
-export type HeldMessageCheck = (message: MessageRecord) => Promise<string | null>;
+// The door (issue 37, convention 9): asked, in a transaction of its own under the customer's lock,
+// just before each message is handed to the provider, every attempt. It writes its own verdict on
+// the message: passed (then the outbox sends it), held for a later time, or refused (undelivered).
+export type DoorOutcome = { kind: 'pass' } | { kind: 'held'; until: Date } | { kind: 'refused'; sentence: string };
+export type MessageDoor = (message: MessageRecord) => Promise<DoorOutcome>;
 
 export type OutboxDeps = {
   db: Database;
@@ -49,7 +51,7 @@ export type OutboxDeps = {
   storage: FileStorage;
   log: OutboxLog;
   settings: OutboxSettings;
-  recheckHeld?: HeldMessageCheck;
+  door: MessageDoor;
 };
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -71,6 +73,8 @@ function addSeconds(at: Date, seconds: number): Date {
 }
 
 type Outcome = { kind: 'sent'; externalId: string } | { kind: 'failed'; error: string; permanent: boolean };
+// The door held or refused it and wrote so itself: nothing to record.
+type Stopped = { kind: 'stopped' };
 
 // The left part of an email's Message-ID: the row's id and its random delivery key (a row queued
 // before the key existed uses a hash of what cannot change), so every attempt carries the same one.
@@ -87,7 +91,7 @@ export function messageKeyOf(message: Pick<MessageRecord, 'id' | 'deliveryKey' |
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export function createOutbox(deps: OutboxDeps) {
-  const { db, clock, mailer, sms, storage, log, settings, recheckHeld } = deps;
+  const { db, clock, mailer, sms, storage, log, settings, door } = deps;
   // Only channels with a provider are delivered; the others wait, queued, until one is configured.
   const channels = [...(mailer ? (['email'] as const) : []), ...(sms ? (['text'] as const) : [])];
   // Outcomes the provider gave that the database did not take yet (message id -> outcome). This
@@ -145,11 +149,11 @@ export function createOutbox(deps: OutboxDeps) {
     return files;
   }
 
-  async function send(message: MessageRecord): Promise<Outcome> {
+  async function send(message: MessageRecord): Promise<Outcome | Stopped> {
     const to = message.toAddress ?? '';
     try {
-      const stopped = message.heldUntil && recheckHeld ? await recheckHeld(message) : null;
-      if (stopped) return { kind: 'failed', error: `Held, then not sent: ${stopped}`, permanent: true };
+      // The door's own failure (the database away) is a transient one: tried again later.
+      if ((await door(message)).kind !== 'pass') return { kind: 'stopped' };
       if (message.type === 'email' && mailer) {
         const attachments = await attachmentsOf(message.id);
         const sent = await mailer.send({
@@ -238,7 +242,10 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   async function attempt(message: MessageRecord, claimedAt: number): Promise<MessageRecord | null> {
-    return record(message, await send(message), claimedAt);
+    const outcome = await send(message);
+    if (outcome.kind !== 'stopped') return record(message, outcome, claimedAt);
+    const [current] = await db.select().from(messages).where(eq(messages.id, message.id));
+    return current ?? message;
   }
 
   // One attempt at one message now (tests and tools; requests nudge the worker instead). The message

@@ -1,5 +1,5 @@
-import { timeZonesOfState } from '../reference/us-time-zones.ts';
 import { addDays, dateInTimeZone, timeZoneOffsetMs } from './dates.ts';
+import { SENDING_PATHS, type SendingPath } from './sending-paths.ts';
 
 // The contact gate (issue 30, decision 046): the one rule every text and email to a customer passes
 // before it is queued. It answers send now, hold until a time (the outbox sends it then), or refuse,
@@ -16,7 +16,8 @@ export type ContactSettings = {
   // Local minutes of the day: messages go out from windowStartMinute until windowEndMinute.
   windowStartMinute: number;
   windowEndMinute: number;
-  // A direct answer to a message the customer sent this many minutes ago or less is never held.
+  // The one answer to a message the customer sent this many minutes ago or less, in its channel,
+  // is never held for the hours (Regulation F comment 6(b)(1)-2).
   liveConversationMinutes: number;
   // The most collection texts a customer is sent in any 7 days (0: none at all).
   collectionTextsPer7Days: number;
@@ -26,7 +27,7 @@ export const DEFAULT_CONTACT_WINDOW = '08:00-21:00';
 export const DEFAULT_CONTACT_SETTINGS: ContactSettings = {
   windowStartMinute: 8 * 60,
   windowEndMinute: 21 * 60,
-  liveConversationMinutes: 15,
+  liveConversationMinutes: 5,
   collectionTextsPer7Days: 3,
 };
 
@@ -42,7 +43,8 @@ export function parseContactWindow(text: string): { windowStartMinute: number; w
   return { windowStartMinute, windowEndMinute };
 }
 
-// What the gate knows of the customer when it decides (read in the sender's transaction).
+// What the gate knows of the customer when it decides (read under the customer's lock, when the
+// message is queued and again when the outbox hands it to the provider).
 export type ContactFacts = {
   customerId: number | null;
   dnc: boolean;
@@ -53,20 +55,24 @@ export type ContactFacts = {
   attorneyContext: string | null;
   // An open bankruptcy case while the automatic stay is in force (11 U.S.C. 362).
   bankruptcyStay: { caseNumber: string; chapter: number } | null;
-  state: string | null;
-  // The customer's (or, without a customer, the conversation's) newest message to us.
-  lastInboundAt: Date | null;
-  // Collection texts sent or queued to the customer in the 7 days before now.
+  // Every time zone the customer may be in (their state, ZIP and phone's area code; all of them
+  // when those disagree or are missing), and the sentence saying why when there is more than one.
+  zones: readonly string[];
+  // The customer's own message, in this message's channel, that this message answers (the one
+  // answer it may have, or the acknowledgement): when they wrote it.
+  answer: { inboundAt: Date } | null;
+  // Collection texts sent or on their way to the customer in the 7 days before now (others than
+  // this one).
   collectionTextsLast7Days: number;
 };
 
 export type ContactRequest = {
   channel: 'text' | 'email';
+  // Where it comes from (SENDING_PATHS) and what it is about (purposeOfMessage): facts of the code,
+  // never the caller's label.
+  path: SendingPath;
   purpose: MessagePurpose;
   now: Date;
-  // A notice the law obliges us to send (the adverse action notice, the 12 CFR 1041.9 notice):
-  // the customer's flags do not stop it; the hours still apply.
-  legallyRequired?: boolean;
 };
 
 export type ContactRefusalRule = 'dnc' | 'cease' | 'attorney' | 'bankruptcy_stay' | 'collection_cap';
@@ -80,9 +86,33 @@ export function doNotContactRefusal(customerId: number, reason: string | null): 
   return `Customer ${customerId} is marked Do Not Contact${reason ? ` (${reason})` : ''}: no text or email can be sent to them.`;
 }
 
+// What a message is about, from facts: the road's own purpose; on a road where staff choose, the
+// macro's purpose or collection when the agent says so; free text is servicing only as the one
+// answer to the customer's own message. Where the purpose is unknown, it is collection.
+export function purposeOfMessage(
+  path: SendingPath,
+  facts: { macroPurpose: MessagePurpose | null; chosen: MessagePurpose | null; answers: boolean },
+): MessagePurpose {
+  const fixed = SENDING_PATHS[path].purpose;
+  if (fixed === 'collection' || fixed === 'servicing') return fixed;
+  if (fixed === null) return 'servicing';
+  if (facts.chosen === 'collection' || facts.macroPurpose === 'collection') return 'collection';
+  if (facts.macroPurpose === 'servicing' || facts.answers) return 'servicing';
+  return 'collection';
+}
+
+function stayRefusal(id: number, stay: { caseNumber: string; chapter: number }): ContactVerdict {
+  return {
+    verdict: 'refuse',
+    rule: 'bankruptcy_stay',
+    sentence: `Customer ${id} is in an open chapter ${stay.chapter} bankruptcy (case ${stay.caseNumber}) and the automatic stay is in force: only notices the law requires, receipts of what the customer asked for, and one answer to the customer's own message in the same channel can be sent.`,
+  };
+}
+
 function refusal(facts: ContactFacts, request: ContactRequest, settings: ContactSettings): ContactVerdict | null {
   const id = facts.customerId;
-  if (id === null || request.legallyRequired) return null;
+  const { basis, answers } = SENDING_PATHS[request.path];
+  if (id === null || basis === 'legally_required' || basis === 'employee') return null;
   if (facts.dnc) return { verdict: 'refuse', rule: 'dnc', sentence: doNotContactRefusal(id, facts.dncReason) };
   if (facts.cease)
     return {
@@ -96,18 +126,21 @@ function refusal(facts: ContactFacts, request: ContactRequest, settings: Contact
       rule: 'attorney',
       sentence: `An attorney represents customer ${id}${facts.attorneyContext ? ` (${facts.attorneyContext})` : ''}: contact the attorney, not the customer.`,
     };
-  if (request.purpose !== 'collection') return null;
-  if (facts.bankruptcyStay)
-    return {
-      verdict: 'refuse',
-      rule: 'bankruptcy_stay',
-      sentence: `Customer ${id} is in an open chapter ${facts.bankruptcyStay.chapter} bankruptcy (case ${facts.bankruptcyStay.caseNumber}) and the automatic stay is in force: no collection message can be sent. Servicing messages (receipts, changes they asked for) can.`,
-    };
-  if (request.channel === 'text' && facts.collectionTextsLast7Days >= settings.collectionTextsPer7Days)
+  if (facts.bankruptcyStay) {
+    // Under the stay (11 U.S.C. 362(a)(6)) what goes out is what the customer asked for, and the one
+    // answer to their own message in its channel, when it is not about collecting.
+    const answering = answers === 'one' && facts.answer !== null && request.purpose !== 'collection';
+    if (basis !== 'requested' && !answering) return stayRefusal(id, facts.bankruptcyStay);
+  }
+  if (
+    request.purpose === 'collection' &&
+    request.channel === 'text' &&
+    facts.collectionTextsLast7Days >= settings.collectionTextsPer7Days
+  )
     return {
       verdict: 'refuse',
       rule: 'collection_cap',
-      sentence: `Customer ${id} was sent ${facts.collectionTextsLast7Days} collection ${facts.collectionTextsLast7Days === 1 ? 'text' : 'texts'} in the last 7 days, the most allowed (${settings.collectionTextsPer7Days}): send a servicing message, or wait.`,
+      sentence: `Customer ${id} was sent ${facts.collectionTextsLast7Days} collection ${facts.collectionTextsLast7Days === 1 ? 'text' : 'texts'} in the last 7 days, the most allowed (${settings.collectionTextsPer7Days}): wait, or answer the customer when they write.`,
     };
   return null;
 }
@@ -175,8 +208,8 @@ function dayName(at: Date, zone: string): string {
 }
 
 // The verdict for one message: refusals first (the customer's flags, the bankruptcy stay, the
-// collection cap), then the hours, which a live conversation or an answer the customer is waiting
-// for right now does not wait for.
+// collection cap), then the hours, which the one answer to the customer's message of a few minutes
+// ago, in its channel, does not wait for.
 export function contactVerdict(
   facts: ContactFacts,
   request: ContactRequest,
@@ -186,13 +219,18 @@ export function contactVerdict(
   if (refused) return refused;
   const what = request.channel === 'text' ? 'text' : 'email';
   const now = request.now;
-  const sinceInbound = facts.lastInboundAt ? now.getTime() - facts.lastInboundAt.getTime() : Number.POSITIVE_INFINITY;
+  if (SENDING_PATHS[request.path].basis === 'employee')
+    return { verdict: 'send', sentence: 'To an employee: the contact rules of customers do not apply.' };
+  const sinceInbound = facts.answer ? now.getTime() - facts.answer.inboundAt.getTime() : Number.POSITIVE_INFINITY;
   if (sinceInbound >= 0 && sinceInbound <= settings.liveConversationMinutes * 60_000) {
     const minutes = Math.floor(sinceInbound / 60_000);
     const ago = minutes < 1 ? 'less than a minute ago' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
-    return { verdict: 'send', sentence: `The customer wrote ${ago}: the ${what} goes out now, whatever the hour.` };
+    return {
+      verdict: 'send',
+      sentence: `The customer wrote ${ago}: the ${what} answering them goes out now, whatever the hour.`,
+    };
   }
-  const zones = timeZonesOfState(facts.state);
+  const zones = facts.zones.length > 0 ? facts.zones : ['America/New_York'];
   const outside = zones.find((zone) => !inWindow(now.getTime(), zone, settings));
   const shown = outside ?? zones[0]!;
   const localNow = clockTime(now, shown);

@@ -257,6 +257,12 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       deliveryKey: null,
       purpose: inbound ? null : 'servicing',
       heldUntil: null,
+      sendingPath: inbound ? null : 'ticket_reply',
+      legallyRequired: false,
+      answersMessageId: null,
+      doorPassedAt: inbound ? null : new Date(sentMs),
+      mailedAt: null,
+      mailedBy: null,
       createdAt: new Date(sentMs),
     });
     if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
@@ -334,6 +340,12 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     deliveryKey: null,
     purpose: 'servicing',
     heldUntil: null,
+    sendingPath: 'auto_response',
+    legallyRequired: false,
+    answersMessageId: null,
+    doorPassedAt: sentAt,
+    mailedAt: null,
+    mailedBy: null,
     createdAt: sentAt,
   });
   rows.auditEvents.push({
@@ -429,6 +441,13 @@ export function addNotifications(
     deliveryKey: null,
     purpose: 'servicing',
     heldUntil: null,
+    // Notifications of the customer app: no road of the contact gate.
+    sendingPath: null,
+    legallyRequired: false,
+    answersMessageId: null,
+    doorPassedAt: undeliverable ? null : new Date(sentMs),
+    mailedAt: null,
+    mailedBy: null,
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

@@ -4,10 +4,11 @@ import type { PortalModule } from '../../platform/portal-module.ts';
 import type { ContactRulesDeps } from './deps.ts';
 import { registerContactRuleRoutes } from './routes.ts';
 
-// The contact gate every message to a customer passes (decision 046).
-export type { ContactAsk } from './gate.ts';
+// The contact gate every message to a customer passes when it is queued (decision 046), and the
+// door the outbox asks again when it hands the message to the provider (issue 37).
+export type { ContactAsk, GateDecision } from './gate.ts';
 export { clearanceOf, clearContact, contactRefusal, decideContact } from './gate.ts';
-export { recheckHeldMessage } from './recheck.ts';
+export { createMessageDoor } from './door.ts';
 
 // The verdict before Send (GET users/contact_verdict).
 export function createContactRulesModule(deps: ContactRulesDeps): PortalModule {

@@ -28,7 +28,8 @@ export async function queueCustomerNotice(
   const clearance = await clearContact(tx, context, {
     customerId,
     channel: type,
-    purpose: 'servicing',
+    path: 'document_request',
+    to: customer.phoneNumber ?? customer.email,
     employeeId: actor.employeeId,
     ipAddress: actor.ipAddress,
   });

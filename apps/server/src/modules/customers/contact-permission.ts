@@ -10,7 +10,10 @@ export type CustomerContactFlags = {
   cease: boolean;
   attorney: boolean;
   attorneyContext: string | null;
+  // Where they may be (the gate's time zones): their state, ZIP and phone's area code.
   state: string | null;
+  zip: string | null;
+  phoneNumber: string | null;
 };
 
 export async function lockContactFlags(tx: Executor, customerId: number): Promise<CustomerContactFlags | undefined> {
@@ -22,6 +25,8 @@ export async function lockContactFlags(tx: Executor, customerId: number): Promis
       attorney: customers.attorney,
       attorneyContext: customers.attorneyContext,
       state: customers.state,
+      zip: customers.zip,
+      phoneNumber: customers.phoneNumber,
     })
     .from(customers)
     .where(eq(customers.id, customerId))

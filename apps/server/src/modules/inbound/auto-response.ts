@@ -40,14 +40,16 @@ export async function queueAfterHoursResponse(
   const customer = ticket.customerId === null ? undefined : await findCustomerForReply(tx, ticket.customerId);
   // The customer has just written, so the gate never holds it; it refuses it to a customer marked
   // Do Not Contact (or under a cease request, or represented by an attorney): nothing is sent.
-  const verdict = await decideContact(tx, context, {
+  const ask = {
     customerId: ticket.customerId,
     ticketId: ticket.id,
     channel: ticket.channel,
-    purpose: 'servicing',
+    path: 'auto_response',
+    to: ticket.contact,
     employeeId: null,
-  });
-  if (verdict.verdict === 'refuse') return null;
+  } as const;
+  const decision = await decideContact(tx, context, ask);
+  if (decision.verdict.verdict === 'refuse') return null;
   const macro = await findActiveMacroByTitle(tx, AUTO_RESPONSE_MACRO_TITLES[ticket.channel]);
   const body = macro ? fillAutoResponse(macro.body, customer) : DEFAULT_AUTO_RESPONSES[ticket.channel];
   const email = ticket.channel === 'email';
@@ -64,12 +66,7 @@ export async function queueAfterHoursResponse(
       macroId: macro?.id ?? null,
       inReplyTo: email ? inReplyTo : null,
       autoResponse: true,
-      clearance: clearanceOf(verdict, {
-        customerId: ticket.customerId,
-        channel: ticket.channel,
-        purpose: 'servicing',
-        employeeId: null,
-      }),
+      clearance: clearanceOf(decision, ask),
     },
     now,
   );

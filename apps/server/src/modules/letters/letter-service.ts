@@ -83,7 +83,9 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
       ? await clearContact(tx, context, {
           customerId: customer.id,
           channel: 'email',
-          purpose: 'servicing',
+          // A debt validation letter is about collecting; the others answer for the loan's state.
+          path: order.kind === 'debt_validation_letter' ? 'collection_letter' : 'servicing_letter',
+          to: customer.email,
           employeeId: actor.employeeId,
           ipAddress: actor.ipAddress,
         })

@@ -68,7 +68,7 @@ export async function queueConsumerRightsNotice(
     context,
     actor,
     { customerId: customer.id, email: customer.email },
-    notice,
+    { ...notice, path: 'consumer_rights_notice' },
     context.clock.now(),
   );
   return message.id;

@@ -194,6 +194,7 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
       actor,
       { customerId: customer.id, email: customer.email },
       {
+        path: 'denial_notice',
         subject: `About your loan application ${record.id}`,
         body: `Dear ${customer.firstName},\n\nThank you for applying. After reviewing your application and the bank statements you sent, we are unable to approve loan ${record.id} at this time.\n\nYou have the right to know why: reply to this email within 60 days and we will tell you the specific reasons. Under the Fair Credit Reporting Act you may also ask the consumer reporting agency we used for a free copy of your report within 60 days.\n\nYou are welcome to apply again in the future.`,
       },
@@ -238,12 +239,14 @@ export function approveManually(
     const ask = {
       customerId: customer.id,
       channel: 'text',
-      purpose: 'servicing',
+      path: 'approval_text',
+      to: customer.phoneNumber,
       employeeId: actor.employeeId,
       ipAddress: actor.ipAddress,
     } as const;
-    const verdict = await decideContact(tx, context, ask);
-    if (verdict.verdict === 'refuse') return { loanId: record.id, message: `${offer} ${verdict.sentence}` };
+    const decision = await decideContact(tx, context, ask);
+    if (decision.verdict.verdict === 'refuse')
+      return { loanId: record.id, message: `${offer} ${decision.verdict.sentence}` };
     await queueOutboundMessage(
       tx,
       {
@@ -253,7 +256,7 @@ export function approveManually(
         customerId: customer.id,
         ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'text'),
         employeeId: actor.employeeId,
-        clearance: clearanceOf(verdict, ask),
+        clearance: clearanceOf(decision, ask),
       },
       now,
     );

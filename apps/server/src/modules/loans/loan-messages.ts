@@ -32,14 +32,14 @@ export async function queueLegallyRequiredEmail(
   context: Pick<LoansDeps, 'clock' | 'contactRules' | 'threads'>,
   actor: Actor,
   recipient: { customerId: number; email: string },
-  email: { subject: string; body: string },
+  email: { subject: string; body: string; path: 'denial_notice' | 'consumer_rights_notice' },
   now: Date,
 ) {
   const clearance = await clearContact(tx, context, {
     customerId: recipient.customerId,
     channel: 'email',
-    purpose: 'servicing',
-    legallyRequired: true,
+    path: email.path,
+    to: recipient.email,
     employeeId: actor.employeeId,
     ipAddress: actor.ipAddress,
   });
@@ -80,7 +80,8 @@ export async function resendApprovalText(
     const clearance = await clearContact(tx, context, {
       customerId: loan.customerId,
       channel: 'text',
-      purpose: 'servicing',
+      path: 'approval_text',
+      to: customer?.phoneNumber ?? null,
       employeeId: actor.employeeId,
       ipAddress: actor.ipAddress,
     });
@@ -129,7 +130,8 @@ export async function sendPayoffBalance(
     const clearance = await clearContact(tx, context, {
       customerId: customer.id,
       channel: type,
-      purpose: 'servicing',
+      path: 'payoff_balance',
+      to: customer.phoneNumber ?? customer.email,
       employeeId: actor.employeeId,
       ipAddress: actor.ipAddress,
     });

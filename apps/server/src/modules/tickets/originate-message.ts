@@ -41,7 +41,9 @@ export async function originateMessage(
     const clearance = await clearContact(tx, context, {
       customerId: customer.id,
       channel,
-      purpose: input.purpose ?? 'servicing',
+      path: 'composer',
+      chosenPurpose: input.purpose ?? null,
+      to: channel === 'email' ? customer.email : customer.phoneNumber,
       employeeId: actor.employeeId,
       ipAddress: actor.ipAddress,
     });

@@ -53,7 +53,10 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
         customerId: ticket.customerId,
         ticketId: ticket.id,
         channel: ticket.channel,
-        purpose: input.purpose ?? macroPurpose ?? 'servicing',
+        path: 'ticket_reply',
+        macroPurpose: macroPurpose ?? null,
+        chosenPurpose: input.purpose ?? null,
+        to: ticket.contact,
         employeeId: caller.employeeId,
         ipAddress: caller.ipAddress,
       });
@@ -112,7 +115,8 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
         customerId: customer.id,
         ticketId: ticket.id,
         channel: 'email',
-        purpose: 'servicing',
+        path: 'password_reset',
+        to: customer.email,
         employeeId: caller.employeeId,
         ipAddress: caller.ipAddress,
       });

@@ -1,0 +1,100 @@
+import { contactVerdict, sendingPathInfo, SENDING_PATHS, type SendingPath } from '@portal/contracts';
+import type { Database } from '@portal/db';
+import type { ContactRulesDeps } from './deps.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import {
+  countCollectionTextsSince,
+  findInboundAt,
+  holdAtDoor,
+  markPassedDoor,
+  refuseAtDoor,
+} from '../../platform/message-store.ts';
+import type { DoorOutcome, MessageDoor } from '../../platform/outbox.ts';
+import type { MessageRecord } from '../../platform/outbound.ts';
+import { customerFacts, lockContactOf } from './gate.ts';
+
+// The door (issue 37, convention 9): every duty is decided again where the outbox hands a message
+// to the provider, at that moment, under the customer's lock, from facts the Portal holds (the
+// flags, the stay, the week's collection texts, the hours where the customer may be, and the facts
+// stored on the message when it was queued: its road, its purpose, its legal mark, the customer's
+// message it answers). The verdict and the write it allows are one transaction:
+// - send: the message is marked as through the door (door_passed_at), which the weekly cap counts,
+//   so ten deliveries in parallel pass the cap one at a time; then the outbox sends it;
+// - hold: its moment has passed (a retry after 9 pm, a reply whose few minutes ran out): it waits
+//   for the window's next opening, the attempt not counted;
+// - refuse: undelivered, with the gate's sentence as its reason. A legally required notice is never
+//   refused (no flag or stay applies to it); undelivered for another reason, it is listed to be
+//   mailed (the deadlines screen).
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+// Rows queued before roads were recorded: mail with neither customer nor conversation went to staff.
+function roadOf(message: MessageRecord): SendingPath | null {
+  if (message.sendingPath && message.sendingPath in SENDING_PATHS) return message.sendingPath as SendingPath;
+  return message.customerId === null && message.ticketId === null ? 'staff_mail' : null;
+}
+
+export function createMessageDoor(db: Database, deps: Pick<ContactRulesDeps, 'clock' | 'contactRules'>): MessageDoor {
+  return (message) =>
+    db.transaction(async (tx): Promise<DoorOutcome> => {
+      const now = deps.clock.now();
+      const road = roadOf(message);
+      if (road === 'staff_mail') {
+        await markPassedDoor(tx, message.id, now);
+        return { kind: 'pass' };
+      }
+      const channel = message.type === 'email' ? 'email' : 'text';
+      await lockContactOf(tx, { customerId: message.customerId, ticketId: message.ticketId });
+      const { facts } = await customerFacts(tx, {
+        customerId: message.customerId,
+        channel,
+        address: message.toAddress,
+      });
+      // Judged as its road says; a road unknown to the registry as staff's collection, unless the
+      // message carries the legal mark (a notice is never dropped for want of a road).
+      const path: SendingPath = road ?? (message.legallyRequired ? 'consumer_rights_notice' : 'collection_letter');
+      const purpose = message.purpose ?? (sendingPathInfo(road).purpose === 'servicing' ? 'servicing' : 'collection');
+      const inboundAt = message.answersMessageId === null ? null : await findInboundAt(tx, message.answersMessageId);
+      const counted = purpose === 'collection' && channel === 'text' && message.customerId !== null;
+      const verdict = contactVerdict(
+        {
+          ...facts,
+          answer: inboundAt ? { inboundAt } : null,
+          collectionTextsLast7Days: counted
+            ? await countCollectionTextsSince(tx, message.customerId!, new Date(now.getTime() - WEEK_MS), {
+                exceptMessageId: message.id,
+              })
+            : 0,
+        },
+        { channel, path, purpose, now },
+        deps.contactRules,
+      );
+      if (verdict.verdict === 'send') {
+        await markPassedDoor(tx, message.id, now);
+        return { kind: 'pass' };
+      }
+      const audit = {
+        employeeId: null,
+        entityType: 'message',
+        entityId: message.id,
+        before: { status: message.status, next_attempt_at: message.nextAttemptAt?.toISOString() ?? null },
+      } as const;
+      if (verdict.verdict === 'hold') {
+        await holdAtDoor(tx, message.id, verdict.until);
+        await recordAuditEvent(tx, {
+          ...audit,
+          action: 'message.held_at_door',
+          after: { held_until: verdict.until.toISOString(), sentence: verdict.sentence },
+        });
+        return { kind: 'held', until: verdict.until };
+      }
+      const error = `Not sent: ${verdict.sentence}`;
+      await refuseAtDoor(tx, message.id, error);
+      await recordAuditEvent(tx, {
+        ...audit,
+        action: 'message.refused_at_door',
+        after: { status: 'undelivered', rule: verdict.rule, sentence: verdict.sentence },
+      });
+      return { kind: 'refused', sentence: verdict.sentence };
+    });
+}
