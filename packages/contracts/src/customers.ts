@@ -11,7 +11,12 @@ import {
   strictNumber,
   ticketIdRequestSchema,
 } from './primitives.ts';
-import { CONTACT_FLAG_CONTEXT_MAX, contactFlags } from './rules/contact-flags.ts';
+import {
+  CONTACT_FLAG_CONTEXT_MAX,
+  CONTACT_FLAG_LABELS,
+  contactFlags,
+  type ContactFlag,
+} from './rules/contact-flags.ts';
 import { editableUserFields } from './rules/user-fields.ts';
 
 // The customer behind a ticket: personal information and its edits, and the users/* calls of the
@@ -255,11 +260,32 @@ export const emailInfoResponseSchema = z.object({
 });
 export type EmailInfoResponse = z.infer<typeof emailInfoResponseSchema>;
 
+// Issue 37 (decision 046, "who may lift a flag"): switching off DNC, cease or attorney lifts a
+// legal duty, so it needs customers.lift_duties and a reason in a sentence (kept in the audit and the
+// note). DNL is about lending, not contact: anyone may clear it, as before.
+export const dutyContactFlags = ['dnc', 'cease', 'attorney'] as const satisfies readonly ContactFlag[];
+export const CONTACT_FLAG_LIFT_REASON_MIN = 10;
+export const CONTACT_FLAG_REASON_MAX = 500;
+
+export function liftsContactDuty(change: { flag: ContactFlag; on: boolean }): boolean {
+  return !change.on && (dutyContactFlags as readonly ContactFlag[]).includes(change.flag);
+}
+
+// The problem with the reason for lifting a duty flag, in the words staff see, or null.
+export function contactFlagLiftProblem(change: { flag: ContactFlag; reason?: string | null }): string | null {
+  if ((change.reason?.trim().length ?? 0) >= CONTACT_FLAG_LIFT_REASON_MIN) return null;
+  return `Clearing the ${CONTACT_FLAG_LABELS[change.flag]} flag needs a reason of at least ${CONTACT_FLAG_LIFT_REASON_MIN} characters: say why the duty ends (for example, "Customer withdrew the request in writing, letter of May 3").`;
+}
+
 export const contactFlagRequestSchema = z.object({
   user_id: userIdSchema,
   flag: z.enum(contactFlags, { error: `flag must be one of ${contactFlags.join(', ')}.` }),
   on: z.boolean({ error: 'on must be true or false.' }),
-  reason: z.string().max(100).optional().nullable(),
+  reason: z
+    .string()
+    .max(CONTACT_FLAG_REASON_MAX, `The reason must be at most ${CONTACT_FLAG_REASON_MAX} characters.`)
+    .optional()
+    .nullable(),
   context: z
     .string()
     .max(CONTACT_FLAG_CONTEXT_MAX, `The context must be at most ${CONTACT_FLAG_CONTEXT_MAX} characters.`)
@@ -370,7 +396,8 @@ export const userPageCalls = {
     query: userIdQuerySchema,
     response: emailInfoResponseSchema,
   }),
-  // DNC or DNL on or off, with a reason; adds a note to the comments.
+  // A contact flag on (with one of its reasons) or off; adds a note to the comments. Clearing DNC,
+  // cease or attorney needs customers.lift_duties, checked by the service (setting stays open).
   setContactFlag: defineCall({
     method: 'PATCH',
     path: 'users/contact_flag',

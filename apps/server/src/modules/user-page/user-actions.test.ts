@@ -225,14 +225,15 @@ describe('PATCH users/contact_flag', () => {
     expect(await countWrites(t.database.db)).toEqual({ ...before, auditEvents: before.auditEvents + 2 });
     const refusals = await auditEventsOf(t.database.db, 'message.contact_refused', customer.id);
     expect(refusals.map((event) => event.after)).toEqual([
-      { rule: 'dnc', sentence: refusal, channel: 'text', purpose: 'servicing' },
-      { rule: 'dnc', sentence: refusal, channel: 'text', purpose: 'servicing' },
+      { rule: 'dnc', sentence: refusal, channel: 'text', path: 'composer' },
+      { rule: 'dnc', sentence: refusal, channel: 'text', path: 'ticket_reply' },
     ]);
     expect(sms.sent).toEqual([]);
 
+    // Clearing DNC lifts a duty: not for this agent (issue 37; customers/contact-flags-lift.test.ts).
     const off = await call('PATCH', 'users/contact_flag', { user_id: customer.id, flag: 'dnc', on: false });
-    expect(off.json().message).toContain('DNC off (by Maria D.)');
-    expect((await customerRow(customer.id)).dncReason).toBeNull();
+    expect(off.statusCode).toBe(403);
+    expect((await customerRow(customer.id)).dnc).toBe(true);
   });
 
   it('takes only the flag\u2019s own reasons and keeps the context', async () => {

@@ -68,4 +68,25 @@ describe('ContactFlagModal', () => {
       context: null,
     });
   });
+
+  it('clearing DNC, cease or attorney lifts a duty: it asks why, at least 10 characters, and sends the reason', async () => {
+    const sent = answerApiCalls({ 'PATCH users/contact_flag': [200, { message: 'DNC turned off.' }] });
+    const onClose = vi.fn();
+    renderWithProviders(<ContactFlagModal userId={5} flag="dnc" on={false} opened onClose={onClose} />);
+    expect(screen.getByRole('dialog', { name: 'Turn off DNC (do not contact)' })).toHaveTextContent(/lifts a duty/);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    const why = screen.getByRole('textbox', { name: /Why the flag is cleared/ });
+    expect(why).toHaveAccessibleDescription('At least 10 characters: who withdrew it, how and when.');
+    await userEvent.type(why, 'withdrawn');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Clearing the DNC flag needs a reason of at least 10 characters',
+    );
+    expect(sent).toEqual([]);
+
+    await userEvent.type(why, ' by phone');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent[0]!.body).toEqual({ user_id: 5, flag: 'dnc', on: false, reason: 'withdrawn by phone', context: null });
+  });
 });

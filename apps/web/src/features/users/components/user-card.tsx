@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ContactFlag, EditableUserField, UserProfile } from '@portal/contracts';
+import type { EditableUserField, UserProfile } from '@portal/contracts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
-import { contactFlags, verificationColor, verificationLabel, CONTACT_FLAG_TERMS } from '@portal/contracts';
+import { verificationColor, verificationLabel } from '@portal/contracts';
 import { useAllowNewPlaid } from '../api/allow-new-plaid.ts';
 import { useEditUserInfo } from '../api/edit-user-info.ts';
-import { ContactFlagModal } from './contact-flag-modal.tsx';
+import { ContactFlagSwitches } from './contact-flag-switches.tsx';
 import { EmailsPopover } from './emails-popover.tsx';
 import { UserField } from './user-field.tsx';
 import { userPath } from '../../../lib/user-path.ts';
@@ -45,18 +45,10 @@ function Dimmed({ children }: { children: ReactNode }) {
   );
 }
 
-function flagDetail(detail: UserProfile['dnc_detail']): string | null {
-  if (!detail) return null;
-  const why = [detail.reason, detail.context].filter(Boolean).join(' - ');
-  const who = [detail.employee_name, detail.at ? formatDate(detail.at) : null].filter(Boolean).join(', ');
-  return [why, who ? `(${who})` : null].filter(Boolean).join(' ');
-}
-
 // The user card (spec 000 section 2 'User page').
 export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
   const edit = useEditUserInfo({ mutationConfig });
   const plaid = useAllowNewPlaid({ mutationConfig });
-  const [flagChange, setFlagChange] = useState<{ flag: ContactFlag; on: boolean } | null>(null);
 
   const save = (parameter: EditableUserField, text: string, force: boolean) =>
     edit.mutateAsync({ id: user.id, parameter, text, force });
@@ -105,37 +97,7 @@ export function UserCard({ user, actions, mutationConfig }: UserCardProps) {
           </Group>
         </Group>
 
-        <Group gap="lg">
-          {contactFlags.map((flag) => {
-            const on = user[flag];
-            const detail = flagDetail(user[`${flag}_detail`]);
-            return (
-              <Stack key={flag} gap={0}>
-                <Switch
-                  color="red"
-                  label={CONTACT_FLAG_TERMS[flag]}
-                  checked={on}
-                  onChange={() => setFlagChange({ flag, on: !on })}
-                />
-                {on && detail && (
-                  <Text fz="xs" c="dimmed" pl={46}>
-                    {detail}
-                  </Text>
-                )}
-              </Stack>
-            );
-          })}
-        </Group>
-        {flagChange && (
-          <ContactFlagModal
-            userId={user.id}
-            flag={flagChange.flag}
-            on={flagChange.on}
-            opened
-            onClose={() => setFlagChange(null)}
-            mutationConfig={mutationConfig}
-          />
-        )}
+        <ContactFlagSwitches user={user} mutationConfig={mutationConfig} />
 
         <Divider label="Personal (click copies, right-click or F2 edits)" labelPosition="left" />
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
