@@ -4,7 +4,12 @@ import { PAYMENT_FREQUENCIES } from './constants.ts';
 import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
 import { bigDatabaseIdSchema, dollarAmountSchema, int32Schema, isoDateSchema } from './primitives.ts';
-import { DEBIT_AUTHORIZATION_METHODS, DEBIT_AUTHORIZATION_NOTE_MAX } from './rules/failed-debits.ts';
+import {
+  DEBIT_AUTHORIZATION_METHODS,
+  DEBIT_AUTHORIZATION_NOTE_MAX,
+  DEBIT_AUTHORIZATION_NOTE_MIN,
+  DEBIT_AUTHORIZATION_NOTE_TOO_SHORT,
+} from './rules/failed-debits.ts';
 import { isCalendarDate } from './rules/payment-calendar.ts';
 
 // The Loans calls of the loan card (spec 000 section 7, Loans): every one under loans/, every one
@@ -181,9 +186,10 @@ export const recordReturnRequestSchema = z.object({
 });
 export type RecordReturnRequest = z.input<typeof recordReturnRequestSchema>;
 
-// The customer's new authorization of automatic debits after a failed-debit stop (12 CFR
-// 1041.8(c)): how and when they gave it, and a note (where a call's recording is kept). The rules
-// of the dialog and of the server are one (rules/failed-debits.ts, debitAuthorizationProblems).
+// The customer's new authorization of automatic debits after a stop (12 CFR 1041.8(c); an
+// unauthorized return's): how and when they gave it, and a note, required (what was authorized and
+// where it is kept; 400 when shorter than DEBIT_AUTHORIZATION_NOTE_MIN). The rules of the dialog and
+// of the server are one (rules/failed-debits.ts, debitAuthorizationProblems).
 export const debitAuthorizationRequestSchema = z.object({
   user_id: bigDatabaseIdSchema,
   method: z.enum(DEBIT_AUTHORIZATION_METHODS, {
@@ -194,9 +200,12 @@ export const debitAuthorizationRequestSchema = z.object({
     error: 'given_at must be a date and time, such as 2026-11-21T16:00:00Z.',
   }),
   note: z
-    .string({ error: 'The note must be text.' })
-    .max(DEBIT_AUTHORIZATION_NOTE_MAX, `The note can be at most ${DEBIT_AUTHORIZATION_NOTE_MAX} characters.`)
-    .optional(),
+    .string({
+      error: (issue) => (issue.input === undefined ? DEBIT_AUTHORIZATION_NOTE_TOO_SHORT : 'The note must be text.'),
+    })
+    .trim()
+    .min(DEBIT_AUTHORIZATION_NOTE_MIN, DEBIT_AUTHORIZATION_NOTE_TOO_SHORT)
+    .max(DEBIT_AUTHORIZATION_NOTE_MAX, `The note can be at most ${DEBIT_AUTHORIZATION_NOTE_MAX} characters.`),
 });
 export type DebitAuthorizationRequest = z.input<typeof debitAuthorizationRequestSchema>;
 
@@ -252,14 +261,16 @@ export const loanServicingCalls = {
     response: loanHistoryResponseSchema,
   }),
   // Records an ACH return on a payment and applies the failed-debit rules (decision 048): the stop
-  // after two failures in a row, else NACHA's re-presentment. Answers the payment's loan. Outside
+  // after an unauthorized return or two failures in a row, else NACHA's re-presentment (never of an
+  // unauthorized return). Answers the payment's loan. Outside
   // loans/: payments operations record returns from the bank's file, not from a loan card.
   recordReturn: post('payments/record_return', recordReturnRequestSchema, needs('payments.record_returns')),
-  // Records the customer's new authorization, which lifts their stop; any employee who took it.
+  // Records the customer's new authorization, which lifts their stop: lifting a duty, so compliance's
+  // (convention 9, issue 37), with a note that says what was authorized and where it is kept.
   debitAuthorization: defineCall({
     method: 'POST',
     path: 'loans/debit_authorization',
-    access: 'signedIn',
+    access: needs('customers.lift_duties'),
     body: debitAuthorizationRequestSchema,
     response: debitAuthorizationResponseSchema,
   }),

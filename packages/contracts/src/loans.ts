@@ -28,7 +28,8 @@ export const paymentSchema = z.object({
   bounce_fee: z.number(),
   bounces: z.array(
     z.object({
-      // The NACHA return code (R01...) and its published title; high_risk for R07, R08 and R10.
+      // The NACHA return code (R01...) and its published title; high_risk for R07, R08 and R10 (spec
+      // 000 section 9) and for NACHA's unauthorized returns (the reference data's set; issue 37).
       code: z.string(),
       title: z.string(),
       high_risk: z.boolean(),
@@ -48,13 +49,16 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-// The customer's failed-debit stop in force (12 CFR 1041.8(b), rules/failed-debits.ts): since when,
-// why (the two returns), and the consumer-rights notice queued to the customer (null: none could be).
+// The customer's debit stop in force (rules/failed-debits.ts): two failed withdrawals in a row (12
+// CFR 1041.8(b)) or an unauthorized return (NACHA; Reg E 12 CFR 1005.10(c)). Since when, why (the
+// returns, as the card says it), whether it owes the consumer-rights notice (1041.9(c): only a
+// 1041.8 stop does) and the notice queued to the customer (null: none could be, or none is owed).
 export const debitStopSchema = z.object({
   id: z.number(),
   customer_id: z.number(),
   stopped_at: z.string(),
   reason: z.string(),
+  notice_required: z.boolean(),
   notice_message_id: z.number().nullable(),
 });
 export type DebitStop = z.infer<typeof debitStopSchema>;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEBIT_AUTHORIZATION_NOTE_TOO_SHORT,
   debitAuthorizationProblems,
   debitStopReason,
   failedDebitStop,
   representmentVerdict,
+  stopOwesConsumerRightsNotice,
+  unauthorizedReturnStop,
+  unauthorizedStopReason,
+  type ReturnCodeBook,
   type ReturnedWithdrawal,
   type Withdrawal,
 } from './failed-debits.ts';
@@ -36,6 +41,18 @@ const returned = (
   outcome: { status: 'returned', code, returnedOn },
   representsPaymentId: options.represents ?? null,
 });
+
+// A book of return codes for these examples, by hand: R05 and R07 unauthorized, R01 not. The server's
+// book is the reference data (its ach-return-codes.json), tested over every code there.
+const titles: Record<string, string> = {
+  R01: 'Insufficient Funds',
+  R05: 'Improper Debit to Consumer Account',
+  R07: 'Authorization Revoked by Customer',
+};
+const book: ReturnCodeBook = {
+  title: (code) => titles[code] ?? 'Unknown return code',
+  isUnauthorized: (code) => code === 'R05' || code === 'R07',
+};
 
 // The verdict while the latest withdrawal is the only failure in a row.
 const oneFailure = (returnedOn: string) => ({
@@ -150,7 +167,7 @@ describe('the failed-debit stop (1041.8(b))', () => {
 });
 
 describe('re-presenting a returned payment (NACHA)', () => {
-  const open = { presentOn: '2026-11-23', stopInForce: false, autoDebit: true };
+  const open = { presentOn: '2026-11-23', stopInForce: false, autoDebit: true, returnCodes: book };
 
   it('presents an R01 or R09 return again, as the first of two re-presentments', () => {
     const history = [paid(1, '2026-10-01'), returned(2, '2026-11-02', 'R01', '2026-11-20')];
@@ -167,7 +184,7 @@ describe('re-presenting a returned payment (NACHA)', () => {
   });
 
   it('never presents other returns again', () => {
-    for (const code of ['R02', 'R07', 'R08', 'R10', 'R29'])
+    for (const code of ['R02', 'R03', 'R08'])
       expect(representmentVerdict([returned(2, '2026-11-02', code, '2026-11-20')], 2, open)).toEqual({
         allowed: false,
         sentence: `Payment 2 is not presented again: NACHA allows presenting again only R01 and R09 returns (insufficient or uncollected funds), and this one is ${code}.`,
@@ -216,6 +233,46 @@ describe('re-presenting a returned payment (NACHA)', () => {
     });
   });
 
+  it('never presents an unauthorized return again, whatever else would allow it', () => {
+    const history = [returned(2, '2026-11-02', 'R07', '2026-11-20')];
+    const refusal = {
+      allowed: false,
+      sentence:
+        'Payment 2 is never presented again: it came back R07 (Authorization Revoked by Customer) on Nov 20, 2026, and NACHA forbids presenting an unauthorized return again.',
+    };
+    expect(representmentVerdict(history, 2, open)).toEqual(refusal);
+    // Said before the stop it applied, which is the consequence, not the cause.
+    expect(representmentVerdict(history, 2, { ...open, stopInForce: true })).toEqual(refusal);
+  });
+
+  it("refuses a payment any return of whose chain was unauthorized: its own earlier one, or another presentment's", () => {
+    // Payment 2 came back R07, was moved and sent again by staff, and came back R01.
+    const ownEarlier = [returned(2, '2026-10-01', 'R07', '2026-10-05'), returned(2, '2026-11-02', 'R01', '2026-11-04')];
+    expect(representmentVerdict(ownEarlier, 2, open)).toEqual({
+      allowed: false,
+      sentence:
+        'Payment 2 is never presented again: it came back R07 (Authorization Revoked by Customer) on Oct 5, 2026, and NACHA forbids presenting an unauthorized return again.',
+    });
+    // The original came back R01, its re-presentment 9 came back R05; 11 presents 2 again and came back R01.
+    const chain = [
+      returned(2, '2026-11-02', 'R01', '2026-11-04'),
+      returned(9, '2026-11-05', 'R05', '2026-11-09', { represents: 2 }),
+      returned(11, '2026-11-12', 'R01', '2026-11-16', { represents: 2 }),
+    ];
+    expect(representmentVerdict(chain, 11, open)).toEqual({
+      allowed: false,
+      sentence:
+        'Payment 11 is never presented again: payment 9 (the same entry) came back R05 (Improper Debit to Consumer Account) on Nov 9, 2026, and NACHA forbids presenting an unauthorized return again.',
+    });
+    expect(representmentVerdict(chain, 2, open).allowed).toBe(false);
+    // Another entry's unauthorized return is the customer's stop's business, not this chain's.
+    const other = [
+      returned(5, '2026-11-02', 'R07', '2026-11-04', { loanId: 2 }),
+      returned(2, '2026-11-02', 'R01', '2026-11-04'),
+    ];
+    expect(representmentVerdict(other, 2, open).allowed).toBe(true);
+  });
+
   it('has nothing to present again for a payment without a return', () => {
     expect(representmentVerdict([paid(2, '2026-11-02')], 2, open)).toEqual({
       allowed: false,
@@ -224,13 +281,48 @@ describe('re-presenting a returned payment (NACHA)', () => {
   });
 });
 
+describe('an unauthorized return (NACHA Operating Rules; Reg E 12 CFR 1005.10(c))', () => {
+  it("stops automatic debits at once, on the payment's first failure", () => {
+    const history = [paid(1, '2026-10-01'), returned(2, '2026-11-02', 'R07', '2026-11-20')];
+    expect(failedDebitStop(history).applies).toBe(false);
+    expect(unauthorizedReturnStop(history, 2, book)).toEqual({
+      applies: true,
+      returned: history[1],
+      sentence:
+        "R07 (Authorization Revoked by Customer) is an unauthorized return (NACHA Operating Rules; Reg E, 12 CFR 1005.10(c)): automatic debits stop at once on all of the customer's loans, and payment 2 is never presented again.",
+    });
+  });
+
+  it('stops even for a payment sent before a new authorization, and not for other returns', () => {
+    expect(unauthorizedReturnStop([returned(2, '2026-11-02', 'R05', '2026-11-20')], 2, book).applies).toBe(true);
+    expect(unauthorizedReturnStop([returned(2, '2026-11-02', 'R01', '2026-11-20')], 2, book)).toEqual({
+      applies: false,
+    });
+    expect(unauthorizedReturnStop([paid(2, '2026-11-02')], 2, book)).toEqual({ applies: false });
+    // Asked of the payment's latest return: an R07 long since recorded applied its stop then.
+    const since = [returned(2, '2026-10-01', 'R07', '2026-10-05'), returned(2, '2026-11-02', 'R01', '2026-11-04')];
+    expect(unauthorizedReturnStop(since, 2, book).applies).toBe(false);
+  });
+
+  it("writes the stop's reason as the loan card shows it, with the code's title", () => {
+    expect(unauthorizedStopReason(returned(123, '2026-11-16', 'R07', '2026-11-20'), book)).toBe(
+      "Automatic debits are off: the customer's bank returned payment 123 as R07 (Authorization Revoked by Customer) on Nov 20, 2026.",
+    );
+  });
+
+  it('owes the consumer-rights notice only for a stop of two failures in a row (1041.9(c))', () => {
+    expect(stopOwesConsumerRightsNotice({ bounceIds: [4, 5] })).toBe(true);
+    expect(stopOwesConsumerRightsNotice({ bounceIds: [4] })).toBe(false);
+  });
+});
+
 describe("a new authorization's rules", () => {
   const context = { stoppedAt: '2026-11-20T18:00:00Z', now: new Date('2026-11-21T17:00:00Z') };
-  const valid = { method: 'written', givenAt: '2026-11-21T16:00:00Z', note: '' };
+  const valid = { method: 'written', givenAt: '2026-11-21T16:00:00Z', note: 'Signed form, scanned to the file' };
 
   it('needs how and when it was given', () => {
     expect(debitAuthorizationProblems(valid, context)).toEqual({});
-    expect(debitAuthorizationProblems({ method: null, givenAt: null, note: '' }, context)).toEqual({
+    expect(debitAuthorizationProblems({ method: null, givenAt: null, note: valid.note }, context)).toEqual({
       method: 'Choose how the customer gave the authorization.',
       givenAt: 'Enter when the customer gave the authorization.',
     });
@@ -246,11 +338,16 @@ describe("a new authorization's rules", () => {
     });
   });
 
-  it("says where a phone call's recording is kept, in a note of at most 2000 characters", () => {
-    expect(debitAuthorizationProblems({ ...valid, method: 'recorded_call', note: '  ' }, context)).toEqual({
-      note: "Say where the call's recording is kept.",
-    });
-    expect(debitAuthorizationProblems({ ...valid, method: 'recorded_call', note: 'Call 4411' }, context)).toEqual({});
+  it('says what was authorized and where it is kept, in a note of 10 to 2000 characters, whatever the method', () => {
+    expect(DEBIT_AUTHORIZATION_NOTE_TOO_SHORT).toBe(
+      'Write a note of at least 10 characters: what the customer authorized and where the authorization is kept (for a call, where its recording is).',
+    );
+    for (const method of ['written', 'electronic', 'recorded_call'])
+      for (const note of ['', '  ', 'ok', 'verified', ' Signed   '])
+        expect(debitAuthorizationProblems({ ...valid, method, note }, context)).toEqual({
+          note: DEBIT_AUTHORIZATION_NOTE_TOO_SHORT,
+        });
+    expect(debitAuthorizationProblems({ ...valid, method: 'recorded_call', note: 'Call 44112' }, context)).toEqual({});
     expect(debitAuthorizationProblems({ ...valid, note: 'x'.repeat(2001) }, context)).toEqual({
       note: 'The note can be at most 2000 characters.',
     });

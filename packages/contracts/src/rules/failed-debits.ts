@@ -15,6 +15,15 @@ export const MAX_REPRESENTMENTS = 2;
 // ...within 180 days of the original entry's settlement date (the day it was presented).
 export const REPRESENTMENT_WINDOW_DAYS = 180;
 
+// What the rules need to know of NACHA's return codes: each code's published title, and whether it
+// is an unauthorized return (the codes NACHA counts in the unauthorized entry return rate, R05,
+// R07, R10, R11, R29 and R51). The list is reference data (the server's ach-return-codes.json, a
+// copy of ../shared/data with its source named), handed in, never retyped here.
+export type ReturnCodeBook = {
+  title: (code: string) => string;
+  isUnauthorized: (code: string) => boolean;
+};
+
 export type WithdrawalOutcome =
   | { status: 'paid' }
   // Sent, outcome not known yet: neither a success nor a failure.
@@ -94,6 +103,56 @@ export function debitStopReason(stoppedOn: string, failures: readonly ReturnedWi
 }
 
 export const NEW_AUTHORIZATION_NEEDED = 'A new authorization is needed.';
+// What lifts any stop (decision 048, issue 37), said after its reason on the loan card and in refusals.
+export const ONLY_COMPLIANCE_LIFTS_STOP = 'Only a new authorization, recorded by compliance, turns them back on.';
+
+const returnNamed = (withdrawal: ReturnedWithdrawal, book: ReturnCodeBook) =>
+  `${withdrawal.outcome.code} (${book.title(withdrawal.outcome.code)})`;
+
+export type UnauthorizedStopVerdict =
+  { applies: true; returned: ReturnedWithdrawal; sentence: string } | { applies: false };
+
+// An unauthorized return (NACHA Operating Rules: the customer says the debit was not authorized, or
+// revoked the authorization; Reg E, 12 CFR 1005.10(c), lets a consumer stop preauthorized
+// transfers) stops automatic debits at once on all of the customer's loans, without waiting for a
+// second failure, and the entry is never presented again. Asked of the payment's latest return (the
+// one just recorded); it applies whenever that return is unauthorized, even one sent before a new
+// authorization: the bank's word is the latest fact, and staying stopped is the safe side.
+export function unauthorizedReturnStop(
+  history: readonly Withdrawal[],
+  paymentId: number,
+  book: ReturnCodeBook,
+): UnauthorizedStopVerdict {
+  const returned = latestReturnOf(history, paymentId);
+  if (!returned || !book.isUnauthorized(returned.outcome.code)) return { applies: false };
+  return {
+    applies: true,
+    returned,
+    sentence: `${returnNamed(returned, book)} is an unauthorized return (NACHA Operating Rules; Reg E, 12 CFR 1005.10(c)): automatic debits stop at once on all of the customer's loans, and payment ${paymentId} is never presented again.`,
+  };
+}
+
+// What Portal writes as the reason of a stop an unauthorized return applied, which the loan card
+// shows, followed by ONLY_COMPLIANCE_LIFTS_STOP.
+export function unauthorizedStopReason(returned: ReturnedWithdrawal, book: ReturnCodeBook): string {
+  return `Automatic debits are off: the customer's bank returned payment ${returned.paymentId} as ${returnNamed(returned, book)} on ${formatNoticeDate(returned.outcome.returnedOn)}.`;
+}
+
+// A stop owes the consumer-rights notice (12 CFR 1041.9(c)) when 1041.8(b) applied it: it names the
+// two failures in a row. A stop an unauthorized return alone applied names that one return and owes
+// none (neither NACHA nor Reg E asks the lender for one).
+export function stopOwesConsumerRightsNotice(stop: { bounceIds: readonly number[] }): boolean {
+  return stop.bounceIds.length >= FAILED_WITHDRAWALS_THAT_STOP;
+}
+
+// The payment's latest return, or undefined.
+function latestReturnOf(history: readonly Withdrawal[], paymentId: number): ReturnedWithdrawal | undefined {
+  return inPresentmentOrder(history)
+    .filter(
+      (withdrawal): withdrawal is ReturnedWithdrawal => isReturned(withdrawal) && withdrawal.paymentId === paymentId,
+    )
+    .at(-1);
+}
 
 export type RepresentmentVerdict =
   | { allowed: true; originalPaymentId: number; attempt: number; sentence: string }
@@ -106,22 +165,39 @@ export type RepresentmentContext = {
   stopInForce: boolean;
   // The loan's automatic debits are on (off: the customer or staff turned them off, a bankruptcy).
   autoDebit: boolean;
+  // Which returns are unauthorized (never presented again), and their titles.
+  returnCodes: ReturnCodeBook;
 };
 
 // NACHA: a returned entry may be presented again only for an R01 or R09 return, at most twice for
-// one original entry, within 180 days of the original's settlement; and never while a stop is in
-// force (1041.8(b)) or while the loan's automatic debits are off. Asked of the payment's latest return.
+// one original entry, within 180 days of the original's settlement; never when any return of the
+// entry's chain (the original and each presentment of it again, the payment's own earlier returns
+// too) was unauthorized; and never while a stop is in force (1041.8(b)) or while the loan's
+// automatic debits are off. Asked of the payment's latest return.
 export function representmentVerdict(
   history: readonly Withdrawal[],
   paymentId: number,
   context: RepresentmentContext,
 ): RepresentmentVerdict {
-  const returned = inPresentmentOrder(history)
-    .filter(
-      (withdrawal): withdrawal is ReturnedWithdrawal => isReturned(withdrawal) && withdrawal.paymentId === paymentId,
-    )
-    .at(-1);
+  const returned = latestReturnOf(history, paymentId);
   if (!returned) return { allowed: false, sentence: `Payment ${paymentId} has no return to present again.` };
+  const chainOf = returned.representsPaymentId ?? returned.paymentId;
+  const unauthorized = inPresentmentOrder(history).find(
+    (withdrawal): withdrawal is ReturnedWithdrawal =>
+      isReturned(withdrawal) &&
+      (withdrawal.paymentId === chainOf || withdrawal.representsPaymentId === chainOf) &&
+      context.returnCodes.isUnauthorized(withdrawal.outcome.code),
+  );
+  if (unauthorized) {
+    const which =
+      unauthorized.paymentId === paymentId
+        ? `it came back`
+        : `payment ${unauthorized.paymentId} (the same entry) came back`;
+    return {
+      allowed: false,
+      sentence: `Payment ${paymentId} is never presented again: ${which} ${returnNamed(unauthorized, context.returnCodes)} on ${formatNoticeDate(unauthorized.outcome.returnedOn)}, and NACHA forbids presenting an unauthorized return again.`,
+    };
+  }
   if (context.stopInForce)
     return {
       allowed: false,
@@ -175,14 +251,20 @@ export const debitAuthorizationMethodLabels: Record<DebitAuthorizationMethod, st
   recorded_call: 'On a recorded phone call',
 };
 export const DEBIT_AUTHORIZATION_NOTE_MAX = 2000;
+// Lifting a stop is lifting a duty (convention 9): the note is its reason and its evidence, so one
+// word ("ok", "verbal", "approved") is refused; ten characters is the least that names a signed
+// form or a call's recording, and the sentence says what to write.
+export const DEBIT_AUTHORIZATION_NOTE_MIN = 10;
+export const DEBIT_AUTHORIZATION_NOTE_TOO_SHORT = `Write a note of at least ${DEBIT_AUTHORIZATION_NOTE_MIN} characters: what the customer authorized and where the authorization is kept (for a call, where its recording is).`;
 
 export type DebitAuthorizationInput = { method: string | null; givenAt: string | null; note: string };
 export type DebitAuthorizationProblems = Partial<Record<'method' | 'givenAt' | 'note', string>>;
 
 // The new authorization's rules, in the dialog and on the server alike: how and when it was given,
 // not in the future and not before the stop (the lender may ask for it only once the consumer
-// rights notice is out, 1041.8(c)(3)(ii)); a call given on the phone must be recorded and kept
-// (1041.8(c)(3)(iii)(B)), so its note says where the recording is.
+// rights notice is out, 1041.8(c)(3)(ii)); a note of at least DEBIT_AUTHORIZATION_NOTE_MIN
+// characters saying what was authorized and where it is kept (a call given on the phone must be
+// recorded and kept, 1041.8(c)(3)(iii)(B), so its note says where the recording is).
 export function debitAuthorizationProblems(
   input: DebitAuthorizationInput,
   context: { stoppedAt: string; now: Date },
@@ -198,6 +280,6 @@ export function debitAuthorizationProblems(
   const note = input.note.trim();
   if (note.length > DEBIT_AUTHORIZATION_NOTE_MAX)
     problems.note = `The note can be at most ${DEBIT_AUTHORIZATION_NOTE_MAX} characters.`;
-  else if (input.method === 'recorded_call' && note === '') problems.note = "Say where the call's recording is kept.";
+  else if (note.length < DEBIT_AUTHORIZATION_NOTE_MIN) problems.note = DEBIT_AUTHORIZATION_NOTE_TOO_SHORT;
   return problems;
 }

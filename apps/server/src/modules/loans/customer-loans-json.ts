@@ -36,6 +36,8 @@ const debitStopColumns = {
   customerId: debitStops.customerId,
   stoppedAt: debitStops.stoppedAt,
   reason: debitStops.reason,
+  // Whether the stop owes the consumer-rights notice (stopOwesConsumerRightsNotice).
+  bounceIds: debitStops.bounceIds,
   noticeMessageId: debitStops.noticeMessageId,
 };
 

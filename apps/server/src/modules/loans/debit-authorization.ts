@@ -18,13 +18,15 @@ import {
 } from './debit-stop-repository.ts';
 import * as repository from './repository.ts';
 
-type Input = { user_id: number; method: DebitAuthorizationMethod; given_at: string; note?: string | undefined };
+type Input = { user_id: number; method: DebitAuthorizationMethod; given_at: string; note: string };
 
 const loanList = (ids: readonly number[]) => (ids.length === 1 ? `loan ${ids[0]}` : `loans ${ids.join(', ')}`);
 
 // POST loans/debit_authorization (12 CFR 1041.8(c); decision 048): the customer's new authorization,
-// recorded by whichever employee took it. It lifts the stop in force and turns automatic debits back
-// on for the loans that stop turned off, in one transaction under the customer's lock, audited.
+// recorded by compliance (customers.lift_duties, declared by the call and checked before this runs)
+// with a note that says what was authorized and where it is kept. It lifts the stop in force and
+// turns automatic debits back on for the loans that stop turned off, in one transaction under the
+// customer's lock, audited with the stop before and after.
 export async function recordDebitAuthorization(
   context: Pick<LoansDeps, 'db' | 'clock' | 'automaticStayOf'>,
   actor: Actor,
@@ -40,7 +42,7 @@ export async function recordDebitAuthorization(
         `Customer ${customer.id} has no failed-debit stop in force, so there is no stop for a new authorization to lift.`,
       );
     const now = context.clock.now();
-    const note = input.note?.trim() ?? '';
+    const note = input.note.trim();
     const problems = debitAuthorizationProblems(
       { method: input.method, givenAt: input.given_at, note },
       { stoppedAt: stop.stoppedAt.toISOString(), now },
@@ -53,10 +55,18 @@ export async function recordDebitAuthorization(
       customerId: customer.id,
       method: input.method,
       givenAt: new Date(input.given_at),
-      note: note === '' ? null : note,
+      note,
       recordedBy: actor.employeeId,
     });
     await liftDebitStop(tx, stop.id, { liftedAt: now, liftedByAuthorizationId: authorization.id });
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'customer.debit_stop_lifted',
+      entityType: 'debit_stop',
+      entityId: stop.id,
+      before: { lifted_at: null, lifted_by_authorization_id: null, reason: stop.reason },
+      after: { lifted_at: now.toISOString(), lifted_by_authorization_id: authorization.id, note },
+    });
     // A bankruptcy filed while the debits were stopped stopped none (they were off): its automatic
     // stay still forbids collecting, so the authorization lifts the stop but turns nothing back on.
     const stay = await context.automaticStayOf(tx, customer.id);

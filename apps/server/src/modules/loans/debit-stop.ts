@@ -1,4 +1,10 @@
-import { debitStopReason, NEW_AUTHORIZATION_NEEDED, type LoanInfo, type ReturnedWithdrawal } from '@portal/contracts';
+import {
+  debitStopReason,
+  ONLY_COMPLIANCE_LIFTS_STOP,
+  unauthorizedStopReason,
+  type LoanInfo,
+  type ReturnedWithdrawal,
+} from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
@@ -11,11 +17,13 @@ import { conflictWithLoan } from './loan-card.ts';
 import type { PaymentWithBounces } from './loan-info.ts';
 import { paymentState } from './loan-state.ts';
 import * as repository from './repository.ts';
-import { returnCodeTitle } from './return-codes.ts';
+import { returnCodeBook, returnCodeTitle } from './return-codes.ts';
 
-// The failed-debit stop applied and read (12 CFR 1041.8(b), 1041.9(c); decision 048): automatic
-// debits off on all of the customer's loans, a debit_stops row naming the two returns, the
-// consumer-rights notice queued, every step audited in the caller's transaction.
+// The debit stop applied and read (decision 048): after two failed withdrawals in a row (12 CFR
+// 1041.8(b), 1041.9(c)) or an unauthorized return (NACHA; Reg E 12 CFR 1005.10(c); issue 37),
+// automatic debits off on all of the customer's loans, scheduled re-presentments withdrawn, a
+// debit_stops row naming the returns, the consumer-rights notice queued when 1041.8 applied, every
+// step audited in the caller's transaction.
 
 const STOPPED_ACTION = 'customer.debits_stopped';
 
@@ -56,13 +64,16 @@ function failedTransferOf(failure: ReturnedWithdrawal, rows: readonly PaymentWit
 
 // A re-presentment scheduled but not sent yet is withdrawn once debits stop (it would be an
 // automatic debit, and a new authorization sets the terms of the next ones): it goes invalid and
-// the returned payment it took the place of is due again. Answers the withdrawn payments.
+// the returned payment it took the place of is due again. The other scheduled payments stay due,
+// for the customer to pay another way: with the loans' automatic debits off none is sent by ACH.
+// Answers the withdrawn payments.
 async function withdrawScheduledRepresentments(
   tx: Executor,
   actor: Actor,
   rows: readonly PaymentWithBounces[],
-  now: Date,
+  at: { now: Date; reason: StopKind },
 ): Promise<number[]> {
+  const { now, reason } = at;
   const scheduled = rows.filter(
     ({ payment, bounces }) =>
       payment.representsPaymentId !== null && paymentState(payment) === 'due' && bounces.length === 0,
@@ -88,7 +99,7 @@ async function withdrawScheduledRepresentments(
       entityType: 'payment',
       entityId: payment.id,
       before: { invalidAt: null },
-      after: { invalidAt: now.toISOString(), reason: 'failed_debits', due_again_payment_id: replaced?.id ?? null },
+      after: { invalidAt: now.toISOString(), reason, due_again_payment_id: replaced?.id ?? null },
     });
   }
   return scheduled.map(({ payment }) => payment.id);
@@ -103,36 +114,57 @@ export type AppliedStop = {
   withdrawnPaymentIds: number[];
 };
 
-// The second failure in a row: stop, notice, audit. `rows` are the customer's payments with their
-// bounces as they stand after the return was written.
+// Why a stop applies: the two failures in a row of 1041.8(b) (which owe the consumer-rights notice),
+// an unauthorized return, or both (an unauthorized return that is the second failure in a row).
+export type StopCause =
+  | { failures: readonly ReturnedWithdrawal[]; unauthorized: null }
+  | { failures: readonly ReturnedWithdrawal[] | null; unauthorized: ReturnedWithdrawal };
+
+// What the loans' and the withdrawn payments' audit events give as the reason.
+type StopKind = 'failed_debits' | 'unauthorized_return';
+
+const bounceIdsOf = (returns: readonly ReturnedWithdrawal[]) =>
+  returns.flatMap((entry) => (entry.outcome.bounceId ? [entry.outcome.bounceId] : []));
+
+// The stop: debits off, re-presentments withdrawn, the notice when owed, audit. `rows` are the
+// customer's payments with their bounces as they stand after the return was written. The reason the
+// card shows names the unauthorized return when there is one (it says most about why), else the
+// two failures.
 export async function applyDebitStop(
   tx: Executor,
   context: Pick<LoansDeps, 'clock' | 'businessTimeZone' | 'contactRules' | 'threads'>,
   actor: Actor,
-  input: { customerId: number; failures: readonly ReturnedWithdrawal[]; rows: readonly PaymentWithBounces[] },
+  input: StopCause & { customerId: number; rows: readonly PaymentWithBounces[] },
 ): Promise<AppliedStop> {
   const now = context.clock.now();
-  const reason = debitStopReason(businessToday(context.clock, context.businessTimeZone), input.failures);
-  const bounceIds = input.failures.flatMap((failure) => (failure.outcome.bounceId ? [failure.outcome.bounceId] : []));
+  const { failures, unauthorized } = input;
+  const reason = unauthorized
+    ? unauthorizedStopReason(unauthorized, returnCodeBook)
+    : debitStopReason(businessToday(context.clock, context.businessTimeZone), failures);
+  // A 1041.8 stop names its two failures (stopOwesConsumerRightsNotice reads that); one applied by
+  // an unauthorized return alone names that return.
+  const bounceIds = bounceIdsOf(failures ?? [unauthorized!]);
+  const kind: StopKind = unauthorized ? 'unauthorized_return' : 'failed_debits';
   const stoppedLoanIds = await stopAutoDebitsWithReason(tx, actor, input.customerId, {
-    reason: 'failed_debits',
+    reason: kind,
     context: { bounce_ids: bounceIds },
   });
-  const withdrawnPaymentIds = await withdrawScheduledRepresentments(tx, actor, input.rows, now);
-  const customer = await findCustomer(tx, input.customerId);
-  const noticeMessageId = customer
-    ? await queueConsumerRightsNotice(
-        tx,
-        context,
-        actor,
-        customer,
-        consumerRightsNotice(
-          customer.firstName,
-          input.failures.map((failure) => failedTransferOf(failure, input.rows)),
-          stoppedLoanIds,
-        ),
-      )
-    : null;
+  const withdrawnPaymentIds = await withdrawScheduledRepresentments(tx, actor, input.rows, { now, reason: kind });
+  const customer = failures ? await findCustomer(tx, input.customerId) : undefined;
+  const noticeMessageId =
+    customer && failures
+      ? await queueConsumerRightsNotice(
+          tx,
+          context,
+          actor,
+          customer,
+          consumerRightsNotice(
+            customer.firstName,
+            failures.map((failure) => failedTransferOf(failure, input.rows)),
+            stoppedLoanIds,
+          ),
+        )
+      : null;
   const stop = await insertDebitStop(tx, {
     customerId: input.customerId,
     stoppedAt: now,
@@ -148,6 +180,11 @@ export async function applyDebitStop(
     after: {
       customer_id: input.customerId,
       reason,
+      cause: unauthorized
+        ? failures
+          ? 'unauthorized_return_and_failed_debits'
+          : 'unauthorized_return'
+        : 'failed_debits',
       bounce_ids: bounceIds,
       stopped_loan_ids: stoppedLoanIds,
       notice_message_id: noticeMessageId,
@@ -179,7 +216,7 @@ export async function refuseWhileDebitsStopped(tx: Executor, customerId: number,
   const stop = await findStopInForce(tx, customerId);
   if (stop)
     throw conflictWithLoan(
-      `${stop.reason} ${NEW_AUTHORIZATION_NEEDED} Record the customer's new authorization to turn automatic payments back on for loan ${card.id}.`,
+      `${stop.reason} ${ONLY_COMPLIANCE_LIFTS_STOP} Automatic payments stay off for loan ${card.id} until then.`,
       card,
     );
 }

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { formatDollars } from '@portal/contracts';
+import { DEBIT_AUTHORIZATION_NOTE_TOO_SHORT, formatDollars, permissionRefusal } from '@portal/contracts';
 import { bounces, customerBankruptcies, debitAuthorizations, debitStops, loans, messages, payments } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { countRows, countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { returnCodeTitle, UNAUTHORIZED_RETURN_CODES } from './return-codes.ts';
 
-// The failed-debit stop (12 CFR 1041.8) and NACHA re-presentment through the API (decision 048).
+// The failed-debit stop (12 CFR 1041.8), the stop of an unauthorized return (NACHA; Reg E 12 CFR
+// 1005.10(c)) and NACHA re-presentment through the API (decision 048).
 // The test clock stands at Saturday 2026-11-21, 9:00 in Los Angeles: the next business day is
 // Monday 2026-11-23. Loans are funded 2026-09-01 with monthly payments; the first one is paid.
 
 const t = useTestApp();
 const agent = useStaffSession(t);
 const payments_admin = useStaffSession(t, ['agent', 'payments_admin']);
+// Records the new authorization that lifts a stop (customers.lift_duties).
+const compliance = useStaffSession(t, ['agent', 'compliance']);
 const db = () => t.database.db;
 
 async function aCustomerWithLoans(count: number, extra: { autoDebit?: boolean; fundedOn?: string } = {}) {
@@ -34,8 +38,8 @@ const present = (paymentId: number, at = '2026-11-01T06:00:00Z') =>
 
 const recordReturn = (payload: object, who: StaffSession = payments_admin) =>
   t.app.inject({ method: 'POST', url: '/internal/api/payments/record_return', headers: who.headers, payload });
-const authorize = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/internal/api/loans/debit_authorization', headers: agent.headers, payload });
+const authorize = (payload: object, who: StaffSession = compliance) =>
+  t.app.inject({ method: 'POST', url: '/internal/api/loans/debit_authorization', headers: who.headers, payload });
 // The loan card's ACH switch, or (toggle_ach) the same switch on the ticket screen.
 const toggleAch = (loanId: number, path: 'loans/toggle_ach' | 'toggle_ach' = 'loans/toggle_ach') =>
   t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: agent.headers, payload: { loan_id: loanId } });
@@ -138,6 +142,7 @@ describe('POST payments/record_return', () => {
       customer_id: customer.id,
       stopped_at: t.clock.now().toISOString(),
       reason,
+      notice_required: true,
       notice_message_id: stop!.noticeMessageId,
     });
 
@@ -182,7 +187,7 @@ describe('POST payments/record_return', () => {
     const refused = await toggleAch(a.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toEqual([
-      `${stop!.reason} A new authorization is needed. Record the customer's new authorization to turn automatic payments back on for loan ${a.id}.`,
+      `${stop!.reason} Only a new authorization, recorded by compliance, turns them back on. Automatic payments stay off for loan ${a.id} until then.`,
     ]);
     expect(refused.json().loan.ach).toBe(false);
     const ticketView = await toggleAch(b.id, 'toggle_ach');
@@ -333,6 +338,228 @@ describe('POST payments/record_return', () => {
   });
 });
 
+// The customer's bank says a debit was not authorized, or its authorization was revoked (issue 37).
+// Loan A's November payment came back R01 and is scheduled again (Monday 23); loan B's November
+// payment was paid on the 10th (so the two returns are not in a row: 1041.8 does not apply); then
+// loan B's December payment, sent early, comes back with the code. Loan C had debits off already.
+async function unauthorizedReturnOf(code: string) {
+  const {
+    customer,
+    loans: [a, b],
+  } = await aCustomerWithLoans(2);
+  const { loan: c } = await createLoan(db(), { customerId: customer.id, paidInstallments: 1, autoDebit: false });
+  const first = a!.schedule[1]!;
+  await present(first.id);
+  await recordReturn({ payment_id: first.id, return_code: 'R01', returned_on: '2026-11-03' });
+  const [scheduled] = await representmentsOf(first.id);
+  const paidMeanwhile = b!.schedule[1]!.id;
+  await db()
+    .update(payments)
+    .set({ due: '2026-11-10', originalDue: '2026-11-10', paidAt: new Date('2026-11-10T20:00:00Z') })
+    .where(eq(payments.id, paidMeanwhile));
+  const returned = b!.schedule[2]!;
+  await present(returned.id, '2026-11-18T06:00:00Z');
+  const response = await recordReturn({ payment_id: returned.id, return_code: code, returned_on: '2026-11-19' });
+  return { customer, a: a!.loan, b: b!.loan, c, first, scheduled: scheduled!, returned, response };
+}
+
+describe('an unauthorized return (R05, R07, R10, R11, R29, R51)', () => {
+  it('reads the unauthorized set from the reference data', () => {
+    expect(UNAUTHORIZED_RETURN_CODES).toEqual(['R05', 'R07', 'R10', 'R11', 'R29', 'R51']);
+  });
+
+  it.each(UNAUTHORIZED_RETURN_CODES)(
+    '%s turns automatic debits off at once on every loan of the customer, withdraws the scheduled re-presentment, and is never presented again',
+    async (code) => {
+      const { customer, a, b, c, first, scheduled, returned, response } = await unauthorizedReturnOf(code);
+      const title = returnCodeTitle(code);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe(
+        `Return ${code} (${title}) of Nov 19, 2026 recorded on payment ${returned.id}. ${code} (${title}) is an unauthorized return (NACHA Operating Rules; Reg E, 12 CFR 1005.10(c)): automatic debits stop at once on all of the customer's loans, and payment ${returned.id} is never presented again. Automatic debits are stopped on loans ${a.id}, ${b.id}. The scheduled re-presentment (payment ${scheduled.id}) is withdrawn. Payment ${returned.id} is due again, for the customer to pay another way.`,
+      );
+      expect((await loanRows([a.id, b.id, c.id])).map((loan) => loan.autoDebit)).toEqual([false, false, false]);
+
+      // One stop, naming this return, and no consumer-rights notice (1041.9(c) asks it after two failures).
+      const bounce = (await db().select().from(bounces).where(eq(bounces.paymentId, returned.id)))[0]!;
+      const reason = `Automatic debits are off: the customer's bank returned payment ${returned.id} as ${code} (${title}) on Nov 19, 2026.`;
+      const stops = await stopsOf(customer.id);
+      expect(stops).toEqual([
+        expect.objectContaining({ reason, bounceIds: [bounce.id], noticeMessageId: null, liftedAt: null }),
+      ]);
+      expect(await db().select().from(messages).where(eq(messages.customerId, customer.id))).toEqual([]);
+
+      // The later ACH presentment is unscheduled (the R01 payment it replaced is due again); this
+      // payment is due, not presented again.
+      expect((await paymentRow(scheduled.id)).invalidAt).not.toBeNull();
+      expect((await paymentRow(first.id)).invalidAt).toBeNull();
+      expect(await representmentsOf(returned.id)).toEqual([]);
+      expect(await paymentRow(returned.id)).toMatchObject({ invalidAt: null, processingAt: null, paidAt: null });
+
+      // The card explains it on every loan, and counts the return as high risk.
+      const card = response.json().loan;
+      expect(card.ach).toBe(false);
+      expect(card.debit_stop).toEqual({
+        id: stops[0]!.id,
+        customer_id: customer.id,
+        stopped_at: t.clock.now().toISOString(),
+        reason,
+        notice_required: false,
+        notice_message_id: null,
+      });
+      expect(card.high_risk_return).toEqual({ code, title, date: '2026-11-19' });
+      expect(card.payments.find((payment: { id: number }) => payment.id === returned.id).bounces).toEqual([
+        expect.objectContaining({ code, title, high_risk: true }),
+      ]);
+      expect((await toggleAch(c.id)).statusCode).toBe(409);
+
+      for (const loan of [a, b])
+        expect(await auditEventsOf(db(), 'loan.auto_debit_stopped', loan.id)).toEqual([
+          expect.objectContaining({
+            after: expect.objectContaining({
+              auto_debit: false,
+              reason: 'unauthorized_return',
+              bounce_ids: [bounce.id],
+            }),
+          }),
+        ]);
+      expect(await auditEventsOf(db(), 'customer.debits_stopped', stops[0]!.id)).toEqual([
+        expect.objectContaining({
+          employeeId: payments_admin.employeeId,
+          after: expect.objectContaining({
+            cause: 'unauthorized_return',
+            stopped_loan_ids: [a.id, b.id],
+            withdrawn_payment_ids: [scheduled.id],
+            notice_message_id: null,
+          }),
+        }),
+      ]);
+    },
+  );
+
+  it('as the second failure in a row, stops with the consumer-rights notice, the card naming the unauthorized return', async () => {
+    const {
+      customer,
+      loans: [a, b],
+    } = await aCustomerWithLoans(2);
+    const first = a!.schedule[1]!;
+    const second = b!.schedule[1]!;
+    await present(first.id);
+    await present(second.id);
+    await recordReturn({ payment_id: first.id, return_code: 'R01', returned_on: '2026-11-03' });
+    const response = await recordReturn({ payment_id: second.id, return_code: 'R07', returned_on: '2026-11-04' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toContain(
+      `Two withdrawals in a row failed (R01 on Nov 3, 2026, R07 on Nov 4, 2026): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)). R07 (Authorization Revoked by Customer) is an unauthorized return`,
+    );
+    expect(response.json().message).toContain(`and the consumer-rights notice is queued to ${customer.email}.`);
+    const [stop] = await stopsOf(customer.id);
+    expect(stop!.reason).toBe(
+      `Automatic debits are off: the customer's bank returned payment ${second.id} as R07 (Authorization Revoked by Customer) on Nov 4, 2026.`,
+    );
+    expect(stop!.bounceIds).toHaveLength(2);
+    expect(stop!.noticeMessageId).not.toBeNull();
+    expect(response.json().loan.debit_stop).toMatchObject({
+      notice_required: true,
+      notice_message_id: stop!.noticeMessageId,
+    });
+    expect((await loanRows([a!.loan.id, b!.loan.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
+  });
+
+  it('keeps a payment whose chain came back unauthorized from being presented again, even after a new authorization', async () => {
+    const {
+      customer,
+      loans: [only],
+    } = await aCustomerWithLoans(1);
+    const payment = only!.schedule[1]!;
+    await present(payment.id);
+    expect(
+      (await recordReturn({ payment_id: payment.id, return_code: 'R07', returned_on: '2026-11-03' })).statusCode,
+    ).toBe(200);
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    try {
+      const lifted = await authorize({
+        user_id: customer.id,
+        method: 'written',
+        given_at: '2026-11-21T17:45:00Z',
+        note: 'Signed form scanned to the customer file',
+      });
+      expect(lifted.json().restored_loan_ids).toEqual([only!.loan.id]);
+      // Staff move the payment to today and it is sent under the new authorization; it comes back R01.
+      await db()
+        .update(payments)
+        .set({ due: '2026-11-21', processingAt: new Date('2026-11-21T17:50:00Z') })
+        .where(eq(payments.id, payment.id));
+      const before = { payments: await countRows(db(), payments), debitStops: await countRows(db(), debitStops) };
+      const response = await recordReturn({ payment_id: payment.id, return_code: 'R01', returned_on: '2026-11-21' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe(
+        `Return R01 (Insufficient Funds) of Nov 21, 2026 recorded on payment ${payment.id}. One failed withdrawal in a row (R01 on Nov 21, 2026); a second one would stop automatic debits. Payment ${payment.id} is never presented again: it came back R07 (Authorization Revoked by Customer) on Nov 3, 2026, and NACHA forbids presenting an unauthorized return again. Payment ${payment.id} is due again.`,
+      );
+      // No re-presentment is written, and the payment stays in place, due.
+      expect({ payments: await countRows(db(), payments), debitStops: await countRows(db(), debitStops) }).toEqual(
+        before,
+      );
+      expect(await representmentsOf(payment.id)).toEqual([]);
+      expect(await paymentRow(payment.id)).toMatchObject({ invalidAt: null, processingAt: null });
+      expect(await auditEventsOf(db(), 'payment.re_presented', payment.id)).toEqual([]);
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+});
+
+describe('who may lift a stop (issue 37)', () => {
+  // The reproduction: a plain agent recorded an authorization, "electronic" with a one-word note.
+  it("refuses a plain agent 403 with the permission's sentence, and nothing changes: debits stay off", async () => {
+    const { customer, a, b } = await unauthorizedReturnOf('R07');
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    try {
+      const before = await countAll();
+      for (const who of [agent, payments_admin]) {
+        const response = await authorize(
+          { user_id: customer.id, method: 'electronic', given_at: '2026-11-21T17:45:00Z', note: 'verified' },
+          who,
+        );
+        expect(response.statusCode).toBe(403);
+        expect(response.json().errors).toEqual([permissionRefusal('customers.lift_duties')]);
+      }
+      expect(permissionRefusal('customers.lift_duties')).toBe(
+        'Only compliance staff (the compliance role) can lift a duty: clear a cease, attorney or Do Not Contact flag, or record a new debit authorization.',
+      );
+      expect(await countAll()).toEqual(before);
+      expect((await stopsOf(customer.id))[0]!.liftedAt).toBeNull();
+      expect((await loanRows([a.id, b.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+
+  it('refuses compliance a one-word note 400 with a sentence, and turns debits back on with a real one', async () => {
+    const { customer, a, b, c } = await unauthorizedReturnOf('R07');
+    t.clock.set(new Date('2026-11-21T18:00:00Z'));
+    try {
+      const before = await countAll();
+      const payload = { user_id: customer.id, method: 'electronic', given_at: '2026-11-21T17:45:00Z' };
+      const oneWord = await authorize({ ...payload, note: 'verified' });
+      expect(oneWord.statusCode).toBe(400);
+      expect(oneWord.json().errors).toEqual([DEBIT_AUTHORIZATION_NOTE_TOO_SHORT]);
+      expect(await countAll()).toEqual(before);
+      expect((await loanRows([a.id, b.id])).map((loan) => loan.autoDebit)).toEqual([false, false]);
+
+      const good = await authorize({
+        ...payload,
+        note: 'Signed online at 09:45, e-sign envelope 7781 in the customer file',
+      });
+      expect(good.statusCode).toBe(200);
+      expect(good.json()).toMatchObject({ restored_loan_ids: [a.id, b.id] });
+      expect((await loanRows([a.id, b.id, c.id])).map((loan) => loan.autoDebit)).toEqual([true, true, false]);
+      expect((await stopsOf(customer.id))[0]!.liftedAt).toEqual(new Date('2026-11-21T18:00:00Z'));
+    } finally {
+      t.clock.set(new Date('2026-11-21T17:00:00Z'));
+    }
+  });
+});
+
 describe('POST loans/debit_authorization', () => {
   it('refuses an authorization that breaks its rules, or with no stop to lift, writing nothing', async () => {
     const { customer } = await stoppedCustomer();
@@ -345,6 +572,7 @@ describe('POST loans/debit_authorization', () => {
           user_id: customer.id,
           method: 'written',
           given_at: '2026-11-21T17:30:00Z',
+          note: 'Signed form scanned to the customer file',
           ...payload,
         });
         return [response.statusCode, response.json().errors];
@@ -357,10 +585,10 @@ describe('POST loans/debit_authorization', () => {
         422,
         ['The authorization cannot be given in the future.'],
       ]);
-      expect(await refusal({ method: 'recorded_call', note: ' ' })).toEqual([
-        422,
-        ["Say where the call's recording is kept."],
-      ]);
+      // The note is the lifting's reason and evidence: one word is not one (400, before any rule).
+      for (const note of [' ', 'ok', 'verified', '  Signed  '])
+        expect(await refusal({ method: 'recorded_call', note })).toEqual([400, [DEBIT_AUTHORIZATION_NOTE_TOO_SHORT]]);
+      expect(await refusal({ note: undefined })).toEqual([400, [DEBIT_AUTHORIZATION_NOTE_TOO_SHORT]]);
       expect(await refusal({ user_id: unstopped.id })).toEqual([
         409,
         [
@@ -401,7 +629,7 @@ describe('POST loans/debit_authorization', () => {
         method: 'recorded_call',
         givenAt: new Date('2026-11-21T17:45:00Z'),
         note: 'Call recording 2026-11-21-0412',
-        recordedBy: agent.employeeId,
+        recordedBy: compliance.employeeId,
       });
       expect((await stopsOf(customer.id))[0]).toMatchObject({
         id: stop!.id,
@@ -411,8 +639,20 @@ describe('POST loans/debit_authorization', () => {
       expect((await loanRows([a.id, b.id, offAlready.id])).map((loan) => loan.autoDebit)).toEqual([true, true, false]);
       expect(await auditEventsOf(db(), 'customer.debit_authorization_recorded', authorization!.id)).toEqual([
         expect.objectContaining({
-          employeeId: agent.employeeId,
+          employeeId: compliance.employeeId,
           after: expect.objectContaining({ lifted_debit_stop_id: stop!.id, restored_loan_ids: [a.id, b.id] }),
+        }),
+      ]);
+      // The stop itself, before and after, with who lifted it and the note that says why.
+      expect(await auditEventsOf(db(), 'customer.debit_stop_lifted', stop!.id)).toEqual([
+        expect.objectContaining({
+          employeeId: compliance.employeeId,
+          before: { lifted_at: null, lifted_by_authorization_id: null, reason: stop!.reason },
+          after: {
+            lifted_at: '2026-11-21T18:00:00.000Z',
+            lifted_by_authorization_id: authorization!.id,
+            note: 'Call recording 2026-11-21-0412',
+          },
         }),
       ]);
       expect(await auditEventsOf(db(), 'loan.auto_debit_restarted', a.id)).toHaveLength(1);
@@ -435,7 +675,12 @@ describe('POST loans/debit_authorization', () => {
       consumerInformationIndicator: 'D',
     });
     t.clock.set(new Date('2026-11-21T18:00:00Z'));
-    const response = await authorize({ user_id: customer.id, method: 'written', given_at: '2026-11-21T17:45:00Z' });
+    const response = await authorize({
+      user_id: customer.id,
+      method: 'written',
+      given_at: '2026-11-21T17:45:00Z',
+      note: 'Signed form scanned to the customer file',
+    });
     t.clock.set(new Date('2026-11-21T17:00:00Z'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -3,6 +3,7 @@ import {
   documentFileUrl,
   loanDisplayLabel,
   statementDocumentId,
+  stopOwesConsumerRightsNotice,
   type LoanInfo,
   type Payment,
   type PayoffBreakdown,
@@ -116,6 +117,7 @@ function toWireDebitStop(stop: DebitStopRow | null): LoanInfo['debit_stop'] {
     customer_id: stop.customerId,
     stopped_at: stop.stoppedAt.toISOString(),
     reason: stop.reason,
+    notice_required: stopOwesConsumerRightsNotice(stop),
     notice_message_id: stop.noticeMessageId,
   };
 }

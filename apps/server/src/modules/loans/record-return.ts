@@ -4,6 +4,7 @@ import {
   failedDebitStop,
   formatNoticeDate,
   representmentVerdict,
+  unauthorizedReturnStop,
 } from '@portal/contracts';
 import type { Transaction } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
@@ -11,7 +12,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
-import { applyDebitStop, type AppliedStop } from './debit-stop.ts';
+import { applyDebitStop, type AppliedStop, type StopCause } from './debit-stop.ts';
 import {
   findCustomerPaymentsWithBounces,
   findLatestAuthorizationGivenAt,
@@ -24,15 +25,17 @@ import { findCustomerIdOfPayment } from './loan-reads.ts';
 import { notActiveReason } from './loan-state.ts';
 import * as repository from './repository.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
-import { isNachaReturnCode, returnCodeTitle } from './return-codes.ts';
+import { isNachaReturnCode, returnCodeBook, returnCodeTitle } from './return-codes.ts';
 import { runLoanChange, type LoanChangeOutcome } from './run-loan-change.ts';
 import { withdrawalHistory } from './withdrawal-history.ts';
 
 // POST payments/record_return (decision 048): an ACH return the bank reported. In one transaction,
 // under the customer's lock: the bounce is recorded and the payment is unpaid again; then the
-// failed-debit rules (contracts rules/failed-debits.ts) read the customer's withdrawals: two
-// failures in a row stop automatic debits on all their loans (with the consumer-rights notice),
-// otherwise an R01 or R09 return is presented again, as a new payment, on the next business day.
+// failed-debit rules (contracts rules/failed-debits.ts) read the customer's withdrawals: an
+// unauthorized return (R05, R07, ... as the reference data lists them) or two failures in a row stop
+// automatic debits on all their loans (the second with the consumer-rights notice); otherwise an R01
+// or R09 return is presented again, as a new payment, on the next business day, unless a return of
+// its entry's chain was unauthorized. This is the one place the Portal records a return.
 
 type Input = { payment_id: number; return_code: string; returned_on: string };
 
@@ -109,16 +112,18 @@ async function scheduleRepresentment(
   return again;
 }
 
-function stopSentence(applied: AppliedStop): string {
+function stopSentence(applied: AppliedStop, noticeOwed: boolean): string {
   const loans = applied.stoppedLoanIds.length > 0 ? ` on loans ${applied.stoppedLoanIds.join(', ')}` : '';
-  const notice = applied.noticeMessageId
-    ? `the consumer-rights notice is queued to ${applied.noticeTo}`
-    : 'no consumer-rights notice could be emailed (no email address on file): send it by mail';
+  const notice = !noticeOwed
+    ? ''
+    : applied.noticeMessageId
+      ? ` and the consumer-rights notice is queued to ${applied.noticeTo}`
+      : ' and no consumer-rights notice could be emailed (no email address on file): send it by mail';
   const withdrawn =
     applied.withdrawnPaymentIds.length > 0
       ? ` The scheduled re-presentment (payment ${applied.withdrawnPaymentIds.join(', ')}) is withdrawn.`
       : '';
-  return `Automatic debits are stopped${loans} and ${notice}.${withdrawn}`;
+  return `Automatic debits are stopped${loans}${notice}.${withdrawn}`;
 }
 
 export function recordReturn(context: LoansDeps, actor: Actor, input: Input) {
@@ -147,15 +152,23 @@ export function recordReturn(context: LoansDeps, actor: Actor, input: Input) {
     const history = withdrawalHistory(rows, timeZone);
     const inForce = await findStopInForce(tx, customerId);
     const authorizedAt = await findLatestAuthorizationGivenAt(tx, customerId);
-    const stop = inForce ? null : failedDebitStop(history, { authorizedOn: dateOf(authorizedAt, timeZone) });
-    const applied = stop?.applies
-      ? await applyDebitStop(tx, context, actor, { customerId, failures: stop.failures, rows })
-      : null;
+    const stop = failedDebitStop(history, { authorizedOn: dateOf(authorizedAt, timeZone) });
+    const unauthorized = unauthorizedReturnStop(history, payment.id, returnCodeBook);
+    // One stop in force per customer: a return while one is in force only records (debits are off).
+    const cause: StopCause | null = inForce
+      ? null
+      : unauthorized.applies
+        ? { unauthorized: unauthorized.returned, failures: stop.applies ? stop.failures : null }
+        : stop.applies
+          ? { unauthorized: null, failures: stop.failures }
+          : null;
+    const applied = cause ? await applyDebitStop(tx, context, actor, { ...cause, customerId, rows }) : null;
     const presentOn = addBusinessDays(businessToday(context.clock, timeZone), 1);
     const verdict = representmentVerdict(history, payment.id, {
       presentOn,
       stopInForce: inForce !== undefined || applied !== null,
       autoDebit: loan.autoDebit,
+      returnCodes: returnCodeBook,
     });
     const again = verdict.allowed
       ? await scheduleRepresentment(tx, actor, payment, { ...verdict, due: presentOn }, now)
@@ -181,13 +194,16 @@ export function recordReturn(context: LoansDeps, actor: Actor, input: Input) {
     });
 
     const recorded = `Return ${input.return_code} (${returnCodeTitle(input.return_code)}) of ${formatNoticeDate(input.returned_on)} recorded on payment ${payment.id}.`;
+    const never = unauthorized.applies ? ` ${verdict.sentence}` : '';
     const outcome = inForce
-      ? `${inForce.reason} Payment ${payment.id} is due again; nothing is presented until a new authorization.`
-      : applied
-        ? `${stop!.sentence} ${stopSentence(applied)}`
-        : again
-          ? `${stop!.sentence} ${verdict.sentence} It goes out as payment ${again.id}.`
-          : `${stop!.sentence} ${verdict.sentence} Payment ${payment.id} is due again.`;
+      ? `${inForce.reason} Payment ${payment.id} is due again; nothing is presented until a new authorization.${never}`
+      : applied && unauthorized.applies
+        ? `${stop.applies ? `${stop.sentence} ` : ''}${unauthorized.sentence} ${stopSentence(applied, stop.applies)} Payment ${payment.id} is due again, for the customer to pay another way.`
+        : applied
+          ? `${stop.sentence} ${stopSentence(applied, true)}`
+          : again
+            ? `${stop.sentence} ${verdict.sentence} It goes out as payment ${again.id}.`
+            : `${stop.sentence} ${verdict.sentence} Payment ${payment.id} is due again.`;
     return {
       loanId: loan.id,
       message: `${recorded} ${outcome}`,

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   DEBIT_AUTHORIZATION_METHODS,
+  DEBIT_AUTHORIZATION_NOTE_MIN,
   debitAuthorizationMethodLabels,
   debitAuthorizationProblems,
   type DebitAuthorizationMethod,
@@ -21,8 +22,9 @@ function instantOf(local: string): string | null {
 type DebitAuthorizationFormProps = { stop: DebitStop; onClose: () => void };
 
 // The customer's new authorization of automatic debits (12 CFR 1041.8(c)): how and when they gave
-// it, and a note. The rules are the server's own (debitAuthorizationProblems): they show under
-// their fields once the form was sent, and follow each change; the server's refusal shows above.
+// it, and a note, required (what was authorized and where it is kept: lifting a stop is lifting a
+// duty). The rules are the server's own (debitAuthorizationProblems): they show under their fields
+// once the form was sent, and follow each change; the server's refusal shows above.
 export function DebitAuthorizationForm({ stop, onClose }: DebitAuthorizationFormProps) {
   const [method, setMethod] = useState<DebitAuthorizationMethod | null>(null);
   const [givenAt, setGivenAt] = useState('');
@@ -42,10 +44,7 @@ export function DebitAuthorizationForm({ stop, onClose }: DebitAuthorizationForm
     setChecked(true);
     const given = instantOf(givenAt);
     if (Object.keys(problemsNow()).length > 0 || !method || !given) return;
-    record.mutate(
-      { user_id: stop.customer_id, method, given_at: given, note: note.trim() === '' ? undefined : note.trim() },
-      { onSuccess: onClose },
-    );
+    record.mutate({ user_id: stop.customer_id, method, given_at: given, note: note.trim() }, { onSuccess: onClose });
   };
 
   return (
@@ -78,12 +77,8 @@ export function DebitAuthorizationForm({ stop, onClose }: DebitAuthorizationForm
         />
         <Textarea
           label="Note"
-          description={
-            method === 'recorded_call'
-              ? "Required: where the call's recording is kept."
-              : 'What the customer authorized (amounts, dates, account), if useful.'
-          }
-          withAsterisk={method === 'recorded_call'}
+          description={`At least ${DEBIT_AUTHORIZATION_NOTE_MIN} characters: what the customer authorized (amounts, dates, account) and where it is kept${method === 'recorded_call' ? " (the call's recording)" : ''}.`}
+          withAsterisk
           autosize
           minRows={2}
           maxRows={6}
