@@ -7,7 +7,8 @@ import { DEADLINE_QUEUES } from './rules/deadlines.ts';
 
 // The legal deadlines (issue 30, decision 047): every open item of the back-office queues by due
 // date, and the calls that move a deadline: the consumer's information on an ACDV (45 days), the
-// frivolous determination of a direct dispute and the notice that answers it.
+// frivolous determination of a direct dispute and the notice that answers it, and a legally
+// required notice no channel carried, recorded as mailed on paper (issue 37).
 
 export const deadlineItemSchema = z.object({
   queue: z.enum(DEADLINE_QUEUES),
@@ -34,7 +35,8 @@ export const deadlineCountSchema = z.object({
 export type DeadlineCount = z.infer<typeof deadlineCountSchema>;
 
 // scope=due_now lists only the items overdue or due today (the counts are always of every open
-// item): what the /deadlines screen shows, without carrying thousands of later items.
+// item): what the /deadlines screen shows, without carrying thousands of later items. Notices to
+// mail are listed whatever their due date: they are few, and no other screen lists them.
 export const deadlinesQuerySchema = z.object({
   scope: z.enum(['all', 'due_now'], { error: "scope is 'all' or 'due_now'." }).default('all'),
 });
@@ -96,6 +98,16 @@ export const frivolousDisputeResponseSchema = z.object({
 });
 export type FrivolousDisputeResponse = z.infer<typeof frivolousDisputeResponseSchema>;
 
+// A legally required notice (its message's id) mailed on paper after no channel carried it.
+export const noticeMailedBodySchema = z.object({ id: bigDatabaseIdSchema });
+export type NoticeMailedBody = z.input<typeof noticeMailedBodySchema>;
+export const noticeMailedResponseSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  mailed_at: z.string(),
+});
+export type NoticeMailedResponse = z.infer<typeof noticeMailedResponseSchema>;
+
 export const deadlineCalls = {
   deadlines: defineCall({
     method: 'GET',
@@ -127,5 +139,14 @@ export const deadlineCalls = {
     access: 'signedIn',
     body: frivolousNoticeSentBodySchema,
     response: frivolousDisputeResponseSchema,
+  }),
+  // Staff record that a legally required notice no channel carried was mailed on paper: any
+  // signed-in employee may mail a letter.
+  noticeMailed: defineCall({
+    method: 'POST',
+    path: 'deadlines/notice_mailed',
+    access: 'signedIn',
+    body: noticeMailedBodySchema,
+    response: noticeMailedResponseSchema,
   }),
 };

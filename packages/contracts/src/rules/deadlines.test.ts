@@ -53,6 +53,22 @@ describe('the deadline of each queue', () => {
     expect(deadlines.bankruptcyNoticeDueOn('2026-12-31')).toBe('2027-01-05');
     expect(deadlines.bankruptcyNoticeDueOn('2026-11-21')).toBe('2026-11-24');
   });
+
+  it('a notice to mail: 3 business days after it became undelivered', () => {
+    // Tuesday 24 November: Wed 25, Fri 27 (after Thanksgiving), Mon 30.
+    expect(deadlines.noticeToMailDueOn('2026-11-24')).toBe('2026-11-30');
+    // Undelivered on a Saturday: counted from the Monday.
+    expect(deadlines.noticeToMailDueOn('2026-11-21')).toBe('2026-11-25');
+    // Across Christmas (Friday 25 December): Thu 24, Mon 28, Tue 29.
+    expect(deadlines.noticeToMailDueOn('2026-12-23')).toBe('2026-12-29');
+  });
+
+  it('a notice to mail is named by the road it was queued by, and never goes unnamed', () => {
+    expect(deadlines.noticeToMailName('consumer_rights_notice')).toBe('consumer-rights notice');
+    expect(deadlines.noticeToMailName('denial_notice')).toBe('adverse action notice');
+    expect(deadlines.noticeToMailName(null)).toBe('legally required notice');
+    expect(deadlines.noticeToMailName('toString')).toBe('legally required notice');
+  });
 });
 
 describe('days left', () => {

@@ -2,6 +2,7 @@ import { DISPUTE_DUE_DAYS } from '../constants.ts';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from './business-days.ts';
 import { ACDV_RESPONSE_DAYS } from './credit-reporting.ts';
 import { addDays } from './dates.ts';
+import type { SendingPath } from './sending-paths.ts';
 
 // The legal deadlines of the back-office queues, on one clock (issue 30, decision 047): business
 // days by the US federal holiday calendar (business-days.ts), on date-only values (YYYY-MM-DD) in
@@ -21,15 +22,27 @@ export const FRIVOLOUS_NOTICE_BUSINESS_DAYS = 5;
 // Our own target, not the law's: a bankruptcy notice is processed within 2 business days of its
 // receipt, since the automatic stay (11 U.S.C. 362) binds from the filing, whether we know or not.
 export const BANKRUPTCY_NOTICE_TARGET_BUSINESS_DAYS = 2;
+// Our own target too (issue 37): a legally required notice no channel carried (the adverse action
+// notice, the 12 CFR 1041.9(c) consumer-rights notice) is mailed on paper within 3 business days of
+// the day it became undelivered. The notices' own periods ran from the events that made them owed,
+// so this is a ceiling, not leave to wait.
+export const NOTICE_TO_MAIL_BUSINESS_DAYS = 3;
 
 // The queues whose items have a deadline, in the order the screen lists them.
-export const DEADLINE_QUEUES = ['acdv', 'dispute', 'dispute_frivolous_notice', 'bankruptcy_notice'] as const;
+export const DEADLINE_QUEUES = [
+  'acdv',
+  'dispute',
+  'dispute_frivolous_notice',
+  'bankruptcy_notice',
+  'notice_to_mail',
+] as const;
 export type DeadlineQueue = (typeof DEADLINE_QUEUES)[number];
 export const DEADLINE_QUEUE_LABELS: Readonly<Record<DeadlineQueue, string>> = {
   acdv: 'ACDV responses',
   dispute: 'Direct disputes',
   dispute_frivolous_notice: 'Frivolous dispute notices',
   bankruptcy_notice: 'Bankruptcy notices',
+  notice_to_mail: 'Notices to mail',
 };
 
 // The end of a period of `days` calendar days from `start`: the last business day on or before it.
@@ -59,6 +72,24 @@ export function frivolousNoticeDueOn(determinedOn: string): string {
 // A bankruptcy notice, processed within our target after the day it came in.
 export function bankruptcyNoticeDueOn(receivedOn: string): string {
   return addBusinessDays(receivedOn, BANKRUPTCY_NOTICE_TARGET_BUSINESS_DAYS);
+}
+
+// A legally required notice to mail on paper, 3 business days after the day it became undelivered.
+export function noticeToMailDueOn(undeliveredOn: string): string {
+  return addBusinessDays(undeliveredOn, NOTICE_TO_MAIL_BUSINESS_DAYS);
+}
+
+// What a notice to mail is called on the deadlines screen, by the road it was queued by (a road
+// not named here, or none, is still a legally required notice: never dropped for want of a name).
+const NOTICE_NAMES = {
+  denial_notice: 'adverse action notice',
+  consumer_rights_notice: 'consumer-rights notice',
+} as const satisfies Partial<Record<SendingPath, string>>;
+
+export function noticeToMailName(sendingPath: string | null): string {
+  return sendingPath !== null && Object.hasOwn(NOTICE_NAMES, sendingPath)
+    ? NOTICE_NAMES[sendingPath as keyof typeof NOTICE_NAMES]
+    : 'legally required notice';
 }
 
 export function isOverdue(dueOn: string, today: string): boolean {

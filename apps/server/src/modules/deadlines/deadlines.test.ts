@@ -173,6 +173,7 @@ describe('GET deadlines', () => {
       { queue: 'dispute', label: 'Direct disputes', open: 2, due_today: 0, overdue: 0 },
       { queue: 'dispute_frivolous_notice', label: 'Frivolous dispute notices', open: 1, due_today: 0, overdue: 0 },
       { queue: 'bankruptcy_notice', label: 'Bankruptcy notices', open: 2, due_today: 1, overdue: 1 },
+      { queue: 'notice_to_mail', label: 'Notices to mail', open: 0, due_today: 0, overdue: 0 },
     ]);
 
     // What the screen asks for: only what is overdue or due today, the counts still of everything.

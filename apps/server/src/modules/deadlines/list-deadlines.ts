@@ -1,19 +1,24 @@
 import {
   bankruptcyNoticeDueOn,
   compareDeadlines,
+  dateInTimeZone,
   DEADLINE_QUEUE_LABELS,
   DEADLINE_QUEUES,
   deadlineStandings,
   disputeTypeLabel,
   frivolousNoticeDueOn,
+  noticeToMailDueOn,
+  noticeToMailName,
   noticeTypeLabel,
   type DeadlineCount,
   type DeadlineItem,
   type DeadlineQueue,
   type DeadlinesResponse,
+  type DeadlineStanding,
 } from '@portal/contracts';
 import type { DeadlinesDeps } from './deps.ts';
 import { businessToday } from '../../platform/business-date.ts';
+import { findNoticesToMail, type NoticeToMail } from '../../platform/notices-to-mail.ts';
 import { findOpenNoticeDeadlines } from '../bankruptcy-notices/index.ts';
 import { findOpenAcdvDeadlines } from '../credit-reporting/index.ts';
 import { findFrivolousNoticesDue, findOpenDisputeDeadlines } from '../disputes/index.ts';
@@ -22,7 +27,9 @@ import { findFrivolousNoticesDue, findOpenDisputeDeadlines } from '../disputes/i
 // due first (so the overdue ones lead), with the counts per queue. One statement per queue, each
 // over its owner's partial index; ACDVs and disputes carry their due date, computed by the deadline
 // engine when they were stored, and notices count theirs from the day they came. Every date is
-// worked out once (thousands of items share a few dozen dates).
+// worked out once (thousands of items share a few dozen dates). Legally required notices no channel
+// carried (issue 37) are platform's, which owns the messages: due 3 business days after the day they
+// became undelivered, listed by scope=due_now whatever their date (no other screen lists them).
 
 export type DeadlineScope = 'all' | 'due_now';
 
@@ -39,17 +46,35 @@ function oncePerDate(rule: (date: string) => string): (date: string) => string {
   };
 }
 
+// A notice to mail, linked to its customer's user page (spec 000: /user?ID=...), where its text and
+// the customer's mailing address are.
+function noticeToMailItem(notice: NoticeToMail): Omit<DeadlineItem, keyof DeadlineStanding> {
+  const name = noticeToMailName(notice.sendingPath);
+  const whose = notice.customerId === null ? 'no customer linked' : `customer ${notice.customerId}`;
+  return {
+    queue: 'notice_to_mail',
+    id: notice.id,
+    // The message's id names it, as each queue's item is named by its own id.
+    title: `${name[0]!.toUpperCase()}${name.slice(1)} #${notice.id} to mail, ${whose}`,
+    // What it is and why no channel carried it (the provider's error, or the door's sentence).
+    summary: `${notice.subject ?? 'No subject'} · the ${notice.type} was not delivered: ${notice.error ?? 'no reason recorded'}`,
+    link: notice.customerId === null ? '/deadlines' : `/user?ID=${notice.customerId}`,
+  };
+}
+
 export async function listDeadlines(context: DeadlinesDeps, scope: DeadlineScope): Promise<DeadlinesResponse> {
   const today = businessToday(context.clock, context.businessTimeZone);
-  const [acdvs, disputes, frivolous, notices] = await Promise.all([
+  const [acdvs, disputes, frivolous, notices, toMail] = await Promise.all([
     findOpenAcdvDeadlines(context.db),
     findOpenDisputeDeadlines(context.db),
     findFrivolousNoticesDue(context.db, context.businessTimeZone),
     findOpenNoticeDeadlines(context.db, context.businessTimeZone),
+    findNoticesToMail(context.db),
   ]);
   const standing = deadlineStandings(today);
   const noticeDue = oncePerDate(frivolousNoticeDueOn);
   const bankruptcyDue = oncePerDate(bankruptcyNoticeDueOn);
+  const mailDue = oncePerDate(noticeToMailDueOn);
 
   const items: DeadlineItem[] = [
     ...acdvs.map((acdv) => ({
@@ -88,6 +113,10 @@ export async function listDeadlines(context: DeadlinesDeps, scope: DeadlineScope
       summary: `${notice.debtorName ?? 'Debtor not read yet'} · ${noticeTypeLabel(notice.type)} · received ${notice.receivedOn}`,
       link: `/bankruptcy/notice/${notice.id}`,
     })),
+    ...toMail.map((notice) => {
+      const dueOn = mailDue(dateInTimeZone(notice.undeliveredSince, context.businessTimeZone));
+      return { ...noticeToMailItem(notice), ...standing(dueOn) };
+    }),
   ];
 
   const counts = new Map<DeadlineQueue, DeadlineCount>(
@@ -103,6 +132,7 @@ export async function listDeadlines(context: DeadlinesDeps, scope: DeadlineScope
     else if (item.due_on === today) count.due_today += 1;
   }
 
-  const listed = scope === 'due_now' ? items.filter((item) => item.due_on <= today) : items;
+  const listed =
+    scope === 'due_now' ? items.filter((item) => item.due_on <= today || item.queue === 'notice_to_mail') : items;
   return { today, items: listed.sort(compareDeadlines), counts: [...counts.values()] };
 }

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { deadlineCalls } from '@portal/contracts';
 import type { DeadlinesDeps } from './deps.ts';
+import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { listDeadlines } from './list-deadlines.ts';
+import { markNoticeMailed } from './mark-notice-mailed.ts';
 
-// The deadlines call: HTTP only. Any signed-in employee may read it (its descriptor says so).
+// The deadlines calls: HTTP only. Any signed-in employee may read the list and record a notice
+// mailed on paper (their descriptors say so).
 export function registerDeadlineRoutes(app: FastifyInstance, context: DeadlinesDeps): void {
   registerCall(app, deadlineCalls.deadlines, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return listDeadlines(context, request.query.scope);
   });
+  registerCall(app, deadlineCalls.noticeMailed, (request) =>
+    markNoticeMailed(context, actorOf(request), request.body.id),
+  );
 }

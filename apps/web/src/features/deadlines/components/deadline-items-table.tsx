@@ -13,11 +13,13 @@ type DeadlineItemsTableProps = {
   // Records a frivolous dispute's notice as sent; the id of the one being recorded, if any.
   onNoticeSent: (id: number) => void;
   recording: number | null;
+  // Asks to record a legally required notice as mailed on paper (the page confirms first).
+  onMarkMailed: (item: DeadlineItem) => void;
 };
 
 // One list of the deadlines screen: each item linked to the screen it is worked on, its queue, due
 // date and days left, the earliest first (the server's order).
-export function DeadlineItemsTable({ caption, items, onNoticeSent, recording }: DeadlineItemsTableProps) {
+export function DeadlineItemsTable({ caption, items, onNoticeSent, recording, onMarkMailed }: DeadlineItemsTableProps) {
   const shown = items.slice(0, DEADLINE_ROWS_SHOWN);
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -62,6 +64,19 @@ export function DeadlineItemsTable({ caption, items, onNoticeSent, recording }: 
                     onClick={() => onNoticeSent(item.id)}
                   >
                     Notice sent
+                  </Button>
+                )}
+                {item.queue === 'notice_to_mail' && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    mt={4}
+                    // Names the notice, the visible words first (WCAG 2.5.3): one button per row.
+                    aria-label={`Mark mailed: ${item.title}`}
+                    aria-haspopup="dialog"
+                    onClick={() => onMarkMailed(item)}
+                  >
+                    Mark mailed
                   </Button>
                 )}
               </Table.Td>

@@ -13,6 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const DEADLINES = 'GET deadlines';
 const NOTICE_SENT = 'PATCH disputes_dashboard/frivolous_notice_sent';
+const NOTICE_MAILED = 'POST deadlines/notice_mailed';
 
 beforeEach(() => {
   saveSession(sessionFixture());
@@ -41,6 +42,7 @@ function answer(items: DeadlineItem[]): DeadlinesResponse {
       { queue: 'dispute', label: 'Direct disputes', open: 30, due_today: 1, overdue: 0 },
       { queue: 'dispute_frivolous_notice', label: 'Frivolous dispute notices', open: 1, due_today: 1, overdue: 0 },
       { queue: 'bankruptcy_notice', label: 'Bankruptcy notices', open: 4, due_today: 0, overdue: 1 },
+      { queue: 'notice_to_mail', label: 'Notices to mail', open: 2, due_today: 0, overdue: 1 },
     ],
   };
 }
@@ -74,6 +76,28 @@ const FRIVOLOUS_TODAY = item({
   link: '/disputes/9',
 });
 
+const MAIL_LATE = item({
+  queue: 'notice_to_mail',
+  id: 45,
+  due_on: '2026-11-23',
+  days_left: -2,
+  overdue: true,
+  title: 'Consumer-rights notice #45 to mail, customer 123',
+  summary:
+    'Alert: we can no longer withdraw your loan payments automatically · the email was not delivered: 550 Mailbox unavailable',
+  link: '/user?ID=123',
+});
+const MAIL_LATER = item({
+  queue: 'notice_to_mail',
+  id: 46,
+  due_on: '2026-12-01',
+  days_left: 3,
+  overdue: false,
+  title: 'Adverse action notice #46 to mail, customer 124',
+  summary: 'About your loan application 9 · the email was not delivered: 550 Recipient address rejected',
+  link: '/user?ID=124',
+});
+
 function renderPage(server: ApiAnswers) {
   const sent = answerApiCalls(server);
   renderWithProviders(<DeadlinesPage />, { route: '/deadlines' });
@@ -100,11 +124,14 @@ describe('the deadlines screen', () => {
       ['Direct disputes', '30', '1', '0'],
       ['Frivolous dispute notices', '1', '1', '0'],
       ['Bankruptcy notices', '4', '0', '1'],
+      ['Notices to mail', '2', '0', '1'],
     ]);
     expect(within(counts).getByRole('link', { name: 'Bankruptcy notices' })).toHaveAttribute(
       'href',
       '/bankruptcy/unprocessed',
     );
+    // Listed on this screen only: no queue screen to link to.
+    expect(within(counts).queryByRole('link', { name: 'Notices to mail' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Overdue', level: 2 })).toBeInTheDocument();
     const overdue = screen.getByRole('table', { name: 'Overdue items, the longest overdue first' });
@@ -156,6 +183,89 @@ describe('the deadlines screen', () => {
     await waitFor(() => expect(screen.queryByText('Frivolous notice, dispute #9')).not.toBeInTheDocument());
     expect(callsTo(sent, NOTICE_SENT)[0]?.body).toEqual({ id: 9 });
     expect(readFlashes().map((flash) => flash.message)).toContain('The notice of dispute #9 is recorded as sent.');
+  });
+
+  it('lists the notices to mail, due or not, and records one as mailed after asking', async () => {
+    let calls = 0;
+    const sent = renderPage({
+      [DEADLINES]: () => {
+        calls += 1;
+        return [200, answer(calls === 1 ? [MAIL_LATE, DISPUTE_TODAY, MAIL_LATER] : [DISPUTE_TODAY, MAIL_LATER])];
+      },
+      [NOTICE_MAILED]: [
+        200,
+        { message: 'Message #45 is recorded as mailed on paper.', id: 45, mailed_at: '2026-11-25T18:00:00.000Z' },
+      ],
+    });
+    const overdue = await screen.findByRole('table', { name: 'Overdue items, the longest overdue first' });
+    expect(rowsOf(overdue)[0]?.slice(0, 4)).toEqual([
+      'Consumer-rights notice #45 to mail, customer 123',
+      'Notices to mail',
+      'Nov 23, 2026',
+      'Overdue by 2 business days',
+    ]);
+    expect(
+      within(overdue).getByRole('link', { name: 'Consumer-rights notice #45 to mail, customer 123' }),
+    ).toHaveAttribute('href', '/user?ID=123');
+    // Not due yet, still on the screen (no other lists it), apart from what is due today.
+    expect(screen.getByRole('heading', { name: 'Notices to mail, due later', level: 2 })).toBeInTheDocument();
+    const later = screen.getByRole('table', {
+      name: 'Legally required notices no channel carried, to mail on paper by their due date',
+    });
+    expect(rowsOf(later).map((row) => row[0])).toEqual(['Adverse action notice #46 to mail, customer 124']);
+    expect(
+      within(later).getByRole('button', { name: 'Mark mailed: Adverse action notice #46 to mail, customer 124' }),
+    ).toBeEnabled();
+    const today = screen.getByRole('table', { name: 'Items due today' });
+    expect(within(today).queryAllByRole('button')).toEqual([]);
+
+    // Asks first; Cancel (or Escape) records nothing and gives focus back to the button.
+    const button = within(overdue).getByRole('button', {
+      name: 'Mark mailed: Consumer-rights notice #45 to mail, customer 123',
+    });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Record the notice as mailed?' });
+    expect(within(dialog).getByText('Consumer-rights notice #45 to mail, customer 123')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(callsTo(sent, NOTICE_MAILED)).toEqual([]);
+
+    // By keyboard: the button, then the confirmation.
+    await userEvent.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Record the notice as mailed?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark mailed' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Consumer-rights notice #45 to mail, customer 123')).not.toBeInTheDocument(),
+    );
+    expect(callsTo(sent, NOTICE_MAILED).map((call) => call.body)).toEqual([{ id: 45 }]);
+    expect(readFlashes().map((flash) => flash.message)).toContain('Message #45 is recorded as mailed on paper.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Its row and button are gone: focus goes to the page's heading, not lost.
+    expect(screen.getByRole('heading', { name: 'Deadlines', level: 1 })).toHaveFocus();
+    expect(screen.getByText('Nothing is overdue.')).toBeInTheDocument();
+  });
+
+  it('shows in the confirmation why a notice could not be recorded as mailed', async () => {
+    renderPage({
+      [DEADLINES]: [200, answer([MAIL_LATE])],
+      [NOTICE_MAILED]: [
+        409,
+        { errors: ['Message #45 was already recorded as mailed on paper (2026-11-25T17:00:00.000Z).'] },
+      ],
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark mailed: Consumer-rights notice #45 to mail, customer 123' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Record the notice as mailed?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, mark mailed' }));
+    expect(
+      await within(dialog).findByText(
+        'Message #45 was already recorded as mailed on paper (2026-11-25T17:00:00.000Z).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 
   it('says when nothing is overdue or due today', async () => {

@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { DeadlineQueue, DeadlinesResponse } from '@portal/contracts';
+import type { DeadlineItem, DeadlineQueue, DeadlinesResponse } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { flash } from '../../../lib/flash.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDeadlines } from '../api/get-deadlines.ts';
 import { useRecordFrivolousNoticeSent } from '../api/record-frivolous-notice-sent.ts';
 import { DeadlineItemsTable } from './deadline-items-table.tsx';
+import { MarkMailedModal } from './mark-mailed-modal.tsx';
 
-// Where each queue is worked.
-const QUEUE_SCREENS: Readonly<Record<DeadlineQueue, string>> = {
+// Where each queue is worked; null: on this screen (no other lists the notices to mail).
+const QUEUE_SCREENS: Readonly<Record<DeadlineQueue, string | null>> = {
   acdv: '/fcra',
   dispute: '/disputes/unresolved',
   dispute_frivolous_notice: '/disputes/unresolved',
   bankruptcy_notice: '/bankruptcy/unprocessed',
+  notice_to_mail: null,
 };
 
 function errorsOf(error: unknown, fallback: string): string {
@@ -40,20 +42,29 @@ function CountsTable({ counts }: { counts: DeadlinesResponse['counts'] }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {counts.map((count) => (
-          <Table.Tr key={count.queue}>
-            <Table.Th scope="row" fw={500}>
-              <Anchor component={Link} to={QUEUE_SCREENS[count.queue]} fz="sm">
-                {count.label}
-              </Anchor>
-            </Table.Th>
-            <Table.Td ta="right">{count.open}</Table.Td>
-            <Table.Td ta="right">{count.due_today}</Table.Td>
-            <Table.Td ta="right" fw={count.overdue > 0 ? 700 : undefined} c={count.overdue > 0 ? 'red.8' : undefined}>
-              {count.overdue}
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        {counts.map((count) => {
+          const screen = QUEUE_SCREENS[count.queue];
+          return (
+            <Table.Tr key={count.queue}>
+              <Table.Th scope="row" fw={500}>
+                {screen === null ? (
+                  <Text fz="sm" fw={500}>
+                    {count.label}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={screen} fz="sm">
+                    {count.label}
+                  </Anchor>
+                )}
+              </Table.Th>
+              <Table.Td ta="right">{count.open}</Table.Td>
+              <Table.Td ta="right">{count.due_today}</Table.Td>
+              <Table.Td ta="right" fw={count.overdue > 0 ? 700 : undefined} c={count.overdue > 0 ? 'red.8' : undefined}>
+                {count.overdue}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );
@@ -74,12 +85,24 @@ function DeadlineSection({ title, none, ...table }: DeadlineSectionProps) {
 
 // /deadlines (issue 30, decision 047): the legal deadlines of every queue on one clock, business days
 // by the US federal holiday calendar: the counts per queue, then what is overdue and what is due
-// today, each item linked to its queue's screen. Later items are on the queue screens.
+// today, each item linked to its queue's screen. Later items are on the queue screens, but for the
+// legally required notices no channel carried (issue 37): listed here until someone marks them
+// mailed on paper, due or not, as no other screen lists them.
 export function DeadlinesPage() {
   const deadlines = useDeadlines('due_now');
   const noticeSent = useRecordFrivolousNoticeSent();
   const [recording, setRecording] = useState<number | null>(null);
+  // The notice asked about in the confirmation, and whether it is open.
+  const [toMark, setToMark] = useState<DeadlineItem | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  // Where focus goes once a notice is marked mailed: its row and button are gone.
+  const heading = useRef<HTMLHeadingElement>(null);
   const data = deadlines.data;
+
+  const askMarkMailed = (item: DeadlineItem) => {
+    setToMark(item);
+    setConfirming(true);
+  };
 
   const recordNotice = (id: number) => {
     setRecording(id);
@@ -92,11 +115,14 @@ export function DeadlinesPage() {
   };
 
   const overdue = data?.items.filter((item) => item.overdue) ?? [];
-  const dueToday = data?.items.filter((item) => !item.overdue) ?? [];
+  const dueToday = data?.items.filter((item) => !item.overdue && item.due_on <= data.today) ?? [];
+  // Only notices to mail come before their day (scope=due_now).
+  const mailLater = data?.items.filter((item) => item.due_on > data.today) ?? [];
+  const actions = { onNoticeSent: recordNotice, recording, onMarkMailed: askMarkMailed };
 
   return (
     <Stack gap="lg">
-      <Title order={1} fz={24}>
+      <Title order={1} fz={24} ref={heading} tabIndex={-1}>
         Deadlines
       </Title>
       {data ? (
@@ -113,16 +139,33 @@ export function DeadlinesPage() {
             caption="Overdue items, the longest overdue first"
             none="Nothing is overdue."
             items={overdue}
-            onNoticeSent={recordNotice}
-            recording={recording}
+            {...actions}
           />
           <DeadlineSection
             title="Due today"
             caption="Items due today"
             none="Nothing else is due today."
             items={dueToday}
-            onNoticeSent={recordNotice}
-            recording={recording}
+            {...actions}
+          />
+          {mailLater.length > 0 && (
+            <DeadlineSection
+              title="Notices to mail, due later"
+              caption="Legally required notices no channel carried, to mail on paper by their due date"
+              none=""
+              items={mailLater}
+              {...actions}
+            />
+          )}
+          <MarkMailedModal
+            item={toMark}
+            opened={confirming}
+            onClose={() => setConfirming(false)}
+            onMailed={(answer) => {
+              setConfirming(false);
+              flash(answer.message, { type: 'success', placement: 'top' });
+              heading.current?.focus();
+            }}
           />
         </>
       ) : deadlines.isError ? (
