@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { unfilledPlaceholdersError, type SendingPath } from '@portal/contracts';
+import { SENDING_PATHS, unfilledPlaceholdersError, type SendingPath } from '@portal/contracts';
 import { messageAttachments, messages, type Executor } from '@portal/db';
 import { recordAuditEvent } from './audit.ts';
 import { badRequest } from './http-error.ts';
@@ -142,4 +142,53 @@ export async function findIdempotentMessage(
 // attaches it when it delivers the message.
 export async function attachDocumentToMessage(tx: Executor, messageId: number, documentId: number): Promise<void> {
   await tx.insert(messageAttachments).values({ messageId, documentId });
+}
+
+// A notice the law requires that no channel can carry (no address on file): written undelivered with
+// the reason, never dropped, so the deadlines screen lists it to be mailed on paper (issue 37). Only
+// a legally required road may record one.
+export async function recordNoticeToMail(
+  tx: Executor,
+  notice: {
+    path: SendingPath;
+    customerId: number;
+    subject: string;
+    body: string;
+    why: string;
+    employeeId: number | null;
+    now: Date;
+  },
+): Promise<MessageRecord> {
+  if (SENDING_PATHS[notice.path].basis !== 'legally_required')
+    throw new Error(`recordNoticeToMail: ${notice.path} is not a legally required notice.`);
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      customerId: notice.customerId,
+      type: 'email',
+      inbound: false,
+      subject: notice.subject,
+      body: notice.body,
+      toAddress: null,
+      status: 'undelivered',
+      error: notice.why,
+      employeeId: notice.employeeId,
+      processed: true,
+      attempts: 0,
+      nextAttemptAt: null,
+      purpose: 'servicing',
+      sendingPath: notice.path,
+      legallyRequired: true,
+      createdAt: notice.now,
+    })
+    .returning();
+  if (!row) throw new Error('recordNoticeToMail: insert returned nothing');
+  await recordAuditEvent(tx, {
+    employeeId: notice.employeeId,
+    action: 'message.notice_to_mail',
+    entityType: 'message',
+    entityId: row.id,
+    after: { path: notice.path, customer_id: notice.customerId, why: notice.why },
+  });
+  return row;
 }

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeadlineItem, DeadlinesResponse } from '@portal/contracts';
 import { messages, statements } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
+import { recordNoticeToMail } from '../../platform/outbound.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { createRecordingMailer } from '../../testing/recording-senders.ts';
 import { countWrites } from '../../testing/row-counts.ts';
@@ -273,5 +274,28 @@ describe('a legally required notice no channel carried', () => {
     expect(missing.json().errors.length).toBeGreaterThan(0);
     expect((await markMailed(agent, { id: 'one' })).statusCode).toBe(400);
     expect((await messageRow(message.id)).mailedAt).toBeNull();
+  });
+});
+
+describe('a notice with no channel at all', () => {
+  it('is recorded undelivered with the reason and listed to be mailed; no other road may record one', async () => {
+    const customer = await createCustomer(t.database.db);
+    const notice = {
+      customerId: customer.id,
+      subject: 'Alert: we can no longer withdraw your loan payments automatically',
+      body: 'Consumer rights notice: ...',
+      why: 'No email address on file: mail the notice.',
+      employeeId: null,
+      now: WEDNESDAY,
+    };
+    const row = await t.database.db.transaction((tx) =>
+      recordNoticeToMail(tx, { ...notice, path: 'consumer_rights_notice' }),
+    );
+    expect(row).toMatchObject({ status: 'undelivered', legallyRequired: true, toAddress: null, error: notice.why });
+    expect(toMail(await listed({ scope: 'all' })).map((item) => item.id)).toContain(row.id);
+    expect((await auditEventsOf(t.database.db, 'message.notice_to_mail', row.id)).length).toBe(1);
+    await expect(
+      t.database.db.transaction((tx) => recordNoticeToMail(tx, { ...notice, path: 'payoff_balance' })),
+    ).rejects.toThrow(/not a legally required notice/);
   });
 });

@@ -2,6 +2,7 @@ import { formatDollars, formatNoticeDate } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { recordNoticeToMail } from '../../platform/outbound.ts';
 import type { CustomerRecord } from '../customers/index.ts';
 import { queueLegallyRequiredEmail } from './loan-messages.ts';
 
@@ -54,15 +55,27 @@ export function consumerRightsNotice(
 
 // The one place the notice is queued: an email into the customer's email conversation. Owed by
 // law, so the contact gate does not let the customer's flags hold it back, only their hours
-// (decision 046). Answers the message's id, or null when the customer has no email address.
+// (decision 046). Without an email address on file it is recorded to be mailed on paper (the
+// deadlines screen lists it, issue 37). Answers the message's id.
 export async function queueConsumerRightsNotice(
   tx: Executor,
   context: Pick<LoansDeps, 'clock' | 'contactRules' | 'threads'>,
   actor: Actor,
   customer: CustomerRecord,
   notice: { subject: string; body: string },
-): Promise<number | null> {
-  if (!customer.email) return null;
+): Promise<number> {
+  if (!customer.email) {
+    const toMail = await recordNoticeToMail(tx, {
+      path: 'consumer_rights_notice',
+      customerId: customer.id,
+      subject: notice.subject,
+      body: notice.body,
+      why: 'No email address on file: mail the notice.',
+      employeeId: actor.employeeId,
+      now: context.clock.now(),
+    });
+    return toMail.id;
+  }
   const message = await queueLegallyRequiredEmail(
     tx,
     context,
