@@ -310,7 +310,7 @@ describe('ReplyBox: the contact gate (decision 046)', () => {
     );
     await userEvent.type(replyBox(), '#past_due{Enter}');
     expect(await screen.findByText(/Cannot be sent: Customer 41 was sent 3 collection texts/)).toBeInTheDocument();
-    expect(asked).toContain('ticket_id=101&user_id=41&channel=text&purpose=collection');
+    expect(asked).toContain('ticket_id=101&user_id=41&channel=text&purpose=collection&macro_id=7');
 
     // The agent says it is servicing after all: the verdict follows, and the reply goes tagged so.
     await userEvent.click(screen.getByText('Servicing'));

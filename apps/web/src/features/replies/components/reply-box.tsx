@@ -272,6 +272,8 @@ export function ReplyBox(props: ReplyBoxProps) {
                 ...(contact.userId === null ? {} : { user_id: contact.userId }),
                 channel: contact.channel,
                 purpose,
+                // The macro's purpose is a fact the server reads; the agent's pick can only add collection.
+                ...(draft.macroId === null ? {} : { macro_id: draft.macroId }),
               }}
             />
             <PurposePicker value={purpose} onChange={setPurpose} />
