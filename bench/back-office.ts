@@ -49,7 +49,8 @@ const database = await createBenchDatabase();
 try {
   const handle = await database.open();
   const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-back-office${index + 1}@portal.example`);
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
+  // The bankruptcy role: uploading notices needs bankruptcy.create_notices (issue 37).
+  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent', 'bankruptcy'] });
   const started = Date.now();
   await generateQueueItems(handle, ITEMS);
   await handle.exec('vacuum analyze');

@@ -22,7 +22,8 @@ try {
   const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
   await migrateDatabase(handle);
   const email = 'bench-uploads@portal.example';
-  await createEmployee(handle.db, { email, roles: ['agent'] });
+  // The bankruptcy role: uploading notices needs bankruptcy.create_notices (issue 37).
+  await createEmployee(handle.db, { email, roles: ['agent', 'bankruptcy'] });
   await handle.close();
 
   const bomb = flateBombPdf(BOMB_BYTES);

@@ -22,6 +22,8 @@ const storage = createDirectoryStorage(mkdtempSync(join(tmpdir(), 'portal-hostil
 const t = useTestApp({ storage });
 const agent = useStaffSession(t);
 const editor = useStaffSession(t, ['blog_editor']);
+// Notices are the bankruptcy desk's to upload (bankruptcy.create_notices).
+const desk = useStaffSession(t, ['agent', 'bankruptcy']);
 
 const BOMB =
   'bomb.pdf is too large once decompressed (more than 32 MB of content), so it was not kept; it may be damaged or built to overload us. Please send a simpler copy.';
@@ -58,7 +60,7 @@ describe('hostile uploads', () => {
   });
 
   it('keeps the good bankruptcy notice beside a bomb', async () => {
-    const response = await uploadNotices(t, agent, [
+    const response = await uploadNotices(t, desk, [
       { name: 'notice.pdf', content: await drawNotice('chapter7') },
       { name: 'bomb.pdf', content: flateBombPdf(1024 * 1024 * 1024) },
     ]);

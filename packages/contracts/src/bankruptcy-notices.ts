@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
+import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { successResponseSchema, uploadFailureSchema } from './disputes.ts';
 import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
@@ -54,7 +54,8 @@ export const noticeCustomerSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   ssn_last_four: z.string().nullable(),
-  // 'ssn' (whole number), 'ssn_last4_and_name', 'staff'.
+  // 'ssn' (the whole number, compared through the SSN door: only for an uploader holding
+  // customers.reveal_ssn), 'ssn_last4_and_name', 'staff'.
   match: z.string(),
   open_loan_ids: z.array(z.number()),
 });
@@ -137,10 +138,12 @@ export type ProcessNoticeResponse = z.infer<typeof processNoticeResponseSchema>;
 
 export const bankruptcyNoticeCalls = {
   // multipart/form-data: files[] repeated, PDFs only. Each file becomes one notice, read as it comes.
+  // The bankruptcy desk's (issue 37): the debtors are matched to customers by their SSN, so whoever
+  // uploads chooses the numbers compared (the SSN door still decides whether a whole one is).
   createNotices: defineCall({
     method: 'POST',
     path: 'bankruptcy_notices/create_notices',
-    access: 'signedIn',
+    access: needs('bankruptcy.create_notices'),
     response: createNoticesResponseSchema,
   }),
   unprocessedNotices: defineCall({

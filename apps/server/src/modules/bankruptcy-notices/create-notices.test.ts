@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { EMPTY_NOTICE_FIELDS, UPLOAD_MAX_FILES } from '@portal/contracts';
-import { customerBankruptcies, customerComments, customers, loans } from '@portal/db';
+import { and, eq } from 'drizzle-orm';
+import { EMPTY_NOTICE_FIELDS, permissionRefusal, UPLOAD_MAX_FILES } from '@portal/contracts';
+import { auditEvents, bankruptcyNotices, customerBankruptcies, customerComments, customers, loans } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { createSsnSealer } from '../customers/index.ts';
+import { countWrites } from '../../testing/row-counts.ts';
+import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
+import { createSsnSealer, SSN_SEARCHES_PER_MINUTE, ssnLimitSentence } from '../customers/index.ts';
 import {
   auditOf,
   multipartBody,
@@ -22,7 +24,8 @@ import {
 // browser sends them, read, matched to a customer and stored.
 
 const t = useTestApp();
-const agent = useStaffSession(t);
+// The bankruptcy desk uploads (bankruptcy.create_notices); anyone signed in works the notices.
+const agent = useStaffSession(t, ['agent', 'bankruptcy']);
 const other = useStaffSession(t);
 
 const nothingParsed = EMPTY_NOTICE_FIELDS;
@@ -294,14 +297,10 @@ describe('the debtor matched to a customer', () => {
     expect(third.customer).toBeNull();
   });
 
-  it('finds the customer by a whole SSN, and stores that SSN sealed, whole only to the holder', async () => {
-    const customer = await createCustomer(t.database.db, { firstName: 'Pat', lastName: 'Quinn' });
-    const sealed = createSsnSealer(TEST_SECRETS_KEY)(customer.id, '523456789');
-    await t.database.db
-      .update(customers)
-      .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
-      .where(eq(customers.id, customer.id));
-    const response = await uploadNotices(t, agent, [
+  it('finds the customer by a whole SSN for an uploader who may compare SSNs, and stores that SSN sealed, whole only to the holder', async () => {
+    const desk = await signInAsStaff(t.app, t.database.db, ['agent', 'bankruptcy', 'ssn_reveal']);
+    const customer = await customerWithSsn('Pat', 'Quinn', '523456789');
+    const response = await uploadNotices(t, desk, [
       await sampleFile('chapter7', { debtorName: 'Someone Else', debtorSsn: '523456789', jointDebtorSsn: '8765' }),
     ]);
     const id: number = response.json().notices[0].id;
@@ -318,12 +317,145 @@ describe('the debtor matched to a customer', () => {
     );
     expect(parsed.joint_debtor_ssn).toBe('8765');
     expect(JSON.stringify((await auditOf(t, 'bankruptcy_notice', id))[0]?.after)).not.toMatch(ssnShown);
+    // Compared through the SSN door: its record names the uploader and the customer found.
+    expect((await ssnSearchesBy(desk)).map((event) => event.after)).toEqual([
+      expect.objectContaining({ purpose: 'bankruptcy notice upload', ssns_compared: 1, found: [customer.id] }),
+    ]);
 
-    const seen = await getNotice(id);
+    const seen = await getNotice(id, desk);
     expect(seen.customer).toMatchObject({ id: customer.id, match: 'ssn' });
     expect(seen.parsed_data).toMatchObject({ debtor_ssn: '***-**-6789', joint_debtor_ssn: '8765' });
-    expect((await noticeCall(t, agent, 'PATCH', `/${id}/assign`)).statusCode).toBe(200);
-    expect((await getNotice(id)).parsed_data.debtor_ssn).toBe('523456789');
+    expect((await noticeCall(t, desk, 'PATCH', `/${id}/assign`)).statusCode).toBe(200);
+    expect((await getNotice(id, desk)).parsed_data.debtor_ssn).toBe('523456789');
     expect((await getNotice(id, other)).parsed_data.debtor_ssn).toBe('***-**-6789');
   });
 });
+
+// Issue 37: a plain agent uploaded 500 drawn notices carrying 1,000 guessed SSNs and read the right
+// one off the notice that said "match: ssn". Uploading is the bankruptcy desk's, and a whole SSN
+// is compared only through the SSN door: with customers.reveal_ssn, within the employee's limit,
+// audited; without it, a whole number counts as its last four.
+describe('who may upload notices, and what a whole SSN in one tells them', () => {
+  // A whole number for each guess: the same first three and last four, the middle two counted up.
+  const guess = (index: number) => `5${String(10 + index).padStart(2, '0')}${String(40 + index).padStart(2, '0')}7321`;
+  const notice = (debtorName: string, debtorSsn: string | null, name?: string) =>
+    sampleFile('chapter7', { debtorName, debtorSsn, jointDebtorName: null, jointDebtorSsn: null }, { name });
+
+  it("refuses a plain agent's upload with the permission's 403, reading and writing nothing", async () => {
+    const before = { notices: await noticeCount(t), writes: await countWrites(t.database.db) };
+    const response = await uploadNotices(t, other, [await notice('Pat Quinn', '523456789')]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: [permissionRefusal('bankruptcy.create_notices')] });
+    expect({ notices: await noticeCount(t), writes: await countWrites(t.database.db) }).toEqual(before);
+  });
+
+  it('compares no whole SSN for an uploader without customers.reveal_ssn: the answer is the same for the right number and a wrong one', async () => {
+    const desk = await signInAsStaff(t.app, t.database.db, ['agent', 'bankruptcy']);
+    const customer = await customerWithSsn('Ines', 'Marchetti', '612457321');
+    const response = await uploadNotices(t, desk, [
+      // The right number under another name, then a wrong number (same last four) under another name.
+      await notice('Someone Else', '612457321', 'right.pdf'),
+      await notice('Someone Else', '612467321', 'wrong.pdf'),
+      // Under the customer's name: matched by the last four and the name, right number or wrong.
+      await notice('Ines Marchetti', '612457321', 'right-named.pdf'),
+      await notice('Ines Marchetti', '612467321', 'wrong-named.pdf'),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const [right, wrong, rightNamed, wrongNamed] = await Promise.all(
+      response.json().notices.map((created: { id: number }) => getNotice(created.id, desk)),
+    );
+    expect([right.customer, wrong.customer]).toEqual([null, null]);
+    for (const named of [rightNamed, wrongNamed])
+      expect(named.customer).toMatchObject({ id: customer.id, match: 'ssn_last4_and_name' });
+    // Nothing compared, so nothing counted or recorded as an SSN search.
+    expect(await ssnSearchesBy(desk)).toEqual([]);
+  });
+
+  it(`stops a flood of guesses: ${SSN_SEARCHES_PER_MINUTE} whole SSNs a minute per employee, then 429 with a sentence, and nothing uploaded`, async () => {
+    const desk = await signInAsStaff(t.app, t.database.db, ['agent', 'bankruptcy', 'ssn_reveal']);
+    const guesses = Array.from({ length: SSN_SEARCHES_PER_MINUTE + 1 }, (_, index) => guess(index));
+    const customer = await customerWithSsn('Noor', 'Haddad', guesses.at(-1)!);
+    const flood = await Promise.all(guesses.map((ssn, index) => notice('Some Debtor', ssn, `guess-${index}.pdf`)));
+
+    const before = { notices: await noticeCount(t), writes: await countWrites(t.database.db) };
+    const refused = await uploadNotices(t, desk, flood);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      errors: [ssnLimitSentence('notice_upload', SSN_SEARCHES_PER_MINUTE + 1, SSN_SEARCHES_PER_MINUTE)],
+    });
+    expect(refused.json().errors[0]).toBe(
+      "This would compare 6 whole SSNs with customers'; you may compare 5 a minute and have 5 left. Nothing was uploaded: wait a minute, or upload fewer notices that print a whole SSN at a time.",
+    );
+    expect({ notices: await noticeCount(t), writes: await countWrites(t.database.db) }).toEqual(before);
+
+    // Five go through (one comparison request), the sixth waits for the next minute.
+    const allowed = await uploadNotices(t, desk, flood.slice(0, SSN_SEARCHES_PER_MINUTE));
+    expect(allowed.statusCode).toBe(200);
+    const afterAllowed = { notices: await noticeCount(t), writes: await countWrites(t.database.db) };
+    const last = await uploadNotices(t, desk, flood.slice(SSN_SEARCHES_PER_MINUTE));
+    expect(last.statusCode).toBe(429);
+    expect(last.json().errors).toEqual([ssnLimitSentence('notice_upload', 1, 0)]);
+    expect({ notices: await noticeCount(t), writes: await countWrites(t.database.db) }).toEqual(afterAllowed);
+    // The right guess was never compared, and never shown as a match.
+    const matched = await t.database.db
+      .select()
+      .from(bankruptcyNotices)
+      .where(eq(bankruptcyNotices.customerId, customer.id));
+    expect(matched).toEqual([]);
+    // A notice without a whole SSN still goes up: nothing to compare.
+    expect((await uploadNotices(t, desk, [await notice('Some Debtor', '7321')])).statusCode).toBe(200);
+  });
+
+  it('records one audit event per upload: the employee, how many SSNs were compared and their last four, never the number', async () => {
+    const desk = await signInAsStaff(t.app, t.database.db, ['agent', 'bankruptcy', 'ssn_reveal']);
+    const customer = await customerWithSsn('Olu', 'Adeyemi', '634567321');
+    const response = await uploadNotices(t, desk, [
+      await notice('Olu Adeyemi', '634567321', 'a.pdf'),
+      // The same number again is not a second guess.
+      await notice('Olu Adeyemi', '634-56-7321', 'b.pdf'),
+      await notice('Other Person', '635567321', 'c.pdf'),
+      await notice('Olu Adeyemi', '7321', 'd.pdf'),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const events = await ssnSearchesBy(desk);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      employeeId: desk.employeeId,
+      entityType: 'employee_ssn_searches',
+      entityId: String(desk.employeeId),
+      after: {
+        purpose: 'bankruptcy notice upload',
+        ssns_compared: 2,
+        ssns: ['***-**-7321', '***-**-7321'],
+        found: [customer.id],
+      },
+    });
+    expect(events[0]?.ipAddress).toBeTruthy();
+    expect(JSON.stringify(events[0])).not.toMatch(/63[45].?56.?7321/);
+    const [a, b, c, d] = await Promise.all(
+      response.json().notices.map((created: { id: number }) => getNotice(created.id, desk)),
+    );
+    expect([a, b].map((seen) => seen.customer?.match)).toEqual(['ssn', 'ssn']);
+    expect(c.customer).toBeNull();
+    expect(d.customer).toMatchObject({ id: customer.id, match: 'ssn_last4_and_name' });
+  });
+});
+
+// A customer with this whole SSN on file, sealed as the server seals it.
+async function customerWithSsn(firstName: string, lastName: string, digits: string) {
+  const customer = await createCustomer(t.database.db, { firstName, lastName });
+  const sealed = createSsnSealer(TEST_SECRETS_KEY)(customer.id, digits);
+  await t.database.db
+    .update(customers)
+    .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
+    .where(eq(customers.id, customer.id));
+  return customer;
+}
+
+// The SSN door's records of an employee's comparisons.
+function ssnSearchesBy(staff: StaffSession) {
+  return t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.employeeId, staff.employeeId), eq(auditEvents.action, 'customer.ssn_searched')));
+}

@@ -4,17 +4,19 @@ import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { readUploadedTexts, type Uploads } from '../../platform/uploads.ts';
-import { matchDebtor, type DebtorMatch } from './match-debtor.ts';
+import { compareSsns } from '../customers/index.ts';
+import { matchDebtor, wholeSsnsOf, type DebtorMatch } from './match-debtor.ts';
 import { NOTICE_ENTITY } from './notice-audit.ts';
 import { readNotice, type ParsedNotice } from './notice-parser.ts';
 import { maskedParsedData, noticeSecretBox, SSN_FIELDS, sealNoticeSsn, type StoredParsedData } from './notice-ssn.ts';
 import { insertNotices, updateNotice, type NewNotice } from './repository.ts';
 
-// POST bankruptcy_notices/create_notices: every PDF becomes one notice, read (once) into
-// parsed_data, its debtor matched to a customer, its file stored. A scanned PDF (no text layer)
-// is kept with nothing parsed, for staff to read in the viewer; a file that is not a PDF, or that
-// pdf.js cannot open, is reported by name and the others go on. All the rows are written in one
-// transaction, after the files are stored: a notice never points at a file that is not there.
+// POST bankruptcy_notices/create_notices (bankruptcy.create_notices, the call's descriptor): every
+// PDF becomes one notice, read (once) into parsed_data, its debtor matched to a customer, its file
+// stored. A scanned PDF (no text layer) is kept with nothing parsed, for staff to read in the
+// viewer; a file that is not a PDF, or that pdf.js cannot open, is reported by name and the others
+// go on. All the rows are written in one transaction, after the files are stored: a notice never
+// points at a file that is not there.
 
 type ReadNotice = {
   fileName: string;
@@ -42,13 +44,23 @@ export async function createNotices(
     return { fileName: file.fileName, content: file.content, hasText, parsed };
   });
 
+  // The whole SSNs the notices print, compared with customers' through the SSN door in one request
+  // before anything is stored: past the uploader's limit it answers 429 and nothing is uploaded;
+  // without customers.reveal_ssn nothing is compared and the debtors are matched by last four and name.
+  const comparison = await compareSsns(
+    context,
+    actor,
+    'notice_upload',
+    read.flatMap((notice) => wholeSsnsOf(notice.parsed)),
+  );
+
   // Files first, so a row never points at a missing file; if the transaction then fails, the files
   // stay behind unnamed by any row (harmless, and the upload can be sent again).
   const prepared: PreparedNotice[] = await Promise.all(
     read.map(async (notice) => {
       const storageKey = `bankruptcy-notices/${randomUUID()}.pdf`;
       const [match] = await Promise.all([
-        matchDebtor(context, notice.parsed),
+        matchDebtor(context.db, comparison, notice.parsed),
         context.storage.write(storageKey, notice.content),
       ]);
       return { ...notice, storageKey, match };

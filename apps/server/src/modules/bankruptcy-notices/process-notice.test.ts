@@ -11,7 +11,8 @@ import type { SampleNoticeFields, SampleNoticeKind } from '@portal/demo/samples'
 // with every message; a complete one is processed and applied to the matched customer.
 
 const t = useTestApp();
-const agent = useStaffSession(t);
+// Of the bankruptcy desk, who may upload notices (bankruptcy.create_notices).
+const agent = useStaffSession(t, ['agent', 'bankruptcy']);
 
 type Data = Record<string, string | null>;
 const empty: Data = { ...EMPTY_NOTICE_FIELDS };

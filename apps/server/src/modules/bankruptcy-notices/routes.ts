@@ -11,8 +11,9 @@ import { listUnprocessedNotices } from './list-notices.ts';
 import { processBankruptcyNotice } from './process-notice.ts';
 import { updateBankruptcyNotice } from './update-notice.ts';
 
-// The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/). Any signed-in
-// employee may use them; only the one holding a notice changes it (the services check).
+// The bankruptcy dashboard's calls (spec 001 section 7, under bankruptcy_notices/). Uploading needs
+// bankruptcy.create_notices (its descriptor); any signed-in employee may work the notices, and only
+// the one holding a notice changes it (the services check).
 export function registerNoticeRoutes(app: FastifyInstance, context: BankruptcyNoticesDeps): void {
   // multipart/form-data, files[] repeated: every file is read before anything is written.
   registerCall(

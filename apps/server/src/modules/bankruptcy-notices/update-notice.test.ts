@@ -18,7 +18,8 @@ import {
 // malformed is a 422 naming the field; anyone but the holder is refused and nothing is written.
 
 const t = useTestApp();
-const agent = useStaffSession(t);
+// Of the bankruptcy desk, who may upload notices (bankruptcy.create_notices).
+const agent = useStaffSession(t, ['agent', 'bankruptcy']);
 const colleague = useStaffSession(t);
 
 const heldByOther = 'This notice is already assigned to another employee and is not editable by you.';

@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
+import { ssnHashesAgree } from '../customers/index.ts';
 import { compareAcdvFields, type BureauAccount, type BureauConsumer, type PortalSide } from './acdv-fields.ts';
 import { acdvQueue } from './acdv-queue.ts';
 import { toReportedConsumer } from './fcra-lookup.ts';
@@ -36,6 +37,7 @@ export async function portalSideOf(
   context: CreditReportingDeps,
   executor: Executor,
   request: AcdvRow,
+  viewer: Actor,
 ): Promise<PortalSide> {
   const today = businessToday(context.clock, context.businessTimeZone);
   const loan = request.loanId ? await readReportingLoan(executor, request.loanId, context.businessTimeZone) : null;
@@ -43,7 +45,8 @@ export async function portalSideOf(
   const account = loan ? reportAccount(loan, today) : null;
   return {
     consumer: customer ? toReportedConsumer(customer) : null,
-    ssnMatches: customer?.ssnHash && request.ssnHash ? customer.ssnHash === request.ssnHash : null,
+    // Through the one SSN door: told only to an employee who may reveal SSNs (issue 37).
+    ssnMatches: ssnHashesAgree(viewer, customer?.ssnHash ?? null, request.ssnHash),
     account: loan && account ? toWireAccount(loan, account) : null,
   };
 }
@@ -101,7 +104,7 @@ export async function nextAcdvRequest(
   if (!request)
     return { acdv: null, user: null, count: left, responseVerification: {}, loan_id: null, hasImage: false };
 
-  const portal = await portalSideOf(context, context.db, request);
+  const portal = await portalSideOf(context, context.db, request, caller);
   const consumer = request.consumer as BureauConsumer;
   const account = request.account as BureauAccount;
   const fields = compareAcdvFields(consumer, account, request.ssnLast4, portal);

@@ -96,7 +96,7 @@ export async function respondToAcdv(
       })
       .where(eq(acdvRequests.id, request.id));
     // Read once answered, so the account carries the answer's compliance condition (XC or XH).
-    const portal = await portalSideOf(context, tx, request);
+    const portal = await portalSideOf(context, tx, request, caller);
     await tx.update(acdvRequests).set({ respondedAccount: portal.account }).where(eq(acdvRequests.id, request.id));
     const hasLoan = request.loanId !== null && request.customerId !== null;
     const deletes = ACDV_DELETE_CODES.includes(responseCode) && hasLoan;

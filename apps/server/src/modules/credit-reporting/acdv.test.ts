@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { acdvRequests, auditEvents, creditReportAdjustments } from '@portal/db';
+import { acdvRequests, auditEvents, creditReportAdjustments, customers } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { multipartBody } from '../../testing/multipart.ts';
+import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
+import { createSsnSealer } from '../customers/index.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { ACDV_FIELD_NAMES } from './acdv-fields.ts';
@@ -252,5 +254,42 @@ describe('the ACDV queue', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual(['notes.txt is not a JSON or CSV file of ACDV requests.']);
+  });
+});
+
+describe("the bureau's whole SSN against the customer's (the one SSN door, issue 37)", () => {
+  const revealer = useStaffSession(t, ['agent', 'credit_reporting', 'ssn_reveal']);
+
+  it('tells only an employee who may reveal SSNs whether it matches; the desk compares the last four', async () => {
+    const customer = await createCustomer(t.database.db);
+    const sealed = createSsnSealer(TEST_SECRETS_KEY)(customer.id, '912550193');
+    await t.database.db
+      .update(customers)
+      .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
+      .where(eq(customers.id, customer.id));
+    const { loan } = await createLoan(t.database.db, { customerId: customer.id, fundedOn: '2026-06-01' });
+    // A guess that shares the last four: only the whole number tells it apart. Two requests, the
+    // oldest of the queue, one for each employee (the first stays leased to the desk).
+    const record = (n: number) => ({
+      control_number: `CN-SSN-${customer.id}-${n}`,
+      dispute_code: '001',
+      received_on: `2026-09-0${n}`,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      ssn: '123-45-0193',
+      account_number: String(loan.id),
+      account_status: '11',
+    });
+    expect((await upload(desk, 'acdvs.json', [record(1), record(2)])).json()).toMatchObject({ imported: 2 });
+
+    const seenByDesk = (await next(desk)).json();
+    expect(seenByDesk.acdv.control_number).toBe(`CN-SSN-${customer.id}-1`);
+    expect(seenByDesk.user.ssn_matches).toBe(false);
+    // The last four agree, and nothing else is said to the desk.
+    expect(seenByDesk.responseVerification.ssn).toBe('SAME');
+
+    const seenByRevealer = (await next(revealer)).json();
+    expect(seenByRevealer.acdv.control_number).toBe(`CN-SSN-${customer.id}-2`);
+    expect(seenByRevealer.responseVerification.ssn).toBe('DIFF');
   });
 });

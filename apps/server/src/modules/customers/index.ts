@@ -47,9 +47,11 @@ export { findLinkTarget, keepTicketContact } from './ticket-contact.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
 export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
-export { createSsnSealer, findCustomerIdsBySsn, openCustomerSsn, ssnHashOf } from './ssn.ts';
+export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
 export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';
+// The one door for comparing whole SSN digits with customers' (issue 37): every road goes through it.
+export { compareSsns, ssnHashesAgree, ssnLimitSentence, type SsnComparison } from './ssn-search.ts';
 
 // The customers module (decision 045): its calls (the SSN's change and reveal), registered from their descriptors.
 export function createCustomersModule(deps: CustomersDeps): PortalModule {

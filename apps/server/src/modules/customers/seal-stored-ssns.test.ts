@@ -6,7 +6,14 @@ import { seedDemoData } from '@portal/demo/data';
 import { prepareDatabase } from '../../startup.ts';
 import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { sealStoredSsns } from './seal-stored-ssns.ts';
-import { createSsnSealer, findCustomerIdsBySsn, openSsn } from './ssn.ts';
+import { findCustomerIdsBySsnHashes } from './ssn-repository.ts';
+import { createSsnSealer, openSsn } from './ssn.ts';
+
+// The customers holding this number, by the hash's index (what the SSN door asks).
+async function findCustomerIdsBySsn(context: { db: TestDatabase['db']; secretsKey: Buffer }, ssn: string) {
+  const hash = ssnHash(ssnKeysFor(context.secretsKey), ssn.replace(/\D/g, ''));
+  return (await findCustomerIdsBySsnHashes(context.db, [hash])).get(hash) ?? [];
+}
 
 const SECRETS_KEY = Buffer.alloc(32, 0x33);
 const keys = ssnKeysFor(SECRETS_KEY);

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { customers, type Executor } from '@portal/db';
 import type { SealedSsn } from '@portal/db/seed';
 
@@ -12,13 +12,21 @@ const ssnColumns = {
 };
 export type StoredSsn = { id: number; ssnSealed: string | null; ssnHash: string | null; ssnLast4: string | null };
 
-export async function findCustomerIdsBySsnHash(db: Executor, hash: string): Promise<number[]> {
+// The customers holding each of these keyed hashes, by the hash's index: one statement for every
+// number of a request. Only the SSN door (ssn-search.ts) asks this.
+export async function findCustomerIdsBySsnHashes(
+  db: Executor,
+  hashes: readonly string[],
+): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>(hashes.map((hash) => [hash, []]));
+  if (hashes.length === 0) return found;
   const rows = await db
-    .select({ id: customers.id })
+    .select({ id: customers.id, hash: customers.ssnHash })
     .from(customers)
-    .where(eq(customers.ssnHash, hash))
+    .where(inArray(customers.ssnHash, [...hashes]))
     .orderBy(asc(customers.id));
-  return rows.map((row) => row.id);
+  for (const row of rows) if (row.hash !== null) found.get(row.hash)?.push(row.id);
+  return found;
 }
 
 export async function findCustomerSsn(db: Executor, customerId: number): Promise<StoredSsn | undefined> {

@@ -7,7 +7,8 @@ import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../../testing/test-app.ts';
-import { findCustomerIdsBySsn, openSsn } from './ssn.ts';
+import { findCustomerIdsBySsnHashes } from './ssn-repository.ts';
+import { openSsn } from './ssn.ts';
 
 let t: TestApp;
 let agent: SignedInStaff;
@@ -51,8 +52,11 @@ const rowText = async (id: number): Promise<string> => {
   return String((result as unknown as { rows: Array<{ text: string }> }).rows[0]?.text);
 };
 
-// What another module's search hands findCustomerIdsBySsn: the app's database and secrets key.
-const searchContext = () => ({ db: t.database.db, secretsKey: TEST_SECRETS_KEY });
+// The customers holding this number, by the hash's index (what the SSN door asks).
+async function findCustomerIdsBySsn(ssn: string): Promise<number[]> {
+  const hash = ssnHash(keys, ssn.replace(/\D/g, ''));
+  return (await findCustomerIdsBySsnHashes(t.database.db, [hash])).get(hash) ?? [];
+}
 
 const auditOf = (action: string, entityId: number) =>
   t.database.db
@@ -108,8 +112,8 @@ describe('POST users/update_ssn', () => {
       before: { ssn: '***-**-9876' },
       after: { ssn: '***-**-2468' },
     });
-    expect(await findCustomerIdsBySsn(searchContext(), '401-77-2468')).toEqual([customer.id]);
-    expect(await findCustomerIdsBySsn(searchContext(), '321549876')).toEqual([]);
+    expect(await findCustomerIdsBySsn('401-77-2468')).toEqual([customer.id]);
+    expect(await findCustomerIdsBySsn('321549876')).toEqual([]);
   });
 
   it('refuses what is not an SSN, an unknown customer and a bad user_id with an errors list, writing nothing', async () => {
@@ -157,57 +161,113 @@ describe('POST users/update_ssn', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  // Whether a number is someone's is a comparison: through the SSN door (ssn-search.ts), for an
+  // editor who may also reveal SSNs, counted and audited there. Each test has its own such editor,
+  // so the door's limit (5 a minute) is theirs alone.
+  const newChecker = () =>
+    createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'ssn_editor', 'ssn_reveal'], online: false });
+  const searchesBy = (staff: SignedInStaff) =>
+    t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.employeeId, staff.id), eq(auditEvents.action, 'customer.ssn_searched')));
+
   it('refuses a number another customer has (409, naming them) unless forced; forcing is audited', async () => {
+    const checker = await newChecker();
     const first = await createCustomer(t.database.db);
     const second = await createCustomer(t.database.db);
-    expect((await post('update_ssn', { user_id: first.id, ssn: '623-45-1357' })).statusCode).toBe(200);
+    expect((await post('update_ssn', { user_id: first.id, ssn: '623-45-1357' }, checker)).statusCode).toBe(200);
 
     const before = await snapshot();
-    const refused = await post('update_ssn', { user_id: second.id, ssn: '623451357' });
+    const refused = await post('update_ssn', { user_id: second.id, ssn: '623451357' }, checker);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       errors: [
         `Customer ${first.id} already has this SSN. Check the number; to save it for customer ${second.id} as well, use Force.`,
       ],
     });
-    expect(await snapshot()).toEqual(before);
+    // Nothing but the door's record of the comparison.
+    expect(await snapshot()).toEqual({
+      ...before,
+      writes: { ...before.writes, auditEvents: before.writes.auditEvents + 1 },
+    });
+    expect((await searchesBy(checker)).map((event) => event.after)).toEqual([
+      expect.objectContaining({ purpose: 'SSN correction', ssns_compared: 1, ssns: ['***-**-1357'], found: [] }),
+      expect.objectContaining({ purpose: 'SSN correction', ssns_compared: 1, found: [first.id] }),
+    ]);
 
-    const forced = await post('update_ssn', { user_id: second.id, ssn: '623-45-1357', force: true });
+    const forced = await post('update_ssn', { user_id: second.id, ssn: '623-45-1357', force: true }, checker);
     expect(forced.json()).toEqual({
       message: `SSN updated for customer ${second.id} (ending 1357).`,
       ssn_last4: '1357',
     });
     expect((await auditOf('customer.ssn_updated', second.id))[0]).toMatchObject({
-      employeeId: agent.id,
+      employeeId: checker.id,
       after: { ssn: '***-**-1357', forced: true, same_ssn_as_customers: [first.id] },
     });
     // The same number gives the same hash: one search finds both.
-    expect(await findCustomerIdsBySsn(searchContext(), '623-45-1357')).toEqual([first.id, second.id]);
+    expect(await findCustomerIdsBySsn('623-45-1357')).toEqual([first.id, second.id]);
     // Sealed apart: the same number, two different texts, each opening for its own customer only.
     const [a, b] = [await storedSsn(first.id), await storedSsn(second.id)];
     expect(a?.sealed).not.toBe(b?.sealed);
     expect(() => openSsn(keys, first.id, b?.sealed ?? '')).toThrow(/does not open/);
   });
 
-  it('answers that nothing changed for the number the customer already has, and writes nothing', async () => {
+  it('answers that nothing changed for the number the customer already has, writing only the comparison', async () => {
+    const checker = await newChecker();
     const customer = await createCustomer(t.database.db);
-    await post('update_ssn', { user_id: customer.id, ssn: '734-56-2222' });
+    await post('update_ssn', { user_id: customer.id, ssn: '734-56-2222' }, checker);
     const before = await snapshot();
-    const response = await post('update_ssn', { user_id: customer.id, ssn: '734 56 2222' });
+    const response = await post('update_ssn', { user_id: customer.id, ssn: '734 56 2222' }, checker);
     expect(response.json()).toEqual({
       message: `Customer ${customer.id} already has this SSN (ending 2222); nothing changed.`,
       ssn_last4: '2222',
     });
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual({
+      ...before,
+      writes: { ...before.writes, auditEvents: before.writes.auditEvents + 1 },
+    });
   });
 
   it('gives two customers the same new number one after the other: one saved, the other 409', async () => {
+    const checker = await newChecker();
     const [first, second] = [await createCustomer(t.database.db), await createCustomer(t.database.db)];
     const answers = await Promise.all(
-      [first, second].map((customer) => post('update_ssn', { user_id: customer.id, ssn: '745-67-3333' })),
+      [first, second].map((customer) => post('update_ssn', { user_id: customer.id, ssn: '745-67-3333' }, checker)),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(await findCustomerIdsBySsn(searchContext(), '745673333')).toHaveLength(1);
+    expect(await findCustomerIdsBySsn('745673333')).toHaveLength(1);
+  });
+
+  it("tells an editor without the reveal power nothing about other customers' numbers, and compares none", async () => {
+    const holder = await createCustomer(t.database.db);
+    const [target, control] = [await createCustomer(t.database.db), await createCustomer(t.database.db)];
+    await post('update_ssn', { user_id: holder.id, ssn: '756-78-4444' }, await newChecker());
+    const searchesBefore = await searchesBy(agent);
+    // The holder's number and one nobody has: the same answer, both saved.
+    const taken = await post('update_ssn', { user_id: target.id, ssn: '756-78-4444' });
+    const free = await post('update_ssn', { user_id: control.id, ssn: '756-78-4445' });
+    expect([taken.statusCode, free.statusCode]).toEqual([200, 200]);
+    expect(taken.json()).toEqual({
+      message: `SSN updated for customer ${target.id} (ending 4444).`,
+      ssn_last4: '4444',
+    });
+    expect(free.json()).toEqual({
+      message: `SSN updated for customer ${control.id} (ending 4445).`,
+      ssn_last4: '4445',
+    });
+    // The customer's own number again: saved again, not "nothing changed".
+    const again = await post('update_ssn', { user_id: target.id, ssn: '756784444' });
+    expect(again.json()).toEqual({
+      message: `SSN updated for customer ${target.id} (ending 4444).`,
+      ssn_last4: '4444',
+    });
+    expect((await auditOf('customer.ssn_updated', target.id))[0]).toMatchObject({
+      employeeId: agent.id,
+      after: { ssn: '***-**-4444', compared_with_other_customers: false },
+    });
+    expect(await searchesBy(agent)).toEqual(searchesBefore);
+    expect(await findCustomerIdsBySsn('756-78-4444')).toEqual([holder.id, target.id]);
   });
 
   it('is for signed-in staff only', async () => {

@@ -52,13 +52,25 @@ describe('a search by whole SSN', () => {
     expect(found.json().results.map((row: { id: number }) => row.id)).toEqual([customer.id]);
     const missed = await searchBySsn(revealer, '401-27-1659');
     expect(missed.json().results).toEqual([]);
+    // The correction's check of the number is a comparison too (purpose 'SSN correction'), then the two searches.
     const audit = await searchesOf(revealer);
-    expect(audit.map((row) => ({ entityId: row.entityId, after: row.after }))).toEqual([
+    expect(audit.map((row) => ({ entityType: row.entityType, entityId: row.entityId, after: row.after }))).toEqual([
+      expect.objectContaining({ after: expect.objectContaining({ purpose: 'SSN correction', found: [] }) }),
       {
-        entityId: String(customer.id),
-        after: expect.objectContaining({ purpose: 'disputes user search', ssn: '***-**-1658', found: [customer.id] }),
+        entityType: 'employee_ssn_searches',
+        entityId: String(revealer.employeeId),
+        after: expect.objectContaining({
+          purpose: 'disputes user search',
+          ssns_compared: 1,
+          ssns: ['***-**-1658'],
+          found: [customer.id],
+        }),
       },
-      { entityId: null, after: expect.objectContaining({ ssn: '***-**-1659', found: [] }) },
+      {
+        entityType: 'employee_ssn_searches',
+        entityId: String(revealer.employeeId),
+        after: expect.objectContaining({ ssns: ['***-**-1659'], found: [] }),
+      },
     ]);
     expect(JSON.stringify(audit)).not.toContain('401271658');
     expect(audit[0]?.ipAddress).toBeTruthy();

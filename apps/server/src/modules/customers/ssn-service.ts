@@ -11,7 +11,8 @@ import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import { ssnHash, ssnKeysOf } from '../../platform/ssn-sealing.ts';
+import { ssnKeysOf } from '../../platform/ssn-sealing.ts';
+import { compareSsns } from './ssn-search.ts';
 import { openSsn, sealSsn } from './ssn.ts';
 import * as repository from './ssn-repository.ts';
 
@@ -19,8 +20,18 @@ type UpdateSsnInput = CallBody<typeof ssnCalls.updateSsn>;
 type RevealSsnInput = CallBody<typeof ssnCalls.revealSsn>;
 
 // POST users/update_ssn: the customer's SSN, sealed, hashed and its last four kept (decision 023).
-// Another customer with the same number is refused (409, naming them) unless `force` is sent; a
-// forced save is audited with whom it shares the number. The audit never holds the whole number.
+// Whether another customer (or this one) already has the number is a comparison, so it goes
+// through the SSN door (ssn-search.ts): counted and audited, and only for an employee who also
+// holds customers.reveal_ssn. For them, another customer with the same number is refused (409,
+// naming them) unless `force` is sent, a forced save is audited with whom it shares the number, and
+// the number the customer already has changes nothing. An editor without the reveal power is told
+// nothing about other customers' numbers: the number is saved as typed, whoever else has it. The
+// audit never holds the whole number.
+type UpdateOutcome =
+  | { kind: 'unchanged'; customerId: number }
+  | { kind: 'same_as_others'; customerId: number; others: number[] }
+  | { kind: 'saved'; customerId: number; last4: string };
+
 export async function updateCustomerSsn(
   context: CustomersDeps,
   actor: Actor,
@@ -29,21 +40,17 @@ export async function updateCustomerSsn(
   const keys = ssnKeysOf(context);
   // The request schema has made it the nine digits of a well-formed SSN.
   const digits = input.ssn;
-  const hash = ssnHash(keys, digits);
-  return context.db.transaction(async (tx) => {
-    await repository.lockSsnHash(tx, hash);
+  const stored = sealSsn(keys, input.user_id, digits);
+  // A refusal is answered after the commit, so the door's record of the comparison stays.
+  const outcome = await context.db.transaction(async (tx): Promise<UpdateOutcome> => {
+    await repository.lockSsnHash(tx, stored.hash);
     const customer = await repository.lockCustomerSsn(tx, input.user_id);
     if (!customer) throw notFound(`Customer ${input.user_id} was not found.`);
-    const ending = digits.slice(-4);
-    if (customer.ssnHash === hash) {
-      return {
-        message: `Customer ${customer.id} already has this SSN (ending ${ending}); nothing changed.`,
-        ssn_last4: ending,
-      };
-    }
-    const others = (await repository.findCustomerIdsBySsnHash(tx, hash)).filter((id) => id !== customer.id);
-    if (others.length > 0 && !input.force) throw conflict(sameSsnRefusal(customer.id, others));
-    const stored = sealSsn(keys, customer.id, digits);
+    const comparison = await compareSsns(context, actor, 'ssn_correction', [digits], tx);
+    const holders = comparison.compared ? (comparison.found.get(digits) ?? []) : [];
+    if (holders.includes(customer.id)) return { kind: 'unchanged', customerId: customer.id };
+    const others = holders.filter((id) => id !== customer.id);
+    if (others.length > 0 && !input.force) return { kind: 'same_as_others', customerId: customer.id, others };
     await repository.writeCustomerSsn(tx, customer.id, stored);
     await recordAuditEvent(tx, {
       ...actor,
@@ -53,11 +60,23 @@ export async function updateCustomerSsn(
       before: { ssn: maskSsn(customer.ssnLast4) },
       after: {
         ssn: maskSsn(stored.last4),
+        ...(comparison.compared ? {} : { compared_with_other_customers: false }),
         ...(others.length > 0 ? { forced: true, same_ssn_as_customers: others } : {}),
       },
     });
-    return { message: `SSN updated for customer ${customer.id} (ending ${stored.last4}).`, ssn_last4: stored.last4 };
+    return { kind: 'saved', customerId: customer.id, last4: stored.last4 };
   });
+  const ending = digits.slice(-4);
+  if (outcome.kind === 'same_as_others') throw conflict(sameSsnRefusal(outcome.customerId, outcome.others));
+  if (outcome.kind === 'unchanged')
+    return {
+      message: `Customer ${outcome.customerId} already has this SSN (ending ${ending}); nothing changed.`,
+      ssn_last4: ending,
+    };
+  return {
+    message: `SSN updated for customer ${outcome.customerId} (ending ${outcome.last4}).`,
+    ssn_last4: outcome.last4,
+  };
 }
 
 function sameSsnRefusal(customerId: number, others: number[]): string {

@@ -1,4 +1,4 @@
-import { ssnLast4, unvalidatedSsnDigits } from '@portal/contracts';
+import { ssnLast4 } from '@portal/contracts';
 import type { SealedSsn, SealSsn } from '@portal/db/seed';
 import type { CustomersDeps } from './deps.ts';
 import {
@@ -9,7 +9,6 @@ import {
   ssnKeysOf,
   type SsnKeys,
 } from '../../platform/ssn-sealing.ts';
-import { findCustomerIdsBySsnHash } from './ssn-repository.ts';
 
 // Customers' SSNs at rest (decision 023). Three columns, never the plain number:
 // - ssn_sealed: the nine digits sealed with the app's SSN keys (platform/ssn-sealing.ts), bound to
@@ -46,19 +45,8 @@ export function createSsnSealer(secretsKey: Buffer): SealSsn {
   return (customerId, digits) => sealSsn(keys, customerId, digits);
 }
 
-// The customers whose SSN is this one (any way of writing the nine digits), by the hash's index.
-// Not nine digits: nobody. For matching a document the Portal received (a bankruptcy notice); a
-// number an employee types goes through searchCustomersBySsn (ssn-search.ts), never here.
-export async function findCustomerIdsBySsn(
-  context: Pick<CustomersDeps, 'db' | 'secretsKey'>,
-  fullSsn: string,
-): Promise<number[]> {
-  const digits = unvalidatedSsnDigits(fullSsn);
-  if (!digits) return [];
-  return findCustomerIdsBySsnHash(context.db, ssnHash(ssnKeysOf(context), digits));
-}
-
-// The keyed hash of an SSN from elsewhere (an ACDV request), to compare with customers' ssn_hash.
+// The keyed hash of an SSN from elsewhere (an ACDV request), to store beside it. Comparing digits
+// from outside with customers' SSNs is the SSN door's alone (ssn-search.ts, compareSsns).
 export function ssnHashOf(context: Pick<CustomersDeps, 'secretsKey'>, digits: string): string {
   return ssnHash(ssnKeysOf(context), digits);
 }

@@ -79,10 +79,9 @@ async function primaryMatches(context: DisputesDeps, actor: Actor, values: UserS
     const owner = await findCustomerIdOfLoan(context.db, Number(values.loan_id));
     sets.push(owner === undefined ? [] : [owner]);
   }
-  // The reveal's power, audited and limited per employee (customers/ssn-search.ts). Without
-  // SECRETS_KEY this answers 503, as every SSN look-up does.
-  if (values.ssn !== undefined)
-    sets.push(await searchCustomersBySsn(context, actor, values.ssn, 'disputes user search'));
+  // Through the one SSN door (customers/ssn-search.ts): the reveal's power, audited and limited
+  // per employee. Without SECRETS_KEY this answers 503, as every SSN look-up does.
+  if (values.ssn !== undefined) sets.push(await searchCustomersBySsn(context, actor, values.ssn));
   const [first = [], ...others] = sets;
   return [...new Set(first)].filter((id) => others.every((set) => set.includes(id)));
 }

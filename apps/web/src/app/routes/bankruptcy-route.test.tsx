@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NoticeListItem, UnprocessedNoticesResponse } from '@portal/contracts';
+import { permissionRefusal, type NoticeListItem, type UnprocessedNoticesResponse } from '@portal/contracts';
 import { answerApiCalls, type Answer } from '../../test/api-server.ts';
 import { noticeFixture } from '../../test/notice-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
@@ -16,8 +16,9 @@ import { BankruptcyRoute } from './bankruptcy-route.tsx';
 vi.setConfig({ testTimeout: 30_000 });
 
 // (What the last test's unmount let go of went out in the shared afterEach, test/setup.ts.)
+// Of the bankruptcy desk, who may upload notices (issue 37); the landing's last test signs in without it.
 beforeEach(() => {
-  saveSession(sessionFixture({ employeeId: 7 }));
+  saveSession(sessionFixture({ employeeId: 7, permissions: ['bankruptcy.create_notices'] }));
 });
 
 function renderAt(route: string) {
@@ -141,6 +142,23 @@ describe('the landing page', () => {
       ]),
     );
     expect(screen.getByText('a.pdf')).toBeInTheDocument();
+  });
+});
+
+describe('the landing page without bankruptcy.create_notices', () => {
+  it('offers no upload, says who uploads, and still leads to the list', async () => {
+    saveSession(sessionFixture({ employeeId: 7, permissions: [] }));
+    const sent = answerApiCalls({});
+    renderAt('/bankruptcy');
+    expect(await screen.findByRole('link', { name: 'View Unprocessed Notices' })).toHaveAttribute(
+      'href',
+      '/bankruptcy/unprocessed',
+    );
+    expect(screen.queryByRole('heading', { name: 'Upload New Bankruptcy Notices' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload Files' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pdf-file-input')).not.toBeInTheDocument();
+    expect(screen.getByText(permissionRefusal('bankruptcy.create_notices'))).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });
 

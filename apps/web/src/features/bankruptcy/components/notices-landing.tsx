@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NOTICE_MESSAGES, type UploadFailure } from '@portal/contracts';
+import { NOTICE_MESSAGES, permissionRefusal, type UploadFailure } from '@portal/contracts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useSession } from '../../../lib/session.ts';
 import { PdfUploadCard } from '../../../components/pdf-upload-card.tsx';
 import { useCreateNotices } from '../api/create-notices.ts';
 import { flashFailure, flashTop } from '../notice-flash.ts';
@@ -23,8 +24,10 @@ function failuresOf(error: unknown): readonly UploadFailure[] {
 }
 
 // The dashboard's landing (/bankruptcy; spec 001 section 2): upload notices, or go to the list.
+// Uploading is the bankruptcy desk's (bankruptcy.create_notices, issue 37): others see the list only.
 export function NoticesLanding() {
   const create = useCreateNotices();
+  const mayUpload = useSession()?.permissions.includes('bankruptcy.create_notices') ?? false;
 
   const upload = async (files: File[]) => {
     try {
@@ -47,11 +50,13 @@ export function NoticesLanding() {
         Bankruptcy Dashboard
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <PdfUploadCard
-          title="Upload New Bankruptcy Notices"
-          description="Court notices as PDF files: each file becomes one notice, read as it arrives."
-          onUpload={upload}
-        />
+        {mayUpload && (
+          <PdfUploadCard
+            title="Upload New Bankruptcy Notices"
+            description="Court notices as PDF files: each file becomes one notice, read as it arrives."
+            onUpload={upload}
+          />
+        )}
         <Card withBorder radius="md" p="lg">
           <Stack gap="md" align="flex-start">
             <Title order={2} fz="lg">
@@ -61,6 +66,11 @@ export function NoticesLanding() {
             <Button component={Link} to={bankruptcyPaths.unprocessed} variant="light">
               View Unprocessed Notices
             </Button>
+            {!mayUpload && (
+              <Text fz="sm" c="dimmed">
+                {permissionRefusal('bankruptcy.create_notices')}
+              </Text>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>
