@@ -320,7 +320,8 @@ export const originateMessageRequestSchema = z
       .max(10_000, 'The message must be at most 10000 characters.'),
     // A new ticket thread, or the customer's open ticket of that channel.
     thread: z.enum(messageThreads, { error: 'thread must be new or existing.' }),
-    // Collection or servicing (decision 046); servicing when not said.
+    // The agent's word that it is collection (decision 046, issue 37): a servicing label opens no door;
+    // free text is collection unless it is the one answer to the customer's message.
     purpose: messagePurposeSchema.optional(),
   })
   .refine((value) => value.message_type !== 'email' || (value.subject ?? '').length > 0, {

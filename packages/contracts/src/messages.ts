@@ -42,7 +42,8 @@ export const sendReplyRequestSchema = z.object({
   macro_id: databaseIdSchema.nullable().optional(),
   // The suggestion the agent started from, if any (kept with the message for the suggester's statistics).
   filter_id: z.string().max(100).nullable().optional(),
-  // Collection or servicing (decision 046): the agent's choice, else the macro's, else servicing.
+  // Collection when the agent says so or the macro is (decision 046, issue 37); else servicing only
+  // as the one answer to the customer's message, or with a servicing macro. A label opens no door.
   purpose: messagePurposeSchema.optional(),
 });
 export type SendReplyRequest = z.input<typeof sendReplyRequestSchema>;

@@ -2,9 +2,10 @@ import type { CustomerUploadKind } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { CustomerDocumentsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
-import { clearContact } from '../contact-rules/index.ts';
+import { clearanceOf, decideContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { updateLoan } from '../loans/index.ts';
 import { findOpenTicketIdOfCustomer } from '../tickets/index.ts';
@@ -13,7 +14,9 @@ import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 // A message to a customer about their application (new documents needed, a cancelled
 // application), in the caller's transaction: by text when they have a phone on file, else by
 // email, on their open ticket of that channel if any. A customer the contact gate refuses (Do Not
-// Contact, decision 046) is not messaged: the caller's change is refused (409).
+// Contact, a cease request, the bankruptcy stay: decision 046) is not messaged: the caller's change
+// is refused (409), unless the change stands either way (`whenRefused: 'skip'`: a cancellation),
+// when the refusal is audited and no message is queued (answers null).
 
 export async function queueCustomerNotice(
   tx: Executor,
@@ -21,18 +24,46 @@ export async function queueCustomerNotice(
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-): Promise<MessageRecord> {
+): Promise<MessageRecord>;
+export async function queueCustomerNotice(
+  tx: Executor,
+  context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
+  actor: Actor,
+  customerId: number,
+  notice: { subject: string; body: string },
+  whenRefused: 'skip',
+): Promise<MessageRecord | null>;
+export async function queueCustomerNotice(
+  tx: Executor,
+  context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
+  actor: Actor,
+  customerId: number,
+  notice: { subject: string; body: string },
+  whenRefused: 'refuse' | 'skip' = 'refuse',
+): Promise<MessageRecord | null> {
   const customer = await findCustomer(tx, customerId);
   if (!customer) throw notFound(`Customer ${customerId} was not found.`);
   const type = customer.phoneNumber ? 'text' : 'email';
-  const clearance = await clearContact(tx, context, {
+  const ask = {
     customerId,
     channel: type,
     path: 'document_request',
     to: customer.phoneNumber ?? customer.email,
     employeeId: actor.employeeId,
     ipAddress: actor.ipAddress,
-  });
+  } as const;
+  const decision = await decideContact(tx, context, ask);
+  if (decision.verdict.verdict === 'refuse' && whenRefused === 'skip') {
+    await recordAuditEvent(tx, {
+      ...actor,
+      action: 'message.contact_refused',
+      entityType: 'customer',
+      entityId: customerId,
+      after: { rule: decision.verdict.rule, sentence: decision.verdict.sentence, channel: type, path: ask.path },
+    });
+    return null;
+  }
+  const clearance = clearanceOf(decision, ask);
   return queueOutboundMessage(
     tx,
     {

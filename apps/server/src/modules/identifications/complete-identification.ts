@@ -124,13 +124,19 @@ async function decide(
       const code = unverifiedCode(customer);
       await setCustomerVerification(tx, customer.id, code, now);
       await closeReview(tx, review, decision, caller, now, why);
-      // Told unless they asked not to be contacted (the cancellation stands either way).
-      const notice = customer.dnc
-        ? null
-        : await queueCustomerNotice(tx, context, caller, customer.id, {
-            subject: 'Your loan application was cancelled',
-            body: `Hi ${customer.firstName}, we could not verify your identity${decision === 'selfie' ? ' from the selfie you sent' : ''}, so your loan application${review.loanId ? ` ${review.loanId}` : ''} has been cancelled. You are welcome to apply again.`,
-          });
+      // Told unless the contact gate refuses it (Do Not Contact, cease, an attorney, the stay): the
+      // cancellation stands either way.
+      const notice = await queueCustomerNotice(
+        tx,
+        context,
+        caller,
+        customer.id,
+        {
+          subject: 'Your loan application was cancelled',
+          body: `Hi ${customer.firstName}, we could not verify your identity${decision === 'selfie' ? ' from the selfie you sent' : ''}, so your loan application${review.loanId ? ` ${review.loanId}` : ''} has been cancelled. You are welcome to apply again.`,
+        },
+        'skip',
+      );
       return {
         message: `${review.loanId ? `Loan ${review.loanId} is cancelled` : `${name}'s identification is closed`}${decision === 'selfie' ? ' (selfie did not match)' : ''}.`,
         verified: code,
