@@ -27,51 +27,21 @@ export type PathPurpose = 'collection' | 'servicing' | 'chosen' | null;
 // without taking it (the after-hours acknowledgement); 'never': it starts a conversation.
 export type PathAnswers = 'one' | 'acknowledges' | 'never';
 
-export type SendingPathInfo = { basis: SendingBasis; purpose: PathPurpose; answers: PathAnswers; label: string };
+export type SendingPathInfo = { basis: SendingBasis; purpose: PathPurpose; answers: PathAnswers };
 
 export const SENDING_PATHS = {
-  ticket_reply: { basis: 'staff', purpose: 'chosen', answers: 'one', label: 'A reply from the ticket workspace' },
-  composer: { basis: 'staff', purpose: 'chosen', answers: 'one', label: 'A message from the user page composer' },
-  payoff_balance: { basis: 'staff', purpose: 'servicing', answers: 'never', label: 'The payoff balance message' },
-  document_request: { basis: 'staff', purpose: 'servicing', answers: 'never', label: 'A request for documents' },
-  servicing_letter: { basis: 'staff', purpose: 'servicing', answers: 'never', label: 'A letter emailed' },
-  collection_letter: {
-    basis: 'staff',
-    purpose: 'collection',
-    answers: 'never',
-    label: 'A collection letter emailed (debt validation)',
-  },
-  password_reset: {
-    basis: 'requested',
-    purpose: 'servicing',
-    answers: 'never',
-    label: 'Password reset instructions',
-  },
-  approval_text: {
-    basis: 'requested',
-    purpose: 'servicing',
-    answers: 'never',
-    label: 'The loan approval text',
-  },
-  auto_response: {
-    basis: 'requested',
-    purpose: 'servicing',
-    answers: 'acknowledges',
-    label: 'The after-hours acknowledgement',
-  },
-  denial_notice: {
-    basis: 'legally_required',
-    purpose: 'servicing',
-    answers: 'never',
-    label: 'The adverse action notice',
-  },
-  consumer_rights_notice: {
-    basis: 'legally_required',
-    purpose: 'servicing',
-    answers: 'never',
-    label: 'The consumer-rights notice (12 CFR 1041.9(c))',
-  },
-  staff_mail: { basis: 'employee', purpose: null, answers: 'never', label: 'Mail to an employee' },
+  ticket_reply: { basis: 'staff', purpose: 'chosen', answers: 'one' },
+  composer: { basis: 'staff', purpose: 'chosen', answers: 'one' },
+  payoff_balance: { basis: 'staff', purpose: 'servicing', answers: 'never' },
+  document_request: { basis: 'staff', purpose: 'servicing', answers: 'never' },
+  servicing_letter: { basis: 'staff', purpose: 'servicing', answers: 'never' },
+  collection_letter: { basis: 'staff', purpose: 'collection', answers: 'never' },
+  password_reset: { basis: 'requested', purpose: 'servicing', answers: 'never' },
+  approval_text: { basis: 'requested', purpose: 'servicing', answers: 'never' },
+  auto_response: { basis: 'requested', purpose: 'servicing', answers: 'acknowledges' },
+  denial_notice: { basis: 'legally_required', purpose: 'servicing', answers: 'never' },
+  consumer_rights_notice: { basis: 'legally_required', purpose: 'servicing', answers: 'never' },
+  staff_mail: { basis: 'employee', purpose: null, answers: 'never' },
 } as const satisfies Record<string, SendingPathInfo>;
 
 export type SendingPath = keyof typeof SENDING_PATHS;
@@ -84,7 +54,6 @@ export function sendingPathInfo(path: string | null): SendingPathInfo {
       basis: 'staff',
       purpose: 'collection',
       answers: 'never',
-      label: 'A message',
     }
   );
 }

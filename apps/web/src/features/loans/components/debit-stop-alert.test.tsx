@@ -66,22 +66,25 @@ const setGivenAt = (dialog: HTMLElement, local: string) =>
   fireEvent.change(within(dialog).getByLabelText(/When the customer gave it/), { target: { value: local } });
 
 describe('the debit stop on the loan card', () => {
-  it('says why debits stopped and that only compliance lifts it; a re-presentment names its payment', () => {
+  it('says why debits stopped and that only compliance lifts it; a re-presentment names its payment', async () => {
     renderWithProviders(<LoanCard loan={stopped} latest={stopped} />);
     const card = screen.getByRole('article', { name: 'Loan #31' });
+    // The alert is loaded with the first stopped loan (lazy: the user page's weight).
     expect(
-      within(card).getByText(`${stop.reason} Only a new authorization, recorded by compliance, turns them back on.`),
+      await within(card).findByText(
+        `${stop.reason} Only a new authorization, recorded by compliance, turns them back on.`,
+      ),
     ).toBeInTheDocument();
     const row = within(card).getByRole('row', { name: 'Payment #41' });
     expect(within(row).getByText('re-presents payment #40')).toBeInTheDocument();
   });
 
-  it('explains an unauthorized return: the payment, its code and title, the day; no notice is missing', () => {
+  it('explains an unauthorized return: the payment, its code and title, the day; no notice is missing', async () => {
     const loan = loanFixture({ id: 32, ach: false, debit_stop: revoked });
     renderWithProviders(<LoanCard loan={loan} latest={loan} />);
     const card = screen.getByRole('article', { name: 'Loan #32' });
     expect(
-      within(card).getByText(
+      await within(card).findByText(
         "Automatic debits are off: the customer's bank returned payment 123 as R07 (Authorization Revoked by Customer) on Nov 20, 2026. Only a new authorization, recorded by compliance, turns them back on.",
       ),
     ).toBeInTheDocument();

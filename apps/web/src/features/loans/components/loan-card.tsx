@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -5,7 +6,6 @@ import { aprLabel, canSettle, loanTypeLabel, type LoanInfo } from '@portal/contr
 import { businessToday } from '../../../lib/business-date.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { CustomPaymentsButton } from './custom-payments-button.tsx';
-import { DebitStopAlert } from './debit-stop-alert.tsx';
 import { LoanActionButtons } from './loan-action-buttons.tsx';
 import { LoanComments } from './loan-comments.tsx';
 import { LoanHistoryButton } from './loan-history-button.tsx';
@@ -15,6 +15,10 @@ import { PaymentsTable } from './payments-table.tsx';
 import { PayoffModal } from './payoff-modal.tsx';
 import { SettlementInput } from './settlement-input.tsx';
 import { StatementsButton } from './statements-viewer.tsx';
+
+// Loaded only for a loan whose automatic debits are stopped (few are): the user page keeps to its
+// weight budget (decision 040).
+const DebitStopAlert = lazy(async () => ({ default: (await import('./debit-stop-alert.tsx')).DebitStopAlert }));
 
 type LoanCardProps = { loan: LoanInfo; latest: LoanInfo | null };
 
@@ -83,7 +87,11 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
             A comment on this loan raises a fraud alert; read the comments before acting.
           </Alert>
         )}
-        {loan.debit_stop && <DebitStopAlert stop={loan.debit_stop} />}
+        {loan.debit_stop && (
+          <Suspense fallback={null}>
+            <DebitStopAlert stop={loan.debit_stop} />
+          </Suspense>
+        )}
         {loan.high_risk_return && (
           <Text fz="xs" c="red.7">
             {loan.high_risk_return.code} return ({loan.high_risk_return.title}) on{' '}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Group, Stack, Switch, Text } from '@mantine/core';
 import {
   CONTACT_FLAG_TERMS,
@@ -10,7 +10,11 @@ import {
 import { formatDate } from '../../../lib/format.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useSession } from '../../../lib/session.ts';
-import { ContactFlagModal } from './contact-flag-modal.tsx';
+
+// Loaded when a switch is first pressed: the user page keeps to its weight budget (decision 040).
+const ContactFlagModal = lazy(async () => ({
+  default: (await import('./contact-flag-modal.tsx')).ContactFlagModal,
+}));
 
 export const LIFT_HINT = 'Only compliance staff can clear this flag.';
 
@@ -71,14 +75,16 @@ export function ContactFlagSwitches({ user, mutationConfig }: ContactFlagSwitche
         })}
       </Group>
       {change && (
-        <ContactFlagModal
-          userId={user.id}
-          flag={change.flag}
-          on={change.on}
-          opened
-          onClose={() => setChange(null)}
-          mutationConfig={mutationConfig}
-        />
+        <Suspense fallback={null}>
+          <ContactFlagModal
+            userId={user.id}
+            flag={change.flag}
+            on={change.on}
+            opened
+            onClose={() => setChange(null)}
+            mutationConfig={mutationConfig}
+          />
+        </Suspense>
       )}
     </>
   );
