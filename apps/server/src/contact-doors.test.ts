@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { doNotContactRefusal, SENDING_PATHS, sendingPaths, type SendingPathInfo } from '@portal/contracts';
-import { identityReviews, loans, messages } from '@portal/db';
+import { loans, messages } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { loadConfig } from './config.ts';
 import { createMessageDoor } from './modules/contact-rules/index.ts';
@@ -13,6 +13,7 @@ import {
   driverOf,
   DRIVER_APP_OPTIONS,
   DRIVER_ROLES,
+  openIdentityReview,
   roadsWithoutDriver,
   SENDING_PATH_DRIVERS,
   type Customer,
@@ -377,15 +378,7 @@ describe('the duty in place before the send: the gate decides at queueing', () =
     const { t } = door;
     t.clock.set(NOON);
     const customer = await createCustomer(t.database.db, SEATTLE);
-    const { loan } = await createLoan(t.database.db, { customerId: customer.id, state: 'applied' });
-    await t.database.db.insert(identityReviews).values({
-      customerId: customer.id,
-      loanId: loan.id,
-      driversLicense: 'WA 1234567',
-      ekataFraudScore: 120,
-      analytics: { aggregate_check: { pass: true, reason: 'All checks passed' }, checks: [] },
-      openedAt: t.clock.now(),
-    });
+    const loan = await openIdentityReview(t, customer.id);
     await flagCustomer(door, customer, 'cease');
     const reply = await callAsStaff(t.app, door.staff, 'PATCH', 'users/complete_identification', {
       id: customer.id,

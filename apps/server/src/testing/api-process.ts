@@ -49,9 +49,12 @@ export function startApiProcess(options: {
   });
 }
 
+// A process boots in some 5 s alone; beside the other API processes of the suite on two cores it
+// has taken over 20 s, so it gets a minute.
 export function waitUntilUp(port: number): Promise<true> {
   return waitFor(
     `the API on port ${port}`,
     async () => (await fetch(`http://127.0.0.1:${port}/internal/api/health`)).ok,
+    60_000,
   );
 }

@@ -254,6 +254,20 @@ const payoffBalance: SendingPathDriver = {
   },
 };
 
+// An application waiting at identification review (underwriting's queue); answers its loan.
+export async function openIdentityReview(t: TestApp, customerId: number) {
+  const { loan } = await createLoan(t.database.db, { customerId, state: 'applied' });
+  await t.database.db.insert(identityReviews).values({
+    customerId,
+    loanId: loan.id,
+    driversLicense: 'WA 1234567',
+    ekataFraudScore: 120,
+    analytics: { aggregate_check: { pass: true, reason: 'All checks passed' }, checks: [] },
+    openedAt: t.clock.now(),
+  });
+  return loan;
+}
+
 // Underwriting asks for new photos of the ID (identification review, decision 'request').
 const documentRequest: SendingPathDriver = {
   path: 'document_request',
@@ -262,15 +276,7 @@ const documentRequest: SendingPathDriver = {
     { name: 'email (no phone on file)', channel: 'email', wroteMinutesBefore: null, customer: { phoneNumber: null } },
   ],
   async send(t, staff, customer) {
-    const { loan } = await createLoan(t.database.db, { customerId: customer.id, state: 'applied' });
-    await t.database.db.insert(identityReviews).values({
-      customerId: customer.id,
-      loanId: loan.id,
-      driversLicense: 'OR 1234567',
-      ekataFraudScore: 120,
-      analytics: { aggregate_check: { pass: true, reason: 'All checks passed' }, checks: [] },
-      openedAt: t.clock.now(),
-    });
+    await openIdentityReview(t, customer.id);
     const reply = await callAsStaff(t.app, staff, 'PATCH', 'users/complete_identification', {
       id: customer.id,
       decision: 'request',

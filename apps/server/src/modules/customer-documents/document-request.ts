@@ -15,31 +15,37 @@ import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 // application), in the caller's transaction: by text when they have a phone on file, else by
 // email, on their open ticket of that channel if any. A customer the contact gate refuses (Do Not
 // Contact, a cease request, the bankruptcy stay: decision 046) is not messaged: the caller's change
-// is refused (409), unless the change stands either way (`whenRefused: 'skip'`: a cancellation),
+// is refused (409), unless the change stands either way (queueCustomerNoticeUnlessRefused: a cancellation),
 // when the refusal is audited and no message is queued (answers null).
 
-export async function queueCustomerNotice(
+export function queueCustomerNotice(
   tx: Executor,
   context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-): Promise<MessageRecord>;
-export async function queueCustomerNotice(
+): Promise<MessageRecord> {
+  return queueNotice(tx, context, actor, customerId, notice, 'refuse') as Promise<MessageRecord>;
+}
+
+// The same notice where the caller's change stands whatever the gate says (a cancellation).
+export function queueCustomerNoticeUnlessRefused(
   tx: Executor,
   context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-  whenRefused: 'skip',
-): Promise<MessageRecord | null>;
-export async function queueCustomerNotice(
+): Promise<MessageRecord | null> {
+  return queueNotice(tx, context, actor, customerId, notice, 'skip');
+}
+
+async function queueNotice(
   tx: Executor,
   context: Pick<CustomerDocumentsDeps, 'clock' | 'contactRules'>,
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-  whenRefused: 'refuse' | 'skip' = 'refuse',
+  whenRefused: 'refuse' | 'skip',
 ): Promise<MessageRecord | null> {
   const customer = await findCustomer(tx, customerId);
   if (!customer) throw notFound(`Customer ${customerId} was not found.`);

@@ -13,7 +13,12 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import type { MessageRecord } from '../../platform/outbound.ts';
-import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
+import {
+  deliverSoon,
+  openUploadLinkFor,
+  queueCustomerNotice,
+  queueCustomerNoticeUnlessRefused,
+} from '../customer-documents/index.ts';
 import {
   customerName,
   findCustomer,
@@ -126,17 +131,10 @@ async function decide(
       await closeReview(tx, review, decision, caller, now, why);
       // Told unless the contact gate refuses it (Do Not Contact, cease, an attorney, the stay): the
       // cancellation stands either way.
-      const notice = await queueCustomerNotice(
-        tx,
-        context,
-        caller,
-        customer.id,
-        {
-          subject: 'Your loan application was cancelled',
-          body: `Hi ${customer.firstName}, we could not verify your identity${decision === 'selfie' ? ' from the selfie you sent' : ''}, so your loan application${review.loanId ? ` ${review.loanId}` : ''} has been cancelled. You are welcome to apply again.`,
-        },
-        'skip',
-      );
+      const notice = await queueCustomerNoticeUnlessRefused(tx, context, caller, customer.id, {
+        subject: 'Your loan application was cancelled',
+        body: `Hi ${customer.firstName}, we could not verify your identity${decision === 'selfie' ? ' from the selfie you sent' : ''}, so your loan application${review.loanId ? ` ${review.loanId}` : ''} has been cancelled. You are welcome to apply again.`,
+      });
       return {
         message: `${review.loanId ? `Loan ${review.loanId} is cancelled` : `${name}'s identification is closed`}${decision === 'selfie' ? ' (selfie did not match)' : ''}.`,
         verified: code,
