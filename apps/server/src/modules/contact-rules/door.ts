@@ -2,16 +2,10 @@ import { contactVerdict, sendingPathInfo, SENDING_PATHS, type SendingPath } from
 import type { Database } from '@portal/db';
 import type { ContactRulesDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import {
-  countCollectionTextsSince,
-  findInboundAt,
-  holdAtDoor,
-  markPassedDoor,
-  refuseAtDoor,
-} from '../../platform/message-store.ts';
+import { findInboundAt, holdAtDoor, markPassedDoor, refuseAtDoor } from '../../platform/message-store.ts';
 import type { DoorOutcome, MessageDoor } from '../../platform/outbox.ts';
 import type { MessageRecord } from '../../platform/outbound.ts';
-import { customerFacts, lockContactOf } from './gate.ts';
+import { customerFacts, lockContactOf, weekOfCollectionTexts } from './gate.ts';
 
 // The door (issue 37, convention 9): every duty is decided again where the outbox hands a message
 // to the provider, at that moment, under the customer's lock, from facts the Portal holds (the
@@ -25,8 +19,6 @@ import { customerFacts, lockContactOf } from './gate.ts';
 // - refuse: undelivered, with the gate's sentence as its reason. A legally required notice is never
 //   refused (no flag or stay applies to it); undelivered for another reason, it is listed to be
 //   mailed (the deadlines screen).
-
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Rows queued before roads were recorded: mail with neither customer nor conversation went to staff.
 function roadOf(message: MessageRecord): SendingPath | null {
@@ -45,7 +37,7 @@ export function createMessageDoor(db: Database, deps: Pick<ContactRulesDeps, 'cl
       }
       const channel = message.type === 'email' ? 'email' : 'text';
       await lockContactOf(tx, { customerId: message.customerId, ticketId: message.ticketId });
-      const { facts } = await customerFacts(tx, {
+      const facts = await customerFacts(tx, {
         customerId: message.customerId,
         channel,
         address: message.toAddress,
@@ -55,16 +47,15 @@ export function createMessageDoor(db: Database, deps: Pick<ContactRulesDeps, 'cl
       const path: SendingPath = road ?? (message.legallyRequired ? 'consumer_rights_notice' : 'collection_letter');
       const purpose = message.purpose ?? (sendingPathInfo(road).purpose === 'servicing' ? 'servicing' : 'collection');
       const inboundAt = message.answersMessageId === null ? null : await findInboundAt(tx, message.answersMessageId);
-      const counted = purpose === 'collection' && channel === 'text' && message.customerId !== null;
       const verdict = contactVerdict(
         {
           ...facts,
           answer: inboundAt ? { inboundAt } : null,
-          collectionTextsLast7Days: counted
-            ? await countCollectionTextsSince(tx, message.customerId!, new Date(now.getTime() - WEEK_MS), {
-                exceptMessageId: message.id,
-              })
-            : 0,
+          collectionTextsLast7Days: await weekOfCollectionTexts(
+            tx,
+            { customerId: message.customerId, channel, purpose, now },
+            { exceptMessageId: message.id },
+          ),
         },
         { channel, path, purpose, now },
         deps.contactRules,

@@ -15,7 +15,7 @@ import { conflict } from '../../platform/http-error.ts';
 import { countCollectionTextsSince, findLatestInboundOf } from '../../platform/message-store.ts';
 import type { ContactClearance } from '../../platform/outbound.ts';
 import { findAutomaticStay } from '../bankruptcy-notices/index.ts';
-import { lockContactFlags, type CustomerContactFlags } from '../customers/index.ts';
+import { lockContactFlags } from '../customers/index.ts';
 import { timeZonesOfCustomer } from './customer-zones.ts';
 
 // The contact gate (decision 046, issue 37): every text and email to a customer asks here, in the
@@ -78,25 +78,33 @@ const NO_CUSTOMER: Omit<ContactFacts, 'zones' | 'answer'> = {
 export async function customerFacts(
   tx: Executor,
   to: { customerId: number | null; channel: 'text' | 'email'; address: string | null },
-): Promise<{ facts: Omit<ContactFacts, 'answer' | 'collectionTextsLast7Days'>; flags: CustomerContactFlags | null }> {
+): Promise<Omit<ContactFacts, 'answer' | 'collectionTextsLast7Days'>> {
   const flags = to.customerId === null ? undefined : await lockContactFlags(tx, to.customerId);
   // Without a customer (a conversation with an unknown sender), the number texted is all we know.
   const phone = flags?.phoneNumber ?? (to.channel === 'text' ? to.address : null);
   const zones = timeZonesOfCustomer({ state: flags?.state ?? null, zip: flags?.zip ?? null, phone }).zones;
-  if (to.customerId === null || !flags) return { facts: { ...NO_CUSTOMER, zones }, flags: null };
+  if (to.customerId === null || !flags) return { ...NO_CUSTOMER, zones };
   return {
-    facts: {
-      customerId: to.customerId,
-      dnc: flags.dnc,
-      dncReason: flags.dncReason,
-      cease: flags.cease,
-      attorney: flags.attorney,
-      attorneyContext: flags.attorneyContext,
-      bankruptcyStay: await findAutomaticStay(tx, to.customerId),
-      zones,
-    },
-    flags,
+    customerId: to.customerId,
+    dnc: flags.dnc,
+    dncReason: flags.dncReason,
+    cease: flags.cease,
+    attorney: flags.attorney,
+    attorneyContext: flags.attorneyContext,
+    bankruptcyStay: await findAutomaticStay(tx, to.customerId),
+    zones,
   };
+}
+
+// The collection texts the weekly cap counts, when this message is one (else 0): queued or sent when
+// it is queued; at the door (atDoor), those that passed the door, this one left out.
+export async function weekOfCollectionTexts(
+  tx: Executor,
+  message: { customerId: number | null; channel: 'text' | 'email'; purpose: MessagePurpose; now: Date },
+  atDoor?: { exceptMessageId: number },
+): Promise<number> {
+  if (message.purpose !== 'collection' || message.channel !== 'text' || message.customerId === null) return 0;
+  return countCollectionTextsSince(tx, message.customerId, new Date(message.now.getTime() - WEEK_MS), atDoor);
 }
 
 export type GateDecision = {
@@ -112,7 +120,7 @@ export async function decideContact(tx: Executor, deps: GateDeps, ask: ContactAs
   const now = deps.clock.now();
   const ticketId = ask.ticketId ?? null;
   await lockContactOf(tx, { customerId: ask.customerId, ticketId });
-  const { facts } = await customerFacts(tx, {
+  const facts = await customerFacts(tx, {
     customerId: ask.customerId,
     channel: ask.channel,
     address: ask.to ?? null,
@@ -128,14 +136,11 @@ export async function decideContact(tx: Executor, deps: GateDeps, ask: ContactAs
     chosen: ask.chosenPurpose ?? null,
     answers: answer !== null && road.answers === 'one',
   });
-  const counted = purpose === 'collection' && ask.channel === 'text' && ask.customerId !== null;
   const verdict = contactVerdict(
     {
       ...facts,
       answer: answer ? { inboundAt: answer.createdAt } : null,
-      collectionTextsLast7Days: counted
-        ? await countCollectionTextsSince(tx, ask.customerId!, new Date(now.getTime() - WEEK_MS))
-        : 0,
+      collectionTextsLast7Days: await weekOfCollectionTexts(tx, { ...ask, purpose, now }),
     },
     { channel: ask.channel, path: ask.path, purpose, now },
     deps.contactRules,
