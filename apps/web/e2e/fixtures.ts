@@ -99,7 +99,11 @@ export async function apiTokenOf(page: Page): Promise<string> {
 // Turns the Online switch on and waits for the queue to answer (the first ticket, or the empty state).
 export async function goOnline(page: Page): Promise<void> {
   const online = page.getByRole('switch', { name: 'Online' });
-  if (!(await online.isChecked())) await online.click({ force: true });
+  if (!(await online.isChecked())) {
+    const toggled = page.waitForResponse((response) => response.url().endsWith('/toggle_online'));
+    await online.click({ force: true });
+    expect((await toggled).ok()).toBe(true);
+  }
   await expect(online).toBeChecked();
 }
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sessionFixture } from '../test/session-fixture.ts';
 import { readCookie } from './cookies.ts';
 import { restoreSession } from './restore-session.ts';
-import { clearSession, readSession, saveSession, updateSession } from './session.ts';
+import {
+  clearSession,
+  readSession,
+  saveSession,
+  sessionChangeCount,
+  updateSession,
+  updateSessionUnlessChangedSince,
+} from './session.ts';
 
 describe('session store', () => {
   it('keeps the session in cookies, one per field, and reads it back', () => {
@@ -21,6 +28,18 @@ describe('session store', () => {
     updateSession({ online: true });
     expect(readSession()?.online).toBe(true);
     expect(readCookie('online')).toBe('true');
+  });
+
+  it('drops what a refresh read before a change made here: the toggle made meanwhile stands', () => {
+    saveSession(sessionFixture({ online: false }));
+    const refreshStarted = sessionChangeCount();
+    updateSession({ online: true });
+    updateSessionUnlessChangedSince(refreshStarted, { online: false });
+    expect(readSession()?.online).toBe(true);
+
+    const nothingSince = sessionChangeCount();
+    updateSessionUnlessChangedSince(nothingSince, { online: false });
+    expect(readSession()?.online).toBe(false);
   });
 
   it('treats damaged cookies as signed out', () => {

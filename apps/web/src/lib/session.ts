@@ -74,7 +74,16 @@ export function readSession(): Session | null {
   return current;
 }
 
+// Counts the session's changes made here (a toggle, a sign-in), so that an answer the server gave
+// before one of them cannot undo it (see updateSessionUnlessChangedSince).
+let localChanges = 0;
+
+export function sessionChangeCount(): number {
+  return localChanges;
+}
+
 export function saveSession(session: Session): void {
+  localChanges += 1;
   writeSessionCookies(session);
   current = session;
   emit();
@@ -83,6 +92,13 @@ export function saveSession(session: Session): void {
 // Merges fresh fields (online, permissions, ...) into the stored session; no-op when signed out.
 export function updateSession(patch: SessionPatch): void {
   if (!current) return;
+  saveSession({ ...current, ...patch });
+}
+
+// The same, for a read that started when sessionChangeCount() was `seen`: a change made here since
+// wins over what the server said before it (a refresh in flight while the employee went online).
+export function updateSessionUnlessChangedSince(seen: number, patch: SessionPatch): void {
+  if (!current || localChanges !== seen) return;
   saveSession({ ...current, ...patch });
 }
 

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionCalls, type CurrentSessionResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { updateSession } from '../../../lib/session.ts';
+import { sessionChangeCount, updateSessionUnlessChangedSince } from '../../../lib/session.ts';
 
 // GET employees/session: the stored session's fields as the server sees them now. Only a fresh
-// answer updates the stored session (never a cached one), so it cannot undo a later toggle.
+// answer updates the stored session (never a cached one), and only when nothing changed it here while
+// the call ran, so it cannot undo a toggle made meanwhile.
 export async function getCurrentSession(signal?: AbortSignal): Promise<CurrentSessionResponse> {
+  const seen = sessionChangeCount();
   const session = await callApi(sessionCalls.getCurrentSession, {}, { signal });
-  updateSession(session);
+  updateSessionUnlessChangedSince(seen, session);
   return session;
 }
 
