@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '@portal/db';
 import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { createAnalyticsModule, syncBusinessHours } from './modules/analytics/index.ts';
-import { createBankruptcyNoticesModule, findAutomaticStay } from './modules/bankruptcy-notices/index.ts';
+import { createBankruptcyNoticesModule } from './modules/bankruptcy-notices/index.ts';
 import { createBlogModule } from './modules/blog/index.ts';
 import { createCreditReportingModule, queueDisputeCorrection } from './modules/credit-reporting/index.ts';
 import { createCustomerAppModule } from './modules/customer-app/index.ts';
@@ -186,7 +186,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     ticketLeaseMinutes: settings.ticketLeaseMinutes,
     employeeOffline,
-    threads: { openTicketIdOf: findOpenTicketIdOfCustomer },
     paymentDateGraceDays: settings.paymentDateGraceDays,
     contactRules: settings.contactRules,
     customerAppUrl: settings.customerAppUrl,
@@ -207,7 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createTicketsModule(context),
     createCustomersModule(context),
     createContactRulesModule(context),
-    createLoansModule({ ...context, automaticStayOf: findAutomaticStay }),
+    // Handed in: the tickets module uses loans, so loans gets tickets' answer from here (module-graph.ts).
+    createLoansModule({ ...context, openTicketIdOf: findOpenTicketIdOfCustomer }),
     createDocumentsModule(context),
     createUserPageModule(context),
     createLettersModule(context),

@@ -2,7 +2,6 @@ import type { ContactSettings } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { Clock } from './platform/clock.ts';
 import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
-import type { MessageThreads } from './platform/message-threads.ts';
 import type { Outbox } from './platform/outbox.ts';
 import type { FileStorage } from './platform/storage.ts';
 
@@ -18,8 +17,6 @@ export type ServerContext = {
   // Each work queue registers here, so the session module hands an employee's items back when
   // they go offline or sign out without knowing the queues.
   employeeOffline: EmployeeOfflineRegistry;
-  // The customer's open ticket a message joins, answered by the tickets module (platform/message-threads.ts).
-  threads: MessageThreads;
   // How many days past its loan's maturity a payment may be moved (PAYMENT_DATE_GRACE_DAYS).
   paymentDateGraceDays: number;
   // The contact gate's settings (CONTACT_WINDOW, CONTACT_LIVE_MINUTES, CONTACT_COLLECTION_TEXTS_PER_7_DAYS).

@@ -11,6 +11,7 @@ import type * as schema from '@portal/db';
 
 export const serverModules = [
   'analytics',
+  'bankruptcies',
   'bankruptcy-notices',
   'blog',
   'contact-rules',
@@ -90,7 +91,9 @@ export const tableOwners: Record<TableName, TableOwner> = {
   // Raised by a dispute resolved as identity theft or fraud, for the credit-reporting team.
   creditReportingFlags: 'disputes',
   bankruptcyNotices: 'bankruptcy-notices',
-  customerBankruptcies: 'bankruptcy-notices',
+  // A customer's cases, the record the stay is read from; recorded by the notices' workflow and the
+  // FCRA lookup.
+  customerBankruptcies: 'bankruptcies',
   creditReportingFiles: 'credit-reporting',
   acdvRequests: 'credit-reporting',
   creditReportAdjustments: 'credit-reporting',

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '@portal/contracts';
-import { requireSession } from '../plugins/auth.ts';
+import { requireSession } from './request-session.ts';
 import { forbidden } from './http-error.ts';
 
 // The signed-in employee acting through a request: who (for the audit and the lease), what they

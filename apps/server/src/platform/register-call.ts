@@ -10,6 +10,8 @@ import {
   type CallQuery,
 } from '@portal/contracts';
 import { parseInput } from './request-input.ts';
+// The route config this file sets (public, anyOf) is declared with the request's session.
+import type {} from './request-session.ts';
 
 // The request a call's handler reads: body, query and params as the call's schemas parsed them.
 export type CallRequest<Call extends CallDescriptor> = FastifyRequest<{

@@ -1,24 +1,10 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { permissionRefusal, type Permission } from '@portal/contracts';
-import type { AuthenticatedSession, SessionService } from '../modules/session/index.ts';
-import { forbidden, unauthorized } from '../platform/http-error.ts';
+import { forbidden } from '../platform/http-error.ts';
+import type { Authenticator } from '../platform/request-session.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthenticatedSession | null;
-  }
-  interface FastifyContextConfig {
-    // Answers without a staff session: sign-in, MFA enrolment, health, the inbound webhooks (which
-    // check their own secrets) and the web app's files. Every other route needs a session.
-    public?: boolean;
-    // On a public route: a token, when one is sent, is checked (401 if it is not good) and the
-    // session is known to the handler (the blog answers drafts to staff, live posts to anyone).
-    sessionIfSent?: boolean;
-    // The permissions of which the employee must hold one (decision 037): set from the call's
-    // declared access by registerCall, checked here before validation and the handler.
-    anyOf?: readonly Permission[];
-  }
   interface FastifyInstance {
     // Every route with whether it is public, in registration order (for the deny-by-default test).
     listRouteAccess: () => RouteAccess[];
@@ -35,7 +21,7 @@ export type RouteAccess = { method: HTTPMethods; url: string; public: boolean; a
 //
 // The token comes as a bearer header, or as a `token` field in the body or query (as the spec's
 // clients send it). Authentication runs before validation, so a signed-out caller gets 401, not 400.
-export function registerAuthentication(app: FastifyInstance, sessions: SessionService): void {
+export function registerAuthentication(app: FastifyInstance, sessions: Authenticator): void {
   // Read when asked, not when registered: a scope's own onRoute hook (markScopePublic) runs after this one.
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
@@ -76,11 +62,6 @@ export function markScopePublic(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true };
   });
-}
-
-export function requireSession(request: FastifyRequest): AuthenticatedSession {
-  if (!request.auth) throw unauthorized('Sign in to continue.');
-  return request.auth;
 }
 
 function tokenOf(request: FastifyRequest): string | null {

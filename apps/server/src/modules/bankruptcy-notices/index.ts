@@ -14,10 +14,6 @@ export { createNotices } from './create-notices.ts';
 
 // Recording a case on a customer (the FCRA lookup's filing and discharge do it as notices do).
 export { recordCustomerBankruptcy } from './record-bankruptcy.ts';
-export { findBankruptciesOfCustomers, findCustomerBankruptcyByCaseDigits, findLatestBankruptcy } from './repository.ts';
-
-// The case whose automatic stay is in force, if any (the contact gate's bankruptcy rule).
-export { findAutomaticStay } from './automatic-stay.ts';
 
 // The unprocessed notices by the day they came (the deadlines module's list, decision 047).
 export { findOpenNoticeDeadlines } from './notice-deadlines.ts';

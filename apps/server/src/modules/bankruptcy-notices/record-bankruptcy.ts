@@ -1,7 +1,7 @@
 import type { Executor } from '@portal/db';
 import type { Actor } from '../../platform/actor.ts';
 import { stopAutoDebitsWithReason } from '../loans/index.ts';
-import { upsertCustomerBankruptcy, type CustomerBankruptcyValues } from './repository.ts';
+import { upsertCustomerBankruptcy, type CustomerBankruptcyValues } from '../bankruptcies/index.ts';
 
 // The one way a bankruptcy case is recorded on a customer (a processed notice, the FCRA lookup's
 // filing and discharge), in the caller's transaction: the case upserted with the Metro 2 consumer

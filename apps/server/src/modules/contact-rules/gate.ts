@@ -14,7 +14,7 @@ import type { ContactRulesDeps } from './deps.ts';
 import { conflict } from '../../platform/http-error.ts';
 import { countCollectionTextsSince, findLatestInboundOf } from '../../platform/message-store.ts';
 import type { ContactClearance } from '../../platform/outbound.ts';
-import { findAutomaticStay } from '../bankruptcy-notices/index.ts';
+import { findAutomaticStay } from '../bankruptcies/index.ts';
 import { lockContactFlags } from '../customers/index.ts';
 import { timeZonesOfCustomer } from './customer-zones.ts';
 

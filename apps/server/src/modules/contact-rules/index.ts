@@ -6,8 +6,7 @@ import { registerContactRuleRoutes } from './routes.ts';
 
 // The contact gate every message to a customer passes when it is queued (decision 046), and the
 // door the outbox asks again when it hands the message to the provider (issue 37).
-export type { ContactAsk, GateDecision } from './gate.ts';
-export { clearanceOf, clearContact, contactRefusal, decideContact } from './gate.ts';
+export { clearanceOf, clearContact, decideContact } from './gate.ts';
 export { createMessageDoor } from './door.ts';
 
 // The verdict before Send (GET users/contact_verdict).

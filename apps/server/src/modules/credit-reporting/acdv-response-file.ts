@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ACDV_RESPONSE_CODE_OPTIONS, type RecordAcdvsResponse } from '@portal/contracts';
-import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
+import { acdvRequests, creditReportAdjustments } from '@portal/db';
 import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -15,14 +15,6 @@ import { nextFileName, saveReportingFile } from './reporting-files.ts';
 // LOCKED, so two employees pressing at once never put one answer in two files.
 
 export const ACDV_RESPONSE_FORMAT = 'portal-acdv-response-v1';
-
-export async function countUnprocessedAcdvs(executor: Executor): Promise<number> {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(acdvRequests)
-    .where(and(isNotNull(acdvRequests.respondedAt), isNull(acdvRequests.processedAt)));
-  return row?.n ?? 0;
-}
 
 export async function recordAndProcessAcdvs(context: CreditReportingDeps, caller: Actor): Promise<RecordAcdvsResponse> {
   const now = context.clock.now();

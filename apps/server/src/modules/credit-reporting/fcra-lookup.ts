@@ -5,7 +5,7 @@ import { notFound, unprocessable } from '../../platform/http-error.ts';
 import { historyGrid, reportAccount } from './metro2-account.ts';
 import { toPaymentDetails, toWireAccount } from './metro2-wire.ts';
 import { readReportedLoans } from './reporting-loan.ts';
-import { findLatestBankruptcy } from '../bankruptcy-notices/index.ts';
+import { findLatestBankruptcy } from '../bankruptcies/index.ts';
 import { findRecentComments } from '../customers/index.ts';
 import { findLoanIdsOfCustomer } from '../loans/index.ts';
 import { findLoanAdjustments, findReportedCustomer, type ReportedCustomer } from './repository.ts';

@@ -8,7 +8,7 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { employeeNameOf } from '../session/index.ts';
 import { countPendingAdjustments } from './adjustments.ts';
-import { countUnprocessedAcdvs } from './acdv-response-file.ts';
+import { countUnprocessedAcdvs } from './repository.ts';
 
 // The files made for the credit bureaus (ACDV response files, Metro 2 correction files): kept in the
 // file storage, listed on the screens, downloaded by the credit reporting desk to send.

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { dateInTimeZone, daysBetween, loanDisplayStatus } from '@portal/contracts';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
-import { findBankruptciesOfCustomers } from '../bankruptcy-notices/index.ts';
+import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
 import { findDisputesOfLoans } from '../disputes/index.ts';
 import { findLoansByIds, findPaymentsOfLoans, payoffCentsOn } from '../loans/index.ts';
 import type { ReportingAdjustment, ReportingBankruptcy, ReportingLoan } from './metro2-account.ts';

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import { creditReportAdjustments, type Executor } from '@portal/db';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
 import { findCustomer } from '../customers/index.ts';
 import { employeeNameOf } from '../session/index.ts';
 
@@ -46,4 +46,13 @@ export async function findLoanAdjustments(executor: Executor, loanId: number) {
     .from(creditReportAdjustments)
     .where(eq(creditReportAdjustments.loanId, loanId))
     .orderBy(asc(creditReportAdjustments.createdAt), asc(creditReportAdjustments.id));
+}
+
+// The answered ACDVs not yet in a response file (the files screen's count).
+export async function countUnprocessedAcdvs(executor: Executor): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(acdvRequests)
+    .where(and(isNotNull(acdvRequests.respondedAt), isNull(acdvRequests.processedAt)));
+  return row?.n ?? 0;
 }

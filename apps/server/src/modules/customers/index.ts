@@ -28,7 +28,7 @@ export {
   findRoutingNumbers,
 } from './customer-reads.ts';
 export { setCustomerVerification } from './verification.ts';
-export type { CommentRow, CustomerCardRow } from './customer-card.ts';
+export type { CommentRow } from './customer-card.ts';
 export {
   customerCardFields,
   customerCommentsJson,
@@ -37,7 +37,7 @@ export {
   latestCardJoin,
   toUserInfo,
 } from './customer-card.ts';
-export { lockContactFlags, type CustomerContactFlags } from './contact-permission.ts';
+export { lockContactFlags } from './contact-permission.ts';
 export { addCustomerComment, writeCustomerComment } from './comments.ts';
 export { setContactFlag } from './contact-flags.ts';
 export { checkedFieldValue, editCustomerField, editLockedCustomerField } from './edit-customer-field.ts';
@@ -49,7 +49,7 @@ export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
 export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
-export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';
+export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE } from './ssn-search.ts';
 // The one door for comparing whole SSN digits with customers' (issue 37): every road goes through it.
 export { compareSsns, ssnHashesAgree, ssnLimitSentence, type SsnComparison } from './ssn-search.ts';
 

@@ -11,7 +11,7 @@ import {
   type Executor,
 } from '@portal/db';
 import { findAuditTrail, type AuditEventRecord } from '../../platform/audit.ts';
-import { findBankruptciesOfCustomers } from '../bankruptcy-notices/index.ts';
+import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
 import { readReportedLoans } from '../credit-reporting/index.ts';
 import { customerEmailsOf, findCustomer, findRecentComments, type CustomerRecord } from '../customers/index.ts';
 import { findDocumentsOfCustomers, type DocumentRecord } from '../documents/index.ts';

@@ -3,7 +3,6 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { GraphqlDeps } from './deps.ts';
 import { registerGraphqlRoutes } from './routes.ts';
-export { GRAPHQL_PATHS } from './routes.ts';
 
 // The graphql module (decision 045): its calls, registered from their descriptors.
 export function createGraphqlModule(deps: GraphqlDeps): PortalModule {

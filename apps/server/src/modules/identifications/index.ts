@@ -3,7 +3,7 @@
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { IdentificationsDeps } from './deps.ts';
 import { registerIdentificationRouteHandlers } from './routes.ts';
-export { openIdentityReview, type IdentityFacts } from './identity-documents.ts';
+export { openIdentityReview } from './identity-documents.ts';
 
 // The identifications module (decision 045): its calls, registered from their descriptors.
 export function createIdentificationsModule(deps: IdentificationsDeps): PortalModule {

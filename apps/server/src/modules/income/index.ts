@@ -8,4 +8,4 @@ import { registerIncomeRouteHandlers } from './routes.ts';
 export function createIncomeModule(deps: IncomeDeps): PortalModule {
   return { registerRoutes: (app) => registerIncomeRouteHandlers(app, deps) };
 }
-export { findIncomeReviewStatus, markPaystubsArrived } from './paystubs.ts';
+export { markPaystubsArrived } from './paystubs.ts';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loans } from '@portal/db';
 import { createCustomer, createLoan, openTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { activeLoanWhere, isActiveLoan } from './index.ts';
+import { activeLoanWhere } from './active-loan-where.ts';
+import { isActiveLoan } from './index.ts';
 
 // The five timestamps that decide whether a loan is active, in every combination: the SQL predicate
 // and the pure rule must pick the same loans.

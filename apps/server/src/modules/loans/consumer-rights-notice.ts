@@ -59,7 +59,7 @@ export function consumerRightsNotice(
 // deadlines screen lists it, issue 37). Answers the message's id.
 export async function queueConsumerRightsNotice(
   tx: Executor,
-  context: Pick<LoansDeps, 'clock' | 'contactRules' | 'threads'>,
+  context: Pick<LoansDeps, 'clock' | 'contactRules' | 'openTicketIdOf'>,
   actor: Actor,
   customer: CustomerRecord,
   notice: { subject: string; body: string },

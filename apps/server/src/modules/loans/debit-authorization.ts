@@ -8,6 +8,7 @@ import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
+import { findAutomaticStay } from '../bankruptcies/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { loansTheStopTurnedOff } from './debit-stop.ts';
 import {
@@ -28,7 +29,7 @@ const loanList = (ids: readonly number[]) => (ids.length === 1 ? `loan ${ids[0]}
 // turns automatic debits back on for the loans that stop turned off, in one transaction under the
 // customer's lock, audited with the stop before and after.
 export async function recordDebitAuthorization(
-  context: Pick<LoansDeps, 'db' | 'clock' | 'automaticStayOf'>,
+  context: Pick<LoansDeps, 'db' | 'clock'>,
   actor: Actor,
   input: Input,
 ): Promise<DebitAuthorizationResponse> {
@@ -69,7 +70,7 @@ export async function recordDebitAuthorization(
     });
     // A bankruptcy filed while the debits were stopped stopped none (they were off): its automatic
     // stay still forbids collecting, so the authorization lifts the stop but turns nothing back on.
-    const stay = await context.automaticStayOf(tx, customer.id);
+    const stay = await findAutomaticStay(tx, customer.id);
     const restored = stay
       ? []
       : await repository.restartAutoDebitsOfLoans(tx, customer.id, await loansTheStopTurnedOff(tx, stop.id));

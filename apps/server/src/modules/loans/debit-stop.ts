@@ -132,7 +132,7 @@ const bounceIdsOf = (returns: readonly ReturnedWithdrawal[]) =>
 // two failures.
 export async function applyDebitStop(
   tx: Executor,
-  context: Pick<LoansDeps, 'clock' | 'businessTimeZone' | 'contactRules' | 'threads'>,
+  context: Pick<LoansDeps, 'clock' | 'businessTimeZone' | 'contactRules' | 'openTicketIdOf'>,
   actor: Actor,
   input: StopCause & { customerId: number; rows: readonly PaymentWithBounces[] },
 ): Promise<AppliedStop> {

@@ -1,16 +1,14 @@
 import type { Executor } from '@portal/db';
 import type { ServerContext } from '../../context.ts';
 
-// The bankruptcy module's read of a customer's case under the automatic stay (its index.ts,
-// findAutomaticStay), handed over by buildApp: that module stops debits through this one's index.ts,
-// so importing it back would make a cycle.
-export type AutomaticStayOf = (
-  tx: Executor,
-  customerId: number,
-) => Promise<{ caseNumber: string; chapter: number } | null>;
+// Handed in by buildApp (module-graph.ts: a call that runs upward): the customer's open ticket on a
+// channel, which a message staff send joins so that it shows in the conversation the customer answers
+// in. The tickets module answers it (findOpenTicketIdOfCustomer); it uses loans, so loans may not
+// import it back.
+export type OpenTicketIdOf = (db: Executor, customerId: number, channel: 'text' | 'email') => Promise<number | null>;
 
 // What the loans module takes from the server (decision 045): the part of the context it uses, and
-// the automatic stay's read.
+// the calls handed in.
 export type LoansDeps = Pick<
   ServerContext,
   | 'db'
@@ -18,8 +16,7 @@ export type LoansDeps = Pick<
   | 'businessTimeZone'
   | 'outbox'
   | 'contactRules'
-  | 'threads'
   | 'paymentDateGraceDays'
   | 'customerAppUrl'
   | 'secretsKey'
-> & { automaticStayOf: AutomaticStayOf };
+> & { openTicketIdOf: OpenTicketIdOf };

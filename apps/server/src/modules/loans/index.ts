@@ -18,7 +18,6 @@ export { updateLoan } from './repository.ts';
 export { stopAutoDebitsWithReason } from './debit-stop.ts';
 export type { PaymentState } from './loan-state.ts';
 export { isActiveLoan, paymentState, principalOf } from './loan-state.ts';
-export { activeLoanWhere } from './active-loan-where.ts';
 
 // Reads other modules need of loans, payments and statements.
 export type { FundedLoanRow, StatementRecord } from './loan-reads.ts';
@@ -37,10 +36,9 @@ export {
   findStatementsOfCustomer,
   lockLoanKeyShare,
 } from './loan-reads.ts';
-export type { PayoffLoan, PayoffPayment } from './payoff.ts';
 export { payoffCentsAsOf, payoffCentsOn } from './payoff.ts';
-export type { BounceRecord, LoanInfoContext, LoanWithPayments, PaymentWithBounces } from './loan-info.ts';
-export { payoffBreakdownToday, payoffCentsToday, toLoanInfo } from './loan-info.ts';
+export type { LoanInfoContext } from './loan-info.ts';
+export { payoffBreakdownToday, toLoanInfo } from './loan-info.ts';
 export { eligiblePaymentMethods, methodsOfChargeable } from './payment-methods.ts';
 export { reopenApproval, toggleAutoDebit } from './loan-changes.ts';
 export { createLargerPayment } from './larger-payment.ts';

@@ -254,7 +254,7 @@ export function approveManually(
         to: customer.phoneNumber,
         body: approvalText(context.customerAppUrl, customer.firstName, cents, record.id),
         customerId: customer.id,
-        ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'text'),
+        ticketId: await context.openTicketIdOf(tx, customer.id, 'text'),
         employeeId: actor.employeeId,
         clearance: clearanceOf(decision, ask),
       },

@@ -29,7 +29,7 @@ function deliverSoon(context: Pick<LoansDeps, 'outbox'>): void {
 // it to their waking hours (decisions 028, 046). Answers the queued message.
 export async function queueLegallyRequiredEmail(
   tx: Executor,
-  context: Pick<LoansDeps, 'clock' | 'contactRules' | 'threads'>,
+  context: Pick<LoansDeps, 'clock' | 'contactRules' | 'openTicketIdOf'>,
   actor: Actor,
   recipient: { customerId: number; email: string },
   email: { subject: string; body: string; path: 'denial_notice' | 'consumer_rights_notice' },
@@ -51,7 +51,7 @@ export async function queueLegallyRequiredEmail(
       subject: email.subject,
       body: email.body,
       customerId: recipient.customerId,
-      ticketId: await context.threads.openTicketIdOf(tx, recipient.customerId, 'email'),
+      ticketId: await context.openTicketIdOf(tx, recipient.customerId, 'email'),
       employeeId: actor.employeeId,
       clearance,
     },
@@ -61,7 +61,7 @@ export async function queueLegallyRequiredEmail(
 
 // POST users/resend_approval_text: the approval text again, for an offer still waiting to be accepted.
 export async function resendApprovalText(
-  context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'threads' | 'customerAppUrl' | 'contactRules'>,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'openTicketIdOf' | 'customerAppUrl' | 'contactRules'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: 'Text Sent' }> {
@@ -93,7 +93,7 @@ export async function resendApprovalText(
         to: customer.phoneNumber,
         body: approvalText(context.customerAppUrl, customer.firstName, principalOf(loan), loanId),
         customerId: customer.id,
-        ticketId: await context.threads.openTicketIdOf(tx, customer.id, 'text'),
+        ticketId: await context.openTicketIdOf(tx, customer.id, 'text'),
         employeeId: actor.employeeId,
         clearance,
       },
@@ -115,7 +115,7 @@ export async function resendApprovalText(
 // The send_payoff_balance message action: today's payoff balance, by text when the customer has a
 // phone on file, else by email.
 export async function sendPayoffBalance(
-  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'outbox' | 'threads' | 'contactRules'>,
+  context: Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'outbox' | 'openTicketIdOf' | 'contactRules'>,
   actor: Actor,
   loanId: number,
 ): Promise<{ message: string }> {
@@ -147,7 +147,7 @@ export async function sendPayoffBalance(
         subject: type === 'email' ? `Your payoff balance for loan ${loanId}` : null,
         body,
         customerId: customer.id,
-        ticketId: await context.threads.openTicketIdOf(tx, customer.id, type),
+        ticketId: await context.openTicketIdOf(tx, customer.id, type),
         employeeId: actor.employeeId,
         clearance,
       },

@@ -5,7 +5,7 @@ import type { MacrosDeps } from './deps.ts';
 import { registerMacroRoutes } from './routes.ts';
 import { createMacroService } from './service.ts';
 
-export { findActiveMacroByTitle, findActiveMacroTexts, macroExists, macroPurposeOf } from './repository.ts';
+export { findActiveMacroByTitle, findActiveMacroTexts, macroPurposeOf } from './repository.ts';
 
 // The macros module (decision 045): the macro service, built once, and its calls.
 export function createMacrosModule(deps: MacrosDeps): PortalModule {

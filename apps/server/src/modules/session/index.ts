@@ -7,8 +7,6 @@ import { registerSessionRoutes } from './routes.ts';
 import { createSessionService, type SessionService, type SessionServiceDeps } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 
-export type { SessionService } from './service.ts';
-
 // What staff administration may do to other employees' sessions.
 export type SessionAdministration = Pick<
   SessionService,
@@ -27,12 +25,10 @@ export {
   setEmployeePasswordHash,
 } from './employee-accounts.ts';
 
-export type { AuthenticatedSession } from './session-cache.ts';
-
 // Sealing the TOTP secrets left unsealed by an older version (main.ts, at start).
 export { sealStoredMfaSecrets } from './service.ts';
 
-export type SessionDeps = Omit<SessionServiceDeps, 'cache'> & {
+type SessionDeps = Omit<SessionServiceDeps, 'cache'> & {
   // How long a looked-up session is trusted without the database (SESSION_CACHE_SECONDS).
   cacheSeconds: number;
   // Whom staff tell when something fails on the server (ESCALATION_CONTACT).
@@ -41,7 +37,7 @@ export type SessionDeps = Omit<SessionServiceDeps, 'cache'> & {
 
 // The session module (decision 045): the session service (authentication uses it for every
 // request), what staff administration may do to sessions, and the sign-in calls.
-export type SessionModule = PortalModule & {
+type SessionModule = PortalModule & {
   service: SessionService;
   administration: SessionAdministration;
   listenForChanges: (database: Pick<DatabaseHandle, 'listen'>, log: FastifyBaseLogger) => Promise<() => Promise<void>>;

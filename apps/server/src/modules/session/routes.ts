@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionCalls } from '@portal/contracts';
-import { requireSession } from '../../plugins/auth.ts';
+import { requireSession } from '../../platform/request-session.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { toCurrentSession, type RequestContext, type SessionService } from './service.ts';
 

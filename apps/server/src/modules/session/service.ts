@@ -15,7 +15,8 @@ import { conflict, tooManyRequests, unauthorized } from '../../platform/http-err
 import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
 import * as repository from './repository.ts';
-import { SESSION_CHANGES_CHANNEL, type AuthenticatedSession, type SessionCache } from './session-cache.ts';
+import type { AuthenticatedSession } from '../../platform/request-session.ts';
+import { SESSION_CHANGES_CHANNEL, type SessionCache } from './session-cache.ts';
 import { createSecretToken, hashSecretToken } from '../../platform/tokens.ts';
 
 export type SignInLimits = { windowMinutes: number; maxFailuresPerEmail: number; maxFailuresPerAddress: number };

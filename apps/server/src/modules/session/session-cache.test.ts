@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache, type AuthenticatedSession } from './session-cache.ts';
+import type { AuthenticatedSession } from '../../platform/request-session.ts';
+import { SessionCache } from './session-cache.ts';
 
 const at = (iso: string) => new Date(iso);
 const session = (overrides: Partial<AuthenticatedSession> = {}): AuthenticatedSession => ({

@@ -1,17 +1,4 @@
-import type { Permission } from '@portal/contracts';
-
-export type AuthenticatedSession = {
-  sessionId: number;
-  tokenHash: string;
-  employeeId: number;
-  email: string;
-  name: string;
-  clearance: number;
-  online: boolean;
-  permissions: Permission[];
-  mfaEnabled: boolean;
-  expiresAt: Date;
-};
+import type { AuthenticatedSession } from '../../platform/request-session.ts';
 
 export const SESSION_CHANGES_CHANNEL = 'portal_session_changes';
 

@@ -7,7 +7,7 @@ import { createStaffService, type StaffServiceDeps } from './service.ts';
 // Invitations without HTTP (npm run staff).
 export { createInvitedEmployee, setPasswordLink } from './invitation.ts';
 
-export type StaffDeps = StaffServiceDeps & {
+type StaffDeps = StaffServiceDeps & {
   // Where set-password links point (PUBLIC_URL); null: the address the request came to.
   publicUrl: string | null;
 };

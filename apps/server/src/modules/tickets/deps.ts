@@ -10,6 +10,5 @@ export type TicketsDeps = Pick<
   | 'contactRules'
   | 'ticketLeaseMinutes'
   | 'employeeOffline'
-  | 'threads'
   | 'customerAppUrl'
 >;

@@ -2,6 +2,7 @@ import type { messageActions } from '@portal/contracts';
 import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { reopenApproval, resendApprovalText, sendPayoffBalance, toggleAutoDebit } from '../loans/index.ts';
+import { findOpenTicketIdOfCustomer } from './open-ticket.ts';
 
 export type MessageAction = (typeof messageActions)[number];
 
@@ -13,14 +14,16 @@ export async function takeMessageAction(
   action: MessageAction,
   loanId: number,
 ): Promise<{ message: string }> {
+  // The loans' messages join the customer's open ticket, which this module answers.
+  const loans = { ...context, openTicketIdOf: findOpenTicketIdOfCustomer };
   switch (action) {
     case 'resend_approval_text':
-      return resendApprovalText(context, actor, loanId);
+      return resendApprovalText(loans, actor, loanId);
     case 'toggle_ach':
-      return toggleAutoDebit(context, actor, loanId);
+      return toggleAutoDebit(loans, actor, loanId);
     case 'reopen_approval':
-      return reopenApproval(context, actor, loanId);
+      return reopenApproval(loans, actor, loanId);
     case 'send_payoff_balance':
-      return sendPayoffBalance(context, actor, loanId);
+      return sendPayoffBalance(loans, actor, loanId);
   }
 }
