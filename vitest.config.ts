@@ -36,6 +36,8 @@ export default defineConfig({
       // file still builds its own app on its own database, but the app's modules load once per
       // worker instead of once per file. The web project keeps a fresh DOM per file.
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], isolate: false } },
+      // The project's own guards (lint rules, package declarations), run on the tree as it is.
+      { test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'db',
