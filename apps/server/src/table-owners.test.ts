@@ -10,8 +10,9 @@ import { serverModules, tableOwners, tableReaders, type TableName, type TableOwn
 
 // Checks table-owners.ts against the code: each table of @portal/db has one owner; only the owner
 // writes it (.insert/.update/.delete, bulkInsert, a work queue over it, or SQL that inserts into,
-// updates or deletes from it); and a file outside the owner imports it (a type import too) only
-// when tableReaders lists the read. Test files and testing/ (the tests' own set-up) are not read.
+// updates or deletes from it); and a file outside the owner imports it (a type import too) or names
+// it in SQL after `from` or a `join` only when tableReaders lists the read. Test files and testing/
+// (the tests' own set-up) are not read.
 
 const sourceRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -19,7 +20,8 @@ const tables = new Map<string, string>(); // export name -> SQL name
 for (const [name, value] of Object.entries(database)) if (is(value, PgTable)) tables.set(name, getTableName(value));
 const tableOfSqlName = new Map([...tables].map(([name, sqlName]) => [sqlName, name]));
 
-type Use = { file: string; unit: string; table: string; write: string | null };
+// A use is a write (`write` says how), or a read: an import of the table, or its name in SQL (`inSql`).
+type Use = { file: string; unit: string; table: string; write: string | null; inSql?: boolean };
 
 // The unit a file belongs to: its module, platform, or app (app.ts, main.ts, plugins/, the CLIs).
 function unitOf(file: string): { unit: string; key: string } {
@@ -30,8 +32,22 @@ function unitOf(file: string): { unit: string; key: string } {
 }
 
 const WRITE_SQL = /\b(insert\s+into|update|delete\s+from)\s+(?:\u27e8([\w$]+)\u27e9|"?([a-z_][a-z0-9_]*)"?)/gi;
+// A table read in SQL: the name after `from` or any `join` (`delete from` is a write, above). A `from`
+// inside extract(...), substring(...), trim(...), position(...) or overlay(...) names a value, not a table.
+const READ_SQL = /\b(?<!\bdelete\s+)(from|join)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+const VALUE_FROM = new Set(['extract', 'substring', 'trim', 'position', 'overlay']);
 
-// The tables a source file imports from @portal/db and those it writes. `file` is relative to src/.
+// The function whose parentheses enclose `index` in `sqlText`, if any.
+function enclosingCall(sqlText: string, index: number): string | undefined {
+  let depth = 0;
+  for (let at = index - 1; at >= 0; at--) {
+    if (sqlText[at] === ')') depth++;
+    else if (sqlText[at] === '(' && depth-- === 0) return /(\w+)\s*$/.exec(sqlText.slice(0, at))?.[1]?.toLowerCase();
+  }
+  return undefined;
+}
+
+// The tables a source file imports from @portal/db, reads in SQL and writes. `file` is relative to src/.
 function scanSource(file: string, text: string): { uses: Use[]; problems: string[] } {
   const { unit } = unitOf(file);
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -39,10 +55,18 @@ function scanSource(file: string, text: string): { uses: Use[]; problems: string
   const uses: Use[] = [];
   const problems: string[] = [];
   const use = (table: string, write: string | null) => uses.push({ file, unit, table, write });
-  const writesInSql = (sqlText: string, how: string) => {
+  const readInSql = new Set<string>();
+  const scanSql = (sqlText: string) => {
     for (const match of sqlText.matchAll(WRITE_SQL)) {
       const table = match[2] ? local.get(match[2]) : tableOfSqlName.get(match[3]!.toLowerCase());
-      if (table) use(table, `${how} ${match[1]!.toLowerCase().replace(/\s+/, ' ')}`);
+      if (table) use(table, `SQL ${match[1]!.toLowerCase().replace(/\s+/, ' ')}`);
+    }
+    // ⟨table⟩ is not matched: the table is imported, and its import is already the read.
+    for (const match of sqlText.matchAll(READ_SQL)) {
+      const table = tableOfSqlName.get(match[2]!.toLowerCase());
+      if (!table || readInSql.has(table) || VALUE_FROM.has(enclosingCall(sqlText, match.index) ?? '')) continue;
+      readInSql.add(table);
+      uses.push({ file, unit, table, write: null, inSql: true });
     }
   };
   const tableArgument = (node: ts.Expression | undefined) =>
@@ -92,7 +116,7 @@ function scanSource(file: string, text: string): { uses: Use[]; problems: string
       if (ts.isPropertyAccessExpression(callee) && callee.getText() === 'sql.raw') {
         const [argument] = node.arguments;
         if (argument && (ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)))
-          writesInSql(argument.text, 'SQL');
+          scanSql(argument.text);
       }
     }
     // sql`...`, with each ${expression} kept as ⟨expression⟩
@@ -102,7 +126,7 @@ function scanSource(file: string, text: string): { uses: Use[]; problems: string
         ? template.text
         : template.head.text +
           template.templateSpans.map((span) => `\u27e8${span.expression.getText()}\u27e9${span.literal.text}`).join('');
-      writesInSql(sqlText, 'SQL');
+      scanSql(sqlText);
     }
     ts.forEachChild(node, visit);
   }
@@ -125,7 +149,7 @@ function ownerIndex(owner: TableOwner, table: string): string {
 // What is wrong with these uses, one sentence each: file, table, owner and what to do.
 function ownershipProblems(uses: readonly Use[], readers = tableReaders): string[] {
   const problems: string[] = [];
-  for (const { file, unit, table, write } of uses) {
+  for (const { file, unit, table, write, inSql } of uses) {
     const owner = (tableOwners as Record<string, TableOwner | undefined>)[table];
     if (!owner) {
       problems.push(`${file}: uses ${table}, which has no owner in table-owners.ts; give it one.`);
@@ -145,7 +169,8 @@ function ownershipProblems(uses: readonly Use[], readers = tableReaders): string
     );
     if (!listed)
       problems.push(
-        `${file}: imports ${table}, which ${owner} owns. Call ${ownerIndex(owner, table)} (its predicates and queries; ` +
+        `${file}: ${inSql ? 'reads' : 'imports'} ${table}${inSql ? ' in SQL' : ''}, which ${owner} owns. ` +
+          `Call ${ownerIndex(owner, table)} (its predicates and queries; ` +
           `add one there), or, for a read model, list the read in tableReaders (table-owners.ts) with its reason.`,
       );
   }
@@ -192,7 +217,10 @@ describe('table owners', () => {
               (use) => use.table === table && (use.unit === entry.reader || unitOf(use.file).key === entry.reader),
             ),
         )
-        .map((table) => `${entry.reader} is listed as reading ${table} but does not import it: remove the entry.`),
+        .map(
+          (table) =>
+            `${entry.reader} is listed as reading ${table} but neither imports it nor reads it in SQL: remove the entry.`,
+        ),
     );
     expect(stale).toEqual([]);
     expect(tableReaders.filter((entry) => entry.reason.trim().length < 20).map((entry) => entry.reader)).toEqual([]);
@@ -208,6 +236,8 @@ describe('table owners', () => {
         `export const close = (tx: Executor) => tx.execute(sql\`update tickets set state = 'closed'\`);`,
         `export const own = (tx: Executor) => tx.insert(disputes).values([]);`,
         `export const name = customers.firstName;`,
+        `export const count = (tx: Executor) =>`,
+        `  tx.execute(sql\`select count(*) from tickets t join customers c on c.id = t.customer_id\`);`,
       ].join('\n'),
     );
     expect(fixture.problems).toEqual([]);
@@ -224,6 +254,12 @@ describe('table owners', () => {
       expect.stringMatching(
         /^modules\/disputes\/fixture\.ts: writes tickets \(SQL update\), which tickets owns\. Call a command of modules\/tickets\/index\.ts/,
       ),
+      expect.stringMatching(
+        /^modules\/disputes\/fixture\.ts: reads tickets in SQL, which tickets owns\. Call modules\/tickets\/index\.ts .*list the read in tableReaders/,
+      ),
+      expect.stringMatching(
+        /^modules\/disputes\/fixture\.ts: reads customers in SQL, which customers owns\. Call modules\/customers\/index\.ts/,
+      ),
     ]);
     // A listed reader may read, never write.
     const reader = [
@@ -233,7 +269,19 @@ describe('table owners', () => {
         reason: 'a fixture of this test',
       },
     ];
-    expect(ownershipProblems(fixture.uses, reader)).toHaveLength(2);
+    // Left: the two writes and the SQL read of tickets.
+    expect(ownershipProblems(fixture.uses, reader)).toHaveLength(3);
+    // A `from` in extract(...) and the like takes a value, even a column qualified by a table's name.
+    const values = scanSource(
+      'modules/disputes/values.ts',
+      [
+        `import { sql } from 'drizzle-orm';`,
+        'export const waits = (ids: number[]) =>',
+        '  sql`select extract(epoch from tickets.first_response_at - tickets.created_at), extract(epoch from now())',
+        '      from unnest(${ids}) as id`;',
+      ].join('\n'),
+    );
+    expect(values.uses).toEqual([]);
     expect(scanSource('platform/fixture.ts', `import * as db from '@portal/db';`).problems).toHaveLength(1);
   });
 });

@@ -147,6 +147,12 @@ export const tableReaders: readonly TableReader[] = [
     reason: "The customer-service analytics name each employee beside their rollups; the rollups are analytics' own.",
   },
   {
+    reader: 'analytics/business-hours-sync.ts',
+    tables: ['tickets'],
+    reason:
+      "New business hours rebuild the hourly response-time sums from every answered ticket's recounted seconds, in one statement.",
+  },
+  {
     reader: 'tickets/detail-repository.ts',
     tables: ['customers', 'messages'],
     reason: 'GET ticket in one prepared statement (decision 013): the ticket with its customer and its thread.',
