@@ -47,18 +47,31 @@ const layerZones = [
   // contracts <- db <- server; contracts <- web
   {
     target: './packages/contracts',
-    from: ['./packages/db', './packages/demo', './apps'],
+    from: ['./packages/db', './packages/demo', './packages/demo-data', './apps'],
     message: 'contracts depends on nothing of ours.',
   },
-  { target: './packages/db', from: ['./apps', './packages/demo'], message: 'db may import contracts only.' },
+  {
+    target: './packages/db',
+    from: ['./apps', './packages/demo', './packages/demo-data'],
+    message: 'db may import contracts only.',
+  },
+  {
+    target: './packages/demo-data',
+    from: ['./apps', './packages/demo'],
+    message: "The demo data uses contracts and db only, so the server's tests and the benchmarks can use it.",
+  },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
   {
     target: './apps/web',
     from: ['./packages/db', './apps/server'],
     message: 'The web app imports contracts only.',
   },
-  // The end-to-end specs upload documents drawn by the demo (@portal/demo/samples); the app never.
-  { target: './apps/web/src', from: './packages/demo', message: 'The web app imports contracts only.' },
+  // The end-to-end specs upload documents drawn by @portal/demo-data/samples; the app never.
+  {
+    target: './apps/web/src',
+    from: ['./packages/demo', './packages/demo-data'],
+    message: 'The web app imports contracts only.',
+  },
   // The demo fills a database through the server's own paths, all of them in seeding.ts.
   {
     target: './packages/demo',
@@ -99,8 +112,9 @@ const workspaceByName = {
   message: 'Import a workspace package by its name.',
 };
 const notTheDemo =
-  'The product never imports the demo (packages/demo): only main.ts loads it, in dev; tests may use it.';
-const demoByPath = { group: ['@portal/demo/*'], message: notTheDemo };
+  'The server never imports the demo (packages/demo): the demo starts the server (npm start runs packages/demo/src/start.ts).';
+const notTheDemoData =
+  "The product never imports the demo's data (@portal/demo-data): its accounts have a published password; tests may use it.";
 
 export default tseslint.config(
   {
@@ -195,40 +209,41 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['@portal/server', '@portal/server/seeding', '@portal/web', '@portal/demo'].map((name) => ({
-            name,
-            message: 'db may import contracts only.',
-          })),
-          patterns: [{ group: ['@portal/demo/*'], message: 'db may import contracts only.' }, workspaceByName],
+          paths: ['@portal/server', '@portal/server/seeding', '@portal/web', '@portal/demo', '@portal/demo-data'].map(
+            (name) => ({ name, message: 'db may import contracts only.' }),
+          ),
+          patterns: [{ group: ['@portal/demo-data/*'], message: 'db may import contracts only.' }, workspaceByName],
         },
       ],
     },
   },
   {
-    // The demo (packages/demo) is not part of the product: its accounts have a published password.
-    // Only main.ts loads it, with a dynamic import when STAGE=dev; tests and their helpers may use
-    // it (sample documents, demo data).
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/main.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    // The package graph runs one way: the demo uses the server, never the reverse (tests included).
+    files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@portal/demo', message: notTheDemo }], patterns: [demoByPath, workspaceByName] },
+        { paths: [{ name: '@portal/demo', message: notTheDemo }], patterns: [workspaceByName] },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ImportExpression[source.value=/^@portal\\/demo/]', message: notTheDemo },
+        { selector: 'ImportExpression[source.value=/^@portal\\/demo($|\\/)/]', message: notTheDemo },
       ],
     },
   },
   {
-    files: ['apps/server/src/main.ts'],
+    // The product itself: not the demo's data either (tests and their helpers may use it).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-imports': [
         'error',
         {
-          selector: 'ImportDeclaration[source.value=/^@portal\\/demo/]',
-          message: 'main.ts loads the demo with a dynamic import, in dev only (STAGE=dev).',
+          paths: [
+            { name: '@portal/demo', message: notTheDemo },
+            { name: '@portal/demo-data', message: notTheDemoData },
+          ],
+          patterns: [{ group: ['@portal/demo-data/*'], message: notTheDemoData }, workspaceByName],
         },
       ],
     },

@@ -23,6 +23,15 @@ const databaseFreeServerTests = onPostgres
     ]
   : [];
 const databaseFreeDemoTests = onPostgres ? ['src/back-office/demo-documents.test.ts'] : [];
+const demoDataProject = {
+  name: 'demo-data',
+  isolate: false,
+  root: 'packages/demo-data',
+  include: ['src/**/*.test.ts'],
+  globalSetup: ['../db/src/testing/template-database.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
 
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
@@ -49,6 +58,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: demoDataProject },
       {
         test: {
           name: 'demo',

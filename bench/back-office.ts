@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { drawNotice } from '@portal/demo/samples';
+import { drawNotice } from '@portal/demo-data/samples';
 import { createBenchDatabase, signInEmployee, startServer, stopServer } from './lib.ts';
 
 // npm run bench:back-office, on PostgreSQL:

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/demo/data';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/demo-data';
 import { chromiumLaunchOptions } from '../scripts/chromium.ts';
 import {
   SCREEN_BUDGET,

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '@portal/db';
-import { seedDemoData, type DemoDataOptions } from '@portal/demo/data';
+import { seedDemoData, type DemoDataOptions } from '@portal/demo-data';
 
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,7 +1,7 @@
 import { count, max } from 'drizzle-orm';
 import { messages, tickets } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { seedDemoData } from '@portal/demo/data';
+import { seedDemoData } from '@portal/demo-data';
 import { generateBenchTickets } from './generate-tickets.ts';
 import { measurePaced } from './paced.ts';
 import {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 
-// npm run dev: the API (reloading on change) and Vite's dev server, side by side.
+// npm run dev: the API with the demo (reloading on change) and Vite's dev server, side by side.
 const children = [
-  spawn('npm', ['run', 'dev', '--workspace', '@portal/server'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '--workspace', '@portal/demo'], { stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '--workspace', '@portal/web'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

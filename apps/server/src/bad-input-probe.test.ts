@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE_PATH, callRoute, listApiCalls, type CallDescriptor } from '@portal/contracts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '@portal/demo/data';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '@portal/demo-data';
 import type { RouteAccess } from './plugins/auth.ts';
 import {
   EMAIL_WEBHOOK_PATH,

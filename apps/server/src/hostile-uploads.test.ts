@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_UPLOAD_MAX_FILES, UPLOAD_LINK_MAX_FILES } from '@portal/contracts';
 import { createCustomer, createLoan } from '@portal/db/testing';
-import { drawDisputeLetter, drawNotice } from '@portal/demo/samples';
+import { drawDisputeLetter, drawNotice } from '@portal/demo-data/samples';
 import { uploadNotices } from './testing/notice-test-kit.ts';
 import { uploadDisputes } from './testing/dispute-test-helpers.ts';
 import { makeJpeg, openUploadLink, postCustomerUpload } from './testing/customer-documents.ts';

@@ -1,12 +1,15 @@
 // @portal/server/seeding: what the demo (packages/demo: the dev start's demo data and
 // `npm run db:seed`) may use of the server. The demo's notices, letters, ACDVs, documents, posts
 // and emails go in through the product's own paths (read, matched, stored, audited) as real ones
-// do; the product never imports the demo (eslint.config.js), only main.ts loads it, in dev.
+// do; the server never imports the demo (eslint.config.js): the demo's start (npm start) calls the
+// server's startPortal with the demo's extras, so the package graph runs one way, demo -> server.
 export type { ServerContext } from './context.ts';
 export type { Actor } from './platform/actor.ts';
 export type { Clock } from './platform/clock.ts';
 export type { FileStorage } from './platform/storage.ts';
 export { loadConfig, loadSecretsKey } from './config.ts';
+// The dev start with the demo (packages/demo/src/start.ts) is the server's start with its extras.
+export { startPortal } from './start-portal.ts';
 export { businessToday } from './platform/business-date.ts';
 export { systemClock } from './platform/clock.ts';
 export { toWinAnsi } from './platform/pdf.ts';
@@ -28,6 +31,7 @@ export { createDisputes } from './modules/disputes/index.ts';
 export { openIdentityReview } from './modules/identifications/index.ts';
 export { markPaystubsArrived } from './modules/income/index.ts';
 export {
+  parseTransactionEmail,
   serializeTransactionEmail,
   transactionEmailKey,
   type StoredTransactionEmail,

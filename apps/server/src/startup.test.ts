@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { customers, employees, openDatabase, type DatabaseHandle } from '@portal/db';
-import { seedDemoData } from '@portal/demo/data';
+import { seedDemoData } from '@portal/demo-data';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './startup.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { drawNotice } from '@portal/demo/samples';
+import { drawNotice } from '@portal/demo-data/samples';
 import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The bankruptcy dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8):

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { drawDisputeLetter } from '@portal/demo/samples';
+import { drawDisputeLetter } from '@portal/demo-data/samples';
 import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
 
 // The disputes dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8): upload

@@ -58,7 +58,11 @@ export async function startPortal(options: {
     STORAGE_DRIVER: 'directory',
     ...options.env,
   };
-  const child = spawn(NODE, ['../server/src/main.ts'], { cwd: WEB_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NODE, ['../../packages/demo/src/start.ts'], {
+    cwd: WEB_DIR,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderrTail = '';
   child.stderr.setEncoding('utf8');

@@ -8,8 +8,13 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { customers, migrateDatabase, openDatabase, type DatabaseHandle, type Executor } from '@portal/db';
 import * as portalDb from '@portal/db';
 import { isDatabaseEmpty, type SealSsn } from '@portal/db/seed';
-import { BUSINESS_TIME_ZONE, todayInTimeZone } from './data/calendar.ts';
-import { DEFAULT_DEMO_SEED, seedDemoData, type DemoSummary } from './data/demo-data.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  DEFAULT_DEMO_SEED,
+  seedDemoData,
+  todayInTimeZone,
+  type DemoSummary,
+} from '@portal/demo-data';
 
 export type SeedCommandOptions = {
   sealSsn: SealSsn;

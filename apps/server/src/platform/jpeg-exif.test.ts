@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { addExifDateTime } from '@portal/demo/samples';
+import { addExifDateTime } from '@portal/demo-data/samples';
 import { readExifDateTime } from './jpeg-exif.ts';
 
 // A small picture with some structure, so the encoder writes real scan data.

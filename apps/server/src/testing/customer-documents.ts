@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { UPLOAD_TOKEN_HEADER, type CustomerUploadKind } from '@portal/contracts';
 import { loans, type Database } from '@portal/db';
-import { addExifDateTime } from '@portal/demo/samples';
+import { addExifDateTime } from '@portal/demo-data/samples';
 import { multipartBody } from './multipart.ts';
 import { issueUploadToken } from '../platform/upload-link.ts';
 import type { ManualClock } from './test-app.ts';

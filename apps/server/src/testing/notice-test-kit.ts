@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { auditEvents, bankruptcyNotices } from '@portal/db';
-import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo/samples';
+import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo-data/samples';
 import type { StaffSession } from './staff-session.ts';
 import { multipartBody, type UploadFile } from './multipart.ts';
 import type { TestApp } from './test-app.ts';

@@ -10,7 +10,7 @@ import {
   wholeDollars,
   type ServerContext,
 } from '@portal/server/seeding';
-import { drawDisputeLetter } from '../samples/index.ts';
+import { drawDisputeLetter } from '@portal/demo-data/samples';
 
 // ACDV requests as a bureau would send them about the given loans, in the import format
 // (docs/acdv-import.md), for the demo's first start: one where the bureau agrees with the Portal,

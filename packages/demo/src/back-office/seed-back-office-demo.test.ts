@@ -15,7 +15,7 @@ import { createDirectoryStorage, createSsnSealer, systemClock } from '@portal/se
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemoData } from '../data/demo-data.ts';
+import { seedDemoData } from '@portal/demo-data';
 import { seedBackOfficeDemo } from './seed-back-office-demo.ts';
 import { DEMO_SURVEYS, drawSurveyAnswers, seedSurveysDemo } from './seed-surveys-demo.ts';
 

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import { customers, loans, type Database } from '@portal/db';
 import { DEMO_EMAIL, findEmployeeByEmail } from '@portal/db/seed';
 import { createDisputes, createNotices, importAcdvFile, type Actor, type ServerContext } from '@portal/server/seeding';
-import { drawDisputeLetter, drawNotice, type DisputeLetterKind, type SampleNoticeKind } from '../samples/index.ts';
+import {
+  drawDisputeLetter,
+  drawNotice,
+  type DisputeLetterKind,
+  type SampleNoticeKind,
+} from '@portal/demo-data/samples';
 import { seedBlogDemo } from './demo-posts.ts';
 import { sampleAcdvFile } from './sample-acdvs.ts';
 import { seedSurveysDemo } from './seed-surveys-demo.ts';

@@ -9,7 +9,7 @@ import {
   type PreparedUpload,
   type ServerContext,
 } from '@portal/server/seeding';
-import { addExifDateTime } from '../samples/index.ts';
+import { addExifDateTime } from '@portal/demo-data/samples';
 import { drawDriversLicense, drawPaystubImage, drawPaystubPdf, drawSelfie } from './demo-documents.ts';
 
 // The demo's identification cards and paystubs: new applications of demo customers with drawn

@@ -3,7 +3,7 @@ import { CHAPTER_7_SAMPLE_FIELDS } from '../../testing/notice-test-kit.ts';
 import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { noticeDate, readNotice } from './notice-parser.ts';
-import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo/samples';
+import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo-data/samples';
 
 // Notices in the shapes courts send (official forms 309A, 309I, 318, and the orders dismissing a
 // case, converting it and confirming a plan), drawn as real PDFs (@portal/demo/samples) and read back

@@ -5,7 +5,7 @@ import { auditEvents, bankruptcyNotices, customerBankruptcies, customerComments,
 import { createCustomer, createLoan } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { auditOf, noticeCall, noticeRow, uploadSample } from '../../testing/notice-test-kit.ts';
-import type { SampleNoticeFields, SampleNoticeKind } from '@portal/demo/samples';
+import type { SampleNoticeFields, SampleNoticeKind } from '@portal/demo-data/samples';
 
 // POST bankruptcy_notices/:id/process_notice: the notice form's rule refuses an incomplete notice
 // with every message; a complete one is processed and applied to the matched customer.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { customers, migrateDatabase } from '@portal/db';
 import { createCustomer, openTestDatabase, type TestDatabase } from '@portal/db/testing';
-import { seedDemoData } from '@portal/demo/data';
+import { seedDemoData } from '@portal/demo-data';
 import { prepareDatabase } from '../../startup.ts';
 import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { sealStoredSsns } from './seal-stored-ssns.ts';

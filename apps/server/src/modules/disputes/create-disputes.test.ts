@@ -10,7 +10,7 @@ import { countRows } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { auditOf, DISPUTES_PATH, uploadDisputes } from '../../testing/dispute-test-helpers.ts';
 import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
-import { drawDisputeLetter } from '@portal/demo/samples';
+import { drawDisputeLetter } from '@portal/demo-data/samples';
 
 // POST disputes_dashboard/create_disputes: real PDFs drawn with pdf-lib, sent as multipart bodies.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { disputeTypeOf, readDisputeLetter } from './dispute-letter-parser.ts';
-import { drawDisputeLetter, SAMPLE_SENDER, type DisputeLetterKind } from '@portal/demo/samples';
+import { drawDisputeLetter, SAMPLE_SENDER, type DisputeLetterKind } from '@portal/demo-data/samples';
 import { JANE_DOE } from '../../testing/sample-dispute-sender.ts';
 
 // The letters are drawn as real PDFs and read back through the PDF text reader, as an upload is.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditEvents, employees, sessions } from '@portal/db';
 import { createEmployee } from '@portal/db/testing';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/demo/data';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@portal/demo-data';
 import { signInWithMfa } from '../../testing/mfa-staff.ts';
 import { signIn } from '../../testing/session-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

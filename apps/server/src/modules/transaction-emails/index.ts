@@ -5,7 +5,12 @@ import type { TransactionEmailsDeps } from './deps.ts';
 import { registerTransactionEmailRoutes } from './routes.ts';
 
 // How a transaction email is kept in object storage (the demo writes a few, decision 025).
-export { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';
+export {
+  parseTransactionEmail,
+  serializeTransactionEmail,
+  transactionEmailKey,
+  type StoredTransactionEmail,
+} from './email-object.ts';
 
 // The transaction-emails module (decision 045): its calls, registered from their descriptors.
 export function createTransactionEmailsModule(deps: TransactionEmailsDeps): PortalModule {

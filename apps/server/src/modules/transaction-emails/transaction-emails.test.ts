@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRANSACTION_EMAIL_ERROR,
@@ -10,12 +7,11 @@ import {
 } from '@portal/contracts';
 import { createCustomer } from '@portal/db/testing';
 import { createS3Storage } from '../../platform/s3-storage.ts';
-import { createDirectoryStorage, type FileStorage } from '../../platform/storage.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { useDirectoryStorage, useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { startTestS3Server, type TestS3Server } from '../../testing/test-s3-server.ts';
-import { seedDemoTransactionEmails } from '@portal/demo';
 import { serializeTransactionEmail, transactionEmailKey, type StoredTransactionEmail } from './email-object.ts';
 
 const storage = useDirectoryStorage('transaction-emails-test');
@@ -264,46 +260,6 @@ describe('GET users/transaction_email', () => {
       const key = `${prefix}2026-01-01T000000Z-${name}.json`;
       await storage.write(key, content);
       await expectError(await open({ user_id, key }), 422, TRANSACTION_EMAIL_ERROR);
-    }
-  });
-});
-
-describe('the demo data', () => {
-  it('gives the first five customers three emails each, once, that list and open', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'portal-demo-emails-'));
-    const demo = await createTestApp({ storage: createDirectoryStorage(dir) });
-    try {
-      const employee = await signInAsStaff(demo.app, demo.database.db);
-      const customers = [];
-      for (let index = 0; index < 6; index += 1) customers.push(await createCustomer(demo.database.db));
-      const demoStorage = createDirectoryStorage(dir);
-      const now = new Date('2026-11-21T17:00:00Z');
-      expect(await seedDemoTransactionEmails(demo.database.db, demoStorage, now)).toBe(15);
-      // A second start writes nothing: each of them has emails now.
-      expect(await seedDemoTransactionEmails(demo.database.db, demoStorage, now)).toBe(0);
-
-      const listOf = async (customerId: number): Promise<ListTransactionEmailsResponse> =>
-        (await get(demo.app, 'users/transaction_emails', { user_id: String(customerId) }, employee.headers)).json();
-      expect((await listOf(customers[5]!.id)).emails).toEqual([]);
-      const { emails } = await listOf(customers[0]!.id);
-      expect(emails.map((email) => email.subject)).toEqual([
-        'Your loan has been funded',
-        expect.stringMatching(/^Payment received: \$\d+\.\d{2}$/),
-        expect.stringMatching(/^Reminder: your payment of \$\d+\.\d{2} is due 2026-11-25$/),
-      ]);
-      for (const { key } of emails) {
-        const response = await get(
-          demo.app,
-          'users/transaction_email',
-          { user_id: String(customers[0]!.id), key },
-          employee.headers,
-        );
-        expect(response.statusCode, response.body).toBe(200);
-        expect(response.json().to).toContain(customers[0]!.email);
-      }
-    } finally {
-      await demo.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

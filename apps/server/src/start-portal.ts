@@ -1,0 +1,93 @@
+import { openDatabase, type Database, type Executor } from '@portal/db';
+import { buildApp } from './app.ts';
+import { loadConfig, loadSecretsKey, type Config } from './config.ts';
+import { sealStoredSsns } from './modules/customers/index.ts';
+import { sealStoredMfaSecrets } from './modules/session/index.ts';
+import { createSmtpMailer } from './platform/mail.ts';
+import { createSecretBox } from './platform/secret-box.ts';
+import { createTwilioSmsSender } from './platform/sms.ts';
+import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
+import { prepareDatabase } from './startup.ts';
+
+// What a start in dev may add (packages/demo/src/start.ts: the demo), so that the server itself
+// never imports the demo. Each runs with STAGE=dev only.
+export type StartExtras = {
+  // Fills an empty database, under the migrations' lock (so two processes never both seed).
+  seedEmpty?: (tx: Executor, start: { config: Config; secretsKey: Buffer }) => Promise<unknown>;
+  // Once the database and the storage are ready, before the API listens; `seeded` on a first start.
+  afterPrepare?: (ready: {
+    config: Config;
+    secretsKey: Buffer;
+    db: Database;
+    storage: FileStorage;
+    seeded: boolean;
+  }) => Promise<void>;
+  // Said once the Portal listens (the demo's sign-in).
+  banner?: string;
+};
+
+// Starts the Portal: the configuration, the database (migrated; secrets sealed), the storage, the
+// app, and the HTTP server, which stops cleanly on SIGINT and SIGTERM. main.ts runs it as it is.
+export async function startPortal(extras: StartExtras = {}): Promise<void> {
+  const config = loadConfig();
+  const secretsKey = loadSecretsKey(config.secrets);
+  const database = await openDatabase(config.database);
+  // Migrations, and on a first start in dev what the start adds (the demo data), so the Portal can be
+  // tried with no setup.
+  const seedEmpty = extras.seedEmpty;
+  const seeded = await prepareDatabase(database, {
+    stage: config.stage,
+    seedEmpty: seedEmpty && config.stage === 'dev' ? (tx) => seedEmpty(tx, { config, secretsKey }) : undefined,
+  });
+  // MFA secrets stored in plain text by an earlier version are sealed now, once.
+  const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
+  if (sealedSecrets > 0) console.log(`Sealed ${sealedSecrets} stored MFA secrets with the secrets key.`);
+  // So are customers' SSNs stored in plain text before migration 0011, in batches (decision 023).
+  const sealedSsns = await sealStoredSsns(database.db, secretsKey);
+  if (sealedSsns.sealed > 0)
+    console.log(
+      `Sealed ${sealedSsns.sealed.toLocaleString('en-US')} stored SSNs with the secrets key in ${sealedSsns.seconds.toFixed(1)} s.`,
+    );
+
+  // Files in a directory or an S3 bucket; the AWS SDK is loaded only for S3.
+  const storage =
+    config.storage.driver === 's3'
+      ? (await import('./platform/s3-storage.ts')).createS3Storage(config.storage)
+      : createDirectoryStorage(config.storage.dir);
+  // What the start adds once the database and the storage are ready (the demo's documents and emails).
+  if (extras.afterPrepare && config.stage === 'dev')
+    await extras.afterPrepare({ config, secretsKey, db: database.db, storage, seeded: seeded !== null });
+
+  const app = await buildApp({
+    database,
+    settings: config,
+    webDistDir: config.webDistDir,
+    secretsKey,
+    mailer: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
+    sms:
+      config.twilio.accountSid && config.twilio.authToken && config.twilio.fromNumber
+        ? createTwilioSmsSender({
+            accountSid: config.twilio.accountSid,
+            authToken: config.twilio.authToken,
+            from: config.twilio.fromNumber,
+            ...(config.twilioApiBaseUrl ? { apiBaseUrl: config.twilioApiBaseUrl } : {}),
+          })
+        : null,
+    storage,
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app
+        .close()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
+  console.log(`The Portal is running at http://localhost:${config.port} on ${where}.`);
+  if (extras.banner && config.stage === 'dev') console.log(extras.banner);
+}
