@@ -2,12 +2,22 @@
 // memory, enforced from outside the reader) and the readers themselves (decoded bytes, pages,
 // pixels, enforced as they read).
 
-// CPU time a reader may spend on one file (not counting the time it waits in the queue; wall
-// time may run to twice this, at least 10 s, on a busy machine).
+// CPU time a reader may spend on one file (not counting the time it waits in the queue). Wall time
+// is not the measure: on a busy machine a low-priority reader gets a tenth of a core, so an honest
+// file may take ten times its CPU in wall time (see READER_STALL_MS and READER_WALL_FACTOR).
 // Our own two-page notices read in about 50 ms; 5 s is a hundred times that.
 export const READ_TIME_LIMIT_MS = 5_000;
 // Photos decode in pure JavaScript (a 4-megapixel JPEG takes one to two seconds), so they get longer.
 export const IMAGE_READ_TIME_LIMIT_MS = 10_000;
+
+// A reader that uses no CPU for this long while it holds a file is stuck (waiting on nothing), and
+// is stopped: a starved reader still gets a slice of a core every scheduler period, so it is not.
+export const READER_STALL_MS = 30_000;
+// The last backstop, for a reader whose CPU cannot be read (no /proc) or that creeps along: its
+// wall time may run to this many times its CPU limit, at least a minute (issue 38: a valid 10,000-
+// record ACDV file was refused on a busy machine by a backstop of twice its limit).
+export const READER_WALL_FACTOR = 20;
+export const READER_WALL_MIN_MS = 60_000;
 
 // One reader process's memory: its JavaScript heap (V8 stops it beyond this) and its resident size
 // as the operating system sees it (buffers outside the heap included), polled while it reads.

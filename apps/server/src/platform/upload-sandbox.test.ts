@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, makePdf } from '../testing/customer-documents.ts';
 import { FLOOD_OPERATORS, flateBombPdf, garbageJpeg, manyPagesPdf, tjFloodPdf } from '../testing/hostile-uploads.ts';
 import { readUploadedPdfText, checkUploadedFile } from './upload-readers.ts';
-import { readInSandbox, sandboxState, setSandboxTimeLimit } from './upload-sandbox.ts';
+import {
+  readerOverTime,
+  readInSandbox,
+  sandboxState,
+  setSandboxStallTime,
+  setSandboxTimeLimit,
+  wallBackstopMs,
+} from './upload-sandbox.ts';
 import { PDF_MAX_PAGES } from './upload-sandbox-limits.ts';
 
 // Every upload is read in reader processes under caps on time, memory, decoded bytes, pages and
@@ -90,6 +97,31 @@ describe('the upload sandbox', () => {
       ok: true,
       value: { kept: true },
     });
+  });
+
+  it('stops a reader that holds a file and uses no CPU (stuck), and goes on', async () => {
+    setSandboxStallTime(400);
+    try {
+      expect(await readInSandbox({ module: HOGS, run: 'hang', args: [], timeLimitMs: 20_000 })).toMatchObject({
+        ok: false,
+        reason: 'time',
+      });
+    } finally {
+      setSandboxStallTime(30_000);
+    }
+    expect(await readInSandbox({ module: HOGS, run: 'echo', args: [1] })).toEqual({ ok: true, value: 1 });
+  });
+
+  it('judges a reader by its CPU, not the wall clock: slow on a busy machine is not over time', () => {
+    const reader = { cpuLimitMs: 5_000, stallMs: 30_000 };
+    // A 10,000-record file on a loaded machine: 4 s of CPU over a minute and a half of wall time.
+    expect(readerOverTime({ ...reader, cpuUsedMs: 4_000, msSinceProgress: 25 })).toBe(false);
+    expect(readerOverTime({ ...reader, cpuUsedMs: 5_001, msSinceProgress: 25 })).toBe(true);
+    expect(readerOverTime({ ...reader, cpuUsedMs: 10, msSinceProgress: 30_001 })).toBe(true);
+    // The wall-clock backstop is far past what a starved honest reader needs (a tenth of a core).
+    expect(wallBackstopMs(5_000, true)).toBe(100_000);
+    expect(wallBackstopMs(1_000, true)).toBe(60_000);
+    expect(wallBackstopMs(5_000, false)).toBe(5_000);
   });
 
   it('reads at most two files at once and queues the rest', async () => {

@@ -8,12 +8,15 @@ import {
   READER_HEAP_MB,
   READER_PROCESSES_MAX,
   READER_RSS_LIMIT_MB,
+  READER_STALL_MS,
+  READER_WALL_FACTOR,
+  READER_WALL_MIN_MS,
 } from './upload-sandbox-limits.ts';
 
 // Every uploaded file is read here, never on the API's own thread (decision 039): a small pool of
 // reader processes (upload-sandbox-reader.ts), one file each at a time, the rest queued. A reader
-// that spends more than the file's time limit of CPU on it (or twice that in wall time, at least
-// 10 s), or grows past its memory (its heap is capped by V8, its resident size is watched
+// that spends more than the file's time limit of CPU on it (or stalls: no CPU used for 30 s; or,
+// as a last backstop, twenty times the limit in wall time), or grows past its memory (its heap is capped by V8, its resident size is watched
 // from here), is killed and replaced, and the file is refused; the other files of the upload go
 // on. CPU time, not wall time: readers run at a low priority, so a busy machine slows them down
 // without making an honest file look hostile. Processes rather than worker threads: a thread's
@@ -42,6 +45,9 @@ type Reader = {
   // The reader's CPU time (ms) when its task started, and the task's limit.
   cpuAtStart: number | null;
   cpuLimitMs: number;
+  // Its CPU time when last seen to grow, and when (Date.now()): a reader that stops growing is stuck.
+  cpuSeen: number | null;
+  progressAt: number;
   timer: NodeJS.Timeout | null;
   idleTimer: NodeJS.Timeout | null;
 };
@@ -63,10 +69,33 @@ let nextId = 1;
 let watch: NodeJS.Timeout | null = null;
 const preloads = new Set<string>();
 let defaultTimeLimitMs = READ_TIME_LIMIT_MS;
+let stallMs = READER_STALL_MS;
 
 // A shorter time limit for the jobs that name none (a test of the limit need not wait 5 s).
 export function setSandboxTimeLimit(milliseconds: number): void {
   defaultTimeLimitMs = milliseconds;
+}
+
+// A shorter stall (a test of a stuck reader need not wait 30 s).
+export function setSandboxStallTime(milliseconds: number): void {
+  stallMs = milliseconds;
+}
+
+// Whether a busy reader has gone past its time: over its CPU limit, or stuck (no CPU used for the
+// stall time). Wall time alone never says so: a low-priority reader on a busy machine is slow, not
+// hostile (issue 38). Pure, for its table of cases.
+export function readerOverTime(reader: {
+  cpuUsedMs: number;
+  cpuLimitMs: number;
+  msSinceProgress: number;
+  stallMs: number;
+}): boolean {
+  return reader.cpuUsedMs > reader.cpuLimitMs || reader.msSinceProgress > reader.stallMs;
+}
+
+// The wall-time backstop of a task: its limit when CPU cannot be measured, else the last resort.
+export function wallBackstopMs(limitMs: number, cpuMeasured: boolean): number {
+  return cpuMeasured ? Math.max(limitMs * READER_WALL_FACTOR, READER_WALL_MIN_MS) : limitMs;
 }
 
 // A reading module every reader imports as it starts (pdf.js takes a while to load), so that time
@@ -132,6 +161,8 @@ function startReader(): void {
     task: null,
     cpuAtStart: null,
     cpuLimitMs: 0,
+    cpuSeen: null,
+    progressAt: 0,
     timer: null,
     idleTimer: null,
   };
@@ -186,11 +217,10 @@ function startTask(reader: Reader, task: Task): void {
   const limit = task.job.timeLimitMs ?? defaultTimeLimitMs;
   reader.cpuLimitMs = limit;
   reader.cpuAtStart = cpuMilliseconds(reader.child.pid);
-  // Wall time too: a reader starved of CPU, or stuck without using any, is not waited for forever.
-  reader.timer = setTimeout(
-    () => stopReader(reader, 'time'),
-    reader.cpuAtStart === null ? limit : Math.max(limit * 2, 10_000),
-  );
+  reader.cpuSeen = reader.cpuAtStart;
+  reader.progressAt = Date.now();
+  // Wall time too, as a last resort (the watch below judges by CPU): never waited for forever.
+  reader.timer = setTimeout(() => stopReader(reader, 'time'), wallBackstopMs(limit, reader.cpuAtStart !== null));
   reader.child.send({ id: task.id, module: task.job.module.href, run: task.job.run, args: task.job.args });
   watchReaders();
 }
@@ -257,8 +287,19 @@ function watchReaders(): void {
         continue;
       }
       const cpu = cpuMilliseconds(reader.child.pid);
-      if (cpu !== null && reader.cpuAtStart !== null && cpu - reader.cpuAtStart > reader.cpuLimitMs)
-        stopReader(reader, 'time');
+      if (cpu === null || reader.cpuAtStart === null) continue;
+      const now = Date.now();
+      if (reader.cpuSeen === null || cpu > reader.cpuSeen) {
+        reader.cpuSeen = cpu;
+        reader.progressAt = now;
+      }
+      const over = readerOverTime({
+        cpuUsedMs: cpu - reader.cpuAtStart,
+        cpuLimitMs: reader.cpuLimitMs,
+        msSinceProgress: now - reader.progressAt,
+        stallMs,
+      });
+      if (over) stopReader(reader, 'time');
     }
   }, WATCH_MS);
   watch.unref();

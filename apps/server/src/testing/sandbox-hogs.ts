@@ -19,6 +19,13 @@ export function spin(): number {
   for (;;);
 }
 
+// Waits on nothing, using no CPU: a stuck reader.
+export function hang(): Promise<never> {
+  return new Promise(() => {
+    setInterval(() => undefined, 60_000);
+  });
+}
+
 export function echo(value: unknown): unknown {
   return value;
 }
