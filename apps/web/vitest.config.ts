@@ -13,6 +13,6 @@ export default defineProject({
     isolate: false,
     // A screen's first render imports its lazily loaded parts (charts, number inputs, editors,
     // decision 040), which on a busy 2-core machine takes more than vitest's default 5 s.
-    testTimeout: 15_000,
+    testTimeout: 60_000,
   },
 });

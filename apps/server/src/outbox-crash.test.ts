@@ -105,5 +105,5 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
     // A few more polls of the worker change nothing.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(smtp.received.map((mail) => mail.text?.trim())).toEqual(['Sent once, whatever happens.']);
-  }, 150_000);
+  }, 300_000);
 });

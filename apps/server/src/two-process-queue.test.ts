@@ -60,7 +60,7 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
       insert into messages (ticket_id, type, inbound, body, from_address, status, created_at)
       select id, 'text', true, 'Hi, a question about my loan.', contact, 'received', created_at from tickets`);
     for (const port of ports) await waitUntilUp(port);
-  }, 150_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const child of processes) child.kill('SIGTERM');
@@ -232,5 +232,5 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
         `${perProcess.join(' + ')} requests; deep links: ${conflicts} to a ticket someone else held (409), ` +
         `${closedAlready} to a closed one`,
     );
-  }, 60_000);
+  }, 240_000);
 });

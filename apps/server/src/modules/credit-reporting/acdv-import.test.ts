@@ -90,7 +90,7 @@ describe('importing a large ACDV file', () => {
     expect(again.json().imported).toBe(0);
     expect(again.json().duplicates).toHaveLength(ACDV_FILE_MAX_RECORDS);
     expect(await countOf('CN-BULK-')).toBe(ACDV_FILE_MAX_RECORDS);
-  }, 120_000);
+  }, 300_000);
 
   it(`refuses ${(ACDV_FILE_MAX_RECORDS + 1).toLocaleString('en-US')} records with the documented sentence`, async () => {
     const records = Array.from({ length: ACDV_FILE_MAX_RECORDS + 1 }, (_, index) => record(index, '1'));
@@ -99,7 +99,7 @@ describe('importing a large ACDV file', () => {
     expect(response.json().errors).toEqual([
       'too-many.json: The file holds 10,001 requests; at most 10,000 are read at once. Split it into smaller files.',
     ]);
-  }, 60_000);
+  }, 240_000);
 
   it('writes nothing of the file when a later batch fails, and answers 500, not 503', async () => {
     // A trigger fails the insert of the very last record, in the last batch.
@@ -131,5 +131,5 @@ describe('importing a large ACDV file', () => {
       await t.database.db.execute(sql.raw('drop trigger acdv_refuse_last on acdv_requests'));
       await t.database.db.execute(sql.raw('drop function acdv_refuse_last()'));
     }
-  }, 120_000);
+  }, 300_000);
 });
