@@ -308,6 +308,33 @@ export const acdvImageQuerySchema = z.object({
 // imageString: a data: URL (its content type, base64), ready for an <img> or a PDF frame.
 export const acdvImageResponseSchema = z.object({ imageString: z.string(), content_type: z.string() });
 
+// The consumer's information on an ACDV (issue 30, decision 047): the day it came in moves the
+// response to the 45-day date.
+const controlNumberSchema = z
+  .string({ error: 'control_number is required.' })
+  .trim()
+  .min(1, 'control_number is required.')
+  .refine(
+    isControlNumber,
+    `A control number is letters, digits and dashes, at most ${CONTROL_NUMBER_MAX_LENGTH} characters.`,
+  );
+
+// The ACDV is named by its control number, as on every other ACDV call (its row id is not on the wire).
+export const acdvConsumerInfoBodySchema = z.object({
+  control_number: controlNumberSchema,
+  // The day the consumer's information came in.
+  received_on: realDateSchema,
+});
+export type AcdvConsumerInfoBody = z.input<typeof acdvConsumerInfoBodySchema>;
+export const acdvConsumerInfoResponseSchema = z.object({
+  message: z.string(),
+  control_number: z.string(),
+  consumer_info_added_on: z.string(),
+  response_due_on: z.string(),
+  days_left: z.number(),
+});
+export type AcdvConsumerInfoResponse = z.infer<typeof acdvConsumerInfoResponseSchema>;
+
 export const reportingFileSchema = z.object({
   id: z.number(),
   kind: z.enum(['acdv_response', 'metro2_correction']),
@@ -443,6 +470,14 @@ export const creditReportingCalls = {
     access: needs('credit_reporting.respond'),
     query: acdvImageQuerySchema,
     response: acdvImageResponseSchema,
+  }),
+  // Records the day the consumer's information came and moves the response to the 45-day date.
+  acdvConsumerInfo: defineCall({
+    method: 'PATCH',
+    path: 'fcra/acdv_consumer_info',
+    access: needs('credit_reporting.respond'),
+    body: acdvConsumerInfoBodySchema,
+    response: acdvConsumerInfoResponseSchema,
   }),
   recordAndProcessAcdvs: defineCall({
     method: 'PATCH',

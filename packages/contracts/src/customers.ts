@@ -86,11 +86,6 @@ export const takeMessageActionRequestSchema = z.object({
 });
 export type TakeMessageActionRequest = z.input<typeof takeMessageActionRequestSchema>;
 
-export const resendApprovalTextRequestSchema = z.object({ loan_id: bigDatabaseIdSchema });
-export type ResendApprovalTextRequest = z.input<typeof resendApprovalTextRequestSchema>;
-export const resendApprovalTextResponseSchema = z.object({ message: z.literal('Text Sent') });
-export type ResendApprovalTextResponse = z.infer<typeof resendApprovalTextResponseSchema>;
-
 export const customerCalls = {
   // The customer linked to ticket id.
   getUserInfo: defineCall({
@@ -122,13 +117,6 @@ export const customerCalls = {
     access: 'signedIn',
     query: rawMessageQuerySchema,
     response: rawMessageResponseSchema,
-  }),
-  resendApprovalText: defineCall({
-    method: 'POST',
-    path: 'users/resend_approval_text',
-    access: 'signedIn',
-    body: resendApprovalTextRequestSchema,
-    response: resendApprovalTextResponseSchema,
   }),
   // Does what a suggested action proposes.
   takeMessageAction: defineCall({

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { defineCall, needs } from './call.ts';
-import { realDateSchema } from './credit-reporting.ts';
+import { defineCall } from './call.ts';
 import { bigDatabaseIdSchema } from './primitives.ts';
-import { CONTROL_NUMBER_MAX_LENGTH, isControlNumber } from './rules/credit-reporting.ts';
 import { DEADLINE_QUEUES } from './rules/deadlines.ts';
 
 // The legal deadlines (issue 30, decision 047): every open item of the back-office queues by due
-// date, and the calls that move a deadline: the consumer's information on an ACDV (45 days), the
-// frivolous determination of a direct dispute and the notice that answers it, and a legally
-// required notice no channel carried, recorded as mailed on paper (issue 37).
+// date, and a legally required notice no channel carried, recorded as mailed on paper (issue 37).
+// The calls that move a deadline live with their domain: the consumer's information on an ACDV
+// (45 days) in credit-reporting.ts, the frivolous determination of a direct dispute and the notice
+// that answers it in disputes.ts.
 
 export const deadlineItemSchema = z.object({
   queue: z.enum(DEADLINE_QUEUES),
@@ -51,53 +50,6 @@ export const deadlinesResponseSchema = z.object({
 });
 export type DeadlinesResponse = z.infer<typeof deadlinesResponseSchema>;
 
-const controlNumberSchema = z
-  .string({ error: 'control_number is required.' })
-  .trim()
-  .min(1, 'control_number is required.')
-  .refine(
-    isControlNumber,
-    `A control number is letters, digits and dashes, at most ${CONTROL_NUMBER_MAX_LENGTH} characters.`,
-  );
-
-// The ACDV is named by its control number, as on every other ACDV call (its row id is not on the wire).
-export const acdvConsumerInfoBodySchema = z.object({
-  control_number: controlNumberSchema,
-  // The day the consumer's information came in.
-  received_on: realDateSchema,
-});
-export type AcdvConsumerInfoBody = z.input<typeof acdvConsumerInfoBodySchema>;
-export const acdvConsumerInfoResponseSchema = z.object({
-  message: z.string(),
-  control_number: z.string(),
-  consumer_info_added_on: z.string(),
-  response_due_on: z.string(),
-  days_left: z.number(),
-});
-export type AcdvConsumerInfoResponse = z.infer<typeof acdvConsumerInfoResponseSchema>;
-
-export const markFrivolousBodySchema = z.object({
-  id: bigDatabaseIdSchema,
-  reason: z
-    .string({ error: 'Say why the dispute is frivolous or irrelevant.' })
-    .trim()
-    .min(1, 'Say why the dispute is frivolous or irrelevant.')
-    .max(1000, 'The reason can be at most 1000 characters.'),
-});
-export type MarkFrivolousBody = z.input<typeof markFrivolousBodySchema>;
-export const frivolousNoticeSentBodySchema = z.object({ id: bigDatabaseIdSchema });
-export type FrivolousNoticeSentBody = z.input<typeof frivolousNoticeSentBodySchema>;
-export const frivolousDisputeResponseSchema = z.object({
-  message: z.string(),
-  id: z.number(),
-  frivolous_at: z.string(),
-  frivolous_reason: z.string(),
-  // The notice's deadline (5 business days after the determination), and when it was sent.
-  notice_due_on: z.string(),
-  notice_sent_at: z.string().nullable(),
-});
-export type FrivolousDisputeResponse = z.infer<typeof frivolousDisputeResponseSchema>;
-
 // A legally required notice (its message's id) mailed on paper after no channel carried it.
 export const noticeMailedBodySchema = z.object({ id: bigDatabaseIdSchema });
 export type NoticeMailedBody = z.input<typeof noticeMailedBodySchema>;
@@ -115,30 +67,6 @@ export const deadlineCalls = {
     access: 'signedIn',
     query: deadlinesQuerySchema,
     response: deadlinesResponseSchema,
-  }),
-  // Records the day the consumer's information came and moves the response to the 45-day date.
-  acdvConsumerInfo: defineCall({
-    method: 'PATCH',
-    path: 'fcra/acdv_consumer_info',
-    access: needs('credit_reporting.respond'),
-    body: acdvConsumerInfoBodySchema,
-    response: acdvConsumerInfoResponseSchema,
-  }),
-  // The holder of the dispute finds it frivolous or irrelevant (12 CFR 1022.43(f)).
-  markDisputeFrivolous: defineCall({
-    method: 'PATCH',
-    path: 'disputes_dashboard/mark_frivolous',
-    access: 'signedIn',
-    body: markFrivolousBodySchema,
-    response: frivolousDisputeResponseSchema,
-  }),
-  // Staff record that the notice of the determination went to the consumer.
-  frivolousNoticeSent: defineCall({
-    method: 'PATCH',
-    path: 'disputes_dashboard/frivolous_notice_sent',
-    access: 'signedIn',
-    body: frivolousNoticeSentBodySchema,
-    response: frivolousDisputeResponseSchema,
   }),
   // Staff record that a legally required notice no channel carried was mailed on paper: any
   // signed-in employee may mail a letter.

@@ -203,6 +203,30 @@ export type DisputeUserSearchResponse = z.infer<typeof disputeUserSearchResponse
 
 export const disputeIdParamsSchema = z.object({ id: bigDatabaseIdSchema });
 
+// The frivolous or irrelevant determination of a direct dispute and the notice that answers it
+// (issue 30, decision 047).
+export const markFrivolousBodySchema = z.object({
+  id: bigDatabaseIdSchema,
+  reason: z
+    .string({ error: 'Say why the dispute is frivolous or irrelevant.' })
+    .trim()
+    .min(1, 'Say why the dispute is frivolous or irrelevant.')
+    .max(1000, 'The reason can be at most 1000 characters.'),
+});
+export type MarkFrivolousBody = z.input<typeof markFrivolousBodySchema>;
+export const frivolousNoticeSentBodySchema = z.object({ id: bigDatabaseIdSchema });
+export type FrivolousNoticeSentBody = z.input<typeof frivolousNoticeSentBodySchema>;
+export const frivolousDisputeResponseSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  frivolous_at: z.string(),
+  frivolous_reason: z.string(),
+  // The notice's deadline (5 business days after the determination), and when it was sent.
+  notice_due_on: z.string(),
+  notice_sent_at: z.string().nullable(),
+});
+export type FrivolousDisputeResponse = z.infer<typeof frivolousDisputeResponseSchema>;
+
 export const disputeCalls = {
   // multipart/form-data: files (or files[]) repeated, PDFs only. Each file becomes one dispute.
   createDisputes: defineCall({
@@ -253,6 +277,22 @@ export const disputeCalls = {
     access: 'signedIn',
     body: resolveDisputeBodySchema,
     response: disputeAnswerSchema,
+  }),
+  // The holder of the dispute finds it frivolous or irrelevant (12 CFR 1022.43(f)).
+  markDisputeFrivolous: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/mark_frivolous',
+    access: 'signedIn',
+    body: markFrivolousBodySchema,
+    response: frivolousDisputeResponseSchema,
+  }),
+  // Staff record that the notice of the determination went to the consumer.
+  frivolousNoticeSent: defineCall({
+    method: 'PATCH',
+    path: 'disputes_dashboard/frivolous_notice_sent',
+    access: 'signedIn',
+    body: frivolousNoticeSentBodySchema,
+    response: frivolousDisputeResponseSchema,
   }),
   userSearch: defineCall({
     method: 'GET',

@@ -134,6 +134,11 @@ export type LoanIdRequest = z.input<typeof loanIdRequestSchema>;
 export const smallerPaymentRequestSchema = z.object({ pmt_id: bigDatabaseIdSchema, amt: dollarAmountSchema });
 export type SmallerPaymentRequest = z.input<typeof smallerPaymentRequestSchema>;
 
+export const resendApprovalTextRequestSchema = z.object({ loan_id: bigDatabaseIdSchema });
+export type ResendApprovalTextRequest = z.input<typeof resendApprovalTextRequestSchema>;
+export const resendApprovalTextResponseSchema = z.object({ message: z.literal('Text Sent') });
+export type ResendApprovalTextResponse = z.infer<typeof resendApprovalTextResponseSchema>;
+
 // Every action answers {message} (actionResponseSchema); the web app refetches the ticket.
 export const loanCalls = {
   // The loans of ticket id's customer.
@@ -214,5 +219,13 @@ export const loanCalls = {
     access: 'signedIn',
     body: loanIdRequestSchema,
     response: actionResponseSchema,
+  }),
+  // The approval text again, for an offer still waiting to be accepted (a users/ path, as in the spec).
+  resendApprovalText: defineCall({
+    method: 'POST',
+    path: 'users/resend_approval_text',
+    access: 'signedIn',
+    body: resendApprovalTextRequestSchema,
+    response: resendApprovalTextResponseSchema,
   }),
 };

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   acdvResponseDueOn,
   consumerInfoRefusal,
+  creditReportingCalls,
   daysLeft,
-  deadlineCalls,
   type AcdvConsumerInfoResponse,
 } from '@portal/contracts';
 import { acdvRequests } from '@portal/db';
@@ -72,7 +72,7 @@ export async function recordAcdvConsumerInfo(
 }
 
 export function registerAcdvConsumerInfoRoute(app: FastifyInstance, context: CreditReportingDeps): void {
-  registerCall(app, deadlineCalls.acdvConsumerInfo, (request) =>
+  registerCall(app, creditReportingCalls.acdvConsumerInfo, (request) =>
     recordAcdvConsumerInfo(context, actorOf(request), request.body.control_number, request.body.received_on),
   );
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   BACK_OFFICE_LEASE_MINUTES,
   dateInTimeZone,
-  deadlineCalls,
   directDisputeDueOn,
+  disputeCalls,
   frivolousNoticeDueOn,
   type FrivolousDisputeResponse,
 } from '@portal/contracts';
@@ -119,10 +119,10 @@ export async function recordFrivolousNoticeSent(
 }
 
 export function registerFrivolousDisputeRoutes(app: FastifyInstance, context: DisputesDeps): void {
-  registerCall(app, deadlineCalls.markDisputeFrivolous, (request) =>
+  registerCall(app, disputeCalls.markDisputeFrivolous, (request) =>
     markDisputeFrivolous(context, actorOf(request), request.body.id, request.body.reason),
   );
-  registerCall(app, deadlineCalls.frivolousNoticeSent, (request) =>
+  registerCall(app, disputeCalls.frivolousNoticeSent, (request) =>
     recordFrivolousNoticeSent(context, actorOf(request), request.body.id),
   );
 }

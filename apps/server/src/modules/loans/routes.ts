@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { customerCalls, loanCalls } from '@portal/contracts';
+import { loanCalls } from '@portal/contracts';
 import type { LoansDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
@@ -11,7 +11,7 @@ import { creditBounceFee, makePaymentSmaller, reschedulePayment, togglePaymentMe
 // The account actions of the ticket view (spec 000 section 7, Tickets): each answers what changed
 // in a sentence, and the web app refetches the loans. The auth hook has already required a session.
 export function registerLoanRoutes(app: FastifyInstance, context: LoansDeps): void {
-  registerCall(app, customerCalls.resendApprovalText, (request) =>
+  registerCall(app, loanCalls.resendApprovalText, (request) =>
     resendApprovalText(context, actorOf(request), request.body.loan_id),
   );
 

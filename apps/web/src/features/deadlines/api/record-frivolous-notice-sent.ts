@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deadlineCalls, type FrivolousDisputeResponse } from '@portal/contracts';
+import { disputeCalls, type FrivolousDisputeResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { deadlineKeys } from './query-keys.ts';
 
 // PATCH disputes_dashboard/frivolous_notice_sent {id}: the notice of a frivolous determination went
 // to the consumer, so its deadline is met and leaves the list.
 export function recordFrivolousNoticeSent(id: number): Promise<FrivolousDisputeResponse> {
-  return callApi(deadlineCalls.frivolousNoticeSent, { body: { id } });
+  return callApi(disputeCalls.frivolousNoticeSent, { body: { id } });
 }
 
 export function useRecordFrivolousNoticeSent() {

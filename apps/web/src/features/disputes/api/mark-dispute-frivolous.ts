@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deadlineCalls, type FrivolousDisputeResponse, type MarkFrivolousBody } from '@portal/contracts';
+import { disputeCalls, type FrivolousDisputeResponse, type MarkFrivolousBody } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { disputeKeys } from './query-keys.ts';
 
 // PATCH disputes_dashboard/mark_frivolous {id, reason}: the holder finds the dispute frivolous or
 // irrelevant (12 CFR 1022.43(f)); its due date becomes the notice's, 5 business days later.
 export function markDisputeFrivolous(body: MarkFrivolousBody): Promise<FrivolousDisputeResponse> {
-  return callApi(deadlineCalls.markDisputeFrivolous, { body });
+  return callApi(disputeCalls.markDisputeFrivolous, { body });
 }
 
 export function useMarkDisputeFrivolous() {
