@@ -4,6 +4,7 @@ import { loadConfig, loadSecretsKey, type Config } from './config.ts';
 import { sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 import { createSecretBox } from './platform/secret-box.ts';
 import { createTwilioSmsSender } from './platform/sms.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
@@ -24,6 +25,8 @@ export type StartExtras = {
   }) => Promise<void>;
   // Said once the Portal listens (the demo's sign-in).
   banner?: string;
+  // The app's "now" (the demo shown at another time of day); the system clock otherwise.
+  clock?: Clock;
 };
 
 // Starts the Portal: the configuration, the database (migrated; secrets sealed), the storage, the
@@ -60,6 +63,7 @@ export async function startPortal(extras: StartExtras = {}): Promise<void> {
 
   const app = await buildApp({
     database,
+    clock: extras.clock && config.stage === 'dev' ? extras.clock : systemClock,
     settings: config,
     webDistDir: config.webDistDir,
     secretsKey,
