@@ -156,7 +156,7 @@ test('a screen the employee may not open says so', async ({ browser }) => {
 
 test.describe('signed in', () => {
   // Each test opens its screens by URL, so one failing leaves the others their say.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
   let page: Page;
   let customers: Customers;
   test.beforeAll(async ({ browser }) => {

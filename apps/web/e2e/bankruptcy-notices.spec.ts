@@ -13,7 +13,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('upload notices, get the next one, correct it, process it: the customer stops being debited', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
 
   await page.goto('/bankruptcy');

@@ -19,7 +19,7 @@ test('write a draft, autosave it, publish it with an image and read it at its pu
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   await page.getByRole('button', { name: 'Editors' }).click();
   await page.getByRole('menuitem', { name: 'Blog' }).click();

@@ -37,7 +37,7 @@ async function submitAdjustment(page: Page, loanId: number, userId: number, type
 test('a wrong customer is refused; Resend and Do Not Report are recorded; the correction file is made', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   const { customerId, loanId } = await findPaidOffLoan(page);
 

@@ -24,7 +24,7 @@ async function demoCustomer(page: Page): Promise<Customer> {
 }
 
 test('upload a letter, open a dispute, search the user, apply them, resolve it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   const customer = await demoCustomer(page);
 

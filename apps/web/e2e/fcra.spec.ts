@@ -53,7 +53,7 @@ const controlNumberOf = async (page: Page) => ((await requestHeading(page).textC
 test('answer ACDV requests: the image, a misrouted one, skip, start over, record the answers, import more', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, DEMO_EMAIL);
   await page.goto('/fcra');
   await expect(page.getByRole('heading', { name: 'FCRA', exact: true })).toBeVisible();
@@ -178,7 +178,7 @@ test('an employee without the credit_reporting role reads why, not a broken page
 test('the FCRA lookup from the loan card: the grid, file and discharge a bankruptcy, send the 103 mailer', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   const { customerId, loanId } = await findPaidOffCustomer(page);
 

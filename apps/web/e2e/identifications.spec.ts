@@ -23,7 +23,7 @@ async function decide(card: Locator, label: string): Promise<void> {
 test('review identifications: the two groups, a zoomed licence, the EXIF warning, and each decision', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   await page.getByRole('button', { name: 'Dashboards' }).click();
   await page.getByRole('menuitem', { name: 'Identifications' }).click();

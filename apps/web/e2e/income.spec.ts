@@ -24,7 +24,7 @@ async function fillValid(page: Page, form: ReturnType<Page['getByRole']>) {
 }
 
 test('review paystubs: refusals of the verify form, verify, re-request, and the empty queue', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   await page.getByRole('button', { name: 'Dashboards' }).click();
   await page.getByRole('menuitem', { name: 'Income Review' }).click();

@@ -29,7 +29,7 @@ async function userWithNoAnswer(page: Page, path: string) {
 test('surveys: the list, a survey’s results with charts and users, one user’s answers, the user card’s link', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_EMAIL);
   await page.getByRole('button', { name: 'Analytics' }).click();
   await page.getByRole('menuitem', { name: 'Surveys' }).click();
