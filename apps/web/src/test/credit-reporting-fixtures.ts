@@ -4,6 +4,7 @@ import type {
   AcdvRequestResponse,
   FcraLookupResponse,
   Metro2AccountView,
+  ReportingFile,
   ReportingFilesResponse,
 } from '@portal/contracts';
 
@@ -73,6 +74,35 @@ export function acdvAnswer(overrides: Partial<AcdvRequestResponse> = {}): AcdvRe
 }
 
 export const NO_FILES: ReportingFilesResponse = { files: [], unprocessed_acdvs: 0, pending_adjustments: 0 };
+
+// A Metro 2 correction file, as the file list and the correction card show it.
+export function reportingFileFixture(overrides: Partial<ReportingFile> = {}): ReportingFile {
+  return {
+    id: 9,
+    kind: 'metro2_correction',
+    file_name: 'metro2-corrections-2026-01-20-1.txt',
+    record_count: 2,
+    created_at: '2026-01-20T18:00:00.000Z',
+    created_by: 'Ana Lopez',
+    ...overrides,
+  };
+}
+
+type CustomerBankruptcy = NonNullable<FcraLookupResponse['user']['bankruptcy']>;
+
+// A chapter 7 filing on record, not yet discharged.
+export function bankruptcyFixture(overrides: Partial<CustomerBankruptcy> = {}): CustomerBankruptcy {
+  return {
+    case_code: '2410234',
+    b_type: 7,
+    court_district: null,
+    filed: '2025-12-01',
+    discharged: null,
+    dismissed: null,
+    consumer_information_indicator: 'A',
+    ...overrides,
+  };
+}
 
 export function accountFixture(overrides: Partial<Metro2AccountView> = {}): Metro2AccountView {
   return {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
-import { NO_FILES } from '../../test/credit-reporting-fixtures.ts';
+import { NO_FILES, reportingFileFixture } from '../../test/credit-reporting-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -123,14 +123,7 @@ describe('the credit report adjustment form', () => {
 
 describe('the correction file card', () => {
   it('shows the adjustments waiting, generates the file and flashes its message', async () => {
-    const file = {
-      id: 9,
-      kind: 'metro2_correction' as const,
-      file_name: 'metro2-corrections-2026-01-20-1.txt',
-      record_count: 2,
-      created_at: '2026-01-20T18:00:00.000Z',
-      created_by: 'Ana Lopez',
-    };
+    const file = reportingFileFixture();
     let files = { ...NO_FILES, pending_adjustments: 2 };
     const sent = renderPage({
       'GET fcra/reporting_files': () => [200, files],
@@ -155,14 +148,7 @@ describe('the correction file card', () => {
   });
 
   it('downloads a file with the bearer header', async () => {
-    const file = {
-      id: 9,
-      kind: 'metro2_correction' as const,
-      file_name: 'metro2-corrections-2026-01-20-1.txt',
-      record_count: 2,
-      created_at: '2026-01-20T18:00:00.000Z',
-      created_by: null,
-    };
+    const file = reportingFileFixture({ created_by: null });
     const sent = renderPage({
       'GET fcra/reporting_files': [200, { ...NO_FILES, files: [file] }],
       'GET fcra/reporting_files/9': [200, 'HEADER'],

@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankruptcyActionResponse } from '@portal/contracts';
 import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
-import { lookupFixture } from '../../test/credit-reporting-fixtures.ts';
+import { bankruptcyFixture, lookupFixture } from '../../test/credit-reporting-fixtures.ts';
 import { businessToday } from '../../lib/business-date.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
@@ -38,15 +38,7 @@ const filed: BankruptcyActionResponse = {
   message: 'Successfully filed bankruptcy',
   detail:
     'Case 2410234 (chapter 7) filed 2025-12-01 is recorded on user 38; A is reported; debits stopped on loan #901.',
-  bankruptcy: {
-    case_code: '2410234',
-    b_type: 7,
-    court_district: null,
-    filed: '2025-12-01',
-    discharged: null,
-    dismissed: null,
-    consumer_information_indicator: 'A',
-  },
+  bankruptcy: bankruptcyFixture(),
 };
 
 async function openLookup(server: ApiAnswers = {}) {

@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AcdvImportResponse } from '@portal/contracts';
 import { answerApiCalls, type ApiAnswers, callsTo } from '../../test/api-server.ts';
-import { NO_FILES, acdvAnswer, acdvFixture } from '../../test/credit-reporting-fixtures.ts';
+import { NO_FILES, acdvAnswer, acdvFixture, reportingFileFixture } from '../../test/credit-reporting-fixtures.ts';
 import { readFlashes } from '../../lib/flash.ts';
 import { saveSession } from '../../lib/session.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -294,14 +294,7 @@ describe("the desk's panel", () => {
   });
 
   it('records and processes answered ACDVs and flashes the message; lists the recent files', async () => {
-    const file = {
-      id: 4,
-      kind: 'acdv_response' as const,
-      file_name: 'acdv-responses-2026-01-20-1.json',
-      record_count: 2,
-      created_at: '2026-01-20T18:00:00.000Z',
-      created_by: 'Ana Lopez',
-    };
+    const file = reportingFileFixture({ id: 4, kind: 'acdv_response', file_name: 'acdv-responses-2026-01-20-1.json' });
     let files = { ...NO_FILES, unprocessed_acdvs: 2 };
     const sent = renderAt('/fcra', {
       [REQUEST]: [200, acdvAnswer()],

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoResponseAnalyticsResponse } from '@portal/contracts';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { CARD_RANGE, figure, renderAnalyticsCard } from '../../../test/analytics-card.tsx';
+import { callsTo } from '../../../test/api-server.ts';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { AutoResponseCard } from './auto-response-card.tsx';
 
@@ -15,18 +14,9 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-const range = { start: '2026-11-16', end: '2026-11-22' };
-
 function renderCard(answer: AutoResponseAnalyticsResponse) {
-  const sent = answerApiCalls({ 'GET auto_response_analytics': [200, answer] });
-  renderWithProviders(<></>, {
-    route: '/card',
-    extraRoutes: <Route path="card" element={<AutoResponseCard range={range} />} />,
-  });
-  return sent;
+  return renderAnalyticsCard(<AutoResponseCard range={CARD_RANGE} />, { 'GET auto_response_analytics': [200, answer] });
 }
-
-const figure = (label: string) => screen.getByRole('group', { name: label });
 
 describe('the auto-response card', () => {
   it('shows the three figures and each text with its count, for the range asked', async () => {

@@ -13,6 +13,31 @@ import { TextsEmailsChart } from './texts-emails-chart.tsx';
 import '@mantine/dates/styles.css';
 
 const number = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en-US'));
+const answeredTickets = (average: { responded: number } | undefined) =>
+  average ? `over ${number(average.responded)} answered tickets` : null;
+
+// The figures across the top, each with how it is worked out.
+const FIGURES = {
+  conversations: {
+    label: 'Conversations',
+    explanation: "Tickets that started in the range (a customer's first message opens one).",
+  },
+  average: {
+    label: 'Average first response',
+    explanation:
+      "From a ticket's start to the first reply an employee sent, averaged over the range's tickets that have one. Auto-responses do not count.",
+  },
+  adjusted: {
+    label: 'Adjusted first response',
+    explanation:
+      'The same, counting business hours only (BUSINESS_HOURS, e.g. Mon-Fri 08:00-17:00): a message on Friday evening answered on Monday at 08:30 counts 30 minutes.',
+  },
+  outbound: {
+    label: 'Outbound messages',
+    explanation: 'Texts and emails the Portal sent or queued to customers in the range, by staff or automatically.',
+  },
+  inbound: { label: 'Inbound messages', explanation: 'Texts and emails customers sent in the range.' },
+} as const;
 
 // /visualize/cs (spec 001 sections 2, 5, 8, 9): the customer-service dashboard over a date range.
 export function CsAnalyticsPage() {
@@ -91,43 +116,21 @@ export function CsAnalyticsPage() {
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <MetricCard {...FIGURES.conversations} value={number(conversations.data?.count)} answer={conversations} />
         <MetricCard
-          label="Conversations"
-          explanation="Tickets that started in the range (a customer's first message opens one)."
-          value={number(conversations.data?.count)}
-          loading={conversations.isPending}
-          failed={conversations.isError}
-        />
-        <MetricCard
-          label="Average first response"
-          explanation="From a ticket's start to the first reply an employee sent, averaged over the range's tickets that have one. Auto-responses do not count."
+          {...FIGURES.average}
           value={formatDuration(average.data?.average_seconds)}
-          detail={average.data ? `over ${number(average.data.responded)} answered tickets` : null}
-          loading={average.isPending}
-          failed={average.isError}
+          detail={answeredTickets(average.data)}
+          answer={average}
         />
         <MetricCard
-          label="Adjusted first response"
-          explanation="The same, counting business hours only (BUSINESS_HOURS, e.g. Mon-Fri 08:00-17:00): a message on Friday evening answered on Monday at 08:30 counts 30 minutes."
+          {...FIGURES.adjusted}
           value={formatDuration(adjusted.data?.average_seconds)}
-          detail={adjusted.data ? `over ${number(adjusted.data.responded)} answered tickets` : null}
-          loading={adjusted.isPending}
-          failed={adjusted.isError}
+          detail={answeredTickets(adjusted.data)}
+          answer={adjusted}
         />
-        <MetricCard
-          label="Outbound messages"
-          explanation="Texts and emails the Portal sent or queued to customers in the range, by staff or automatically."
-          value={number(outbound.data?.count)}
-          loading={outbound.isPending}
-          failed={outbound.isError}
-        />
-        <MetricCard
-          label="Inbound messages"
-          explanation="Texts and emails customers sent in the range."
-          value={number(inbound.data?.count)}
-          loading={inbound.isPending}
-          failed={inbound.isError}
-        />
+        <MetricCard {...FIGURES.outbound} value={number(outbound.data?.count)} answer={outbound} />
+        <MetricCard {...FIGURES.inbound} value={number(inbound.data?.count)} answer={inbound} />
       </SimpleGrid>
 
       {/* The page takes the screen's width, as the other dashboards do (issue 28); on a wide one

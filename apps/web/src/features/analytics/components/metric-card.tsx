@@ -7,11 +7,13 @@ type MetricCardProps = {
   explanation: string;
   value: ReactNode;
   detail?: ReactNode;
-  loading: boolean;
-  failed: boolean;
+  // The read the figure comes from: a loader while it comes, a sentence if it fails.
+  answer: { isPending: boolean; isError: boolean };
 };
 
-export function MetricCard({ label, explanation, value, detail, loading, failed }: MetricCardProps) {
+export function MetricCard({ label, explanation, value, detail, answer }: MetricCardProps) {
+  const loading = answer.isPending;
+  const failed = answer.isError;
   return (
     <Paper withBorder radius="md" p="md" aria-label={label} role="group">
       <Stack gap={4}>

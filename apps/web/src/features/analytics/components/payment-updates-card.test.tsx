@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session.ts';
-import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { CARD_RANGE, figure, renderAnalyticsCard } from '../../../test/analytics-card.tsx';
+import { callsTo, type ApiAnswers } from '../../../test/api-server.ts';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { PaymentUpdatesCard } from './payment-updates-card.tsx';
 
@@ -14,18 +13,9 @@ beforeEach(() => {
   saveSession(sessionFixture({ employeeId: 7 }));
 });
 
-const range = { start: '2026-11-16', end: '2026-11-22' };
-
 function renderCard(answer: ApiAnswers[string]) {
-  const sent = answerApiCalls({ 'GET update_payment_analytics': answer });
-  renderWithProviders(<></>, {
-    route: '/card',
-    extraRoutes: <Route path="card" element={<PaymentUpdatesCard range={range} />} />,
-  });
-  return sent;
+  return renderAnalyticsCard(<PaymentUpdatesCard range={CARD_RANGE} />, { 'GET update_payment_analytics': answer });
 }
-
-const figure = (label: string) => screen.getByRole('group', { name: label });
 
 describe('the payment updates card', () => {
   it('shows user, cs and total for the range asked', async () => {

@@ -1,5 +1,6 @@
 import { Accordion, Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ApiOperationMethod } from '@portal/contracts';
+import { TableHead } from '../../../components/table-head.tsx';
 import type { ListedOperation } from '../api-operations.ts';
 
 const methodColors: Record<ApiOperationMethod, string> = {
@@ -35,14 +36,7 @@ function Parameters({ operation }: { operation: ListedOperation['operation'] }) 
         Parameters
       </Title>
       <Table aria-label="Parameters" withTableBorder verticalSpacing={4} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>In</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Required</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Name', 'In', 'Type', 'Required']} />
         <Table.Tbody>
           {parameters.map((parameter) => (
             <Table.Tr key={`${parameter.in} ${parameter.name}`}>

@@ -6,7 +6,7 @@ import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
-import { answerApiCalls, type ApiAnswers } from '../../../test/api-server.ts';
+import { answerApiCalls, type ApiAnswers, type SentCall } from '../../../test/api-server.ts';
 import { noticeFixture } from '../../../test/notice-fixtures.ts';
 import { NoticeDetailPage } from './notice-detail-page.tsx';
 
@@ -46,6 +46,13 @@ async function choose(label: string, option: string) {
 async function retype(label: string, text: string) {
   await userEvent.clear(field(label));
   if (text !== '') await userEvent.type(field(label), text);
+}
+
+// Save pressed: once the server's answer is flashed, what the PATCH sent.
+async function saveNotice(sent: readonly SentCall[]) {
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toContain('Notice updated successfully.'));
+  return sent.find((call) => call.method === 'PATCH' && call.url.endsWith('bankruptcy_notices/31'))?.body;
 }
 
 const processButton = () => screen.getByRole('button', { name: 'Process Notice' });
@@ -237,11 +244,7 @@ describe('the notice form', () => {
     await retype('Filing date', '02/03/2024');
     await retype('Debtor SSN', '987654321');
     expect(field('Debtor SSN')).toHaveValue('987-65-4321');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toContain('Notice updated successfully.'));
-    const save = sent.find((call) => call.method === 'PATCH' && call.url.endsWith('bankruptcy_notices/31'));
-    expect(save?.body).toEqual({
+    expect(await saveNotice(sent)).toEqual({
       notice: {
         type: 'BankruptcyNotice::InitialFiling',
         parsed_data: expect.objectContaining({
@@ -276,10 +279,7 @@ describe('the notice form', () => {
     expect(processButton()).toBeEnabled();
     // Saved with another edit (an unchanged form has nothing to save), the selects' values go too.
     await retype('Case number', '24-10002');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(readFlashes().map((entry) => entry.message)).toContain('Notice updated successfully.'));
-    const save = sent.find((call) => call.method === 'PATCH' && call.url.endsWith('bankruptcy_notices/31'));
-    expect(save?.body).toEqual({
+    expect(await saveNotice(sent)).toEqual({
       notice: {
         type: 'BankruptcyNotice::InitialFiling',
         parsed_data: expect.objectContaining({ b_type: '7', court_district: 'CAN', case_number: '24-10002' }),

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { NativeSelect, TextInput } from '@mantine/core';
 import {
   BANKRUPTCY_CHAPTERS,
@@ -44,8 +44,15 @@ export function BankruptcyModal({ kind, onClose, onDone, initial }: BankruptcyMo
     const messages = problems.filter((problem) => problem.field === field).map((problem) => problem.message);
     return messages.length > 0 ? messages.join(' ') : undefined;
   };
-  const set = (field: keyof FcraBankruptcyForm) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
+  // What ties a field to the form: its value, its changes and its problems.
+  const formField = (field: keyof FcraBankruptcyForm) => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const { value } = event.currentTarget;
+      setForm((current) => ({ ...current, [field]: value }));
+    },
+    error: problemOf(field),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,40 +80,16 @@ export function BankruptcyModal({ kind, onClose, onDone, initial }: BankruptcyMo
       pending={record.isPending}
       submitLabel={words.submit}
     >
-      <TextInput
-        label="Loan ID"
-        inputMode="numeric"
-        value={form.id}
-        onChange={(event) => set('id')(event.currentTarget.value)}
-        error={problemOf('id')}
-        withAsterisk
-      />
+      <TextInput label="Loan ID" inputMode="numeric" {...formField('id')} withAsterisk />
       <TextInput
         label="Case code"
         inputMode="numeric"
         description="Digits only (24-10234 is 2410234)."
-        value={form.case_code}
-        onChange={(event) => set('case_code')(event.currentTarget.value)}
-        error={problemOf('case_code')}
+        {...formField('case_code')}
         withAsterisk
       />
-      <NativeSelect
-        label="Bankruptcy type"
-        data={TYPE_DATA}
-        value={form.b_type}
-        onChange={(event) => set('b_type')(event.currentTarget.value)}
-        error={problemOf('b_type')}
-        withAsterisk
-      />
-      <TextInput
-        label={words.date}
-        type="date"
-        max={businessToday()}
-        value={form.date}
-        onChange={(event) => set('date')(event.currentTarget.value)}
-        error={problemOf('date')}
-        withAsterisk
-      />
+      <NativeSelect label="Bankruptcy type" data={TYPE_DATA} {...formField('b_type')} withAsterisk />
+      <TextInput label={words.date} type="date" max={businessToday()} {...formField('date')} withAsterisk />
     </FormModal>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useGenerateCorrectionFile } from '../api/generate-correction-file.ts';
 import { useReportingFiles } from '../api/get-reporting-files.ts';
-import { failureMessages, flashTop } from '../credit-flash.ts';
-import { DownloadFileButton } from './reporting-files-list.tsx';
+import { failureMessages } from '../credit-flash.ts';
+import { MakeFileButton } from './make-file-button.tsx';
 
 // The Metro 2 correction file (POST cr_adj/correction_file) of every Delete and Resend adjustment
 // still waiting for one.
@@ -27,26 +27,7 @@ export function CorrectionFileCard() {
             </Text>
           )
         )}
-        <Button
-          variant="light"
-          loading={generate.isPending}
-          onClick={() =>
-            generate.mutate(undefined, {
-              onSuccess: (answer) => flashTop(answer.message),
-              onError: (error) => {
-                for (const message of failureMessages(error)) flashTop(message, 'error');
-              },
-            })
-          }
-        >
-          Generate correction file
-        </Button>
-        {generate.data?.file && (
-          <Text fz="sm">
-            Made {generate.data.file.file_name} ({generate.data.file.record_count} record
-            {generate.data.file.record_count === 1 ? '' : 's'}) <DownloadFileButton file={generate.data.file} />
-          </Text>
-        )}
+        <MakeFileButton making={generate}>Generate correction file</MakeFileButton>
       </Stack>
     </Card>
   );

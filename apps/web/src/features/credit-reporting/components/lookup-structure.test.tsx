@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { lookupFixture } from '../../../test/credit-reporting-fixtures.ts';
+import { bankruptcyFixture, lookupFixture } from '../../../test/credit-reporting-fixtures.ts';
 import { AdditionalLoansSection } from './additional-loans-section.tsx';
 import { SearchedLoanSection } from './searched-loan-section.tsx';
 import { UserDetailSection } from './user-detail-section.tsx';
@@ -47,18 +47,7 @@ describe('the FCRA lookup’s lists', () => {
 
   it('the user detail with a bankruptcy and comments is well formed', () => {
     const fixture = lookupFixture();
-    const user = {
-      ...fixture.user,
-      bankruptcy: {
-        case_code: '24-10234',
-        b_type: 7,
-        court_district: null,
-        filed: '2025-12-01',
-        discharged: null,
-        dismissed: null,
-        consumer_information_indicator: 'A',
-      },
-    };
+    const user = { ...fixture.user, bankruptcy: bankruptcyFixture() };
     const { container } = renderWithProviders(<UserDetailSection user={user} />);
     expectWellFormedLists(container);
     expect(container.querySelectorAll('dl')).toHaveLength(2);

@@ -1,8 +1,7 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useReportingFiles } from '../api/get-reporting-files.ts';
 import { useRecordAndProcessAcdvs } from '../api/record-and-process-acdvs.ts';
-import { failureMessages, flashTop } from '../credit-flash.ts';
-import { DownloadFileButton } from './reporting-files-list.tsx';
+import { MakeFileButton } from './make-file-button.tsx';
 
 // Record and process answered ACDVs (PATCH fcra/record_and_process_acdvs): every answer not yet
 // sent goes into one response file for the bureaus.
@@ -24,26 +23,7 @@ export function RecordAcdvsCard() {
             {waiting === 1 ? '1 answered request is' : `${waiting} answered requests are`} waiting to be recorded.
           </Text>
         )}
-        <Button
-          variant="light"
-          loading={record.isPending}
-          onClick={() =>
-            record.mutate(undefined, {
-              onSuccess: (answer) => flashTop(answer.message),
-              onError: (error) => {
-                for (const message of failureMessages(error)) flashTop(message, 'error');
-              },
-            })
-          }
-        >
-          Record and process
-        </Button>
-        {record.data?.file && (
-          <Text fz="sm">
-            Made {record.data.file.file_name} ({record.data.file.record_count} record
-            {record.data.file.record_count === 1 ? '' : 's'}) <DownloadFileButton file={record.data.file} />
-          </Text>
-        )}
+        <MakeFileButton making={record}>Record and process</MakeFileButton>
       </Stack>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ADJUSTMENT_TYPE_OPTIONS, type FcraLookupResponse, type PastAdjustment } from '@portal/contracts';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AccountHistoryGrid } from './account-history-grid.tsx';
 import { AccountInfo, ConsumerInfo } from './account-info.tsx';
@@ -20,15 +21,7 @@ function PastAdjustments({ adjustments }: { adjustments: readonly PastAdjustment
         </Text>
       ) : (
         <Table fz="xs" verticalSpacing={4} aria-label="Past credit report adjustments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Made</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Processed</Table.Th>
-              <Table.Th>Source</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={['Made', 'Type', 'Reason', 'Processed', 'Source']} />
           <Table.Tbody>
             {adjustments.map((adjustment) => (
               <Table.Tr key={adjustment.id}>

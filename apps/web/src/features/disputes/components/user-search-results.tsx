@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { DISPUTE_MESSAGES, type DisputeUserResult, type DisputeUserSearchResponse } from '@portal/contracts';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
 type UserSearchResultsProps = {
@@ -46,18 +47,9 @@ export function UserSearchResults({ answer, onPage, onSelect, busy }: UserSearch
     <Stack gap="sm" style={{ opacity: busy ? 0.6 : 1 }}>
       <Table.ScrollContainer minWidth={720}>
         <Table striped verticalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Birthday</Table.Th>
-              <Table.Th>Last Four</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Phone</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Active Loan</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            columns={['Name', 'Birthday', 'Last Four', 'Email', 'Phone', 'Address', 'Active Loan', 'Actions']}
+          />
           <Table.Tbody>
             {results.map((user) => {
               const name = `${user.first_name} ${user.last_name}`;

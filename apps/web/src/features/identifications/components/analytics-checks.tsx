@@ -1,5 +1,6 @@
 import { Badge, Table } from '@mantine/core';
 import type { AnalyticsCheck } from '@portal/contracts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 type AnalyticsChecksProps = {
   aggregate: AnalyticsCheck;
@@ -26,13 +27,7 @@ function CheckRow({ check, overall }: { check: AnalyticsCheck; overall: boolean 
 export function AnalyticsChecks({ aggregate, checks }: AnalyticsChecksProps) {
   return (
     <Table aria-label="Analytics checks" withTableBorder fz="sm" verticalSpacing={4}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Check</Table.Th>
-          <Table.Th>Result</Table.Th>
-          <Table.Th>Reason</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['Check', 'Result', 'Reason']} />
       <Table.Tbody>
         <CheckRow check={aggregate} overall />
         {checks.map((check) => (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
   INCOME_FREQUENCIES,
@@ -23,6 +23,8 @@ const EMPTY_FORM: IncomeVerifyFields = {
 
 const FREQUENCY_DATA = [{ value: '', label: 'Choose a frequency' }, ...INCOME_FREQUENCIES];
 const NO_PROBLEMS: IncomeVerifyProblems = {};
+// Gross and net income: dollars and cents.
+const MONEY_INPUT = { inputMode: 'decimal', leftSection: '$', placeholder: '0.00' } as const;
 
 type VerifyIncomeFormProps = {
   item: IncomeReviewItem;
@@ -42,8 +44,15 @@ export function VerifyIncomeForm({ item, busy }: VerifyIncomeFormProps) {
   const limits = { today: item.today, minimumPaystubDate: item.paystub_must_be_dated_on_or_after };
   const problems = submitted ? incomeVerifyProblems(form, limits) : NO_PROBLEMS;
 
-  const setText = (field: Exclude<keyof IncomeVerifyFields, 'name_match'>) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
+  // What ties a text field to the form: its value, its changes and its problem.
+  const textField = (field: Exclude<keyof IncomeVerifyFields, 'name_match'>) => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const { value } = event.currentTarget;
+      setForm((current) => ({ ...current, [field]: value }));
+    },
+    error: problems[field],
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,32 +87,12 @@ export function VerifyIncomeForm({ item, busy }: VerifyIncomeFormProps) {
           type="date"
           min={item.paystub_must_be_dated_on_or_after}
           max={item.paystub_must_be_dated_on_or_before}
-          value={form.paystub_date}
-          onChange={(event) => setText('paystub_date')(event.currentTarget.value)}
-          error={problems.paystub_date}
+          {...textField('paystub_date')}
           withAsterisk
         />
         <Group grow align="flex-start">
-          <TextInput
-            label="Gross income"
-            inputMode="decimal"
-            leftSection="$"
-            placeholder="0.00"
-            value={form.gross_income}
-            onChange={(event) => setText('gross_income')(event.currentTarget.value)}
-            error={problems.gross_income}
-            withAsterisk
-          />
-          <TextInput
-            label="Net income"
-            inputMode="decimal"
-            leftSection="$"
-            placeholder="0.00"
-            value={form.net_income}
-            onChange={(event) => setText('net_income')(event.currentTarget.value)}
-            error={problems.net_income}
-            withAsterisk
-          />
+          <TextInput label="Gross income" {...MONEY_INPUT} {...textField('gross_income')} withAsterisk />
+          <TextInput label="Net income" {...MONEY_INPUT} {...textField('net_income')} withAsterisk />
         </Group>
         <Fieldset
           legend="Pay period"
@@ -111,33 +100,13 @@ export function VerifyIncomeForm({ item, busy }: VerifyIncomeFormProps) {
           aria-describedby={problems.period ? periodProblemId : undefined}
         >
           <Stack gap="xs">
-            <NativeSelect
-              label="Frequency"
-              data={FREQUENCY_DATA}
-              value={form.frequency}
-              onChange={(event) => setText('frequency')(event.currentTarget.value)}
-              error={problems.frequency}
-            />
+            <NativeSelect label="Frequency" data={FREQUENCY_DATA} {...textField('frequency')} />
             <Text fz="sm" c="dimmed">
               or the dates of the pay period
             </Text>
             <Group grow align="flex-start">
-              <TextInput
-                label="Start date"
-                type="date"
-                max={item.today}
-                value={form.start_date}
-                onChange={(event) => setText('start_date')(event.currentTarget.value)}
-                error={problems.start_date}
-              />
-              <TextInput
-                label="End date"
-                type="date"
-                max={item.today}
-                value={form.end_date}
-                onChange={(event) => setText('end_date')(event.currentTarget.value)}
-                error={problems.end_date}
-              />
+              <TextInput label="Start date" type="date" max={item.today} {...textField('start_date')} />
+              <TextInput label="End date" type="date" max={item.today} {...textField('end_date')} />
             </Group>
             {problems.period && (
               <Text id={periodProblemId} fz="sm" c="red">

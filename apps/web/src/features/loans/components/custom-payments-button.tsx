@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, Center, Loader, Modal } from '@mantine/core';
+import { lazy, useState } from 'react';
+import { Button, Modal } from '@mantine/core';
 import { isRepaying, type LoanInfo } from '@portal/contracts';
+import { LazyDialogForm } from './lazy-dialog-form.tsx';
 
 // The form (with the calendar) loads when the dialog first opens.
 const CustomPaymentsForm = lazy(async () => ({
@@ -20,15 +21,9 @@ export function CustomPaymentsButton({ loan }: { loan: LoanInfo }) {
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={`Custom payments · loan #${loan.id}`} centered>
         {opened && (
-          <Suspense
-            fallback={
-              <Center p="xl">
-                <Loader size="sm" aria-label="Loading" />
-              </Center>
-            }
-          >
+          <LazyDialogForm>
             <CustomPaymentsForm loan={loan} onClose={() => setOpened(false)} />
-          </Suspense>
+          </LazyDialogForm>
         )}
       </Modal>
     </>

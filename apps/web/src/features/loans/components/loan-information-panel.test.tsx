@@ -99,15 +99,21 @@ describe('LoanInformationPanel', () => {
   });
 
   describe("hands each action's outcome to the screen", () => {
-    it("flashes the answer, then runs the screen's onSuccess", async () => {
-      answerApiCalls({
-        'PATCH loans/toggle_ach': [200, { message: 'Auto debit turned off', loan: { ...active, ach: false } }],
-      });
+    // The panel on a screen that listens for the outcome; the loan's ACH switch pressed.
+    async function toggleAchWithScreenEvents() {
       const onSuccess = vi.fn();
       const onError = vi.fn();
       renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
       const card = screen.getByRole('article', { name: 'Loan #12' });
       await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
+      return { onSuccess, onError };
+    }
+
+    it("flashes the answer, then runs the screen's onSuccess", async () => {
+      answerApiCalls({
+        'PATCH loans/toggle_ach': [200, { message: 'Auto debit turned off', loan: { ...active, ach: false } }],
+      });
+      const { onSuccess, onError } = await toggleAchWithScreenEvents();
       await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
       expect(readFlashes().map((entry) => entry.message)).toContain('Auto debit turned off');
       expect(onError).not.toHaveBeenCalled();
@@ -115,11 +121,7 @@ describe('LoanInformationPanel', () => {
 
     it("hands a refusal to the screen's onError", async () => {
       answerApiCalls({ 'PATCH loans/toggle_ach': [422, { errors: ['The loan is closed.'] }] });
-      const onSuccess = vi.fn();
-      const onError = vi.fn();
-      renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
-      const card = screen.getByRole('article', { name: 'Loan #12' });
-      await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
+      const { onSuccess, onError } = await toggleAchWithScreenEvents();
       await waitFor(() => expect(onError).toHaveBeenCalledOnce());
       expect(errorMessages(onError.mock.calls[0]?.[0])).toEqual(['The loan is closed.']);
       expect(onSuccess).not.toHaveBeenCalled();
@@ -132,11 +134,7 @@ describe('LoanInformationPanel', () => {
           { errors: ['Loan 12 was changed by someone else since this screen loaded it.'] },
         ],
       });
-      const onSuccess = vi.fn();
-      const onError = vi.fn();
-      renderWithProviders(<LoanInformationPanel loans={loans} mutationConfig={{ onSuccess, onError }} />);
-      const card = screen.getByRole('article', { name: 'Loan #12' });
-      await userEvent.click(within(card).getByRole('switch', { name: 'ACH ON' }));
+      const { onSuccess, onError } = await toggleAchWithScreenEvents();
       await waitFor(() => expect(onError).toHaveBeenCalledOnce());
       expect(onSuccess).toHaveBeenCalledOnce();
     });

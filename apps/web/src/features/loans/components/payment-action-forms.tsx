@@ -8,7 +8,7 @@ import { useChangePayment } from '../api/change-payment.ts';
 import { useSmallerPayment } from '../api/smaller-payment.ts';
 import { useLoanMutationEvents } from '../loan-mutation-events.ts';
 import { PaymentDatePicker } from './payment-date-picker.tsx';
-import { InvalidateForm, RefundForm } from './payment-confirm-forms.tsx';
+import { ConfirmAnswers, InvalidateForm, RefundForm } from './payment-confirm-forms.tsx';
 import { SplitPaymentForm } from './split-payment-form.tsx';
 
 export type PaymentDialog =
@@ -112,18 +112,14 @@ function CancelEarlyRepayForm({ payment, onClose }: FormProps) {
         Cancel the early repayment of {formatMoney(payment.expected_amt)} on {formatDate(payment.due)}? The loan goes
         back to its regular schedule.
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}
-        >
-          Cancel early repayment
-        </Button>
-      </Group>
+      <ConfirmAnswers
+        keepLabel="Keep it"
+        onKeep={onClose}
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate({ pmt_id: payment.id }, { onSettled: onClose })}
+      >
+        Cancel early repayment
+      </ConfirmAnswers>
     </Stack>
   );
 }

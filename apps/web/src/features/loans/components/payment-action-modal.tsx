@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Center, Loader, Modal } from '@mantine/core';
+import { lazy } from 'react';
+import { Modal } from '@mantine/core';
 import type { LoanInfo, Payment } from '@portal/contracts';
+import { LazyDialogForm } from './lazy-dialog-form.tsx';
 import type { PaymentDialog } from './payment-action-forms.tsx';
 
 export type { PaymentDialog };
@@ -39,15 +40,9 @@ export function PaymentActionModal({ payment, loan, dialog, onClose }: PaymentAc
       centered
     >
       {dialog && (
-        <Suspense
-          fallback={
-            <Center p="xl">
-              <Loader size="sm" aria-label="Loading" />
-            </Center>
-          }
-        >
+        <LazyDialogForm>
           <PaymentActionForm payment={payment} loan={loan} dialog={dialog} onClose={onClose} />
-        </Suspense>
+        </LazyDialogForm>
       )}
     </Modal>
   );

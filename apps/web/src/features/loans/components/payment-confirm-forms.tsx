@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { LoanInfo, Payment } from '@portal/contracts';
 import { ApiError, errorMessages } from '../../../lib/api-error.ts';
@@ -18,6 +18,30 @@ export function refundFailureMessage(error: unknown, escalationContact: string):
   return errorMessages(error)[0] ?? 'Something went wrong. Please try again.';
 }
 
+type ConfirmAnswersProps = {
+  // The way back out of the dialog, changing nothing ('Cancel', 'Keep it').
+  keepLabel: string;
+  onKeep: () => void;
+  pending: boolean;
+  onConfirm: () => void;
+  // The change asked about, on its red button.
+  children: ReactNode;
+};
+
+// The two answers of a dialog that asks before a payment changes for good.
+export function ConfirmAnswers({ keepLabel, onKeep, pending, onConfirm, children }: ConfirmAnswersProps) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onKeep}>
+        {keepLabel}
+      </Button>
+      <Button color="red" loading={pending} onClick={onConfirm}>
+        {children}
+      </Button>
+    </Group>
+  );
+}
+
 export function RefundForm({ payment, onClose }: FormProps) {
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,27 +53,22 @@ export function RefundForm({ payment, onClose }: FormProps) {
         Refund {formatMoney(payment.expected_amt)} paid {formatDate(payment.paid ?? payment.due)} to the customer's{' '}
         {methodWords(payment.method)}?
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          loading={refund.isPending}
-          onClick={() =>
-            refund.mutate(
-              { payment: { id: payment.id, action: 'refund', lock_version: payment.lock_version } },
-              {
-                onSuccess: onClose,
-                onError: (error) =>
-                  setFailure(refundFailureMessage(error, session?.escalation_contact ?? 'Engineering')),
-              },
-            )
-          }
-        >
-          Refund {formatMoney(payment.expected_amt)}
-        </Button>
-      </Group>
+      <ConfirmAnswers
+        keepLabel="Cancel"
+        onKeep={onClose}
+        pending={refund.isPending}
+        onConfirm={() =>
+          refund.mutate(
+            { payment: { id: payment.id, action: 'refund', lock_version: payment.lock_version } },
+            {
+              onSuccess: onClose,
+              onError: (error) => setFailure(refundFailureMessage(error, session?.escalation_contact ?? 'Engineering')),
+            },
+          )
+        }
+      >
+        Refund {formatMoney(payment.expected_amt)}
+      </ConfirmAnswers>
       <Modal opened={failure !== null} onClose={() => setFailure(null)} title="Refund failed" centered>
         <Text fz="sm" role="alert">
           {failure}
@@ -67,23 +86,19 @@ export function InvalidateForm({ payment, onClose }: FormProps) {
         Invalidate payment #{payment.id} of {formatMoney(payment.expected_amt)} due {formatDate(payment.due)}? It will
         no longer count or be collected.
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red"
-          loading={invalidate.isPending}
-          onClick={() =>
-            invalidate.mutate(
-              { payment: { id: payment.id, action: 'toggle_valid', lock_version: payment.lock_version } },
-              { onSettled: onClose },
-            )
-          }
-        >
-          Invalidate
-        </Button>
-      </Group>
+      <ConfirmAnswers
+        keepLabel="Keep it"
+        onKeep={onClose}
+        pending={invalidate.isPending}
+        onConfirm={() =>
+          invalidate.mutate(
+            { payment: { id: payment.id, action: 'toggle_valid', lock_version: payment.lock_version } },
+            { onSettled: onClose },
+          )
+        }
+      >
+        Invalidate
+      </ConfirmAnswers>
     </Stack>
   );
 }

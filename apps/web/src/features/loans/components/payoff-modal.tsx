@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Center, Loader, Modal } from '@mantine/core';
+import { lazy } from 'react';
+import { Modal } from '@mantine/core';
 import type { LoanInfo } from '@portal/contracts';
+import { LazyDialogForm } from './lazy-dialog-form.tsx';
 
 type PayoffModalProps = { loan: LoanInfo; opened: boolean; onClose: () => void };
 
@@ -12,15 +13,9 @@ export function PayoffModal({ loan, opened, onClose }: PayoffModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Payoff · loan #${loan.id}`} size="auto" centered>
       {opened && (
-        <Suspense
-          fallback={
-            <Center p="xl">
-              <Loader size="sm" aria-label="Loading" />
-            </Center>
-          }
-        >
+        <LazyDialogForm>
           <PayoffForm loan={loan} onClose={onClose} />
-        </Suspense>
+        </LazyDialogForm>
       )}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { MACRO_MESSAGES, type Macro, type MacroVersion } from '@portal/contracts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
@@ -23,6 +23,7 @@ import { MacroForm } from './macro-form.tsx';
 import { MacroHistory } from './macro-history.tsx';
 import { MacroLoadBar } from './macro-load-bar.tsx';
 import { MacroPreview } from './macro-preview.tsx';
+import { MacroReadFailure } from './macro-read-failure.tsx';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 
 // What the form was loaded from: the saved macro's title (null for a new one) and its text as saved.
@@ -153,12 +154,11 @@ export function MacroEditorPage() {
         onNew={() => unlessDirty('start a new macro', () => start(NEW_MACRO, EMPTY_DRAFT, null))}
       />
       {macros.isError && (
-        <Alert color="red" variant="light" title="The macro titles could not be loaded">
-          <Text fz="sm">{errorMessages(macros.error).join(' ')}</Text>
-          <Button size="xs" variant="light" mt="xs" onClick={() => void macros.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <MacroReadFailure
+          title="The macro titles could not be loaded"
+          error={macros.error}
+          onRetry={() => void macros.refetch()}
+        />
       )}
       {macros.isSuccess && macros.data.macros.length === 0 && (
         <Text fz="sm" c="dimmed">

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { MacroVersion } from '@portal/contracts';
-import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMacroVersions } from '../api/get-macro-versions.ts';
+import { MacroReadFailure } from './macro-read-failure.tsx';
 
 type MacroHistoryProps = {
   // The saved macro's title; null for a new macro.
@@ -31,12 +31,11 @@ export function MacroHistory({ title, onPick }: MacroHistoryProps) {
             <Skeleton h={52} />
           </Stack>
         ) : versions.isError ? (
-          <Alert color="red" variant="light" title="The history could not be loaded">
-            <Text fz="sm">{errorMessages(versions.error).join(' ')}</Text>
-            <Button size="xs" variant="light" mt="xs" onClick={() => void versions.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <MacroReadFailure
+            title="The history could not be loaded"
+            error={versions.error}
+            onRetry={() => void versions.refetch()}
+          />
         ) : versions.data.versions.length === 0 ? (
           <Text fz="sm" c="dimmed">
             No saved versions yet: this macro has not been changed in the editor.

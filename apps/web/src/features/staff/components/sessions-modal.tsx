@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { StaffEmployee } from '@portal/contracts';
+import { TableHead } from '../../../components/table-head.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useStaffSessions } from '../api/get-staff-sessions.ts';
@@ -21,14 +22,7 @@ function SessionsList({ employee }: { employee: StaffEmployee }) {
     <Stack gap="xs">
       {revoke.isError && <Alert color="red">{errorMessages(revoke.error).join(' ')}</Alert>}
       <Table aria-label={`Sessions of ${employee.name}`} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Signed in</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Signed in', 'Expires', 'From', '']} />
         <Table.Tbody>
           {sessions.data.sessions.map((session) => (
             <Table.Tr key={session.id}>
