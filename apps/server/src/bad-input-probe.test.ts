@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -16,6 +13,7 @@ import {
   twilioTestSignature,
 } from './testing/inbound-requests.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { writeWebBuild } from './testing/web-build.ts';
 
 // The outside probes of issue "Bad input, everywhere, for good", made part of the project: every
 // route of the route table (so a new route is walked without anyone listing it) gets generated bad
@@ -735,15 +733,11 @@ function routeSeed(key: string): number {
 
 // A built web app, as Vite writes it, so the file routes exist.
 function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-probe-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><meta name="portal-stage" content="dev" /><title>Portal</title>',
-  );
-  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dir, 'assets', 'index-probe.js'), 'console.log(1);');
-  return dir;
+  return writeWebBuild({
+    'index.html': '<!doctype html><meta name="portal-stage" content="dev" /><title>Portal</title>',
+    'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'assets/index-probe.js': 'console.log(1);',
+  });
 }
 
 // ---- The walk ---------------------------------------------------------------------------------

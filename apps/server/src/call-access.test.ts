@@ -16,6 +16,8 @@ import type { RouteAccess } from './plugins/auth.ts';
 import { countWrites } from './testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from './testing/staff-session.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { callAsStaff } from './testing/staff-helpers.ts';
+import { expectErrors } from './testing/error-answers.ts';
 
 // Who may call what is declared once, in each call's descriptor, and enforced by the platform
 // before the handler (decision 037). These tests walk every call, so a new call that forgets to
@@ -119,14 +121,11 @@ describe('a plain agent', () => {
   it('cannot send the FCRA 103 mailer', async () => {
     const customer = await createCustomer(t.database.db);
     const { loan } = await createLoan(t.database.db, { customerId: customer.id });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/fcra_dashboard/fcra_mailer',
-      headers: agent.headers,
-      payload: { id: loan.id, code: '103' },
+    const response = await callAsStaff(t.app, agent, 'POST', 'fcra_dashboard/fcra_mailer', {
+      id: loan.id,
+      code: '103',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('credit_reporting.adjust')] });
+    expectErrors(response, 403, [permissionRefusal('credit_reporting.adjust')]);
     expect(await t.database.db.select().from(documents).where(eq(documents.customerId, customer.id))).toEqual([]);
     expect(await t.database.db.select().from(messages).where(eq(messages.customerId, customer.id))).toEqual([]);
   });
@@ -134,14 +133,11 @@ describe('a plain agent', () => {
   it("cannot overwrite a customer's SSN", async () => {
     const customer = await createCustomer(t.database.db);
     const [before] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/users/update_ssn',
-      headers: agent.headers,
-      payload: { user_id: customer.id, ssn: '123-45-6789' },
+    const response = await callAsStaff(t.app, agent, 'POST', 'users/update_ssn', {
+      user_id: customer.id,
+      ssn: '123-45-6789',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('customers.edit_ssn')] });
+    expectErrors(response, 403, [permissionRefusal('customers.edit_ssn')]);
     const [after] = await t.database.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(after).toEqual(before);
   });
@@ -157,21 +153,12 @@ describe('a plain agent', () => {
       body: '<p>Original words.</p><img src="credit.jpg" alt="">',
       live: true,
     };
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/blog/create_post',
-      headers: editor.headers,
-      payload: { blog: post },
-    });
+    const saved = await callAsStaff(t.app, editor, 'POST', 'blog/create_post', { blog: post });
     expect(saved.statusCode, saved.body).toBe(200);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/blog/create_post',
-      headers: agent.headers,
-      payload: { blog: { ...post, original_url: 'access-test', body: '<p>Defaced.</p>' } },
+    const response = await callAsStaff(t.app, agent, 'POST', 'blog/create_post', {
+      blog: { ...post, original_url: 'access-test', body: '<p>Defaced.</p>' },
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('content.edit')] });
+    expectErrors(response, 403, [permissionRefusal('content.edit')]);
     const [kept] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.url, 'access-test'));
     expect(kept?.body).toContain('Original words.');
   });
@@ -181,14 +168,12 @@ describe('a plain agent', () => {
       title: 'change_phone',
       body: 'Hi {first_name}, your phone number is now {new_phone}.',
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/update_macro',
-      headers: agent.headers,
-      payload: { original_title: 'change_phone', title: 'change_phone', body: 'Send us your bank login.' },
+    const response = await callAsStaff(t.app, agent, 'POST', 'update_macro', {
+      original_title: 'change_phone',
+      title: 'change_phone',
+      body: 'Send us your bank login.',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('macros.edit')] });
+    expectErrors(response, 403, [permissionRefusal('macros.edit')]);
     const [kept] = await t.database.db.select().from(macros).where(eq(macros.id, macro.id));
     expect(kept?.body).toBe('Hi {first_name}, your phone number is now {new_phone}.');
   });

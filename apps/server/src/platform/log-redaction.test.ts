@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { captureLog } from '../testing/captured-log.ts';
-import { signInAsStaff, type StaffSession } from '../testing/staff-session.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { useStaffSession, useTestApp } from '../testing/use-test-app.ts';
 import { redactUrl } from './log-redaction.ts';
+import { callAsStaff } from '../testing/staff-helpers.ts';
 
 describe('redactUrl', () => {
   it('replaces the values of secret query parameters, however their names are written', () => {
@@ -22,14 +22,8 @@ describe('redactUrl', () => {
 
 describe('request logs', () => {
   const log = captureLog();
-  let t: TestApp;
-  let staff: StaffSession;
-
-  beforeAll(async () => {
-    t = await createTestApp({ logLevel: 'info', logStream: log });
-    staff = await signInAsStaff(t.app, t.database.db);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ logLevel: 'info', logStream: log });
+  const staff = useStaffSession(t);
 
   it('never write a session token given in the query or the body', async () => {
     const query = await t.app.inject({ method: 'GET', url: `/internal/api/employees/session?token=${staff.token}` });
@@ -60,11 +54,10 @@ describe('request logs', () => {
     // A table gone from under the API: the email history insert fails with the new address as a parameter.
     await t.database.db.execute(sql`alter table customer_emails rename to customer_emails_moved`);
     try {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/user_info',
-        headers: staff.headers,
-        payload: { id: ticket.id, parameter: 'email', text: 'very.private.person@example.com' },
+      const response = await callAsStaff(t.app, staff, 'PATCH', 'user_info', {
+        id: ticket.id,
+        parameter: 'email',
+        text: 'very.private.person@example.com',
       });
       expect(response.statusCode).toBe(500);
       expect(response.json().errors[0]).toMatch(/^Something went wrong on the server/);

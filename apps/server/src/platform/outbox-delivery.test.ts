@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
 import { createRecordingMailer } from '../testing/recording-senders.ts';
-import { createSignedInStaff, type SignedInStaff } from '../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/test-smtp-server.ts';
 import { createSmtpMailer } from './mail.ts';
@@ -31,11 +31,12 @@ async function row(t: TestApp, id: number) {
 }
 
 function originate(t: TestApp, staff: SignedInStaff, customerId: number, message: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/internal/api/users/originate_message',
-    headers: staff.headers,
-    payload: { user_id: customerId, message_type: 'email', subject: 'Hello', message, thread: 'new' },
+  return callAsStaff(t.app, staff, 'POST', 'users/originate_message', {
+    user_id: customerId,
+    message_type: 'email',
+    subject: 'Hello',
+    message,
+    thread: 'new',
   });
 }
 

@@ -1,22 +1,16 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { signInAsStaff, type StaffSession } from '../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { writeWebBuild } from '../testing/web-build.ts';
 import type { RouteAccess } from './auth.ts';
 
 // A built web app of two files, so that its routes are in the table too.
 function fakeWebBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><meta name="portal-stage" content="dev"><title>Portal</title>',
-  );
-  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("portal")');
-  return dir;
+  return writeWebBuild({
+    'index.html': '<!doctype html><meta name="portal-stage" content="dev"><title>Portal</title>',
+    'assets/app-1a2b3c.js': 'console.log("portal")',
+  });
 }
 
 // The only routes that answer without a session. A new public route must be added here on purpose.

@@ -1,24 +1,19 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { writeWebBuild } from '../testing/web-build.ts';
 
 const APP_JS = `console.log(${JSON.stringify('portal '.repeat(500))});`;
 
 // The page as Vite builds it from apps/web/index.html: the server fills in the three tags.
 function webBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><meta name="portal-stage" content="dev" /><meta name="portal-public-url" content="" />' +
+  return writeWebBuild({
+    'index.html':
+      '<!doctype html><meta name="portal-stage" content="dev" /><meta name="portal-public-url" content="" />' +
       '<meta name="portal-business-time-zone" content="" /><title>Portal</title>',
-  );
-  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), APP_JS);
-  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(APP_JS));
-  return dir;
+    'assets/app-1a2b3c.js': APP_JS,
+    'assets/app-1a2b3c.js.br': brotliCompressSync(APP_JS),
+  });
 }
 
 describe('the web app page', () => {

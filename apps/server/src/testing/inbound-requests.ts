@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { messages, type Executor } from '@portal/db';
 
 // Signs the way Twilio's documentation describes, written out here independently of
 // platform/twilio-signature.ts: URL, then each parameter name and value sorted by name, HMAC-SHA1, base64.
@@ -86,4 +88,10 @@ export function rawEmail(input: {
     ? ['Content-Type: text/html; charset=utf-8', '', input.html]
     : ['Content-Type: text/plain; charset=utf-8', '', input.text ?? 'Hello'];
   return [...headers, ...body, ''].join('\r\n');
+}
+
+// The message an inbound request stored, found by the provider's id for it (an email's Message-ID).
+export async function messageByExternalId(db: Executor, externalId: string) {
+  const [message] = await db.select().from(messages).where(eq(messages.externalId, externalId));
+  return message;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import type { Clock } from '../platform/clock.ts';
 import type { StaffSession } from './staff-session.ts';
+import { enableMfa } from './session-helpers.ts';
 
 let mfaCounter = 0;
 
@@ -14,12 +15,7 @@ export function totpCodeAt(secret: string, at: Date): Promise<string> {
 
 // Enrols MFA for an employee with the test password (enable_2fa) and answers the plain secret.
 export async function enrolMfa(app: FastifyInstance, email: string, remoteAddress: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/internal/api/enable_2fa',
-    payload: { email, password: DEFAULT_TEST_PASSWORD },
-    remoteAddress,
-  });
+  const response = await enableMfa(app, { email, password: DEFAULT_TEST_PASSWORD }, remoteAddress);
   if (response.statusCode !== 200)
     throw new Error(`enrolMfa: enable_2fa answered ${response.statusCode} ${response.body}`);
   const secret = new URL(response.json<{ otp_uri: string }>().otp_uri).searchParams.get('secret');

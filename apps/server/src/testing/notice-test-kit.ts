@@ -4,6 +4,7 @@ import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@por
 import type { StaffSession } from './staff-session.ts';
 import { multipartBody, type UploadFile } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
+import { callAsStaff } from './staff-helpers.ts';
 
 // What the notice tests share: uploads built as a browser builds them (FormData), the calls by
 // path, and the rows and audit events they leave.
@@ -47,12 +48,7 @@ export function noticeCall(
   path: string,
   payload?: object,
 ) {
-  return t.app.inject({
-    method,
-    url: `/internal/api/bankruptcy_notices${path}`,
-    headers: staff.headers,
-    ...(payload === undefined ? {} : method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  return callAsStaff(t.app, staff, method, `bankruptcy_notices${path}`, payload);
 }
 
 export async function noticeRow(t: TestApp, id: number) {
@@ -83,4 +79,25 @@ export const CHAPTER_7_SAMPLE_FIELDS = {
   joint_debtor_name: 'Mary Beth Smith',
   joint_debtor_ssn: '5678',
   filed: '2024-03-04',
+} as const;
+
+// What it reads from the chapter 13 sample (drawNotice('chapter13')): one debtor, no direction in the district.
+export const CHAPTER_13_SAMPLE_FIELDS = {
+  case_number: '2:24-BK-05512-MCW',
+  court_district: 'AZ',
+  b_type: '13',
+  debtor_name: 'Rosa Delgado',
+  debtor_ssn: '4321',
+  filed: '2024-05-14',
+  notice_date: '2024-05-20',
+} as const;
+
+// What it reads from the discharge sample (drawNotice('discharge')).
+export const DISCHARGE_SAMPLE_FIELDS = {
+  case_number: '23-31877',
+  court_district: 'TXS',
+  b_type: '7',
+  debtor_name: 'Kevin Tran',
+  discharged: '2024-08-12',
+  notice_date: '2024-08-12',
 } as const;

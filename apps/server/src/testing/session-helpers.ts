@@ -12,3 +12,12 @@ export function signIn(
 ) {
   return app.inject({ method: 'POST', url: '/internal/api/employees/sign_in', payload: { employee }, remoteAddress });
 }
+
+// POST enable_2fa: enrols an authenticator for the employee with that email and password.
+export function enableMfa(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  remoteAddress = '127.0.0.1',
+) {
+  return app.inject({ method: 'POST', url: '/internal/api/enable_2fa', payload: credentials, remoteAddress });
+}

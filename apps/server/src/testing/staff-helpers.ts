@@ -60,18 +60,18 @@ export async function setOnline(app: FastifyInstance, staff: SignedInStaff, onli
 }
 
 // A call under /internal/api/ as a staff screen makes it: a GET's payload is its query, any other's
-// its JSON body.
+// its JSON body; with no payload, the request carries neither.
 export function callAsStaff(
   app: FastifyInstance,
   staff: Pick<SignedInStaff, 'headers'>,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
-  payload: object,
+  payload?: object,
 ) {
   return app.inject({
     method,
     url: `/internal/api/${path}`,
     headers: staff.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
+    ...(payload === undefined ? {} : method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
   });
 }

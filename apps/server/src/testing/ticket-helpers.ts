@@ -46,6 +46,16 @@ export function getTicket(app: FastifyInstance, staff: SignedInStaff, id: number
   return app.inject({ method: 'GET', url: '/internal/api/ticket', headers: staff.headers, query });
 }
 
+// DELETE ticket as the Close button sends it: the id in the query.
+export function closeTicket(app: FastifyInstance, staff: SignedInStaff, id: number | string) {
+  return app.inject({
+    method: 'DELETE',
+    url: '/internal/api/ticket',
+    headers: staff.headers,
+    query: { id: String(id) },
+  });
+}
+
 export function patchTicket(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
   return app.inject({
     method: 'PATCH',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createDirectoryStorage, type FileStorage } from '../platform/storage.ts';
+import { createSignedInStaff, type SignedInStaff } from './staff-helpers.ts';
 import { signInAsStaff, type StaffSession } from './staff-session.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -24,6 +25,16 @@ export function useStaffSession(t: TestApp, roles?: string[]): StaffSession {
   const staff = {} as StaffSession;
   beforeAll(async () => {
     Object.assign(staff, await signInAsStaff(t.app, t.database.db, roles));
+  });
+  return staff;
+}
+
+// A signed-in employee of that app who is online (so tickets can be given to them), made after it,
+// before the file's tests.
+export function useSignedInStaff(t: TestApp, options: Parameters<typeof createSignedInStaff>[2] = {}): SignedInStaff {
+  const staff = {} as SignedInStaff;
+  beforeAll(async () => {
+    Object.assign(staff, await createSignedInStaff(t.app, t.database.db, options));
   });
   return staff;
 }

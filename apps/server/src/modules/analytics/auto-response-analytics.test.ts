@@ -4,6 +4,8 @@ import { messages } from '@portal/db';
 import { createCustomer, createMacro } from '@portal/db/testing';
 import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Counted by hand. Business hours Mon-Fri 08:00-17:00 America/Los_Angeles (PST, UTC-8).
 //   A: a text Sat 21st 09:00 PST from customer Ana, auto-responded (the short macro, filled 'Hi Ana, ...');
@@ -37,12 +39,7 @@ async function textAt(at: string, from: string, body: string) {
 }
 
 const get = (start_date: string, end_date: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/internal/api/auto_response_analytics',
-    query: { start_date, end_date },
-    headers: staff.headers,
-  });
+  callAsStaff(t.app, staff, 'GET', 'auto_response_analytics', { start_date, end_date });
 
 describe('GET auto_response_analytics', () => {
   it('counts conversations, the auto-responded ones, and those the customer did not follow up, with the texts cut', async () => {
@@ -106,7 +103,6 @@ describe('GET auto_response_analytics', () => {
 
   it('refuses a range that goes after today, like the other analytics calls', async () => {
     const response = await get('2026-11-21', '2026-11-30');
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ errors: ['The end date cannot be after today.'] });
+    expectErrors(response, 422, ['The end date cannot be after today.']);
   });
 });

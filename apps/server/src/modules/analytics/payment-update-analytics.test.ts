@@ -6,6 +6,8 @@ import { createCustomer, createLoan } from '@portal/db/testing';
 import { signCustomerAppRequest } from '../customer-app/index.ts';
 import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Counted by hand. Business days in America/Los_Angeles (PST, UTC-8); the test clock stands at
 // Saturday 2026-11-21. Each change is made through the API, then its audit row is stamped with the
@@ -72,12 +74,7 @@ async function auditRow(action: string, employeeId: number | null, when: string)
 }
 
 const get = (start_date: string, end_date: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/internal/api/update_payment_analytics',
-    query: { start_date, end_date },
-    headers: staff.headers,
-  });
+  callAsStaff(t.app, staff, 'GET', 'update_payment_analytics', { start_date, end_date });
 
 describe('update_payment_analytics', () => {
   it('answers zeros for a range with no payment updates', async () => {
@@ -140,8 +137,7 @@ describe('update_payment_analytics', () => {
 
   it('refuses a range that ends after today or starts after it ends (422)', async () => {
     const late = await get('2026-11-20', '2026-11-22');
-    expect(late.statusCode).toBe(422);
-    expect(late.json()).toEqual({ errors: ['The end date cannot be after today.'] });
+    expectErrors(late, 422, ['The end date cannot be after today.']);
     expect((await get('2026-11-21', '2026-11-20')).statusCode).toBe(422);
     expect((await get('2026-11-21', 'tomorrow')).statusCode).toBe(400);
   });

@@ -18,7 +18,10 @@ import {
   sampleFile,
   uploadNotices,
   CHAPTER_7_SAMPLE_FIELDS,
+  CHAPTER_13_SAMPLE_FIELDS,
+  DISCHARGE_SAMPLE_FIELDS,
 } from '../../testing/notice-test-kit.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // POST bankruptcy_notices/create_notices: PDFs in the courts' shapes (@portal/demo/samples) sent as a
 // browser sends them, read, matched to a customer and stored.
@@ -84,25 +87,14 @@ describe('POST bankruptcy_notices/create_notices', () => {
       type: 'BankruptcyNotice::InitialFiling',
       parsed_data: {
         ...nothingParsed,
-        case_number: '2:24-BK-05512-MCW',
-        court_district: 'AZ',
-        b_type: '13',
-        debtor_name: 'Rosa Delgado',
-        debtor_ssn: '4321',
-        filed: '2024-05-14',
-        notice_date: '2024-05-20',
+        ...CHAPTER_13_SAMPLE_FIELDS,
       },
     });
     expect(discharge).toMatchObject({
       type: 'BankruptcyNotice::Discharge',
       parsed_data: {
         ...nothingParsed,
-        case_number: '23-31877',
-        court_district: 'TXS',
-        b_type: '7',
-        debtor_name: 'Kevin Tran',
-        discharged: '2024-08-12',
-        notice_date: '2024-08-12',
+        ...DISCHARGE_SAMPLE_FIELDS,
       },
     });
     expect(dismissal).toMatchObject({
@@ -344,8 +336,7 @@ describe('who may upload notices, and what a whole SSN in one tells them', () =>
   it("refuses a plain agent's upload with the permission's 403, reading and writing nothing", async () => {
     const before = { notices: await noticeCount(t), writes: await countWrites(t.database.db) };
     const response = await uploadNotices(t, other, [await notice('Pat Quinn', '523456789')]);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('bankruptcy.create_notices')] });
+    expectErrors(response, 403, [permissionRefusal('bankruptcy.create_notices')]);
     expect({ notices: await noticeCount(t), writes: await countWrites(t.database.db) }).toEqual(before);
   });
 
@@ -379,10 +370,9 @@ describe('who may upload notices, and what a whole SSN in one tells them', () =>
 
     const before = { notices: await noticeCount(t), writes: await countWrites(t.database.db) };
     const refused = await uploadNotices(t, desk, flood);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      errors: [ssnLimitSentence('notice_upload', SSN_SEARCHES_PER_MINUTE + 1, SSN_SEARCHES_PER_MINUTE)],
-    });
+    expectErrors(refused, 429, [
+      ssnLimitSentence('notice_upload', SSN_SEARCHES_PER_MINUTE + 1, SSN_SEARCHES_PER_MINUTE),
+    ]);
     expect(refused.json().errors[0]).toBe(
       "This would compare 6 whole SSNs with customers'; you may compare 5 a minute and have 5 left. Nothing was uploaded: wait a minute, or upload fewer notices that print a whole SSN at a time.",
     );

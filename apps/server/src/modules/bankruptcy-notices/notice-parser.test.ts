@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CHAPTER_7_SAMPLE_FIELDS } from '../../testing/notice-test-kit.ts';
+import {
+  CHAPTER_7_SAMPLE_FIELDS,
+  CHAPTER_13_SAMPLE_FIELDS,
+  DISCHARGE_SAMPLE_FIELDS,
+} from '../../testing/notice-test-kit.ts';
 import { EMPTY_NOTICE_FIELDS } from '@portal/contracts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { noticeDate, readNotice } from './notice-parser.ts';
@@ -44,13 +48,7 @@ describe('parseNoticeText on the courts’ notices', () => {
     expect(parsed).toEqual({
       ...nothing,
       type: 'InitialFiling',
-      case_number: '2:24-BK-05512-MCW',
-      court_district: 'AZ',
-      b_type: '13',
-      debtor_name: 'Rosa Delgado',
-      debtor_ssn: '4321',
-      filed: '2024-05-14',
-      notice_date: '2024-05-20',
+      ...CHAPTER_13_SAMPLE_FIELDS,
     });
   });
 
@@ -59,12 +57,7 @@ describe('parseNoticeText on the courts’ notices', () => {
     expect(parsed).toEqual({
       ...nothing,
       type: 'Discharge',
-      case_number: '23-31877',
-      court_district: 'TXS',
-      b_type: '7',
-      debtor_name: 'Kevin Tran',
-      discharged: '2024-08-12',
-      notice_date: '2024-08-12',
+      ...DISCHARGE_SAMPLE_FIELDS,
     });
   });
 

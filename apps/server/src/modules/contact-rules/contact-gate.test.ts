@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { CONTACT_FLAG_REASONS, DEFAULT_CONTACT_SETTINGS } from '@portal/contracts';
 import { customerBankruptcies, customers, macros, messages } from '@portal/db';
@@ -8,33 +8,26 @@ import { queueOutboundMessage } from '../../platform/outbound.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { countWrites } from '../../testing/row-counts.ts';
-import {
-  createRecordingMailer,
-  createRecordingSms,
-  type RecordingMailer,
-  type RecordingSms,
-} from '../../testing/recording-senders.ts';
+import { createRecordingMailer, createRecordingSms } from '../../testing/recording-senders.ts';
 import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { clearContact, createMessageDoor } from './index.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // The contact gate (decision 046) and its door (issue 37) through the calls that send: the verdict
 // on the wire, the row the outbox got, what the provider got when the outbox handed it over (and
 // when it did not), the audit trail, and that a refusal writes nothing but its audit event. Each
 // case of issue 37 that got around a duty is a test here.
 
-let t: TestApp;
-let sms: RecordingSms;
-let mailer: RecordingMailer;
+const sms = createRecordingSms();
+const mailer = createRecordingMailer();
+const t = useTestApp({ sms, mailer });
+// Signed in again whenever a test moves the clock (atTime).
 let staff: SignedInStaff;
-
 beforeAll(async () => {
-  sms = createRecordingSms();
-  mailer = createRecordingMailer();
-  t = await createTestApp({ sms, mailer });
   staff = await createSignedInStaff(t.app, t.database.db, { name: 'Maria Delgado' });
 });
-afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', path: string, payload: object) =>
   callAsStaff(t.app, staff, method, path, payload);
@@ -213,7 +206,8 @@ describe('the quiet hours, when queued and at the door', () => {
 });
 
 describe('the reply exemption: one answer, in the channel the customer used, for a few minutes', () => {
-  it('sends the one answer to a text of 11:20 pm at once, and holds everything else', async () => {
+  // A New Yorker's text of 11:20 pm their time, answered by the agent at `at` (UTC).
+  async function answerLateText(at: string) {
     const customer = await newYorker();
     const ticket = await createTicket(t.database.db, {
       customerId: customer.id,
@@ -221,8 +215,13 @@ describe('the reply exemption: one answer, in the channel the customer used, for
       thread: ['Are you there?'],
       createdAt: new Date('2026-11-25T04:20:00Z'),
     });
-    await atTime('2026-11-25T04:22:00Z');
+    await atTime(at);
     const reply = await call('POST', 'send_reply', { id: ticket.id, reply: 'Yes, here.' });
+    return { customer, reply };
+  }
+
+  it('sends the one answer to a text of 11:20 pm at once, and holds everything else', async () => {
+    const { customer, reply } = await answerLateText('2026-11-25T04:22:00Z');
     expect(reply.statusCode).toBe(200);
     const row = await messageRow(reply.json().message.id);
     expect(row).toMatchObject({ heldUntil: null, purpose: 'servicing', answersMessageId: expect.any(Number) });
@@ -245,15 +244,7 @@ describe('the reply exemption: one answer, in the channel the customer used, for
   });
 
   it('holds the answer once the few minutes have passed', async () => {
-    const customer = await newYorker();
-    const ticket = await createTicket(t.database.db, {
-      customerId: customer.id,
-      contact: customer.phoneNumber!,
-      thread: ['Are you there?'],
-      createdAt: new Date('2026-11-25T04:20:00Z'),
-    });
-    await atTime('2026-11-25T04:26:00Z');
-    const reply = await call('POST', 'send_reply', { id: ticket.id, reply: 'Yes, here.' });
+    const { reply } = await answerLateText('2026-11-25T04:26:00Z');
     expect((await messageRow(reply.json().message.id)).heldUntil).toEqual(new Date('2026-11-25T13:00:00Z'));
   });
 });
@@ -342,8 +333,7 @@ describe('the refusals when queued', () => {
 
     const before = await countWrites(t.database.db);
     const refused = await compose(customer.id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: [sentence(customer.id)] });
+    expectErrors(refused, 409, [sentence(customer.id)]);
     expect(await countWrites(t.database.db)).toEqual({ ...before, auditEvents: before.auditEvents + 1 });
     expect((await auditEventsOf(t.database.db, 'message.contact_refused', customer.id))[0]?.after).toEqual({
       rule: flag,
@@ -359,12 +349,9 @@ describe('the refusals when queued', () => {
     for (const n of [1, 2, 3]) expect((await compose(customer.id, 'collection', `Reminder ${n}`)).statusCode).toBe(200);
     // "servicing" is a label, not a fact: free text that answers nothing counts as collection.
     const relabelled = await compose(customer.id, 'servicing', 'Reminder 4');
-    expect(relabelled.statusCode).toBe(409);
-    expect(relabelled.json()).toEqual({
-      errors: [
-        `Customer ${customer.id} was sent 3 collection texts in the last 7 days, the most allowed (3): wait, or answer the customer when they write.`,
-      ],
-    });
+    expectErrors(relabelled, 409, [
+      `Customer ${customer.id} was sent 3 collection texts in the last 7 days, the most allowed (3): wait, or answer the customer when they write.`,
+    ]);
     await atTime(new Date(noon.getTime() + 7 * 24 * 60 * 60 * 1000 + 60_000));
     expect((await compose(customer.id, 'collection', 'Reminder 4')).statusCode).toBe(200);
   });
@@ -532,7 +519,6 @@ describe('GET users/contact_verdict', () => {
     const unknown = await verdictOf(999999, 'text');
     expect(unknown.statusCode).toBe(404);
     const bad = await call('GET', 'users/contact_verdict', { channel: 'text', purpose: 'servicing' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ errors: ['Give user_id or ticket_id.'] });
+    expectErrors(bad, 400, ['Give user_id or ticket_id.']);
   });
 });

@@ -8,6 +8,7 @@ import { createSsnSealer } from '../customers/index.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { ACDV_FIELD_NAMES } from './acdv-fields.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 // The ACDV dashboard's calls (spec 001 sections 2, 4, 7, 9): import (upload), the next request with
 // the Portal's values beside the bureau's, the skip list, the answer with its refusals, the image,
@@ -188,11 +189,8 @@ describe('the ACDV queue', () => {
       .from(creditReportAdjustments)
       .where(eq(creditReportAdjustments.acdvRequestId, row!.id));
     expect(adjustment).toMatchObject({ adjType: 'delete', fraud: true, source: 'acdv', processedAt: null });
-    const lookup = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/fcra_dashboard/fcra_lookup',
-      headers: desk.headers,
-      query: { loan_id: String(row!.loanId) },
+    const lookup = await callAsStaff(t.app, desk, 'GET', 'fcra_dashboard/fcra_lookup', {
+      loan_id: String(row!.loanId),
     });
     expect(lookup.json().loan.account.account_status).toBe('DF');
     const twice = await respond(desk, {

@@ -5,6 +5,7 @@ import { createCustomer, createLoan } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { validateMetro2File } from './metro2-file-validator.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 // PUT cr_adj/create_and_notify (spec 001 sections 2, 3, 7, 8) and the correction file: what each
 // adjustment type changes in what is reported, the 201 with its results, the refusals that write
@@ -17,14 +18,7 @@ const agent = useStaffSession(t, ['agent']);
 const adjust = (staff: StaffSession, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/internal/api/cr_adj/create_and_notify', headers: staff.headers, payload });
 const lookup = async (loanId: number) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/fcra_dashboard/fcra_lookup',
-      headers: desk.headers,
-      query: { loan_id: String(loanId) },
-    })
-  ).json();
+  (await callAsStaff(t.app, desk, 'GET', 'fcra_dashboard/fcra_lookup', { loan_id: String(loanId) })).json();
 const adjustmentCount = async () => (await t.database.db.select().from(creditReportAdjustments)).length;
 
 async function fundedLoan() {
@@ -161,22 +155,14 @@ describe('POST cr_adj/correction_file', () => {
     const second = await fundedLoan();
     await adjust(desk, { user_id: first.customer.id, loan_id: first.loan.id, adj_type: 'delete' });
     await adjust(desk, { user_id: second.customer.id, loan_id: second.loan.id, adj_type: 'resend' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/cr_adj/correction_file',
-      headers: desk.headers,
-    });
+    const response = await callAsStaff(t.app, desk, 'POST', 'cr_adj/correction_file');
     expect(response.statusCode).toBe(200);
     const { file, message } = response.json();
     expect(message).toMatch(
       /^Wrote \d+ Metro 2 records for \d+ adjustments in metro2-corrections-2026-11-21-\d+\.txt\.$/,
     );
 
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/internal/api/fcra/reporting_files/${file.id}`,
-      headers: desk.headers,
-    });
+    const download = await callAsStaff(t.app, desk, 'GET', `fcra/reporting_files/${file.id}`);
     expect(download.statusCode).toBe(200);
     const checked = validateMetro2File(download.body);
     expect(checked.errors).toEqual([]);
@@ -194,11 +180,7 @@ describe('POST cr_adj/correction_file', () => {
     expect(pending.every((row) => row.processedAt !== null)).toBe(true);
     expect((await lookup(first.loan.id)).loan.past_adjustments[0].processed).toBe(true);
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/cr_adj/correction_file',
-      headers: desk.headers,
-    });
+    const again = await callAsStaff(t.app, desk, 'POST', 'cr_adj/correction_file');
     expect(again.json()).toEqual({ message: 'No adjustments are waiting for a correction file.', file: null });
     expect(
       await t.database.db.select().from(creditReportingFiles).where(eq(creditReportingFiles.id, file.id)),
@@ -206,11 +188,7 @@ describe('POST cr_adj/correction_file', () => {
   });
 
   it('is refused to staff without the role', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/cr_adj/correction_file',
-      headers: agent.headers,
-    });
+    const response = await callAsStaff(t.app, agent, 'POST', 'cr_adj/correction_file');
     expect(response.statusCode).toBe(403);
   });
 });

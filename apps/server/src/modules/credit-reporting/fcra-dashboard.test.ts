@@ -5,6 +5,7 @@ import { createCustomer, createLoan } from '@portal/db/testing';
 import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 // The FCRA lookup and its actions (spec 001 sections 2, 3, 5, 8): the loan as reported on a date,
 // bankruptcy filing and discharge with the form's rules, the 103 mailer. The test clock stands at
@@ -14,15 +15,8 @@ const t = useTestApp();
 const desk = useStaffSession(t, ['agent', 'credit_reporting']);
 const agent = useStaffSession(t, ['agent']);
 
-const API = '/internal/api/fcra_dashboard';
-
 function call(staff: StaffSession, method: 'GET' | 'POST' | 'PATCH', path: string, payload: Record<string, unknown>) {
-  return t.app.inject({
-    method,
-    url: `${API}/${path}`,
-    headers: staff.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  return callAsStaff(t.app, staff, method, `fcra_dashboard/${path}`, payload);
 }
 
 // A customer with two loans: the searched one funded 2026-06-01 (six monthly payments of the

@@ -4,6 +4,7 @@ import { payments } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 // What the bureaus are told a customer owes is what the loan card shows, to the cent (FCRA accuracy):
 // the payoff, with staff credits taken off. The test clock stands at 2026-11-21 in Los Angeles.
@@ -12,12 +13,7 @@ const t = useTestApp();
 const staff = useStaffSession(t, ['agent', 'loan_adjustments', 'credit_reporting']);
 
 const inject = (who: StaffSession, method: 'GET' | 'POST', url: string, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method,
-    url: `/internal/api/${url}`,
-    headers: who.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  callAsStaff(t.app, who, method, url, payload);
 
 describe('the current balance reported to the bureaus', () => {
   it("is the loan card's payoff balance, staff credits included", async () => {

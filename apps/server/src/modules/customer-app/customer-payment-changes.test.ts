@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CUSTOMER_APP_TOKEN_HEADER, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
-import { auditEvents, payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
+import { payments } from '@portal/db';
+import type { NewCustomer } from '@portal/db/testing';
+import { createActiveLoan } from '../../testing/loan-helpers.ts';
 import { signToken } from '../../platform/signed-token.ts';
 import { issueUploadToken } from '../../platform/upload-link.ts';
 import { countWrites } from '../../testing/row-counts.ts';
@@ -10,6 +11,9 @@ import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { customerAppRequestKey, signCustomerAppRequest } from './request-token.ts';
 import { CUSTOMER_APP_MESSAGES } from './routes.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { auditEventsOfEntity } from '../../testing/audit-events.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // The test clock stands at Saturday 2026-11-21 in Los Angeles.
 const t = useTestApp();
@@ -17,15 +21,7 @@ const staff = useStaffSession(t);
 const keys = { secretsKey: TEST_SECRETS_KEY, clock: { now: () => t.clock.now() } };
 
 // A funded loan of 6 monthly payments from 2026-10-01 (ACH, a card on file too); the first two paid.
-async function activeLoan(customer: NewCustomer = {}) {
-  const created = await createCustomer(t.database.db, customer);
-  const { loan, payments: schedule } = await createLoan(t.database.db, {
-    customerId: created.id,
-    state: 'active',
-    paidInstallments: 2,
-  });
-  return { customerId: created.id, loan, paid: schedule[0]!, next: schedule[2]!, schedule };
-}
+const activeLoan = (customer: NewCustomer = {}) => createActiveLoan(t.database.db, customer);
 
 const PAYMENTS = '/internal/api/customer_app/payments';
 // A token for one call, e.g. `12/reschedule` (the customer app signs each request's method and path).
@@ -46,12 +42,7 @@ const toggle = (customerId: number, paymentId: number) =>
   post(`${paymentId}/toggle_method`, tokenFor(customerId, `${paymentId}/toggle_method`));
 
 const paymentRow = async (id: number) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const auditOf = async (id: number) =>
-  t.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(id))))
-    .orderBy(auditEvents.id);
+const auditOf = (id: number) => auditEventsOfEntity(t.database.db, 'payment', id);
 
 describe('POST customer_app/payments/:id/reschedule', () => {
   it("moves the customer's own payment and audits it as the customer's, with no employee", async () => {
@@ -90,10 +81,9 @@ describe('POST customer_app/payments/:id/reschedule', () => {
     // No staff loan card in the answer: only the sentence.
     expect(paidAnswer.json()).toEqual({ errors: [`Payment ${paid.id} is already paid, so it cannot be changed.`] });
     const weekend = await reschedule(customerId, next.id, '2026-12-05');
-    expect(weekend.statusCode).toBe(400);
-    expect(weekend.json()).toEqual({
-      errors: ['2026-12-05 falls on a weekend; payments are collected on weekdays (Monday to Friday).'],
-    });
+    expectErrors(weekend, 400, [
+      '2026-12-05 falls on a weekend; payments are collected on weekdays (Monday to Friday).',
+    ]);
     expect((await reschedule(customerId, next.id, '2026-11-20')).statusCode).toBe(400);
     const pastGrace = await reschedule(customerId, next.id, '2027-04-01');
     expect(pastGrace.statusCode).toBe(400);
@@ -110,11 +100,9 @@ describe('POST customer_app/payments/:id/reschedule', () => {
     const theirs = await activeLoan();
     const before = await countWrites(t.database.db);
     const other = await reschedule(mine.customerId, theirs.next.id, '2026-12-08');
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ errors: [`Payment ${theirs.next.id} was not found.`] });
+    expectErrors(other, 404, [`Payment ${theirs.next.id} was not found.`]);
     const missing = await reschedule(mine.customerId, 99_999_999, '2026-12-08');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: ['Payment 99999999 was not found.'] });
+    expectErrors(missing, 404, ['Payment 99999999 was not found.']);
     expect((await toggle(mine.customerId, theirs.next.id)).statusCode).toBe(404);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect(await paymentRow(theirs.next.id)).toMatchObject({ due: '2026-12-01', method: 'ach' });
@@ -142,20 +130,14 @@ describe('POST customer_app/payments/:id/toggle_method', () => {
     const noCard = await activeLoan({ debitCard: false });
     const before = await countWrites(t.database.db);
     const response = await toggle(noCard.customerId, noCard.next.id);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errors: ['The customer has no debit card on file.'] });
+    expectErrors(response, 409, ['The customer has no debit card on file.']);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect((await paymentRow(noCard.next.id)).method).toBe('ach');
   });
 
   it('leaves staff changes audited as before: with the employee, no made_by', async () => {
     const { next } = await activeLoan();
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/internal/api/toggle_payment_method',
-      headers: staff.headers,
-      payload: { pmt_id: next.id },
-    });
+    const response = await callAsStaff(t.app, staff, 'PATCH', 'toggle_payment_method', { pmt_id: next.id });
     expect(response.statusCode).toBe(200);
     expect((await auditOf(next.id)).map((event) => [event.employeeId, event.after])).toEqual([
       [staff.employeeId, { method: 'debit' }],
@@ -234,11 +216,7 @@ describe("the customer app's request token", () => {
       }
     }
     // A staff session is not the customer's token.
-    const asStaff = await t.app.inject({
-      method: 'POST',
-      url: `/internal/api/customer_app/payments/${next.id}/toggle_method`,
-      headers: staff.headers,
-    });
+    const asStaff = await callAsStaff(t.app, staff, 'POST', `customer_app/payments/${next.id}/toggle_method`);
     expect(asStaff.statusCode).toBe(401);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect(await paymentRow(next.id)).toMatchObject({ due: '2026-12-01', method: 'ach' });
@@ -251,8 +229,7 @@ describe("the customer app's request token", () => {
     try {
       t.clock.advance(301_000);
       const response = await post(`${next.id}/toggle_method`, token);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errors: [CUSTOMER_APP_MESSAGES.expired] });
+      expectErrors(response, 401, [CUSTOMER_APP_MESSAGES.expired]);
     } finally {
       t.clock.set(start);
     }

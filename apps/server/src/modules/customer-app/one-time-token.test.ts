@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CUSTOMER_APP_TOKEN_HEADER, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
-import { auditEvents, customerAppTokenUses, payments } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/testing';
+import { customerAppTokenUses, payments } from '@portal/db';
+import { createActiveLoan } from '../../testing/loan-helpers.ts';
 import { buildApp } from '../../app.ts';
 import { signToken } from '../../platform/signed-token.ts';
 import { TEST_SECRETS_KEY, testAppDeps } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { customerAppRequestKey, signCustomerAppRequest } from './request-token.ts';
 import { CUSTOMER_APP_MESSAGES } from './routes.ts';
+import { auditEventsOfEntity } from '../../testing/audit-events.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Issue 27 section 7: a customer-app token works once (its nonce is kept in the database until it
 // runs out, so in every API process) and only for the method and path it was signed for. Before,
@@ -17,15 +19,7 @@ const t = useTestApp();
 const keys = { secretsKey: TEST_SECRETS_KEY, clock: { now: () => t.clock.now() } };
 const PAYMENTS = '/internal/api/customer_app/payments';
 
-async function activeLoan() {
-  const customer = await createCustomer(t.database.db, {});
-  const { payments: schedule } = await createLoan(t.database.db, {
-    customerId: customer.id,
-    state: 'active',
-    paidInstallments: 2,
-  });
-  return { customerId: customer.id, next: schedule[2]! };
-}
+const activeLoan = () => createActiveLoan(t.database.db);
 
 const send = (app: typeof t.app, path: string, token: string, payload?: object) =>
   app.inject({
@@ -35,11 +29,7 @@ const send = (app: typeof t.app, path: string, token: string, payload?: object) 
     ...(payload ? { payload } : {}),
   });
 
-const changesOf = async (paymentId: number) =>
-  t.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(paymentId))));
+const changesOf = (paymentId: number) => auditEventsOfEntity(t.database.db, 'payment', paymentId);
 
 describe('a customer-app request token', () => {
   it('works once: the same token again, even at once or through another API process, is refused', async () => {
@@ -58,8 +48,7 @@ describe('a customer-app request token', () => {
         send(other, `${next.id}/toggle_method`, token),
       ]);
       for (const replay of replays) {
-        expect(replay.statusCode).toBe(401);
-        expect(replay.json()).toEqual({ errors: [CUSTOMER_APP_MESSAGES.used] });
+        expectErrors(replay, 401, [CUSTOMER_APP_MESSAGES.used]);
       }
     } finally {
       await other.close();
@@ -119,8 +108,7 @@ describe('a customer-app request token', () => {
       expires_at: now + 60,
     });
     const response = await send(t.app, `${next.id}/toggle_method`, unbound);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errors: [CUSTOMER_APP_MESSAGES.invalid] });
+    expectErrors(response, 401, [CUSTOMER_APP_MESSAGES.invalid]);
   });
 
   it('keeps its nonce until it runs out, and no longer', async () => {

@@ -4,6 +4,8 @@ import { customers } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // A NUL cannot be stored in a text column, and a lone surrogate breaks the audit's JSONB: both are
 // refused before the edit starts, with the field named.
@@ -37,8 +39,7 @@ describe('PATCH user_info with text the database cannot store', () => {
     const before = await countWrites(t.database.db);
 
     const response = await edit({ id: ticket.id, parameter, text });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: [error] });
+    expectErrors(response, 400, [error]);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect(await customerRow(customer.id)).toEqual(customer);
   });
@@ -58,12 +59,7 @@ describe('PATCH user_info with text the database cannot store', () => {
 
 describe('GET documents/:id with a NUL in the path', () => {
   it('answers 400 naming the path parameter', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/documents/upload-1%00.pdf',
-      headers: staff.headers,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['id: must not contain a NUL character.'] });
+    const response = await callAsStaff(t.app, staff, 'GET', 'documents/upload-1%00.pdf');
+    expectErrors(response, 400, ['id: must not contain a NUL character.']);
   });
 });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createCustomer } from '@portal/db/testing';
 import { captureLog } from '../../testing/captured-log.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 
 // No SSN reaches the log: not from a request body, not from the answer, not from a failed query.
 describe('SSNs and the log', () => {
   const log = captureLog();
-  let t: TestApp;
-  let staff: SignedInStaff;
-
-  beforeAll(async () => {
-    t = await createTestApp({ logLevel: 'trace', logStream: log });
-    staff = await createSignedInStaff(t.app, t.database.db, {
-      roles: ['agent', 'ssn_reveal', 'ssn_editor'],
-      online: false,
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ logLevel: 'trace', logStream: log });
+  const staff = useSignedInStaff(t, { roles: ['agent', 'ssn_reveal', 'ssn_editor'], online: false });
 
   const post = (path: string, payload: object) =>
     t.app.inject({ method: 'POST', url: `/internal/api/users/${path}`, headers: staff.headers, payload });

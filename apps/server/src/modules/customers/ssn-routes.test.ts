@@ -5,10 +5,11 @@ import { auditEvents, customers } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
 import { ssnHash, ssnKeysFor } from '../../platform/ssn-sealing.ts';
 import { countWrites } from '../../testing/row-counts.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../../testing/test-app.ts';
 import { findCustomerIdsBySsnHashes } from './ssn-repository.ts';
 import { openSsn } from './ssn.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 let t: TestApp;
 let agent: SignedInStaff;
@@ -31,12 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (path: 'update_ssn' | 'reveal_ssn', payload: unknown, staff: SignedInStaff = agent) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/internal/api/users/${path}`,
-    headers: staff.headers,
-    payload: payload as object,
-  });
+  callAsStaff(t.app, staff, 'POST', `users/${path}`, payload as object);
 
 const storedSsn = async (id: number) =>
   (
@@ -180,12 +176,9 @@ describe('POST users/update_ssn', () => {
 
     const before = await snapshot();
     const refused = await post('update_ssn', { user_id: second.id, ssn: '623451357' }, checker);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      errors: [
-        `Customer ${first.id} already has this SSN. Check the number; to save it for customer ${second.id} as well, use Force.`,
-      ],
-    });
+    expectErrors(refused, 409, [
+      `Customer ${first.id} already has this SSN. Check the number; to save it for customer ${second.id} as well, use Force.`,
+    ]);
     // Nothing but the door's record of the comparison.
     expect(await snapshot()).toEqual({
       ...before,
@@ -288,12 +281,7 @@ describe('what the user page shows of an SSN', () => {
     ];
     await post('update_ssn', { user_id: first.id, ssn: '889-01-7777' });
     const search = (parameter: string, text: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/internal/api/users/search',
-        headers: agent.headers,
-        query: { parameter, search: text },
-      });
+      callAsStaff(t.app, agent, 'GET', 'users/search', { parameter, search: text });
     const card = await search('ID', String(first.id));
     expect(card.json().user.ssn).toBe('***-**-7777');
     const byName = await search('name', 'Marisol Quintanilla');
@@ -313,8 +301,7 @@ describe('POST users/reveal_ssn', () => {
     await post('update_ssn', { user_id: customer.id, ssn: '856-78-4444' });
     const before = await snapshot();
     const response = await post('reveal_ssn', { user_id: customer.id, reason: 'Customer verifying identity' });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('customers.reveal_ssn')] });
+    expectErrors(response, 403, [permissionRefusal('customers.reveal_ssn')]);
     expect(response.body).not.toContain('4444');
     expect(await snapshot()).toEqual(before);
   });

@@ -6,6 +6,8 @@ import { createCustomer } from '@portal/db/testing';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { SSN_SEARCHES_PER_MINUTE, ssnSearchLimitReached } from './ssn-search.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Searching by a whole SSN (issue 27): knowing the last four, which every agent sees, an agent
 // could find the other five by guessing. So it needs the reveal power, each search is audited like
@@ -17,12 +19,7 @@ const revealer = useStaffSession(t, ['agent', 'ssn_reveal', 'ssn_editor']);
 const otherRevealer = useStaffSession(t, ['agent', 'ssn_reveal']);
 
 const searchBySsn = (staff: StaffSession, ssn: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/internal/api/disputes_dashboard/search/user_search',
-    headers: staff.headers,
-    query: { ssn },
-  });
+  callAsStaff(t.app, staff, 'GET', 'disputes_dashboard/search/user_search', { ssn });
 
 const searchesOf = (staff: StaffSession) =>
   t.database.db
@@ -33,18 +30,15 @@ const searchesOf = (staff: StaffSession) =>
 describe('a search by whole SSN', () => {
   it('is refused to an employee without the reveal power, and writes nothing', async () => {
     const response = await searchBySsn(agent, '123-45-1658');
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errors: [permissionRefusal('customers.reveal_ssn')] });
+    expectErrors(response, 403, [permissionRefusal('customers.reveal_ssn')]);
     expect(await searchesOf(agent)).toEqual([]);
   });
 
   it('is audited like a reveal: who, from where, why, the last four and what it found', async () => {
     const customer = await createCustomer(t.database.db);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/users/update_ssn',
-      headers: revealer.headers,
-      payload: { user_id: customer.id, ssn: '401-27-1658' },
+    const saved = await callAsStaff(t.app, revealer, 'POST', 'users/update_ssn', {
+      user_id: customer.id,
+      ssn: '401-27-1658',
     });
     expect(saved.statusCode).toBe(200);
     const found = await searchBySsn(revealer, '401-27-1658');

@@ -9,6 +9,8 @@ import { createRecordingMailer } from '../../testing/recording-senders.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Legally required notices are never dropped (issue 37, decision 047): one no channel carried is
 // listed on the deadlines screen to be mailed on paper, 3 business days after it became
@@ -95,12 +97,7 @@ describe('a legally required notice no channel carried', () => {
         statementDate: date,
       })),
     );
-    const denied = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/loans/manual_denial_email',
-      headers: agent.headers,
-      payload: { loan_id: loan.id },
-    });
+    const denied = await callAsStaff(t.app, agent, 'POST', 'loans/manual_denial_email', { loan_id: loan.id });
     expect(denied.statusCode).toBe(200);
     const [queued] = await t.database.db.select().from(messages).where(eq(messages.customerId, customer.id));
     expect(queued).toMatchObject({ legallyRequired: true, status: 'queued', sendingPath: 'denial_notice' });
@@ -166,10 +163,7 @@ describe('a legally required notice no channel carried', () => {
     // A second time, by anyone: refused with a sentence, and nothing written.
     const writes = await countWrites(t.database.db);
     const again = await markMailed(colleague, { id });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      errors: [`Message #${id} was already recorded as mailed on paper (2026-11-26T17:30:00.000Z).`],
-    });
+    expectErrors(again, 409, [`Message #${id} was already recorded as mailed on paper (2026-11-26T17:30:00.000Z).`]);
     expect(await messageRow(id)).toMatchObject({ mailedBy: agent.employeeId });
     expect(await countWrites(t.database.db)).toEqual(writes);
   });

@@ -6,6 +6,8 @@ import { buildApp } from '../../app.ts';
 import { testAppDeps } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { callDisputes } from '../../testing/dispute-test-helpers.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // GET disputes_dashboard/search/user_search: the shared criteria rule, exact unique identifiers,
 // every secondary field matching, and pages.
@@ -57,22 +59,18 @@ describe('GET disputes_dashboard/search/user_search', () => {
   it('needs a unique identifier or two other fields, in the spec words', async () => {
     for (const query of [{}, { last_name: SURNAME }, { city: 'Springfield', page: 1 }]) {
       const response = await search(query);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: [DISPUTE_MESSAGES.searchCriteria] });
+      expectErrors(response, 400, [DISPUTE_MESSAGES.searchCriteria]);
     }
   });
 
   it('refuses malformed fields with the spec sentence, then each field’s own', async () => {
     const response = await search({ last_name: SURNAME, zip: '123', phone_number: '217-555', state: 'XX' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      errors: [
-        DISPUTE_MESSAGES.correctBeforeSearching,
-        'Phone must be (XXX) XXX-XXXX.',
-        'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).',
-        'Choose a state from the list.',
-      ],
-    });
+    expectErrors(response, 400, [
+      DISPUTE_MESSAGES.correctBeforeSearching,
+      'Phone must be (XXX) XXX-XXXX.',
+      'ZIP must be 5 digits or 5-4 (XXXXX or XXXXX-XXXX).',
+      'Choose a state from the list.',
+    ]);
     const ssn = await search({ ssn: '12-345-6789' });
     expect(ssn.json().errors).toEqual([DISPUTE_MESSAGES.correctBeforeSearching, 'SSN must be XXX-XX-XXXX.']);
   });
@@ -102,11 +100,9 @@ describe('GET disputes_dashboard/search/user_search', () => {
 
   it('finds the customer of a loan, and by full SSN; every identifier given must agree', async () => {
     expect(await idsOf({ loan_id: String(loans.paidOff) })).toEqual([jane.id]);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/users/update_ssn',
-      headers: revealer.headers,
-      payload: { user_id: janet.id, ssn: '321-54-9876' },
+    const saved = await callAsStaff(t.app, revealer, 'POST', 'users/update_ssn', {
+      user_id: janet.id,
+      ssn: '321-54-9876',
     });
     expect(saved.statusCode).toBe(200);
     expect(await idsOf({ ssn: '321-54-9876' })).toEqual([janet.id]);
@@ -176,8 +172,7 @@ describe('without SECRETS_KEY', () => {
         query,
       });
     const ssn = await ask({ ssn: '321-54-9876' });
-    expect(ssn.statusCode).toBe(503);
-    expect(ssn.json()).toEqual({ errors: ['No secrets key is configured (SECRETS_KEY); ask engineering to set one.'] });
+    expectErrors(ssn, 503, ['No secrets key is configured (SECRETS_KEY); ask engineering to set one.']);
     expect((await ask({ user_id: String(jane.id) })).statusCode).toBe(200);
   });
 });

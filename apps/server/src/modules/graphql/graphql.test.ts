@@ -22,6 +22,22 @@ async function graphql(staff: Staff | null, query: string, variables?: Record<st
   return { status: response.statusCode, body: response.json() };
 }
 
+// The ticket given to the employee, who has answered it once by text ('Reply.'), at `createdAt`
+// when given.
+async function assignWithReply(ticketId: number, customerId: number, employeeId: number, createdAt?: Date) {
+  await t.database.db.update(tickets).set({ assignedTo: employeeId }).where(eq(tickets.id, ticketId));
+  await t.database.db.insert(messages).values({
+    ticketId,
+    customerId,
+    type: 'text',
+    inbound: false,
+    body: 'Reply.',
+    status: 'sent',
+    employeeId,
+    ...(createdAt ? { createdAt } : {}),
+  });
+}
+
 // The statements sent to the database while `run` runs: the query method of the driver's client
 // (PGlite or node-postgres' pool), which every Drizzle query goes through.
 async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
@@ -46,17 +62,7 @@ describe('POST graphql', () => {
     const customer = await createCustomer(t.database.db, { firstName: 'Ada', lastName: 'Lovelace', ssnLast4: '6789' });
     const { loan, payments } = await createLoan(t.database.db, { customerId: customer.id, paidInstallments: 2 });
     const ticket = await createTicket(t.database.db, { customerId: customer.id, thread: ['First.', 'Second.'] });
-    await t.database.db.update(tickets).set({ assignedTo: agent.id }).where(eq(tickets.id, ticket.id));
-    await t.database.db.insert(messages).values({
-      ticketId: ticket.id,
-      customerId: customer.id,
-      type: 'text',
-      inbound: false,
-      body: 'Reply.',
-      status: 'sent',
-      employeeId: agent.id,
-      createdAt: new Date(Date.now() + 60_000),
-    });
+    await assignWithReply(ticket.id, customer.id, agent.id, new Date(Date.now() + 60_000));
 
     const { status, body } = await graphql(
       agent,
@@ -440,16 +446,7 @@ describe('POST graphql', () => {
     const customer = await createCustomer(t.database.db, { firstName: 'Ada', ssnLast4: '6789' });
     const { loan, payments } = await createLoan(t.database.db, { customerId: customer.id, paidInstallments: 2 });
     const ticket = await createTicket(t.database.db, { customerId: customer.id, subject: 'Loan', thread: ['Hi.'] });
-    await t.database.db.update(tickets).set({ assignedTo: revealer.id }).where(eq(tickets.id, ticket.id));
-    await t.database.db.insert(messages).values({
-      ticketId: ticket.id,
-      customerId: customer.id,
-      type: 'text',
-      inbound: false,
-      body: 'Reply.',
-      status: 'sent',
-      employeeId: revealer.id,
-    });
+    await assignWithReply(ticket.id, customer.id, revealer.id);
     // Where each type is reached: the root field, and the list field below it for nested types.
     const places: Record<string, [string, string?]> = {
       Customer: [`customer(id: ${customer.id})`],

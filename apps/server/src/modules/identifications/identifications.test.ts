@@ -14,6 +14,8 @@ import { createCustomer, createLoan } from '@portal/db/testing';
 import { makeJpeg, makePdf, openUploadLink, postCustomerUpload } from '../../testing/customer-documents.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Identification review (spec 001 sections 2-5, 7): documents arrive through the customer side's
 // upload (content-checked, EXIF read from the file), the cards in their two groups with the Ekata
@@ -139,10 +141,7 @@ describe('customer uploads of identity documents', () => {
 
     expect((await postCustomerUpload(t.app, 'identification', null, photo)).statusCode).toBe(401);
     const forged = await postCustomerUpload(t.app, 'identification', `${token}x`, photo);
-    expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({
-      errors: ['This upload link is not valid or has run out. Please ask us for a new one.'],
-    });
+    expectErrors(forged, 401, ['This upload link is not valid or has run out. Please ask us for a new one.']);
     expect((await postCustomerUpload(t.app, 'paystub', token, photo)).statusCode).toBe(403);
     expect((await postCustomerUpload(t.app, 'passport', token, photo)).statusCode).toBe(400);
     const pdf = await postCustomerUpload(t.app, 'identification', token, [
@@ -169,12 +168,7 @@ describe('the upload link staff open on the loan card', () => {
   it('gives the customer a link whose token uploads documents for that loan', async () => {
     const customer = await createCustomer(t.database.db);
     const { loan } = await createLoan(t.database.db, { customerId: customer.id, state: 'applied' });
-    const opened = await t.app.inject({
-      method: 'PATCH',
-      url: '/internal/api/loans/open_link',
-      headers: reviewer.headers,
-      payload: { loan: loan.id },
-    });
+    const opened = await callAsStaff(t.app, reviewer, 'PATCH', 'loans/open_link', { loan: loan.id });
     expect(opened.statusCode).toBe(200);
     const message: string = opened.json().message;
     expect(message).toContain(`https://app.portal.example/loans/${loan.id}/upload#`);
@@ -213,10 +207,7 @@ describe('GET users/fetch_identifications', () => {
 
   it('is for underwriting only', async () => {
     const response = await fetchCards(agent);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      errors: ['Only underwriting (the underwriting role) can review identifications.'],
-    });
+    expectErrors(response, 403, ['Only underwriting (the underwriting role) can review identifications.']);
   });
 });
 

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages, tickets } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
-import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { messageByExternalId, postEmail, rawEmail } from '../../testing/inbound-requests.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 
 // The relay retries a message we answer 500 for ever, so stray bytes never cost us the message:
 // NULs are dropped and broken Unicode replaced, in every string read from it.
 const secret = 'relay-secret-for-tests';
-let t: TestApp;
+const t = useTestApp({ inboundEmailSecret: secret });
 let counter = 0;
 const messageId = () => `<bad-bytes-${(counter += 1)}.${process.pid}@mail.example>`;
 const base64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
 // An RFC 2047 encoded word in UTF-16BE: the way a lone surrogate reaches a parsed header.
 const utf16Word = (bytes: number[]) => `=?UTF-16BE?B?${base64(bytes)}?=`;
 
-beforeAll(async () => {
-  t = await createTestApp({ inboundEmailSecret: secret });
-});
-afterAll(() => t.close());
-
-async function storedByExternalId(externalId: string) {
-  const [message] = await t.database.db.select().from(messages).where(eq(messages.externalId, externalId));
-  return message;
-}
+const storedByExternalId = (externalId: string) => messageByExternalId(t.database.db, externalId);
 
 // One of our sent emails on an open ticket, as the outbox leaves it once SMTP took it.
 async function ourSentEmail(email: string) {

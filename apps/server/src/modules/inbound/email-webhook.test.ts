@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { customerEmails, messages, tickets } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
-import { postEmail, rawEmail } from '../../testing/inbound-requests.ts';
+import { messageByExternalId as storedMessage, postEmail, rawEmail } from '../../testing/inbound-requests.ts';
 import { countWrites } from '../../testing/row-counts.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 const secret = 'relay-secret-for-tests';
-let t: TestApp;
+const t = useTestApp({ inboundEmailSecret: secret });
 let counter = 0;
 const messageId = () => `<m${(counter += 1)}.${process.pid}@mail.example>`;
 
-beforeAll(async () => {
-  t = await createTestApp({ inboundEmailSecret: secret });
-});
-afterAll(() => t.close());
-
-async function messageByExternalId(externalId: string) {
-  const [message] = await t.database.db.select().from(messages).where(eq(messages.externalId, externalId));
-  return message;
-}
+const messageByExternalId = (externalId: string) => storedMessage(t.database.db, externalId);
 
 describe('POST webhooks/email', () => {
   it('matches the sender by primary email, opens a ticket with the subject, and keeps the raw MIME and Message-ID', async () => {
@@ -302,10 +296,7 @@ describe('POST webhooks/email', () => {
     const empty = await postEmail(t.app, '', secret);
 
     for (const response of [headerless, missingFrom]) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        errors: ['The message has no From address, so it cannot be matched to a customer.'],
-      });
+      expectErrors(response, 400, ['The message has no From address, so it cannot be matched to a customer.']);
     }
     expect(empty.statusCode).toBe(400);
     expect(await countWrites(t.database.db)).toEqual(before);
@@ -316,8 +307,7 @@ describe('POST webhooks/email', () => {
     const raw = rawEmail({ from: 'someone@example.com', subject: 'Hi', messageId: messageId() });
     for (const given of ['wrong-secret', `${secret}x`, null]) {
       const response = await postEmail(t.app, raw, given);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errors: ['The inbound email relay did not send the right secret.'] });
+      expectErrors(response, 401, ['The inbound email relay did not send the right secret.']);
     }
     expect(await countWrites(t.database.db)).toEqual(before);
   });
@@ -330,8 +320,7 @@ describe('POST webhooks/email', () => {
         rawEmail({ from: 'a@example.com', subject: 'Hi', messageId: messageId() }),
         'anything',
       );
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ errors: ['Inbound email is not configured.'] });
+      expectErrors(response, 503, ['Inbound email is not configured.']);
     } finally {
       await off.close();
     }

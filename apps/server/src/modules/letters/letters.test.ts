@@ -9,9 +9,10 @@ import { createSmtpMailer } from '../../platform/mail.ts';
 import { readPdfText } from '../../platform/pdf-text.ts';
 import { createDirectoryStorage } from '../../platform/storage.ts';
 import { countRows, countWrites } from '../../testing/row-counts.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -69,13 +70,22 @@ async function customerWithLoan() {
   return { customer, loan, payments };
 }
 
+// Asks for a letter by email for a new customer's loan: the call succeeds and says the email is in
+// the outbox. What was sent is each test's to check.
+async function emailLetter(path: string, letter: string) {
+  const { customer, loan } = await customerWithLoan();
+  const response = await post(path, { loan_id: loan.id, send_email: true });
+  expect(response.statusCode, response.body).toBe(200);
+  const answer = response.json();
+  expect(answer.message).toBe(
+    `${letter} for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
+  );
+  return { customer, loan, answer };
+}
+
 // The payoff the user page shows for the loan.
 async function screenPayoff(loanId: number): Promise<number> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/internal/api/users/search?parameter=loan_id&search=${loanId}`,
-    headers: staff.headers,
-  });
+  const response = await callAsStaff(t.app, staff, 'GET', `users/search?parameter=loan_id&search=${loanId}`);
   const loan = response.json().loans.find((each: { id: number }) => each.id === loanId);
   return Math.round(loan.payoff_balance * 100);
 }
@@ -138,22 +148,12 @@ describe('POST users/send_account_status', () => {
       );
     expect(audit?.after).toMatchObject({ documentId: row!.id, loanId: loan.id, emailed: false, messageId: null });
 
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/internal/api/users/fetch_documents?user_id=${customer.id}`,
-      headers: staff.headers,
-    });
+    const listed = await callAsStaff(t.app, staff, 'GET', `users/fetch_documents?user_id=${customer.id}`);
     expect(listed.json().documents).toContainEqual(answer.document);
   });
 
   it('emails it to the customer with the PDF attached, at a real SMTP server', async () => {
-    const { customer, loan } = await customerWithLoan();
-    const response = await post('users/send_account_status', { loan_id: loan.id, send_email: true });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json();
-    expect(answer.message).toBe(
-      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
-    );
+    const { customer, loan, answer } = await emailLetter('users/send_account_status', 'Account status letter');
     expect(answer.message_id).toEqual(expect.any(Number));
     await t.app.outbox.deliverDue();
 
@@ -199,20 +199,17 @@ describe('POST users/send_account_status', () => {
 
   it('refuses to email a customer marked Do Not Contact, writing nothing; saving it is still allowed', async () => {
     const { customer, loan } = await customerWithLoan();
-    const flagged = await t.app.inject({
-      method: 'PATCH',
-      url: '/internal/api/users/contact_flag',
-      headers: staff.headers,
-      payload: { user_id: customer.id, flag: 'dnc', on: true, reason: 'User requested' },
+    const flagged = await callAsStaff(t.app, staff, 'PATCH', 'users/contact_flag', {
+      user_id: customer.id,
+      flag: 'dnc',
+      on: true,
+      reason: 'User requested',
     });
     expect(flagged.statusCode, flagged.body).toBe(200);
     const before = await letterWrites();
     for (const path of ['users/send_account_status', 'users/send_debt_validation']) {
       const response = await post(path, { loan_id: loan.id, send_email: true });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        errors: [`Customer ${customer.id} is marked Do Not Contact; the letter was not emailed.`],
-      });
+      expectErrors(response, 409, [`Customer ${customer.id} is marked Do Not Contact; the letter was not emailed.`]);
     }
     expect(await letterWrites()).toEqual(before);
     const saved = await post('users/send_account_status', { loan_id: loan.id, send_email: false });
@@ -278,13 +275,7 @@ describe('bad input', () => {
 
 describe('POST users/send_debt_validation', () => {
   it('emails the notice with its PDF attached', async () => {
-    const { customer, loan } = await customerWithLoan();
-    const response = await post('users/send_debt_validation', { loan_id: loan.id, send_email: true });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json();
-    expect(answer.message).toBe(
-      `Debt validation letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
-    );
+    const { loan, answer } = await emailLetter('users/send_debt_validation', 'Debt validation letter');
     expect(answer.document).toMatchObject({ kind: 'debt_validation_letter', loan_id: loan.id });
     await t.app.outbox.deliverDue();
     const mail = smtp.received.find((each) => each.subject === `Your debt validation letter for loan ${loan.id}`)!;

@@ -1,34 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, bounces, debitCards, payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
+import { eq } from 'drizzle-orm';
+import { bounces, debitCards, payments } from '@portal/db';
+import type { NewCustomer } from '@portal/db/testing';
+import { createActiveLoan } from '../../testing/loan-helpers.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { auditEventsOfEntity } from '../../testing/audit-events.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // The test clock stands at Saturday 2026-11-21 in Los Angeles.
 const t = useTestApp();
 const staff = useStaffSession(t);
 
 // A funded loan of 6 monthly payments from 2026-10-01; the first two paid.
-async function activeLoan(customer: NewCustomer = {}) {
-  const created = await createCustomer(t.database.db, customer);
-  const { loan, payments: schedule } = await createLoan(t.database.db, {
-    customerId: created.id,
-    state: 'active',
-    paidInstallments: 2,
-  });
-  return { customer: created, loan, paid: schedule[0]!, next: schedule[2]!, schedule };
-}
+const activeLoan = (customer: NewCustomer = {}) => createActiveLoan(t.database.db, customer);
 
 const patch = (path: string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/internal/api/${path}`, headers: staff.headers, payload });
 const paymentRow = async (id: number) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const auditOf = async (id: number) =>
-  t.database.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(id))));
+const auditOf = (id: number) => auditEventsOfEntity(t.database.db, 'payment', id);
 
 describe('PATCH payment_date', () => {
   it('moves an unpaid payment to a later weekday and keeps its original due date', async () => {
@@ -47,11 +39,9 @@ describe('PATCH payment_date', () => {
     t.clock.set(new Date('2026-11-24T05:00:00Z'));
     try {
       const evening = await signInAsStaff(t.app, t.database.db);
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/payment_date',
-        headers: evening.headers,
-        payload: { pmt_id: next.id, date: '2026-11-23' },
+      const response = await callAsStaff(t.app, evening, 'PATCH', 'payment_date', {
+        pmt_id: next.id,
+        date: '2026-11-23',
       });
       expect(response.statusCode).toBe(200);
     } finally {
@@ -90,8 +80,7 @@ describe('how far out a payment may go', () => {
     const before = await countWrites(t.database.db);
 
     const farOut = await patch('payment_date', { pmt_id: next.id, date: '9999-12-31' });
-    expect(farOut.statusCode).toBe(400);
-    expect(farOut.json()).toEqual({ errors: ['9999-12-31 is more than a year out; the latest date is 2027-11-21.'] });
+    expectErrors(farOut, 400, ['9999-12-31 is more than a year out; the latest date is 2027-11-21.']);
     const pastGrace = await patch('payment_date', { pmt_id: next.id, date: '2027-04-01' });
     expect(pastGrace.statusCode).toBe(400);
     expect(pastGrace.json()).toMatchObject({
@@ -99,18 +88,9 @@ describe('how far out a payment may go', () => {
         `2027-04-01 is too late: loan ${loan.id} matures on 2027-03-01, and a payment may be moved at most 30 days past that, to 2027-03-31.`,
       ],
     });
-    const earlyRepay = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/early_repay',
-      headers: staff.headers,
-      payload: { loan_id: loan.id, date: '9999-12-31' },
-    });
+    const earlyRepay = await callAsStaff(t.app, staff, 'POST', 'early_repay', { loan_id: loan.id, date: '9999-12-31' });
     expect(earlyRepay.statusCode).toBe(400);
-    const quote = await t.app.inject({
-      method: 'GET',
-      url: `/internal/api/early_repay_balance?loan_id=${loan.id}&date=9999-12-31`,
-      headers: staff.headers,
-    });
+    const quote = await callAsStaff(t.app, staff, 'GET', `early_repay_balance?loan_id=${loan.id}&date=9999-12-31`);
     expect(quote.statusCode).toBe(400);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect((await paymentRow(next.id)).due).toBe('2026-12-01');
@@ -192,8 +172,7 @@ describe('PATCH smaller_payment', () => {
     const { paid, next } = await activeLoan();
     const before = await countWrites(t.database.db);
     const tooSmall = await patch('smaller_payment', { pmt_id: next.id, amt: 24.99 });
-    expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json()).toEqual({ errors: ['Please enter an amount larger than $25'] });
+    expectErrors(tooSmall, 400, ['Please enter an amount larger than $25']);
     const notSmaller = await patch('smaller_payment', { pmt_id: next.id, amt: next.expectedAmountCents / 100 });
     expect(notSmaller.statusCode).toBe(400);
     expect(notSmaller.json().errors[0]).toMatch(/^The new amount must be less than the payment's current amount of \$/);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { paymentControls, type PaymentControl, type PaymentMethodName } from '@portal/contracts';
 import { payments } from '@portal/db';
-import { createCustomer, createLoan, type NewCustomer } from '@portal/db/testing';
+import type { NewCustomer } from '@portal/db/testing';
+import { createActiveLoan } from '../../testing/loan-helpers.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { controlSubjectOf } from './payment-controls.ts';
@@ -32,80 +34,44 @@ const ALL_CONTROLS: PaymentControl[] = [
 const PERMISSION_CONTROLS: PaymentControl[] = ['invalidate', 'validate', 'refund'];
 
 function callControl(control: PaymentControl, paymentId: number, loanId: number) {
-  const headers = staff.headers;
   switch (control) {
     case 'change-date':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/payment_date',
-        headers,
-        payload: { pmt_id: paymentId, date: '2026-12-08' },
-      });
+      return callAsStaff(t.app, staff, 'PATCH', 'payment_date', { pmt_id: paymentId, date: '2026-12-08' });
     case 'toggle-method':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/toggle_payment_method',
-        headers,
-        payload: { pmt_id: paymentId },
-      });
+      return callAsStaff(t.app, staff, 'PATCH', 'toggle_payment_method', { pmt_id: paymentId });
     case 'smaller-payment':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/smaller_payment',
-        headers,
-        payload: { pmt_id: paymentId, amt: 30 },
-      });
+      return callAsStaff(t.app, staff, 'PATCH', 'smaller_payment', { pmt_id: paymentId, amt: 30 });
     case 'waive-bounce-fee':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/credit_bounce_fee',
-        headers,
-        payload: { pmt_id: paymentId },
-      });
+      return callAsStaff(t.app, staff, 'PATCH', 'credit_bounce_fee', { pmt_id: paymentId });
     case 'cancel-early-repay':
-      return t.app.inject({
-        method: 'DELETE',
-        url: '/internal/api/early_repay',
-        headers,
-        payload: { pmt_id: paymentId },
-      });
+      return callAsStaff(t.app, staff, 'DELETE', 'early_repay', { pmt_id: paymentId });
     case 'split':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/loans/split_payment',
-        headers,
-        payload: { loan_id: loanId, payment_id: paymentId, size: 10, date: '2026-12-08', warning_accepted: true },
+      return callAsStaff(t.app, staff, 'PATCH', 'loans/split_payment', {
+        loan_id: loanId,
+        payment_id: paymentId,
+        size: 10,
+        date: '2026-12-08',
+        warning_accepted: true,
       });
     case 'invalidate':
     case 'validate':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/loans/change_payment',
-        headers,
-        payload: { payment: { id: paymentId, action: 'toggle_valid' } },
+      return callAsStaff(t.app, staff, 'PATCH', 'loans/change_payment', {
+        payment: { id: paymentId, action: 'toggle_valid' },
       });
     case 'refund':
-      return t.app.inject({
-        method: 'PATCH',
-        url: '/internal/api/loans/change_payment',
-        headers,
-        payload: { payment: { id: paymentId, action: 'refund' } },
+      return callAsStaff(t.app, staff, 'PATCH', 'loans/change_payment', {
+        payment: { id: paymentId, action: 'refund' },
       });
   }
 }
 
 // A due installment of a funded loan, changed to the case under test.
 async function paymentOf(customer: NewCustomer, values: Partial<PaymentRecord>): Promise<PaymentRecord> {
-  const created = await createCustomer(t.database.db, customer);
-  const { payments: schedule } = await createLoan(t.database.db, {
-    customerId: created.id,
-    state: 'active',
-    paidInstallments: 2,
-  });
+  const { next } = await createActiveLoan(t.database.db, customer);
   const [row] = await t.database.db
     .update(payments)
     .set({ method: 'ach', ...values })
-    .where(eq(payments.id, schedule[2]!.id))
+    .where(eq(payments.id, next.id))
     .returning();
   return row!;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { auditEvents, bounces, loanComments, loans, messages, payments, statements } from '@portal/db';
+import { eq } from 'drizzle-orm';
+import { bounces, loanComments, loans, messages, payments, statements } from '@portal/db';
 import { createCustomer, createLoan, type NewLoan } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { auditEventsOfEntity } from '../../testing/audit-events.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 // The loans/ calls of the loan card. The test clock stands at Saturday 2026-11-21 in Los Angeles;
 // a loan funded 2026-09-01 with six monthly payments, two paid, has its next one due 2026-12-01.
@@ -21,12 +23,7 @@ async function aLoan(input: Omit<NewLoan, 'customerId'> = {}) {
 }
 
 function call(method: 'GET' | 'PATCH' | 'POST', path: string, payload: object, who: StaffSession = agent) {
-  return t.app.inject({
-    method,
-    url: `/internal/api/loans/${path}`,
-    headers: who.headers,
-    ...(method === 'GET' ? { query: payload as Record<string, string> } : { payload }),
-  });
+  return callAsStaff(t.app, who, method, `loans/${path}`, payload);
 }
 
 const paymentRow = async (id: number) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
@@ -157,10 +154,7 @@ describe('PATCH loans/change_payment', () => {
     expect(loser.errors[0]).toMatch(/was changed by someone else since this screen loaded it/);
     expect(loser.loan.payments.find((payment: { id: number }) => payment.id === id).lock_version).toBe(1);
     expect(await paymentRow(id)).toMatchObject({ method: 'debit', lockVersion: 1 });
-    const audited = await t.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'payment'), eq(auditEvents.entityId, String(id))));
+    const audited = await auditEventsOfEntity(t.database.db, 'payment', id);
     expect(audited).toHaveLength(1);
   });
 });

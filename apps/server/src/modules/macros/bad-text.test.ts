@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countWrites } from '../../testing/row-counts.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // A macro's text and tags land in text columns and in the audit's JSONB.
-let t: TestApp;
-let editor: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'macro_editor'] });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const editor = useSignedInStaff(t, { roles: ['agent', 'macro_editor'] });
 
 const writes = async () => ({ ...(await countWrites(t.database.db)), ...(await snapshotTicketWrites(t.database.db)) });
 
@@ -32,8 +26,7 @@ describe('POST update_macro with text the database cannot store', () => {
   ])('answers 400 for %s, and writes nothing', async (_case, payload, error) => {
     const before = await writes();
     const response = await postJson(t.app, editor, 'update_macro', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: [error] });
+    expectErrors(response, 400, [error]);
     expect(await writes()).toEqual(before);
   });
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { macroVersions, macros } from '@portal/db';
 import { createMacro } from '@portal/db/testing';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 import { postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
 import { renameMacro } from './repository.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
-let t: TestApp;
-let editor: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await createSignedInStaff(t.app, t.database.db, { roles: ['agent', 'macro_editor'] });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const editor = useSignedInStaff(t, { roles: ['agent', 'macro_editor'] });
 
 type Macro = { id: number; title: string; body: string; tags: string[] };
 type Branch = { tag: string; macros: Macro[] };
@@ -172,12 +167,7 @@ describe('POST update_macro', () => {
       ['Second text', [], editor.id],
     ]);
 
-    const history = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/macro_versions',
-      headers: editor.headers,
-      query: { title: 'versioned' },
-    });
+    const history = await callAsStaff(t.app, editor, 'GET', 'macro_versions', { title: 'versioned' });
     expect(history.statusCode).toBe(200);
     expect(
       history.json().versions.map((version: { body: string; saved_by: string }) => [version.body, version.saved_by]),
@@ -185,14 +175,8 @@ describe('POST update_macro', () => {
       ['Second text', editor.name],
       ['First text', editor.name],
     ]);
-    const unknown = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/macro_versions',
-      headers: editor.headers,
-      query: { title: 'no_such_macro' },
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ errors: ["That macro doesn't exist yet!"] });
+    const unknown = await callAsStaff(t.app, editor, 'GET', 'macro_versions', { title: 'no_such_macro' });
+    expectErrors(unknown, 404, ["That macro doesn't exist yet!"]);
   });
 
   it('saves two simultaneous creations of one title as one macro', async () => {

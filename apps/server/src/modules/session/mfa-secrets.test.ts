@@ -5,7 +5,7 @@ import { employees } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { createSecretBox } from '../../platform/secret-box.ts';
 import { createTotpSecret } from '../../platform/totp.ts';
-import { signIn } from '../../testing/session-helpers.ts';
+import { enableMfa, signIn } from '../../testing/session-helpers.ts';
 import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../../testing/test-app.ts';
 import { mfaSecretContext, sealStoredMfaSecrets } from './service.ts';
 
@@ -35,11 +35,7 @@ describe('a TOTP secret at rest', () => {
   it('is stored sealed from enrolment on, opens to the secret of the otp_uri, and still signs in', async () => {
     const email = newEmail();
     const employee = await createEmployee(t.database.db, { email });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email, password: DEFAULT_TEST_PASSWORD },
-    });
+    const response = await enableMfa(t.app, { email, password: DEFAULT_TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     const secret = new URL(response.json().otp_uri).searchParams.get('secret') ?? '';
     expect(secret).toMatch(BASE32_SECRET);

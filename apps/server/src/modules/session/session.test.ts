@@ -3,8 +3,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { auditEvents, employees, sessions, signInAttempts } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
-import { MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
+import { enableMfa, MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
 import { createTestApp, testAppDeps, type TestApp } from '../../testing/test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 let t: TestApp;
 let emailCounter = 0;
@@ -60,8 +62,7 @@ describe('POST employees/sign_in', () => {
     const wrong = await signIn(t.app, { email, password: 'not the password' }, from());
     const unknown = await signIn(t.app, { email: newEmail(), password: DEFAULT_TEST_PASSWORD }, from());
     for (const response of [wrong, unknown]) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errors: [MESSAGES_FOR_TESTS.invalidCredentials] });
+      expectErrors(response, 401, [MESSAGES_FOR_TESTS.invalidCredentials]);
     }
     expect(await countRows(sessions)).toBe(sessionsBefore);
   });
@@ -123,12 +124,7 @@ describe('POST employees/sign_in', () => {
 
 describe('MFA', () => {
   async function enrol(email: string) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email, password: DEFAULT_TEST_PASSWORD },
-      remoteAddress: from(),
-    });
+    const response = await enableMfa(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(response.statusCode).toBe(200);
     const uri = new URL(response.json().otp_uri);
     return uri.searchParams.get('secret') ?? '';
@@ -153,8 +149,7 @@ describe('MFA', () => {
     expect(first.json().mfaEnabled).toBe(true);
 
     const missing = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
-    expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ errors: [MESSAGES_FOR_TESTS.otpRequired] });
+    expectErrors(missing, 401, [MESSAGES_FOR_TESTS.otpRequired]);
 
     const wrong = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD, otp: '123456' }, from());
     expect(wrong.statusCode).toBe(401);
@@ -188,34 +183,24 @@ describe('MFA', () => {
     const secret = await enrol(email);
     await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD, otp: await codeAt(secret, t.clock.now()) }, from());
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email, password: DEFAULT_TEST_PASSWORD },
-      remoteAddress: from(),
-    });
+    const again = await enableMfa(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0]).toMatch(/MFA is already on/);
 
-    const wrongPassword = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email: newEmail(), password: 'nope' },
-      remoteAddress: from(),
-    });
-    expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ errors: [MESSAGES_FOR_TESTS.invalidCredentials] });
+    const wrongPassword = await enableMfa(t.app, { email: newEmail(), password: 'nope' }, from());
+    expectErrors(wrongPassword, 401, [MESSAGES_FOR_TESTS.invalidCredentials]);
   });
 });
 
-describe('the session token', () => {
-  async function signedIn() {
-    const email = newEmail();
-    await createEmployee(t.database.db, { email });
-    const response = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
-    return response.json().apiToken as string;
-  }
+// A new employee signed in with the test password: their API token.
+async function signedIn() {
+  const email = newEmail();
+  await createEmployee(t.database.db, { email });
+  const response = await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from());
+  return response.json().apiToken as string;
+}
 
+describe('the session token', () => {
   it('is accepted as a bearer header, and as a token field in the query or the body', async () => {
     const token = await signedIn();
     const header = await t.app.inject({
@@ -239,8 +224,7 @@ describe('the session token', () => {
 
   it('answers 401 without a token and with a made-up one', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/internal/api/employees/session' });
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ errors: ['Sign in to continue.'] });
+    expectErrors(none, 401, ['Sign in to continue.']);
     const madeUp = await t.app.inject({
       method: 'GET',
       url: '/internal/api/employees/session',
@@ -262,8 +246,7 @@ describe('the session token', () => {
     expect((await get()).statusCode).toBe(200);
     t.clock.advance(1000);
     const expired = await get();
-    expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ errors: ['Your session has expired. Please sign in again.'] });
+    expectErrors(expired, 401, ['Your session has expired. Please sign in again.']);
   });
 
   it('stops working at sign-out, which is recorded', async () => {
@@ -385,29 +368,15 @@ describe('bad input', () => {
   });
 
   it('answers 400 for a toggle that is not a boolean, before writing anything', async () => {
-    const email = newEmail();
-    await createEmployee(t.database.db, { email });
-    const token = (await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).json().apiToken;
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/internal/api/toggle_online',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { online: 'yes' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['Online must be true or false.'] });
+    const headers = { authorization: `Bearer ${await signedIn()}` };
+    const response = await callAsStaff(t.app, { headers }, 'PATCH', 'toggle_online', { online: 'yes' });
+    expectErrors(response, 400, ['Online must be true or false.']);
   });
 
   // Signed out, an unknown call is a 401 like any other (decision 014).
   it('answers 404 with an errors list for an unknown call of a signed-in employee', async () => {
-    const email = newEmail();
-    await createEmployee(t.database.db, { email });
-    const token = (await signIn(t.app, { email, password: DEFAULT_TEST_PASSWORD }, from())).json().apiToken;
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/no_such_call',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const headers = { authorization: `Bearer ${await signedIn()}` };
+    const response = await callAsStaff(t.app, { headers }, 'GET', 'no_such_call');
     expect(response.statusCode).toBe(404);
     expect(response.json().errors).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import { auditEvents, sessions, signInAttempts } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
 import { buildApp } from '../../app.ts';
 import { PROXY_WARNING } from '../../plugins/proxy-warning.ts';
-import { MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
+import { enableMfa, MESSAGES_FOR_TESTS, signIn } from '../../testing/session-helpers.ts';
 import { createTestApp, testAppDeps, type TestApp, type TestAppOptions } from '../../testing/test-app.ts';
 
 // Races and limits of sign-in: several apps (one per set of limits) on one database, as several
@@ -80,14 +80,7 @@ describe('parallel wrong passwords', () => {
     const email = newEmail();
     await createEmployee(t.database.db, { email });
     const responses = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        strict.inject({
-          method: 'POST',
-          url: '/internal/api/enable_2fa',
-          payload: { email, password: 'wrong password' },
-          remoteAddress: from(),
-        }),
-      ),
+      Array.from({ length: 40 }, () => enableMfa(strict, { email, password: 'wrong password' }, from())),
     );
     expect(statusCounts(responses)).toEqual({ 401: 5, 429: 35 });
   });
@@ -98,12 +91,7 @@ describe('parallel wrong passwords', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       expect((await signIn(strict, { email, password: 'wrong' }, from())).statusCode).toBe(401);
     }
-    const enrol = await strict.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email, password: DEFAULT_TEST_PASSWORD },
-      remoteAddress: from(),
-    });
+    const enrol = await enableMfa(strict, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(enrol.statusCode).toBe(200);
     expect(await attemptsOf(email)).toHaveLength(4);
     // The fifth failure still reaches the limit.
@@ -114,12 +102,7 @@ describe('parallel wrong passwords', () => {
 
 describe('one TOTP code sent by many sign-ins at once', () => {
   async function enrol(app: FastifyInstance, email: string) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/internal/api/enable_2fa',
-      payload: { email, password: DEFAULT_TEST_PASSWORD },
-      remoteAddress: from(),
-    });
+    const response = await enableMfa(app, { email, password: DEFAULT_TEST_PASSWORD }, from());
     expect(response.statusCode).toBe(200);
     return new URL(response.json().otp_uri).searchParams.get('secret') ?? '';
   }

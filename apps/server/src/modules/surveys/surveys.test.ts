@@ -10,6 +10,7 @@ import {
 import { bulkInsert, surveyAnswers, surveyQuestions, surveys } from '@portal/db';
 import { createCustomer } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Surveys (spec 001 sections 2, 3, 7) on answers built by hand and counted by hand: the list with
 // each survey's respondents, the results with choices ordered by count and a page of users, and one
@@ -38,6 +39,20 @@ async function createSurvey(
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 12, minute));
+
+// Each customer answers the survey's first question with the answer in the same place, a minute apart.
+const answerFirstQuestion = (survey: { id: number; questions: Question[] }, customers: Customer[], answers: string[]) =>
+  bulkInsert(
+    t.database.db,
+    surveyAnswers,
+    customers.map((customer, index) => ({
+      surveyId: survey.id,
+      questionId: survey.questions[0]!.id,
+      customerId: customer.id,
+      answer: answers[index]!,
+      answeredAt: at(index),
+    })),
+  );
 
 // loan-experience: a choice, a rating and a text question; four customers.
 let experience: { id: number; questions: Question[] };
@@ -163,17 +178,7 @@ describe('GET survey_results', () => {
     answers.push('word 12');
     const customers: Customer[] = [];
     for (const _ of answers) customers.push(await createCustomer(t.database.db));
-    await bulkInsert(
-      t.database.db,
-      surveyAnswers,
-      answers.map((answer, index) => ({
-        surveyId: words.id,
-        questionId: words.questions[0]!.id,
-        customerId: customers[index]!.id,
-        answer,
-        answeredAt: at(index),
-      })),
-    );
+    await answerFirstQuestion(words, customers, answers);
     const results = (await get('survey_results', { path: 'test-words' })).json<SurveyResultsResponse>();
     const [question] = results.questions;
     expect(question?.choices.map((choice) => `${choice.choice}: ${choice.count}`)).toEqual([
@@ -190,16 +195,10 @@ describe('GET survey_results', () => {
     const customers: Customer[] = [];
     for (let index = 0; index <= SURVEY_USERS_PAGE_SIZE; index += 1)
       customers.push(await createCustomer(t.database.db));
-    await bulkInsert(
-      t.database.db,
-      surveyAnswers,
-      customers.map((customer, index) => ({
-        surveyId: paging.id,
-        questionId: paging.questions[0]!.id,
-        customerId: customer.id,
-        answer: index % 3 === 0 ? 'No' : 'Yes',
-        answeredAt: at(index),
-      })),
+    await answerFirstQuestion(
+      paging,
+      customers,
+      customers.map((_, index) => (index % 3 === 0 ? 'No' : 'Yes')),
     );
     const page = async (number: string) =>
       (await get('survey_results', { path: 'test-paging', page: number })).json<SurveyResultsResponse>();
@@ -220,10 +219,7 @@ describe('GET survey_results', () => {
 
   it('answers an unknown survey with 404 and bad input with 400, in sentences', async () => {
     const unknown = await get('survey_results', { path: 'no-such-survey' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({
-      errors: ["There is no survey at the path 'no-such-survey'. Pick one from the list of surveys."],
-    });
+    expectErrors(unknown, 404, ["There is no survey at the path 'no-such-survey'. Pick one from the list of surveys."]);
     const cases: [Record<string, string>, string][] = [
       [{}, 'Say which survey: its path is missing.'],
       [{ path: '  ' }, 'Say which survey: its path is missing.'],

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 import { getTicket, postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // Input PostgreSQL cannot take (a NUL in text, a lone surrogate in JSONB, a number past an integer
 // column) is refused at the edge with a 400 naming the field, never a 500 from the database.
-let t: TestApp;
-let agent: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  agent = await createSignedInStaff(t.app, t.database.db);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const agent = useSignedInStaff(t);
 
 const writes = async () => ({ ...(await countWrites(t.database.db)), ...(await snapshotTicketWrites(t.database.db)) });
 
@@ -48,8 +43,7 @@ describe('POST send_reply with text the database cannot store', () => {
     const before = await writes();
 
     const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, ...fields });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: [error] });
+    expectErrors(response, 400, [error]);
     expect(await writes()).toEqual(before);
   });
 
@@ -61,27 +55,19 @@ describe('POST send_reply with text the database cannot store', () => {
       reply: 'a\u0000',
       meta: { 'to\u0000do': 1, list: ['ok', '\udc00'] },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      errors: [
-        'reply: must not contain a NUL character.',
-        'meta.to\\0do: a field name must not contain a NUL character.',
-        'meta.list.1: is not valid text (it holds a broken Unicode character).',
-      ],
-    });
+    expectErrors(response, 400, [
+      'reply: must not contain a NUL character.',
+      'meta.to\\0do: a field name must not contain a NUL character.',
+      'meta.list.1: is not valid text (it holds a broken Unicode character).',
+    ]);
     expect(await writes()).toEqual(before);
   });
 
   it('checks the query string too', async () => {
     const ticket = await createTicket(t.database.db, { contact: '5035550312' });
     const before = await writes();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/internal/api/ticket?id=${ticket.id}%00`,
-      headers: agent.headers,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['id: must not contain a NUL character.'] });
+    const response = await callAsStaff(t.app, agent, 'GET', `ticket?id=${ticket.id}%00`);
+    expectErrors(response, 400, ['id: must not contain a NUL character.']);
     expect(await writes()).toEqual(before);
   });
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 
-let t: TestApp;
-let agent: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  agent = await createSignedInStaff(t.app, t.database.db, { name: 'Alex Agent' });
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const agent = useSignedInStaff(t, { name: 'Alex Agent' });
 
 const get = (path: 'user_info' | 'loan_info', query: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: `/internal/api/${path}`, headers: agent.headers, query });

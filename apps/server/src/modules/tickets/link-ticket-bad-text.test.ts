@@ -5,6 +5,8 @@ import { createCustomer, createTicket } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 let t: TestApp;
 let staff: StaffSession;
@@ -37,19 +39,13 @@ describe('POST users/link_ticket with input the database cannot take', () => {
     const before = await countWrites(t.database.db);
 
     const response = await link({ ticket_id: ticket.id, ...fields });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: [error] });
+    expectErrors(response, 400, [error]);
     expect(await countWrites(t.database.db)).toEqual(before);
     expect((await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]?.customerId).toBeNull();
   });
 
   it('answers 400 for a message_id past what JSON carries exactly on get_raw_message', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/internal/api/users/get_raw_message?message_id=123456789012345678901',
-      headers: staff.headers,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['message_id: is too large; it can be at most 9007199254740991.'] });
+    const response = await callAsStaff(t.app, staff, 'GET', 'users/get_raw_message?message_id=123456789012345678901');
+    expectErrors(response, 400, ['message_id: is too large; it can be at most 9007199254740991.']);
   });
 });

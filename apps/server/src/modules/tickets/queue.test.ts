@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { employees, loans, payments, tickets } from '@portal/db';
 import { createCustomer, createLoan, createTicket, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
-import { createSignedInStaff, setOnline } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, setOnline } from '../../testing/staff-helpers.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { getTickets } from '../../testing/ticket-helpers.ts';
+import { closeTicket, getTickets } from '../../testing/ticket-helpers.ts';
 import { SHARED_VIEWS_TTL_MS, UNPAID_DUE_TTL_MS } from './service.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 const LEASE_MINUTES = 15;
 const MINUTE = 60_000;
@@ -50,8 +51,7 @@ describe('GET tickets', () => {
     await queueTickets(2);
     const offline = await createSignedInStaff(t.app, t.database.db, { online: false });
     const response = await getTickets(t.app, offline);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errors: ['Go online to receive tickets.'] });
+    expectErrors(response, 409, ['Go online to receive tickets.']);
     expect(await leasedTo(offline.id)).toEqual([]);
   });
 
@@ -157,11 +157,7 @@ describe('GET tickets', () => {
     await setOnline(t.app, agent, true);
     expect((await getTickets(t.app, agent)).json().openTickets).toHaveLength(2);
 
-    const signOut = await t.app.inject({
-      method: 'DELETE',
-      url: '/internal/api/employees/sign_out',
-      headers: agent.headers,
-    });
+    const signOut = await callAsStaff(t.app, agent, 'DELETE', 'employees/sign_out');
     expect(signOut.statusCode).toBe(200);
     expect(await leasedTo(agent.id)).toEqual([]);
     expect(await leasedTo(colleague.id)).toHaveLength(1);
@@ -280,12 +276,7 @@ describe('GET tickets', () => {
     ];
     for (const ticket of mine) {
       t.clock.advance(1000);
-      const closed = await t.app.inject({
-        method: 'DELETE',
-        url: '/internal/api/ticket',
-        headers: agent.headers,
-        query: { id: String(ticket.id) },
-      });
+      const closed = await closeTicket(t.app, agent, ticket.id);
       expect(closed.statusCode).toBe(200);
     }
     // 17:00 UTC is 09:00 in Los Angeles: ten hours ago was yesterday there.
@@ -336,12 +327,7 @@ describe('GET tickets', () => {
     const agent = await createSignedInStaff(t.app, t.database.db);
     const [first, closed] = await queueTickets(2);
     // A change made through this process drops the stored counts, so the next call waits for fresh ones.
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/internal/api/ticket',
-      headers: agent.headers,
-      query: { id: String(closed?.id) },
-    });
+    await closeTicket(t.app, agent, String(closed?.id));
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(1);
     // Written behind the API's back: the badge may lag up to its time limit.
     await queueTickets(2);
@@ -350,24 +336,14 @@ describe('GET tickets', () => {
     t.clock.advance(6_000);
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(1);
     await vi.waitFor(async () => expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(3));
-    await t.app.inject({
-      method: 'DELETE',
-      url: '/internal/api/ticket',
-      headers: agent.headers,
-      query: { id: String(first?.id) },
-    });
+    await closeTicket(t.app, agent, String(first?.id));
     expect((await getTickets(t.app, agent, 1)).json().totalTicketCount).toBe(2);
   });
 
   it('refuses a num outside 1..50 with 400', async () => {
     const agent = await createSignedInStaff(t.app, t.database.db);
     for (const num of ['0', '51', 'ten']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/internal/api/tickets',
-        headers: agent.headers,
-        query: { num },
-      });
+      const response = await callAsStaff(t.app, agent, 'GET', 'tickets', { num });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);
     }

@@ -8,10 +8,11 @@ import {
   type RecordingMailer,
   type RecordingSms,
 } from '../../testing/recording-senders.ts';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
+import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { getTicket, postJson, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 const stored = async (t: TestApp, id: number) =>
   (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
@@ -162,11 +163,9 @@ describe('POST send_reply with providers', () => {
     const before = await snapshotTicketWrites(t.database.db);
     const sentBefore = sms.sent.length;
     const toClosed = await postJson(t.app, agent, 'send_reply', { id: closed.id, reply: 'Hello' });
-    expect(toClosed.statusCode).toBe(409);
-    expect(toClosed.json()).toEqual({ errors: [`Ticket ${closed.id} is already closed.`] });
+    expectErrors(toClosed, 409, [`Ticket ${closed.id} is already closed.`]);
     const toHeld = await postJson(t.app, agent, 'send_reply', { id: held.id, reply: 'Hello' });
-    expect(toHeld.statusCode).toBe(409);
-    expect(toHeld.json()).toEqual({ errors: [`Ticket ${held.id} is being worked by Casey Colleague.`] });
+    expectErrors(toHeld, 409, [`Ticket ${held.id} is being worked by Casey Colleague.`]);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
     expect(sms.sent.length).toBe(sentBefore);
   });
@@ -195,12 +194,9 @@ describe('POST send_reply with providers', () => {
       id: ticket.id,
       reply: 'Hi Amy, your phone number is now {new_phone}.',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      errors: [
-        "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
-      ],
-    });
+    expectErrors(response, 400, [
+      "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
+    ]);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
     expect(await t.app.outbox.deliverDue()).toBe(0);
   });
@@ -208,13 +204,12 @@ describe('POST send_reply with providers', () => {
   it('answers a retry with the same Idempotency-Key with the reply already queued, and sends it once', async () => {
     const ticket = await createTicket(t.database.db, { contact: '5035550125', thread: ['hello?'] });
     await getTicket(t.app, agent, ticket.id);
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/internal/api/send_reply',
-        headers: { ...agent.headers, 'idempotency-key': 'compose-5035550125-1' },
-        payload: { id: ticket.id, reply: 'We moved it.' },
-      });
+    // A reply sent with the key the composer gives it (the header), as a retry sends it again.
+    const replyWithKey = (key: string, id: number, reply: string) => {
+      const headers = { ...agent.headers, 'idempotency-key': key };
+      return callAsStaff(t.app, { headers }, 'POST', 'send_reply', { id, reply });
+    };
+    const send = () => replyWithKey('compose-5035550125-1', ticket.id, 'We moved it.');
     const first = await send();
     const again = await send();
     expect(first.statusCode).toBe(200);
@@ -227,19 +222,9 @@ describe('POST send_reply with providers', () => {
     // The key of another ticket's reply is refused, not answered with that reply.
     const other = await createTicket(t.database.db, { contact: '5035550126', thread: ['hi'] });
     await getTicket(t.app, agent, other.id);
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/send_reply',
-      headers: { ...agent.headers, 'idempotency-key': 'compose-5035550125-1' },
-      payload: { id: other.id, reply: 'Hello' },
-    });
+    const reused = await replyWithKey('compose-5035550125-1', other.id, 'Hello');
     expect(reused.statusCode).toBe(409);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/internal/api/send_reply',
-      headers: { ...agent.headers, 'idempotency-key': 'no spaces allowed' },
-      payload: { id: other.id, reply: 'Hello' },
-    });
+    const bad = await replyWithKey('no spaces allowed', other.id, 'Hello');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -247,8 +232,7 @@ describe('POST send_reply with providers', () => {
     const ticket = await createTicket(t.database.db);
     const before = await snapshotTicketWrites(t.database.db);
     const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Hello', macro_id: 424242 });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: ['There is no macro 424242.'] });
+    expectErrors(response, 400, ['There is no macro 424242.']);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 });
@@ -295,8 +279,7 @@ describe('POST send_password_reset', () => {
     const ticket = await createTicket(t.database.db);
     const before = await snapshotTicketWrites(t.database.db);
     const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errors: ['This ticket has no customer to send instructions to.'] });
+    expectErrors(response, 409, ['This ticket has no customer to send instructions to.']);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 
@@ -321,8 +304,7 @@ describe('POST send_password_reset', () => {
   it('answers 400 for a missing id and 404 for an unknown ticket', async () => {
     expect((await postJson(t.app, agent, 'send_password_reset', {})).statusCode).toBe(400);
     const missing = await postJson(t.app, agent, 'send_password_reset', { id: 777777 });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: ['Ticket 777777 was not found.'] });
+    expectErrors(missing, 404, ['Ticket 777777 was not found.']);
   });
 });
 

@@ -1,27 +1,20 @@
 import { permissionRefusal } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, tickets } from '@portal/db';
 import { createTicket } from '@portal/db/testing';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { getTicket, getTickets, patchTicket, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
+import { closeTicket, getTicket, getTickets, patchTicket, snapshotTicketWrites } from '../../testing/ticket-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
-let t: TestApp;
-let agent: SignedInStaff;
-let colleague: SignedInStaff;
-let supervisor: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  agent = await createSignedInStaff(t.app, t.database.db, { name: 'Alex Agent' });
-  colleague = await createSignedInStaff(t.app, t.database.db, { name: 'Casey Colleague' });
-  supervisor = await createSignedInStaff(t.app, t.database.db, {
-    roles: ['agent', 'escalations'],
-    name: 'Sam Supervisor',
-  });
+const t = useTestApp();
+const agent = useSignedInStaff(t, { name: 'Alex Agent' });
+const colleague = useSignedInStaff(t, { name: 'Casey Colleague' });
+const supervisor = useSignedInStaff(t, {
+  roles: ['agent', 'escalations'],
+  name: 'Sam Supervisor',
 });
-afterAll(() => t.close());
 
 const stored = async (id: number) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 const lastAudit = async (id: number) =>
@@ -33,14 +26,12 @@ const lastAudit = async (id: number) =>
       .orderBy(desc(auditEvents.id))
       .limit(1)
   )[0];
-const closeTicket = (staff: SignedInStaff, id: number | string) =>
-  t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: staff.headers, query: { id: String(id) } });
 
 describe('DELETE ticket', () => {
   it('closes the ticket, hands back the lease and records before and after', async () => {
     const ticket = await createTicket(t.database.db);
     await getTicket(t.app, agent, ticket.id);
-    const response = await closeTicket(agent, ticket.id);
+    const response = await closeTicket(t.app, agent, ticket.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: ticket.id, state: 'closed', archived: null, escalated: null });
     const row = await stored(ticket.id);
@@ -58,12 +49,7 @@ describe('DELETE ticket', () => {
 
   it('takes the id from a JSON body as well', async () => {
     const ticket = await createTicket(t.database.db);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: '/internal/api/ticket',
-      headers: agent.headers,
-      payload: { id: ticket.id },
-    });
+    const response = await callAsStaff(t.app, agent, 'DELETE', 'ticket', { id: ticket.id });
     expect(response.statusCode).toBe(200);
     expect((await stored(ticket.id))?.state).toBe('closed');
   });
@@ -74,15 +60,12 @@ describe('DELETE ticket', () => {
     await getTicket(t.app, colleague, held.id);
     const before = await snapshotTicketWrites(t.database.db);
 
-    const again = await closeTicket(agent, closed.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errors: [`Ticket ${closed.id} is already closed.`] });
-    const busy = await closeTicket(agent, held.id);
-    expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ errors: [`Ticket ${held.id} is being worked by Casey Colleague.`] });
-    const missing = await closeTicket(agent, 99999);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: ['Ticket 99999 was not found.'] });
+    const again = await closeTicket(t.app, agent, closed.id);
+    expectErrors(again, 409, [`Ticket ${closed.id} is already closed.`]);
+    const busy = await closeTicket(t.app, agent, held.id);
+    expectErrors(busy, 409, [`Ticket ${held.id} is being worked by Casey Colleague.`]);
+    const missing = await closeTicket(t.app, agent, 99999);
+    expectErrors(missing, 404, ['Ticket 99999 was not found.']);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 
@@ -90,10 +73,9 @@ describe('DELETE ticket', () => {
     await createTicket(t.database.db);
     const before = await snapshotTicketWrites(t.database.db);
     const missing = await t.app.inject({ method: 'DELETE', url: '/internal/api/ticket', headers: agent.headers });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ errors: ['An id must be a number.'] });
-    expect((await closeTicket(agent, 'abc')).statusCode).toBe(400);
-    expect((await closeTicket(agent, '-3')).json()).toEqual({ errors: ['An id must be positive.'] });
+    expectErrors(missing, 400, ['An id must be a number.']);
+    expect((await closeTicket(t.app, agent, 'abc')).statusCode).toBe(400);
+    expect((await closeTicket(t.app, agent, '-3')).json()).toEqual({ errors: ['An id must be positive.'] });
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 });
@@ -117,8 +99,7 @@ describe('PATCH archive_ticket and unarchive_ticket', () => {
     expect(lists.openTickets.map((summary: { id: number }) => summary.id)).not.toContain(ticket.id);
 
     const twice = await patchTicket(t.app, agent, 'archive_ticket', { id: ticket.id });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ errors: [`Ticket ${ticket.id} is already archived.`] });
+    expectErrors(twice, 409, [`Ticket ${ticket.id} is already archived.`]);
 
     const back = await patchTicket(t.app, agent, 'unarchive_ticket', { id: ticket.id });
     expect(back.json()).toEqual({ id: ticket.id, state: 'open', archived: null, escalated: null });
@@ -128,16 +109,14 @@ describe('PATCH archive_ticket and unarchive_ticket', () => {
       after: { archivedAt: null },
     });
     const notArchived = await patchTicket(t.app, agent, 'unarchive_ticket', { id: ticket.id });
-    expect(notArchived.statusCode).toBe(409);
-    expect(notArchived.json()).toEqual({ errors: [`Ticket ${ticket.id} is not archived.`] });
+    expectErrors(notArchived, 409, [`Ticket ${ticket.id} is not archived.`]);
   });
 
   it('will not archive or escalate a closed ticket', async () => {
     const ticket = await createTicket(t.database.db, { state: 'closed' });
     const before = await snapshotTicketWrites(t.database.db);
     const archive = await patchTicket(t.app, agent, 'archive_ticket', { id: ticket.id });
-    expect(archive.statusCode).toBe(409);
-    expect(archive.json()).toEqual({ errors: [`Ticket ${ticket.id} is closed, so it cannot be archived.`] });
+    expectErrors(archive, 409, [`Ticket ${ticket.id} is closed, so it cannot be archived.`]);
     const escalate = await patchTicket(t.app, agent, 'escalate_ticket', { id: ticket.id });
     expect(escalate.json()).toEqual({ errors: [`Ticket ${ticket.id} is closed, so it cannot be escalated.`] });
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
@@ -175,8 +154,7 @@ describe('PATCH escalate_ticket and deescalate_ticket', () => {
 
     const before = await snapshotTicketWrites(t.database.db);
     const forbidden = await patchTicket(t.app, agent, 'deescalate_ticket', { id: ticket.id });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ errors: [permissionRefusal('tickets.view_escalated')] });
+    expectErrors(forbidden, 403, [permissionRefusal('tickets.view_escalated')]);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
 
     const back = await patchTicket(t.app, supervisor, 'deescalate_ticket', { id: ticket.id });
@@ -196,8 +174,7 @@ describe('PATCH escalate_ticket and deescalate_ticket', () => {
     const before = await snapshotTicketWrites(t.database.db);
     for (const path of ['archive_ticket', 'escalate_ticket']) {
       const response = await patchTicket(t.app, agent, path, { id: ticket.id });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ errors: [`Ticket ${ticket.id} is being worked by Casey Colleague.`] });
+      expectErrors(response, 409, [`Ticket ${ticket.id} is being worked by Casey Colleague.`]);
     }
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });

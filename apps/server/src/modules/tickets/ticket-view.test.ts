@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payoffBalanceCents } from '@portal/contracts';
 import { bankAccounts, bounces, customerComments, customerEmails, debitCards, messages, tickets } from '@portal/db';
 import { createCustomer, createLoan, createMacro, createTicket } from '@portal/db/testing';
-import { createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
 import { getTicket } from '../../testing/ticket-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-let t: TestApp;
-let agent: SignedInStaff;
-let colleague: SignedInStaff;
-
-beforeAll(async () => {
-  t = await createTestApp({ ticketLeaseMinutes: 15 });
-  agent = await createSignedInStaff(t.app, t.database.db, { name: 'Alex Agent' });
-  colleague = await createSignedInStaff(t.app, t.database.db, { name: 'Casey Colleague' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ ticketLeaseMinutes: 15 });
+const agent = useSignedInStaff(t, { name: 'Alex Agent' });
+const colleague = useSignedInStaff(t, { name: 'Casey Colleague' });
 
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
 
@@ -315,8 +308,7 @@ describe('GET ticket', () => {
     const ticket = await createTicket(t.database.db);
     expect((await getTicket(t.app, colleague, ticket.id)).statusCode).toBe(200);
     const refused = await getTicket(t.app, agent, ticket.id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: [`Ticket ${ticket.id} is being worked by Casey Colleague.`] });
+    expectErrors(refused, 409, [`Ticket ${ticket.id} is being worked by Casey Colleague.`]);
     const [held] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(held?.assignedTo).toBe(colleague.id);
 
@@ -332,11 +324,9 @@ describe('GET ticket', () => {
 
   it('answers 404 for an unknown ticket and 400 for an id that is not a number', async () => {
     const missing = await getTicket(t.app, agent, 987654);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errors: ['Ticket 987654 was not found.'] });
+    expectErrors(missing, 404, ['Ticket 987654 was not found.']);
     const bad = await getTicket(t.app, agent, 'abc');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ errors: ['An id must be a number.'] });
+    expectErrors(bad, 400, ['An id must be a number.']);
     const none = await t.app.inject({ method: 'GET', url: '/internal/api/ticket', headers: agent.headers });
     expect(none.statusCode).toBe(400);
   });

@@ -3,17 +3,13 @@ import type { UserSearchResponse } from '@portal/contracts';
 import { customerEmails, messages } from '@portal/db';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
 
 const t = useTestApp();
 const staff = useStaffSession(t);
 
 const search = (parameter: string, text: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/internal/api/users/search',
-    headers: staff.headers,
-    query: { parameter, search: text },
-  });
+  callAsStaff(t.app, staff, 'GET', 'users/search', { parameter, search: text });
 const found = async (parameter: string, text: string): Promise<UserSearchResponse> => {
   const response = await search(parameter, text);
   expect(response.statusCode, response.body).toBe(200);

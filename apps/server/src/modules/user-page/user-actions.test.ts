@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditEvents, customerEmails, customers, messages, payments, tickets } from '@portal/db';
 import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
@@ -7,28 +7,16 @@ import { deriveKey } from '../../platform/derived-key.ts';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { countWrites } from '../../testing/row-counts.ts';
-import {
-  createRecordingMailer,
-  createRecordingSms,
-  type RecordingMailer,
-  type RecordingSms,
-} from '../../testing/recording-senders.ts';
-import { callAsStaff, createSignedInStaff, type SignedInStaff } from '../../testing/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createRecordingMailer, createRecordingSms } from '../../testing/recording-senders.ts';
+import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { useSignedInStaff, useTestApp } from '../../testing/use-test-app.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
-let t: TestApp;
-let mailer: RecordingMailer;
-let sms: RecordingSms;
-let staff: SignedInStaff;
+const mailer = createRecordingMailer();
+const sms = createRecordingSms();
 const SECRETS_KEY = Buffer.alloc(32, 7);
-
-beforeAll(async () => {
-  mailer = createRecordingMailer();
-  sms = createRecordingSms();
-  t = await createTestApp({ mailer, sms, secretsKey: SECRETS_KEY, customerAppUrl: 'https://app.example.test' });
-  staff = await createSignedInStaff(t.app, t.database.db, { name: 'Maria Delgado' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ mailer, sms, secretsKey: SECRETS_KEY, customerAppUrl: 'https://app.example.test' });
+const staff = useSignedInStaff(t, { name: 'Maria Delgado' });
 
 const call = (method: 'GET' | 'POST' | 'PATCH', path: string, payload: object) =>
   callAsStaff(t.app, staff, method, path, payload);
@@ -90,10 +78,9 @@ describe('PATCH users/edit_info', () => {
       parameter: 'phone_number',
       text: other.phoneNumber!,
     });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      errors: [`Another customer (ID ${other.id}) already uses ${other.phoneNumber} as their phone number.`],
-    });
+    expectErrors(refused, 409, [
+      `Another customer (ID ${other.id}) already uses ${other.phoneNumber} as their phone number.`,
+    ]);
     expect(
       (await call('PATCH', 'users/edit_info', { id: customer.id, parameter: 'email', text: other.email })).statusCode,
     ).toBe(409);
@@ -117,8 +104,7 @@ describe('PATCH users/edit_info', () => {
   it('answers 404 for an unknown customer and 400 for bad input, writing nothing', async () => {
     const before = await countWrites(t.database.db);
     const unknown = await call('PATCH', 'users/edit_info', { id: 987_654_321, parameter: 'first_name', text: 'Ann' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ errors: ['Customer 987654321 was not found.'] });
+    expectErrors(unknown, 404, ['Customer 987654321 was not found.']);
     for (const payload of [
       { id: 'abc', parameter: 'first_name', text: 'Ann' },
       { id: 1, parameter: 'ssn', text: '123' },
@@ -217,8 +203,7 @@ describe('PATCH users/contact_flag', () => {
       message: 'Hello',
       thread: 'new',
     });
-    expect(composed.statusCode).toBe(409);
-    expect(composed.json()).toEqual({ errors: [refusal] });
+    expectErrors(composed, 409, [refusal]);
     const reply = await call('POST', 'send_reply', { id: ticket.id, reply: 'Hello' });
     expect(reply.json()).toEqual({ errors: [refusal] });
     // Nothing was written but the two refusals' audit events (decision 046).
@@ -347,12 +332,9 @@ describe('POST users/originate_message', () => {
       message: 'Hi Amy, your phone number is now {new_phone}.',
       thread: 'new',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      errors: [
-        "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
-      ],
-    });
+    expectErrors(response, 400, [
+      "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
+    ]);
     expect(await countWrites(t.database.db)).toEqual(before);
   });
 
