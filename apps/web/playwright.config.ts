@@ -15,8 +15,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Timeouts bound a hang, not the machine's speed (issue 38): beside a CPU hog an ACDV import (a
+  // low-priority reader process, then the rows) took more than 10 s to show. An assertion that
+  // something happens at once says so with its own short timeout.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     // baseURL is the worker's server (e2e/fixtures.ts).
