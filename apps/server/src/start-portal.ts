@@ -31,16 +31,18 @@ export type StartExtras = {
 
 // Starts the Portal: the configuration, the database (migrated; secrets sealed), the storage, the
 // app, and the HTTP server, which stops cleanly on SIGINT and SIGTERM. main.ts runs it as it is.
-export async function startPortal(extras: StartExtras = {}): Promise<void> {
+export async function startPortal(given: StartExtras = {}): Promise<void> {
   const config = loadConfig();
   const secretsKey = loadSecretsKey(config.secrets);
+  // The extras are the dev stage's only: any other stage starts as main.ts does.
+  const extras: StartExtras = config.stage === 'dev' ? given : {};
   const database = await openDatabase(config.database);
   // Migrations, and on a first start in dev what the start adds (the demo data), so the Portal can be
   // tried with no setup.
   const seedEmpty = extras.seedEmpty;
   const seeded = await prepareDatabase(database, {
     stage: config.stage,
-    seedEmpty: seedEmpty && config.stage === 'dev' ? (tx) => seedEmpty(tx, { config, secretsKey }) : undefined,
+    seedEmpty: seedEmpty ? (tx) => seedEmpty(tx, { config, secretsKey }) : undefined,
   });
   // MFA secrets stored in plain text by an earlier version are sealed now, once.
   const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
@@ -58,12 +60,12 @@ export async function startPortal(extras: StartExtras = {}): Promise<void> {
       ? (await import('./platform/s3-storage.ts')).createS3Storage(config.storage)
       : createDirectoryStorage(config.storage.dir);
   // What the start adds once the database and the storage are ready (the demo's documents and emails).
-  if (extras.afterPrepare && config.stage === 'dev')
+  if (extras.afterPrepare)
     await extras.afterPrepare({ config, secretsKey, db: database.db, storage, seeded: seeded !== null });
 
   const app = await buildApp({
     database,
-    clock: extras.clock && config.stage === 'dev' ? extras.clock : systemClock,
+    clock: extras.clock ?? systemClock,
     settings: config,
     webDistDir: config.webDistDir,
     secretsKey,
@@ -93,5 +95,5 @@ export async function startPortal(extras: StartExtras = {}): Promise<void> {
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
   console.log(`The Portal is running at http://localhost:${config.port} on ${where}.`);
-  if (extras.banner && config.stage === 'dev') console.log(extras.banner);
+  if (extras.banner) console.log(extras.banner);
 }
