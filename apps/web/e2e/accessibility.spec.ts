@@ -238,8 +238,13 @@ test.describe('signed in', () => {
     // Single-key shortcuts off (2.1.4): J and ? do nothing, and the choice outlives a reload.
     const ticket = await heading.textContent();
     const toggle = help.getByRole('switch', { name: 'Single-key shortcuts (J and ?)' });
+    // The switch is turned by its label, not by a forced click on the hidden input: a forced click
+    // does not wait for the opening dialog to stop moving, and one that landed on the overlay
+    // closed the dialog instead.
+    const toggleLabel = help.getByText('Single-key shortcuts (J and ?)', { exact: true });
     await button.click();
-    await toggle.click({ force: true });
+    await toggleLabel.click();
+    await expect(toggle).not.toBeChecked();
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
     await page.locator('body').press('j');
@@ -250,7 +255,7 @@ test.describe('signed in', () => {
     await expect(heading).toBeVisible();
     await button.click();
     await expect(toggle).not.toBeChecked();
-    await toggle.click({ force: true });
+    await toggleLabel.click();
     await expect(toggle).toBeChecked();
     // J once the dialog has closed (a key pressed while it closes is the dialog's).
     await page.keyboard.press('Escape');
