@@ -238,12 +238,14 @@ test.describe('signed in', () => {
     // Single-key shortcuts off (2.1.4): J and ? do nothing, and the choice outlives a reload.
     const ticket = await heading.textContent();
     const toggle = help.getByRole('switch', { name: 'Single-key shortcuts (J and ?)' });
-    // The switch is turned by its label, not by a forced click on the hidden input: a forced click
-    // does not wait for the opening dialog to stop moving, and one that landed on the overlay
-    // closed the dialog instead.
-    const toggleLabel = help.getByText('Single-key shortcuts (J and ?)', { exact: true });
+    // The switch is turned by keyboard (Space), not by a forced click: a forced click does not wait
+    // for the opening dialog to stop moving, and one that landed on the overlay closed the dialog.
+    const turnToggle = async () => {
+      await toggle.focus();
+      await page.keyboard.press('Space');
+    };
     await button.click();
-    await toggleLabel.click();
+    await turnToggle();
     await expect(toggle).not.toBeChecked();
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
@@ -255,7 +257,7 @@ test.describe('signed in', () => {
     await expect(heading).toBeVisible();
     await button.click();
     await expect(toggle).not.toBeChecked();
-    await toggleLabel.click();
+    await turnToggle();
     await expect(toggle).toBeChecked();
     // J once the dialog has closed (a key pressed while it closes is the dialog's).
     await page.keyboard.press('Escape');
