@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankruptcyNoticeCalls, type CreateNoticesResponse } from '@portal/contracts';
 import { uploadFiles } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { noticeKeys } from './query-keys.ts';
 
 // POST bankruptcy_notices/create_notices (multipart, files[] repeated): each PDF becomes a notice,
@@ -10,10 +10,6 @@ export function createNotices(files: readonly File[]): Promise<CreateNoticesResp
 }
 
 export function useCreateNotices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createNotices,
-    // Even a refusal may have taken some files before it: the list is read again either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: noticeKeys.unprocessed() }),
-  });
+  // Even a refusal may have taken some files before it: the list is read again either way.
+  return useRefreshingMutation(createNotices, [noticeKeys.unprocessed()], 'settled');
 }

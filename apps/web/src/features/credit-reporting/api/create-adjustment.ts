@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type CreateAdjustmentBody, type CreateAdjustmentResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 // PUT cr_adj/create_and_notify {user_id, loan_id, adj_type, reason, gen_adj_file}: 201 with the
@@ -10,10 +10,6 @@ export function createAdjustment(body: CreateAdjustmentBody): Promise<CreateAdju
 }
 
 export function useCreateAdjustment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAdjustment,
-    // One more adjustment may be waiting for a correction file; a lookup shows it too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditReportingKeys.all }),
-  });
+  // One more adjustment may be waiting for a correction file; a lookup shows it too.
+  return useRefreshingMutation(createAdjustment, [creditReportingKeys.all]);
 }

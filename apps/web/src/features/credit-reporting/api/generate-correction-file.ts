@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type CorrectionFileResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 // POST cr_adj/correction_file: the Metro 2 correction file of every adjustment waiting for one.
@@ -9,9 +9,5 @@ export function generateCorrectionFile(): Promise<CorrectionFileResponse> {
 }
 
 export function useGenerateCorrectionFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateCorrectionFile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
-  });
+  return useRefreshingMutation(generateCorrectionFile, [creditReportingKeys.reportingFiles()]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type AcdvImportResponse } from '@portal/contracts';
 import { uploadFiles } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 // POST fcra/import_acdvs (multipart, files[] repeated): ACDV request files, JSON or CSV
@@ -10,14 +10,10 @@ export function importAcdvs(files: readonly File[]): Promise<AcdvImportResponse>
 }
 
 export function useImportAcdvs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importAcdvs,
-    // New requests may be waiting: the screen asks again (an empty state becomes a request).
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: creditReportingKeys.acdvRequests() }),
-        queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
-      ]),
-  });
+  // New requests may be waiting: the screen asks again (an empty state becomes a request).
+  return useRefreshingMutation(
+    importAcdvs,
+    [creditReportingKeys.acdvRequests(), creditReportingKeys.reportingFiles()],
+    'settled',
+  );
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type AcdvConsumerInfoBody, type AcdvConsumerInfoResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 // PATCH fcra/acdv_consumer_info {control_number, received_on}: the consumer sent information during
@@ -11,9 +11,5 @@ export function recordAcdvConsumerInfo(body: AcdvConsumerInfoBody): Promise<Acdv
 
 // The request on screen is read again (it is still mine), with its new due date.
 export function useRecordAcdvConsumerInfo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordAcdvConsumerInfo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditReportingKeys.acdvRequests() }),
-  });
+  return useRefreshingMutation(recordAcdvConsumerInfo, [creditReportingKeys.acdvRequests()]);
 }

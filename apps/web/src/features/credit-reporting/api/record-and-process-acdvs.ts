@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type RecordAcdvsResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 // PATCH fcra/record_and_process_acdvs: every answered ACDV into one response file, marked processed.
@@ -9,9 +9,5 @@ export function recordAndProcessAcdvs(): Promise<RecordAcdvsResponse> {
 }
 
 export function useRecordAndProcessAcdvs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordAndProcessAcdvs,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
-  });
+  return useRefreshingMutation(recordAndProcessAcdvs, [creditReportingKeys.reportingFiles()]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { creditReportingCalls, type AcdvResponseBody, type FieldVerification } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { creditReportingKeys } from './query-keys.ts';
 
 export type AcdvAnswer = {
@@ -20,13 +20,8 @@ export function respondToAcdv(answer: AcdvAnswer): Promise<{ message: string; co
 // Once answered, the next request is loaded (the answered one is no longer handed out) and the
 // desk's counts change.
 export function useRespondToAcdv() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: respondToAcdv,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: creditReportingKeys.acdvRequests() }),
-        queryClient.invalidateQueries({ queryKey: creditReportingKeys.reportingFiles() }),
-      ]),
-  });
+  return useRefreshingMutation(respondToAcdv, [
+    creditReportingKeys.acdvRequests(),
+    creditReportingKeys.reportingFiles(),
+  ]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeCalls, type FrivolousDisputeResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { deadlineKeys } from './query-keys.ts';
 
 // PATCH disputes_dashboard/frivolous_notice_sent {id}: the notice of a frivolous determination went
@@ -10,9 +10,5 @@ export function recordFrivolousNoticeSent(id: number): Promise<FrivolousDisputeR
 }
 
 export function useRecordFrivolousNoticeSent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordFrivolousNoticeSent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deadlineKeys.all }),
-  });
+  return useRefreshingMutation(recordFrivolousNoticeSent, [deadlineKeys.all]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeCalls, type CreateDisputesResponse } from '@portal/contracts';
 import { uploadFiles } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { disputeKeys } from './query-keys.ts';
 
 // POST disputes_dashboard/create_disputes (multipart, files[] repeated): one dispute per PDF. The
@@ -11,9 +11,5 @@ export function createDisputes(files: readonly File[]): Promise<CreateDisputesRe
 }
 
 export function useCreateDisputes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDisputes,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: disputeKeys.unresolvedLists() }),
-  });
+  return useRefreshingMutation(createDisputes, [disputeKeys.unresolvedLists()], 'settled');
 }

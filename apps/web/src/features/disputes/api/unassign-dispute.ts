@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeCalls } from '@portal/contracts';
 import { callApi, sendKeepalive } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { disputeKeys } from './query-keys.ts';
 
 // PATCH disputes_dashboard/unassign_dispute {id}: lets go of a dispute I hold, back to unresolved.
@@ -14,9 +14,5 @@ export function releaseDispute(id: number): void {
 }
 
 export function useUnassignDispute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unassignDispute,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: disputeKeys.unresolvedLists() }),
-  });
+  return useRefreshingMutation(unassignDispute, [disputeKeys.unresolvedLists()], 'settled');
 }

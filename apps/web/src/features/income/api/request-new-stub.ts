@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { incomeCalls, type IncomeActionResponse, type RequestNewStubBody } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { incomeKeys } from './query-keys.ts';
 
 // PATCH income/request_new_stub {loan_id, reasons (keys), note}: the customer is asked for a new
@@ -11,9 +11,5 @@ export function requestNewStub(body: RequestNewStubBody): Promise<IncomeActionRe
 
 // The loan waits for the customer now, out of the queue: the next one is asked for at once.
 export function useRequestNewStub() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestNewStub,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: incomeKeys.review() }),
-  });
+  return useRefreshingMutation(requestNewStub, [incomeKeys.review()]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { incomeCalls, type IncomeActionResponse, type VerifyIncomeBody } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation.ts';
 import { incomeKeys } from './query-keys.ts';
 
 // PATCH income/verify_income {loan_id, name_match, paystub_date, gross_income, net_income,
@@ -12,9 +12,5 @@ export function verifyIncome(body: VerifyIncomeBody): Promise<IncomeActionRespon
 
 // A verified loan leaves the queue: the next one is asked for (and leased) at once.
 export function useVerifyIncome() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifyIncome,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: incomeKeys.review() }),
-  });
+  return useRefreshingMutation(verifyIncome, [incomeKeys.review()]);
 }
