@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { userPageCalls, type OriginateMessageRequest } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { useFlashedMutation } from '../../../lib/flashed-mutation.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
-import { userKeys } from './query-keys.ts';
+import { useUserPageAction } from './use-user-page-action.ts';
 
 // The message, and the key of its compose (sent as Idempotency-Key, never in the body).
 export type OriginateMessageInput = OriginateMessageRequest & { idempotencyKey?: string };
@@ -16,8 +14,5 @@ export function originateMessage({ idempotencyKey, ...input }: OriginateMessageI
 export function useOriginateMessage({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof originateMessage> } = {}) {
-  const queryClient = useQueryClient();
-  return useFlashedMutation(originateMessage, mutationConfig, {
-    before: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useUserPageAction(originateMessage, mutationConfig);
 }
