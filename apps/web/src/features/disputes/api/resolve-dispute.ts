@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeCalls, type DisputeAnswer, type ResolveDisputeBody } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { disputeKeys } from './query-keys.ts';
+import { useDisputeChange } from './use-dispute-change.ts';
 
 // PATCH disputes_dashboard/resolve_dispute {id, response_type, consumer_disagrees,
 // in_consumers_favour}: the API value of the chosen response type and the outcome for credit
@@ -11,12 +10,5 @@ export function resolveDispute(body: ResolveDisputeBody): Promise<DisputeAnswer>
 }
 
 export function useResolveDispute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resolveDispute,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(disputeKeys.detail(answer.dispute.id), answer.dispute);
-      return queryClient.invalidateQueries({ queryKey: disputeKeys.unresolvedLists() });
-    },
-  });
+  return useDisputeChange(resolveDispute);
 }

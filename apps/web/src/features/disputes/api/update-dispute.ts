@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disputeCalls, type DisputeAnswer, type UpdateDisputeBody } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
-import { disputeKeys } from './query-keys.ts';
+import { useDisputeChange } from './use-dispute-change.ts';
 
 // PATCH disputes_dashboard/update_dispute {id, dispute}: only the fields that changed; answers the
 // dispute as saved.
@@ -10,12 +9,5 @@ export function updateDispute(body: UpdateDisputeBody): Promise<DisputeAnswer> {
 }
 
 export function useUpdateDispute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDispute,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(disputeKeys.detail(answer.dispute.id), answer.dispute);
-      return queryClient.invalidateQueries({ queryKey: disputeKeys.unresolvedLists() });
-    },
-  });
+  return useDisputeChange(updateDispute);
 }
