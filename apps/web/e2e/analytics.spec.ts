@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
-import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
 
 // The customer-service dashboard (spec 001 sections 2, 5, 9) over the demo's tickets and messages.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 test('the CS dashboard: quick ranges, metric cards with their explanations, the chart and the employees', async ({
   page,

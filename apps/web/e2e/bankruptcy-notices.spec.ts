@@ -1,16 +1,10 @@
-import type { Page } from '@playwright/test';
 import { drawNotice } from '@portal/demo-data/samples';
-import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
 
 // The bankruptcy dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8):
 // upload notices, take the next one, correct what was read, process it, and see the customer's
 // loan stop its automatic debits. The demo's first start uploaded notices naming demo customers;
 // the oldest of them is the next one handed out.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 test('upload notices, get the next one, correct it, process it: the customer stops being debited', async ({ page }) => {
   test.setTimeout(240_000);

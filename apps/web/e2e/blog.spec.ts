@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
 
 // The blog editor (spec 001 sections 2, 5, 8, 9): write a draft, let autosave keep it (the page's
 // clock is moved on ten minutes), give it an image, publish it and read it at its public url.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A 1x1 PNG.
 const PNG = Buffer.from(

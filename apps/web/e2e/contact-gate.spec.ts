@@ -3,16 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  API_URL,
-  agentEmail,
-  apiTokenOf,
-  expect,
-  screenshotPath,
-  signIn,
-  startSeededPortal,
-  test as base,
-} from './fixtures.ts';
+import { API_URL, agentEmail, apiTokenOf, expect, shoot, signIn, startSeededPortal, test as base } from './fixtures.ts';
 import { freePort, type PortalServer } from './portal-server.ts';
 
 // The contact gate (issue 30, decision 046): a text written outside the customer's hours is held,
@@ -238,8 +229,7 @@ test('a text written in the quiet hours is held, and goes out when the window op
   const row = recent.locator(':scope > div').filter({ hasText: body });
   await expect(row).toContainText(`Held until ${cardDateTime(gate.opensAt)}`);
   expect(gate.texts.filter((text) => text.body === body)).toEqual([]);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath('contact-gate-held'), fullPage: true, animations: 'disabled' });
+  await shoot(page, 'contact-gate-held');
 
   // The clock moves to a few seconds before the window opens (the server follows within a quarter
   // second): nothing goes out before its time, then the outbox sends it, once, to the customer's number.
@@ -258,6 +248,5 @@ test('a text written in the quiet hours is held, and goes out when the window op
   await page.reload();
   await expect(row).toBeVisible();
   await expect(row).not.toContainText(/Held until|In outbox|Undelivered/);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath('contact-gate-sent'), fullPage: true, animations: 'disabled' });
+  await shoot(page, 'contact-gate-sent');
 });

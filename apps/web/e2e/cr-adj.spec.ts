@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, shoot, signIn, take, test } from './fixtures.ts';
 
 // Special credit report adjustments as the credit reporting desk makes them (spec 001 sections 2,
 // 3, 7, 8): a wrong customer is refused in the server's words; a Resend and a Do Not Report are
 // recorded with what they did; the correction file is made and downloaded; the lookup shows them.
 
 type Loan = { id: number; display_status: string };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A demo customer no other spec took with a paid-off loan (reported as paid), from the last ones down.
 async function findPaidOffLoan(page: Page): Promise<{ customerId: number; loanId: number }> {

@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
 import { drawDisputeLetter } from '@portal/demo-data/samples';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, shoot, signIn, test } from './fixtures.ts';
 
 // The disputes dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8): upload
 // a letter, open a dispute (which assigns it), find the customer, apply them, resolve it.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 type Customer = { id: number; first_name: string; last_name: string };
 

@@ -1,17 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import {
-  API_URL,
-  DEMO_EMAIL,
-  agentEmail,
-  apiTokenOf,
-  expect,
-  isTaken,
-  screenshotPath,
-  signIn,
-  take,
-  test,
-} from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, isTaken, shoot, signIn, take, test } from './fixtures.ts';
 
 // The credit-bureau side as the credit reporting desk works it (spec 001 sections 2, 3, 4, 5, 7, 8,
 // 9): answer the ACDV requests the demo's first start imported (one with the consumer's letter as
@@ -26,11 +15,6 @@ const IMPORT_EXAMPLE = fileURLToPath(new URL('../../../docs/examples/acdv-reques
 const businessToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A demo customer no other spec took whose loans are all paid off, from the last ones down: a
 // bankruptcy recorded on them changes no loan another spec works.

@@ -76,6 +76,13 @@ export function screenshotPath(name: string): string {
   return fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
 }
 
+// A whole-page screenshot from the top (scrolled, the sticky navbar would sit over the card); transitions
+// (a modal opening) are run to their end first.
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
+}
+
 export async function fillSignIn(page: Page, email: string, password = PASSWORD, otp = ''): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);

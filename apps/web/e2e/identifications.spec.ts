@@ -1,16 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
 
 // Identification review as underwriting works it (spec 001 sections 2-5, 8, 9): the demo's first
 // start kept five applicants' drawn licences and selfies through the customer-side upload path
 // (four regular cards, one on manual fraud hold; one photo carries an EXIF date, two routing
 // numbers are the flagged ones). Look at the cards, zoom an image, then decide: approve, request
 // new documents, cancel after confirming, and put one on manual fraud hold.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 const regular = (page: Page) => page.getByRole('region', { name: /^Regular Cases/ });
 const cards = (page: Page) => regular(page).getByRole('article');

@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
-import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
 
 // Income review as underwriting works it (spec 001 sections 2-5, 8, 9): the demo's first start
 // kept three loans' paystubs (a PDF, a photo, and a new PDF after an old one already read). Verify
 // one after the form's refusals, re-request another with reasons, verify the last, and the queue
 // says there is nothing left.
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 const businessToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
 const addDays = (date: string, days: number) =>

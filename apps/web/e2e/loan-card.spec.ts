@@ -1,5 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  apiTokenOf,
+  expect,
+  isTaken,
+  screenshotPath,
+  shoot,
+  signIn,
+  take,
+  test,
+} from './fixtures.ts';
 
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
 type Loan = {
@@ -30,11 +41,6 @@ const weekdayFrom = (date: string) => {
   while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, 1);
   return day;
 };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A demo customer no other spec took whose newest loan is being repaid by automatic debits, months
 // from maturity, with at least three installments still due, none of them a payoff, read through

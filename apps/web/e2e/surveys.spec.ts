@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
 
 // Surveys as staff read them (spec 001 sections 2, 3, 7): the demo's first start seeded three
 // surveys answered by demo customers. The list, one survey's results with a chart per question and
@@ -7,11 +7,6 @@ import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, signIn, test }
 
 type Results = { users: Array<{ id: number; first_name: string; last_name: string }> };
 type Answers = { questions: Array<{ answered: boolean }> };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A user on the first page of the survey's users who left a question blank, read through the API.
 async function userWithNoAnswer(page: Page, path: string) {

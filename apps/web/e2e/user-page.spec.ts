@@ -1,16 +1,20 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshotPath, signIn, take, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  apiTokenOf,
+  expect,
+  isTaken,
+  screenshotPath,
+  shoot,
+  signIn,
+  take,
+  test,
+} from './fixtures.ts';
 
 type Profile = { id: number; first_name: string; last_name: string; dnc: boolean };
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
 type Loan = { id: number; payments: Payment[] };
-
-// A whole-page screenshot from the top (scrolled, the sticky navbar would sit over the card); transitions
-// (a modal opening) are run to their end first.
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
-}
 
 // A demo customer without DNC among the first ones, no other spec took, read through the API.
 async function pickCustomer(page: Page): Promise<Profile> {
