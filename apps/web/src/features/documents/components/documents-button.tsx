@@ -5,6 +5,7 @@ import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDocumentFile } from '../api/fetch-document-file.ts';
 import { useDocuments } from '../api/fetch-documents.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
 
@@ -51,15 +52,7 @@ export function DocumentsTable({ userId, loanId }: { userId: number; loanId: num
         </Alert>
       )}
       <Table fz="sm" verticalSpacing={6} highlightOnHover aria-label="Documents">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Loan</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Document', 'Kind', 'Date', 'Loan', '']} />
         <Table.Tbody>
           {documents.data.documents.map((document) => (
             <Table.Tr key={document.id}>

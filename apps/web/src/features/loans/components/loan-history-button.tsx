@@ -4,6 +4,7 @@ import type { LoanHistoryEntry } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLoanHistory } from '../api/get-loan-history.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 // The loan's history: every change to it and its payments, with who, when, before and after.
 export function LoanHistoryButton({ loanId }: { loanId: number }) {
@@ -37,15 +38,7 @@ function LoanHistory({ loanId }: { loanId: number }) {
     );
   return (
     <Table fz="xs" striped aria-label={`History of loan #${loanId}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Who</Table.Th>
-          <Table.Th>What</Table.Th>
-          <Table.Th>Before</Table.Th>
-          <Table.Th>After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={['When', 'Who', 'What', 'Before', 'After']} />
       <Table.Tbody>
         {history.data.history.map((entry) => (
           <Table.Tr key={entry.id}>

@@ -1,6 +1,7 @@
 import { Card, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import type { UserSuggestion } from '@portal/contracts';
 import { formatDate } from '../../../lib/format.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 type UserSuggestionsProps = { suggestions: readonly UserSuggestion[]; onPick: (id: number) => void };
 
@@ -13,16 +14,7 @@ export function UserSuggestions({ suggestions, onPick }: UserSuggestionsProps) {
         {suggestions.length} {suggestions.length === 1 ? 'customer matches' : 'customers match'}
       </Title>
       <Table highlightOnHover fz="sm" aria-label="Suggestions">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>SSN</Table.Th>
-            <Table.Th>Birthday</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>ID</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={['Name', 'Email', 'SSN', 'Birthday', 'Location', 'ID']} />
         <Table.Tbody>
           {suggestions.map((row) => (
             <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => onPick(row.id)}>
