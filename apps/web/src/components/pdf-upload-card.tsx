@@ -1,7 +1,8 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { ActionIcon, Button, Card, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { BACK_OFFICE_FLASH_SECONDS, NOTICE_MESSAGES } from '@portal/contracts';
 import { flash } from '../lib/flash.ts';
+import { ChosenFileItem, chosenFileKey, sameFile } from './chosen-file-item.tsx';
 
 type PdfUploadCardProps = {
   title: string;
@@ -11,7 +12,6 @@ type PdfUploadCardProps = {
 };
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 function formatSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -117,24 +117,16 @@ export function PdfUploadCard({ title, description, onUpload }: PdfUploadCardPro
             </Group>
             <List spacing={4} listStyleType="none">
               {files.map((file) => (
-                <List.Item key={`${file.name}-${file.size}-${file.lastModified}`}>
-                  <Group gap="xs" wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label={`Remove ${file.name}`}
-                      disabled={uploading}
-                      onClick={() => setFiles((listed) => listed.filter((other) => !sameFile(file, other)))}
-                    >
-                      ×
-                    </ActionIcon>
-                    <Text fz="sm">{file.name}</Text>
-                    <Text fz="xs" c="dimmed">
-                      {formatSize(file.size)}
-                    </Text>
-                  </Group>
-                </List.Item>
+                <ChosenFileItem
+                  key={chosenFileKey(file)}
+                  file={file}
+                  disabled={uploading}
+                  onRemove={() => setFiles((listed) => listed.filter((other) => !sameFile(file, other)))}
+                >
+                  <Text fz="xs" c="dimmed">
+                    {formatSize(file.size)}
+                  </Text>
+                </ChosenFileItem>
               ))}
             </List>
           </Stack>

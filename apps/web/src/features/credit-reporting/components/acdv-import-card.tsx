@@ -1,11 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Input, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Input, List, Stack, Text, Title } from '@mantine/core';
 import type { AcdvImportResponse, UploadFailure } from '@portal/contracts';
+import { ChosenFileItem, chosenFileKey, sameFile } from '../../../components/chosen-file-item.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useImportAcdvs } from '../api/import-acdvs.ts';
 import { failureMessages, flashTop } from '../credit-flash.ts';
-
-const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 type Outcome = { report: AcdvImportResponse } | { failedFiles: readonly UploadFailure[]; errors: readonly string[] };
 
@@ -135,21 +134,12 @@ export function AcdvImportCard() {
         {files.length > 0 && (
           <List spacing={2} listStyleType="none" aria-label="Files to import">
             {files.map((file) => (
-              <List.Item key={`${file.name}-${file.size}-${file.lastModified}`}>
-                <Group gap="xs" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={`Remove ${file.name}`}
-                    disabled={importAcdvs.isPending}
-                    onClick={() => setFiles((listed) => listed.filter((other) => !sameFile(file, other)))}
-                  >
-                    ×
-                  </ActionIcon>
-                  <Text fz="sm">{file.name}</Text>
-                </Group>
-              </List.Item>
+              <ChosenFileItem
+                key={chosenFileKey(file)}
+                file={file}
+                disabled={importAcdvs.isPending}
+                onRemove={() => setFiles((listed) => listed.filter((other) => !sameFile(file, other)))}
+              />
             ))}
           </List>
         )}
