@@ -4,13 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { callsTo, type ApiAnswers } from '../../../test/api-server.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
-import { IncomeReviewPage } from './income-review-page.tsx';
+import { renderIncomeReview } from './render-income-review.tsx';
 import {
   REQUEST_NEW_STUB,
   REVIEW,
-  answerIncomeCalls,
   reviewAnswer,
   reviewItemFixture,
   reviewsInTurn,
@@ -25,8 +23,7 @@ beforeEach(() => {
 });
 
 async function renderRerequest(server: ApiAnswers) {
-  const sent = answerIncomeCalls({ [REVIEW]: [200, reviewAnswer(reviewItemFixture())], ...server });
-  renderWithProviders(<IncomeReviewPage />, { route: '/income' });
+  const sent = renderIncomeReview(server);
   await userEvent.click(await screen.findByRole('radio', { name: 'Re-request Documents' }));
   const form = await screen.findByRole('form', { name: 'Re-request Documents' });
   await within(form).findByRole('checkbox', { name: 'Cut off' });

@@ -5,13 +5,11 @@ import { NAME_MATCH_MESSAGE } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { callsTo, noConnection, type ApiAnswers } from '../../../test/api-server.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/session-fixture.ts';
-import { IncomeReviewPage } from './income-review-page.tsx';
+import { renderIncomeReview } from './render-income-review.tsx';
 import {
   REVIEW,
   VERIFY,
-  answerIncomeCalls,
   reviewAnswer,
   reviewItemFixture,
   reviewsInTurn,
@@ -29,8 +27,7 @@ beforeEach(() => {
 });
 
 async function renderPage(server: ApiAnswers) {
-  const sent = answerIncomeCalls({ [REVIEW]: [200, reviewAnswer(reviewItemFixture())], ...server });
-  renderWithProviders(<IncomeReviewPage />, { route: '/income' });
+  const sent = renderIncomeReview(server);
   return { sent, form: await screen.findByRole('form', { name: 'Verify Income' }) };
 }
 
