@@ -24,6 +24,22 @@ export async function recordAuditEvent(executor: Executor, event: AuditEvent): P
   });
 }
 
+// Who made a change, as the audit keeps it: the employee (null for the system) and from where.
+export type AuditActor = Pick<AuditEvent, 'employeeId' | 'ipAddress'>;
+
+// The usual event: an actor's change to one record, named as [entity type, id], with what it was
+// before and is after. Only the actor's id and address are kept, whatever else the actor carries.
+export function recordChange(
+  executor: Executor,
+  actor: AuditActor,
+  action: string,
+  [entityType, entityId]: readonly [string, string | number],
+  change: Pick<AuditEvent, 'before' | 'after'> = {},
+): Promise<void> {
+  const { employeeId, ipAddress } = actor;
+  return recordAuditEvent(executor, { employeeId, action, entityType, entityId, ...change, ipAddress });
+}
+
 export type AuditEventRecord = typeof auditEvents.$inferSelect;
 
 // The audit trail is platform's (it owns audit_events); modules read it through these.

@@ -7,7 +7,7 @@ import {
   type UploadBlogImageResponse,
 } from '@portal/contracts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { EXTENSION_OF, sniffContentType } from '../../platform/file-types.ts';
 import { HttpError, badRequest, unprocessable } from '../../platform/http-error.ts';
 import { checkUploadedFile } from '../../platform/upload-readers.ts';
@@ -74,13 +74,8 @@ export async function storeBlogImage(
         uploadedAt: now,
       });
       if (row) {
-        await recordAuditEvent(tx, {
-          employeeId: editor.employeeId,
-          action: 'blog.image_uploaded',
-          entityType: 'blog_image',
-          entityId: row.id,
+        await recordChange(tx, editor, 'blog.image_uploaded', ['blog_image', row.id], {
           after: { name: candidate, content_type: type, byte_size: content.length },
-          ipAddress: editor.ipAddress,
         });
         return candidate;
       }

@@ -9,7 +9,7 @@ import {
 import { creditReportAdjustments, type Executor } from '@portal/db';
 import type { CreditReportingDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { writeCustomerComment } from '../customers/index.ts';
@@ -47,11 +47,7 @@ type NewAdjustment = typeof creditReportAdjustments.$inferInsert;
 export async function insertAdjustment(tx: Executor, caller: Actor, values: NewAdjustment) {
   const [saved] = await tx.insert(creditReportAdjustments).values(values).returning();
   if (!saved) throw new Error('insertAdjustment: insert returned nothing');
-  await recordAuditEvent(tx, {
-    employeeId: caller.employeeId,
-    action: 'credit_reporting.adjustment_created',
-    entityType: 'loan',
-    entityId: saved.loanId,
+  await recordChange(tx, caller, 'credit_reporting.adjustment_created', ['loan', saved.loanId], {
     after: {
       adjustment_id: saved.id,
       adj_type: saved.adjType,
@@ -64,7 +60,6 @@ export async function insertAdjustment(tx: Executor, caller: Actor, values: NewA
       ...(saved.acdvRequestId !== null ? { acdv_request_id: saved.acdvRequestId } : {}),
       ...(saved.disputeId !== null ? { dispute_id: saved.disputeId } : {}),
     },
-    ipAddress: caller.ipAddress,
   });
   return saved;
 }

@@ -1,7 +1,7 @@
 import type { CallBody, EmailInfoResponse, userPageCalls } from '@portal/contracts';
 import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { checkedFieldValue, contactConflict } from './edit-customer-field.ts';
 import * as repository from './repository.ts';
@@ -42,11 +42,7 @@ export async function addEmailAddress(
     await repository.rememberCustomerEmail(tx, customer.id, customer.email, now);
     await repository.rememberCustomerEmail(tx, customer.id, email, now);
     if (makePrimary) await repository.updateCustomer(tx, customer.id, { email });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.email_added',
-      entityType: 'customer',
-      entityId: customer.id,
+    await recordChange(tx, actor, 'customer.email_added', ['customer', customer.id], {
       before: { email: customer.email },
       after: {
         added: email,

@@ -1,6 +1,6 @@
 import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import * as repository from './repository.ts';
 
@@ -15,11 +15,7 @@ export async function allowNewPlaidConnection(context: Pick<CustomersDeps, 'db'>
     if (!customer.plaidNeedsUpdateMode)
       return { message: `Customer ${customerId} can already create a new Plaid connection; nothing changed.` };
     await repository.updateCustomer(tx, customerId, { plaidNeedsUpdateMode: false });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.plaid_new_connection_allowed',
-      entityType: 'customer',
-      entityId: customerId,
+    await recordChange(tx, actor, 'customer.plaid_new_connection_allowed', ['customer', customerId], {
       before: { plaid_needs_update_mode: true },
       after: { plaid_needs_update_mode: false },
     });

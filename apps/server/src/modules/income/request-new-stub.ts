@@ -3,7 +3,7 @@ import { PAYSTUB_REREQUEST_REASONS, type IncomeActionResponse, type RerequestRea
 import { incomeReviews } from '@portal/db';
 import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
 import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
 import { markLoanDocumentsReviewed } from '../documents/index.ts';
@@ -55,12 +55,7 @@ export async function requestNewStub(
       })
       .where(eq(incomeReviews.id, review.id));
     const reviewed = await markLoanDocumentsReviewed(tx, review.loanId, 'paystub', now);
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      ipAddress: caller.ipAddress,
-      action: 'income.new_stub_requested',
-      entityType: 'loan',
-      entityId: review.loanId,
+    await recordChange(tx, caller, 'income.new_stub_requested', ['loan', review.loanId], {
       before: { status: review.status },
       after: { status: 'waiting', reasons: keys, note: body.note, message_id: queued.id, paystubs_reviewed: reviewed },
     });

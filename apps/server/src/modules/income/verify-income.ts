@@ -9,7 +9,7 @@ import {
 import { incomeReviews } from '@portal/db';
 import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { HttpError, notFound } from '../../platform/http-error.ts';
 import { markLoanDocumentsReviewed } from '../documents/index.ts';
@@ -59,12 +59,7 @@ export async function verifyIncome(
     };
     await tx.update(incomeReviews).set(verified).where(eq(incomeReviews.id, review.id));
     const reviewed = await markLoanDocumentsReviewed(tx, loan.id, 'paystub', now);
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      ipAddress: caller.ipAddress,
-      action: 'income.verified',
-      entityType: 'loan',
-      entityId: loan.id,
+    await recordChange(tx, caller, 'income.verified', ['loan', loan.id], {
       before: { status: review.status },
       after: {
         paystub_date: body.paystub_date,

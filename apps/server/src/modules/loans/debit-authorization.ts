@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { findAutomaticStay } from '../bankruptcies/index.ts';
 import { findCustomer } from '../customers/index.ts';
@@ -60,11 +60,7 @@ export async function recordDebitAuthorization(
       recordedBy: actor.employeeId,
     });
     await liftDebitStop(tx, stop.id, { liftedAt: now, liftedByAuthorizationId: authorization.id });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.debit_stop_lifted',
-      entityType: 'debit_stop',
-      entityId: stop.id,
+    await recordChange(tx, actor, 'customer.debit_stop_lifted', ['debit_stop', stop.id], {
       before: { lifted_at: null, lifted_by_authorization_id: null, reason: stop.reason },
       after: { lifted_at: now.toISOString(), lifted_by_authorization_id: authorization.id, note },
     });
@@ -75,19 +71,11 @@ export async function recordDebitAuthorization(
       ? []
       : await repository.restartAutoDebitsOfLoans(tx, customer.id, await loansTheStopTurnedOff(tx, stop.id));
     for (const loanId of restored)
-      await recordAuditEvent(tx, {
-        ...actor,
-        action: 'loan.auto_debit_restarted',
-        entityType: 'loan',
-        entityId: loanId,
+      await recordChange(tx, actor, 'loan.auto_debit_restarted', ['loan', loanId], {
         before: { auto_debit: false },
         after: { auto_debit: true, reason: 'new_authorization', debit_authorization_id: authorization.id },
       });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.debit_authorization_recorded',
-      entityType: 'debit_authorization',
-      entityId: authorization.id,
+    await recordChange(tx, actor, 'customer.debit_authorization_recorded', ['debit_authorization', authorization.id], {
       after: {
         customer_id: customer.id,
         method: input.method,

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { findAuditTrail, recordAuditEvent } from '../../platform/audit.ts';
+import { findAuditTrail, recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { findCustomer } from '../customers/index.ts';
 import { consumerRightsNotice, queueConsumerRightsNotice, type FailedTransfer } from './consumer-rights-notice.ts';
@@ -37,14 +37,9 @@ export async function stopAutoDebitsWithReason(
 ): Promise<number[]> {
   const stopped = await repository.stopAutoDebitsOfCustomer(tx, customerId);
   for (const loanId of stopped)
-    await recordAuditEvent(tx, {
-      employeeId: caller.employeeId,
-      action: 'loan.auto_debit_stopped',
-      entityType: 'loan',
-      entityId: loanId,
+    await recordChange(tx, caller, 'loan.auto_debit_stopped', ['loan', loanId], {
       before: { auto_debit: true },
       after: { auto_debit: false, reason: why.reason, ...why.context },
-      ipAddress: caller.ipAddress,
     });
   return stopped;
 }
@@ -93,11 +88,7 @@ async function withdrawScheduledRepresentments(
       .at(-1)?.payment;
     await repository.updatePayment(tx, payment.id, { invalidAt: now });
     if (replaced) await repository.updatePayment(tx, replaced.id, { invalidAt: null });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.re_presentment_withdrawn',
-      entityType: 'payment',
-      entityId: payment.id,
+    await recordChange(tx, actor, 'payment.re_presentment_withdrawn', ['payment', payment.id], {
       before: { invalidAt: null },
       after: { invalidAt: now.toISOString(), reason, due_again_payment_id: replaced?.id ?? null },
     });
@@ -172,11 +163,7 @@ export async function applyDebitStop(
     reason,
     noticeMessageId,
   });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: STOPPED_ACTION,
-    entityType: 'debit_stop',
-    entityId: stop.id,
+  await recordChange(tx, actor, STOPPED_ACTION, ['debit_stop', stop.id], {
     after: {
       customer_id: input.customerId,
       reason,

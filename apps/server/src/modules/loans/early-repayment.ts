@@ -1,7 +1,7 @@
 import { canCancelEarlyRepayment, centsToDollars, formatDollars } from '@portal/contracts';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest, conflict, notFound } from '../../platform/http-error.ts';
 import { assertCollectionDate } from './collection-date.ts';
@@ -96,11 +96,7 @@ async function applyEarlyRepayment(
     userInitiated: false,
     createdAt: context.clock.now(),
   });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.early_repayment_scheduled',
-    entityType: 'payment',
-    entityId: payment.id,
+  await recordChange(tx, actor, 'payment.early_repayment_scheduled', ['payment', payment.id], {
     after: { loanId, due: date, expectedAmountCents: amount, method: payment.method },
   });
   return `Early repayment of ${formatDollars(amount)} scheduled for ${date} on loan ${loanId} (payment ${payment.id}).`;
@@ -130,11 +126,7 @@ export async function cancelEarlyRepayment(context: LoansDeps, actor: Actor, pay
     ]);
     const now = context.clock.now();
     await repository.updatePayment(tx, paymentId, { invalidAt: now });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.early_repayment_cancelled',
-      entityType: 'payment',
-      entityId: paymentId,
+    await recordChange(tx, actor, 'payment.early_repayment_cancelled', ['payment', paymentId], {
       before: { invalidAt: null },
       after: { invalidAt: now.toISOString() },
     });

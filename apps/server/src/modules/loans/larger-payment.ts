@@ -1,7 +1,7 @@
 import { dollarsToCents, formatDollars } from '@portal/contracts';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound, unprocessable } from '../../platform/http-error.ts';
 import { lowerLastInstallments } from './last-installments.ts';
@@ -52,11 +52,7 @@ export async function createLargerPayment(
 
     const changed = await lowerLastInstallments(tx, later, extra, context.clock.now());
     await repository.updatePayment(tx, payment.id, { expectedAmountCents: cents });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.made_larger',
-      entityType: 'payment',
-      entityId: payment.id,
+    await recordChange(tx, actor, 'payment.made_larger', ['payment', payment.id], {
       before: {
         expectedAmountCents: payment.expectedAmountCents,
         later: changed.map(({ id, before }) => ({ id, expectedAmountCents: before })),

@@ -2,7 +2,7 @@ import { formatDollars } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { queueOutboundMessage } from '../../platform/outbound.ts';
@@ -99,13 +99,7 @@ export async function resendApprovalText(
       },
       context.clock.now(),
     );
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'loan.approval_text_sent',
-      entityType: 'loan',
-      entityId: loanId,
-      after: { messageId: message.id },
-    });
+    await recordChange(tx, actor, 'loan.approval_text_sent', ['loan', loanId], { after: { messageId: message.id } });
     return message;
   });
   deliverSoon(context);
@@ -153,11 +147,7 @@ export async function sendPayoffBalance(
       },
       context.clock.now(),
     );
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'loan.payoff_balance_sent',
-      entityType: 'loan',
-      entityId: loanId,
+    await recordChange(tx, actor, 'loan.payoff_balance_sent', ['loan', loanId], {
       after: { messageId: message.id, payoffCents: cents, asOf: today, channel: type },
     });
     return {

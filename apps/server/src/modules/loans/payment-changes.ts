@@ -13,7 +13,7 @@ import {
 import type { Transaction } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import { hasPermission, type Actor, type CustomerActor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest } from '../../platform/http-error.ts';
 import { findPaymentInstruments } from '../customers/index.ts';
@@ -69,11 +69,7 @@ export async function applyReschedule(
   assertWithinMaturityGrace(date, loan, context.paymentDateGraceDays);
   if (payment.due === date) return `Payment ${paymentId} is already due on ${date}; nothing changed.`;
   await repository.updatePayment(tx, paymentId, { due: date });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.rescheduled',
-    entityType: 'payment',
-    entityId: paymentId,
+  await recordChange(tx, actor, 'payment.rescheduled', ['payment', paymentId], {
     before: { due: payment.due },
     after: { due: date, ...madeBy(actor) },
   });
@@ -115,11 +111,7 @@ export async function applyToggleMethod(
     card,
   );
   await repository.updatePayment(tx, paymentId, { method });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.method_changed',
-    entityType: 'payment',
-    entityId: paymentId,
+  await recordChange(tx, actor, 'payment.method_changed', ['payment', paymentId], {
     before: { method: payment.method },
     after: { method, ...madeBy(actor) },
   });
@@ -178,11 +170,7 @@ export async function makePaymentSmaller(context: LoansDeps, actor: Actor, payme
         createdAt: context.clock.now(),
       });
     }
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.made_smaller',
-      entityType: 'payment',
-      entityId: paymentId,
+    await recordChange(tx, actor, 'payment.made_smaller', ['payment', paymentId], {
       before: {
         expectedAmountCents: payment.expectedAmountCents,
         [`payment${movedTo.id}`]: next ? next.expectedAmountCents : null,
@@ -212,11 +200,7 @@ export async function creditBounceFee(context: LoansDeps, actor: Actor, paymentI
     ]);
     await repository.updatePayment(tx, paymentId, { bounceFeeCents: 0 });
     const waived = await repository.waiveBounceFees(tx, paymentId);
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.bounce_fee_credited',
-      entityType: 'payment',
-      entityId: paymentId,
+    await recordChange(tx, actor, 'payment.bounce_fee_credited', ['payment', paymentId], {
       before: { bounceFeeCents: payment.bounceFeeCents },
       after: { bounceFeeCents: 0, bouncesWaived: waived },
     });

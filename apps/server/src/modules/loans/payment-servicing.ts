@@ -17,7 +17,7 @@ import {
 import type { Transaction } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest, conflict, forbidden, unprocessable } from '../../platform/http-error.ts';
 import { assertCollectionDate } from './collection-date.ts';
@@ -72,11 +72,7 @@ async function applyToggleValid(
     if (!canValidatePayment(subject, rules))
       throw forbidden('Only a payments admin can make an invalid payment count again.');
     await repository.updatePayment(tx, payment.id, { invalidAt: null });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.validated',
-      entityType: 'payment',
-      entityId: payment.id,
+    await recordChange(tx, actor, 'payment.validated', ['payment', payment.id], {
       before: { invalidAt: payment.invalidAt?.toISOString() ?? null },
       after: { invalidAt: null },
     });
@@ -91,11 +87,7 @@ async function applyToggleValid(
   }
   const now = context.clock.now();
   await repository.updatePayment(tx, payment.id, { invalidAt: now });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.invalidated',
-    entityType: 'payment',
-    entityId: payment.id,
+  await recordChange(tx, actor, 'payment.invalidated', ['payment', payment.id], {
     before: { invalidAt: null, state: subject.state },
     after: { invalidAt: now.toISOString() },
   });
@@ -127,11 +119,7 @@ async function applyRefund(tx: Transaction, context: LoansDeps, actor: Actor, { 
     throw conflictWithLoan(unrefundableReason(payment), card);
   const now = context.clock.now();
   await repository.updatePayment(tx, payment.id, { refundedAt: now, refundable: false });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.refunded',
-    entityType: 'payment',
-    entityId: payment.id,
+  await recordChange(tx, actor, 'payment.refunded', ['payment', payment.id], {
     before: { refundedAt: null, refundable: true },
     after: { refundedAt: now.toISOString(), refundable: false, amountCents: payment.expectedAmountCents },
   });
@@ -191,11 +179,7 @@ export function splitPayment(context: LoansDeps, actor: Actor, input: SplitInput
       method: payment.method,
       createdAt: context.clock.now(),
     });
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.split',
-      entityType: 'payment',
-      entityId: payment.id,
+    await recordChange(tx, actor, 'payment.split', ['payment', payment.id], {
       before: { expectedAmountCents: payment.expectedAmountCents },
       after: {
         expectedAmountCents: parts.kept,
@@ -255,11 +239,7 @@ export function customPayments(context: LoansDeps, actor: Actor, input: CustomPa
         }),
       );
     }
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'loan.custom_payments',
-      entityType: 'loan',
-      entityId: loan.id,
+    await recordChange(tx, actor, 'loan.custom_payments', ['loan', loan.id], {
       before: { payments: upcoming.map((p) => ({ id: p.id, due: p.due, expectedAmountCents: p.expectedAmountCents })) },
       after: {
         frequency: input.frequency,

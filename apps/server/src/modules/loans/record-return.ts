@@ -9,7 +9,7 @@ import {
 import type { Transaction } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { notFound, unprocessable } from '../../platform/http-error.ts';
 import { applyDebitStop, type AppliedStop, type StopCause } from './debit-stop.ts';
@@ -96,11 +96,7 @@ async function scheduleRepresentment(
   // The returned payment is kept, invalid, in its place (as a split keeps its original), so the
   // amount is owed once.
   await repository.updatePayment(tx, payment.id, { invalidAt: now });
-  await recordAuditEvent(tx, {
-    ...actor,
-    action: 'payment.re_presented',
-    entityType: 'payment',
-    entityId: again.id,
+  await recordChange(tx, actor, 'payment.re_presented', ['payment', again.id], {
     after: {
       represents_payment_id: representation.originalPaymentId,
       replaces_payment_id: payment.id,
@@ -174,11 +170,7 @@ export function recordReturn(context: LoansDeps, actor: Actor, input: Input) {
       ? await scheduleRepresentment(tx, actor, payment, { ...verdict, due: presentOn }, now)
       : null;
 
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'payment.returned',
-      entityType: 'payment',
-      entityId: payment.id,
+    await recordChange(tx, actor, 'payment.returned', ['payment', payment.id], {
       before: {
         paidAt: payment.paidAt?.toISOString() ?? null,
         processingAt: payment.processingAt?.toISOString() ?? null,

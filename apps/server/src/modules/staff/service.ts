@@ -9,7 +9,7 @@ import type {
 import { hashPassword, type Database, type Executor } from '@portal/db';
 import { isDemoAccountEmail } from '@portal/db/seed';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordAuditEvent, recordChange } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http-error.ts';
 import { employeeRecipient, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
@@ -121,13 +121,8 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
         setPasswordLink(baseUrl, created.token),
         now,
       );
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.employee_invited',
-        entityType: 'employee',
-        entityId: created.employee.id,
+      await recordChange(tx, actor, 'staff.employee_invited', ['employee', created.employee.id], {
         after: { email: created.employee.email, name: created.employee.name, roles: created.roles },
-        ipAddress: actor.ipAddress,
       });
       return { employee: created.employee, link: created, message: queued };
     });
@@ -143,13 +138,7 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       if (!found.active) throw conflict(STAFF_MESSAGES.alreadyInactive(found.name));
       const issued = await issueLink(tx, employeeId, actor.employeeId, now);
       const queued = await queueInvitation(tx, found.email, found.name, setPasswordLink(baseUrl, issued.token), now);
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.invitation_resent',
-        entityType: 'employee',
-        entityId: employeeId,
-        ipAddress: actor.ipAddress,
-      });
+      await recordChange(tx, actor, 'staff.invitation_resent', ['employee', employeeId]);
       return { employee: found, link: issued, message: queued };
     });
     return answerWithLink(message, employee.id, employee.email, link, baseUrl);
@@ -167,14 +156,9 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
         employeeId,
         roles.map((role) => role.id),
       );
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.roles_changed',
-        entityType: 'employee',
-        entityId: employeeId,
+      await recordChange(tx, actor, 'staff.roles_changed', ['employee', employeeId], {
         before: { roles: before },
         after: { roles: roles.map((role) => role.name).sort() },
-        ipAddress: actor.ipAddress,
       });
       // Their sessions carry their permissions: every process reads them again.
       await sessions.announceEmployeeChange(tx, employeeId);
@@ -191,14 +175,9 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       if (!employee.active) throw conflict(STAFF_MESSAGES.alreadyInactive(employee.name));
       await setEmployeeActive(tx, employeeId, false);
       const ended = await sessions.endEmployeeSessions(tx, employeeId);
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.employee_deactivated',
-        entityType: 'employee',
-        entityId: employeeId,
+      await recordChange(tx, actor, 'staff.employee_deactivated', ['employee', employeeId], {
         before: { active: true },
         after: { active: false, sessionsEnded: ended },
-        ipAddress: actor.ipAddress,
       });
       return { name: employee.name, ended };
     });
@@ -214,14 +193,9 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       if (stage !== 'dev' && isDemoAccountEmail(employee.email))
         throw conflict(STAFF_MESSAGES.demoAccount(employee.email, stage));
       await setEmployeeActive(tx, employeeId, true);
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.employee_reactivated',
-        entityType: 'employee',
-        entityId: employeeId,
+      await recordChange(tx, actor, 'staff.employee_reactivated', ['employee', employeeId], {
         before: { active: false },
         after: { active: true },
-        ipAddress: actor.ipAddress,
       });
       return employee.name;
     });
@@ -235,14 +209,9 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       const employee = await employeeFor(tx, employeeId);
       await clearEmployeeMfa(tx, employeeId);
       const ended = await sessions.endEmployeeSessions(tx, employeeId);
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.mfa_reset',
-        entityType: 'employee',
-        entityId: employeeId,
+      await recordChange(tx, actor, 'staff.mfa_reset', ['employee', employeeId], {
         before: { mfaEnabled: employee.mfaSecret !== null, mfaPending: employee.mfaPendingSecret !== null },
         after: { mfaEnabled: false, sessionsEnded: ended },
-        ipAddress: actor.ipAddress,
       });
       return employee.name;
     });
@@ -269,13 +238,8 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
       if (!session || session.revokedAt !== null || session.expiresAt <= clock.now())
         throw notFound(STAFF_MESSAGES.sessionNotFound(sessionId));
       await sessions.endSession(tx, session.employeeId, sessionId);
-      await recordAuditEvent(tx, {
-        employeeId: actor.employeeId,
-        action: 'staff.session_revoked',
-        entityType: 'session',
-        entityId: sessionId,
+      await recordChange(tx, actor, 'staff.session_revoked', ['session', sessionId], {
         after: { employeeId: session.employeeId },
-        ipAddress: actor.ipAddress,
       });
       return session.employeeId;
     });

@@ -1,7 +1,7 @@
 import type { CallBody, customerCalls } from '@portal/contracts';
 import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { findLinkTarget, keepTicketContact, lockCustomer } from '../customers/index.ts';
 import { assignTicketToCustomer, lockTicket } from './repository.ts';
@@ -22,11 +22,7 @@ export async function linkTicket(context: TicketsDeps, actor: Actor, input: Link
 
     await assignTicketToCustomer(tx, ticket.id, customerId);
     const kept = await keepTicketContact(tx, actor, customer, ticket, now);
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'ticket.linked',
-      entityType: 'ticket',
-      entityId: ticket.id,
+    await recordChange(tx, actor, 'ticket.linked', ['ticket', ticket.id], {
       before: { customerId: ticket.customerId },
       after: { customerId, ...kept },
     });

@@ -1,6 +1,6 @@
 import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contracts';
 import type { TicketsDeps } from './deps.ts';
-import { recordAuditEvent } from '../../platform/audit.ts';
+import { recordChange } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { findLatestInboundEmailId, markInboundProcessed } from '../../platform/message-store.ts';
@@ -81,11 +81,7 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
       );
       const answered = await markInboundProcessed(tx, ticket.id);
       const closed = await updateTicket(tx, ticket.id, closeValues(caller.employeeId, now));
-      await recordAuditEvent(tx, {
-        employeeId: caller.employeeId,
-        action: 'ticket.reply_sent',
-        entityType: 'ticket',
-        entityId: ticket.id,
+      await recordChange(tx, caller, 'ticket.reply_sent', ['ticket', ticket.id], {
         before: ticketSnapshot(ticket),
         after: {
           ...ticketSnapshot(closed),
@@ -93,7 +89,6 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
           macroId: message.macroId,
           answeredMessages: answered,
         },
-        ipAddress: caller.ipAddress,
       });
       return message;
     });
@@ -134,13 +129,8 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
         },
         now,
       );
-      await recordAuditEvent(tx, {
-        employeeId: caller.employeeId,
-        action: 'customer.password_reset_sent',
-        entityType: 'customer',
-        entityId: customer.id,
+      await recordChange(tx, caller, 'customer.password_reset_sent', ['customer', customer.id], {
         after: { ticketId: ticket.id, messageId: message.id, to: customer.email },
-        ipAddress: caller.ipAddress,
       });
       return message;
     });
