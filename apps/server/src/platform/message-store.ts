@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { messages, type Executor } from '@portal/db';
+import { returnedRow } from './returned-row.ts';
 
 // The message store: every text and email in or out is a row of messages, which platform owns
 // (outbound.ts queues ours, outbox.ts delivers them). The inbound webhooks record what customers
@@ -43,12 +44,13 @@ export async function recordInboundMessage(
     createdAt: Date;
   },
 ): Promise<number> {
-  const [row] = await tx
-    .insert(messages)
-    .values({ ...values, inbound: true, status: 'received' })
-    .returning({ id: messages.id });
-  if (!row) throw new Error('recordInboundMessage: insert returned nothing');
-  return row.id;
+  return returnedRow(
+    await tx
+      .insert(messages)
+      .values({ ...values, inbound: true, status: 'received' })
+      .returning({ id: messages.id }),
+    'recordInboundMessage: insert returned nothing',
+  ).id;
 }
 
 // The received message the provider gave this id, if any (a webhook retried).

@@ -4,6 +4,7 @@ import { findCustomer, findCustomersByIds } from '../customers/index.ts';
 import { findActiveLoanIds } from '../loans/index.ts';
 import { employeeNameOf } from '../session/index.ts';
 import type { StoredParsedData } from './notice-ssn.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // The queries of the bankruptcy dashboard; rules and transactions are the services'.
 
@@ -83,9 +84,10 @@ export async function updateNotice(
   id: number,
   values: Partial<Omit<NewNotice, 'id'>>,
 ): Promise<NoticeRecord> {
-  const [row] = await tx.update(bankruptcyNotices).set(values).where(eq(bankruptcyNotices.id, id)).returning();
-  if (!row) throw new Error(`updateNotice: notice ${id} vanished`);
-  return row as NoticeRecord;
+  return returnedRow(
+    await tx.update(bankruptcyNotices).set(values).where(eq(bankruptcyNotices.id, id)).returning(),
+    `updateNotice: notice ${id} vanished`,
+  ) as NoticeRecord;
 }
 
 // Sets the lease: the caller's until `until`, or nobody's (null, null).

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { blogImages, blogPostTags, blogPosts, blogTags, type Executor } from '@portal/db';
 import { employeeNameOf } from '../session/index.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 export type BlogPostRecord = typeof blogPosts.$inferSelect;
 export type BlogTagRecord = { id: number; name: string };
@@ -43,9 +44,10 @@ export async function updatePost(
   postId: number,
   values: Partial<typeof blogPosts.$inferInsert>,
 ): Promise<BlogPostRecord> {
-  const [row] = await executor.update(blogPosts).set(values).where(eq(blogPosts.id, postId)).returning();
-  if (!row) throw new Error(`updatePost: post ${postId} vanished inside its transaction`);
-  return row;
+  return returnedRow(
+    await executor.update(blogPosts).set(values).where(eq(blogPosts.id, postId)).returning(),
+    `updatePost: post ${postId} vanished inside its transaction`,
+  );
 }
 
 export async function urlTaken(executor: Executor, url: string): Promise<boolean> {

@@ -57,10 +57,7 @@ export async function contactConflict(
   value: string,
   force: boolean,
 ): Promise<number | null> {
-  const other =
-    field === 'email'
-      ? await repository.findOtherCustomerWithEmail(tx, customerId, value)
-      : await repository.findOtherCustomerWithPhone(tx, customerId, value);
+  const other = await repository.findOtherCustomerWithContact(tx, customerId, field, value);
   if (other === null) return null;
   if (!force) {
     const what = field === 'email' ? 'email' : 'phone number';

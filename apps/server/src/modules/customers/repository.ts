@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { bankAccounts, customerComments, customerEmails, customers, debitCards, type Executor } from '@portal/db';
 import type { ContactChannel } from './contact.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 export type CustomerRecord = typeof customers.$inferSelect;
 
@@ -20,9 +21,10 @@ export async function updateCustomer(
   id: number,
   values: Partial<typeof customers.$inferInsert>,
 ): Promise<CustomerRecord> {
-  const [customer] = await db.update(customers).set(values).where(eq(customers.id, id)).returning();
-  if (!customer) throw new Error(`updateCustomer: customer ${id} vanished`);
-  return customer;
+  return returnedRow(
+    await db.update(customers).set(values).where(eq(customers.id, id)).returning(),
+    `updateCustomer: customer ${id} vanished`,
+  );
 }
 
 // Addresses are stored lowercased (validateUserField), so plain equality can use the indexes.
@@ -84,28 +86,19 @@ export async function rememberCustomerEmail(
   return true;
 }
 
-export async function findOtherCustomerWithEmail(
-  db: Executor,
-  customerId: number,
-  email: string,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.email, email), ne(customers.id, customerId)))
-    .limit(1);
-  return row?.id ?? null;
-}
+// The columns a customer's email and phone number are kept in: no two customers share either.
+const contactColumns = { email: customers.email, phone_number: customers.phoneNumber };
 
-export async function findOtherCustomerWithPhone(
+export async function findOtherCustomerWithContact(
   db: Executor,
   customerId: number,
-  phone: string,
+  field: keyof typeof contactColumns,
+  value: string,
 ): Promise<number | null> {
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.phoneNumber, phone), ne(customers.id, customerId)))
+    .where(and(eq(contactColumns[field], value), ne(customers.id, customerId)))
     .limit(1);
   return row?.id ?? null;
 }

@@ -1,6 +1,7 @@
 import { count, eq, inArray, isNull } from 'drizzle-orm';
 import { creditReportingFlags, disputes, type Database, type Executor } from '@portal/db';
 import { employeeNameOf } from '../session/index.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // The disputes module's queries (Drizzle only; the rules are in the services).
 
@@ -53,9 +54,10 @@ export async function lockDispute(tx: Executor, id: number): Promise<DisputeReco
 }
 
 export async function updateDispute(tx: Executor, id: number, values: Partial<NewDispute>): Promise<DisputeRecord> {
-  const [row] = await tx.update(disputes).set(values).where(eq(disputes.id, id)).returning();
-  if (!row) throw new Error(`updateDispute: dispute ${id} vanished`);
-  return row;
+  return returnedRow(
+    await tx.update(disputes).set(values).where(eq(disputes.id, id)).returning(),
+    `updateDispute: dispute ${id} vanished`,
+  );
 }
 
 export async function findDisputeDocument(

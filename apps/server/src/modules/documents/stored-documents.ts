@@ -2,6 +2,7 @@ import { dateInTimeZone, documentFileUrl, type DocumentItem } from '@portal/cont
 import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { documents, type Executor } from '@portal/db';
 import type { DocumentRecord } from './repository.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // A stored document as the wire lists it; its file is GET documents/:id.
 export const documentUrl = documentFileUrl;
@@ -19,9 +20,7 @@ export function toDocumentItem(document: DocumentRecord, timeZone: string): Docu
 
 // Inside the caller's transaction, once the file is in storage under storageKey.
 export async function insertDocument(tx: Executor, values: typeof documents.$inferInsert): Promise<DocumentRecord> {
-  const [row] = await tx.insert(documents).values(values).returning();
-  if (!row) throw new Error('insertDocument: insert returned nothing');
-  return row;
+  return returnedRow(await tx.insert(documents).values(values).returning(), 'insertDocument: insert returned nothing');
 }
 
 // Many at once (a customer's upload of several files), in the caller's transaction.

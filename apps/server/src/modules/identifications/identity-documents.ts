@@ -3,6 +3,7 @@ import { VERIFICATION_CODES } from '@portal/contracts';
 import { identityReviews, type Executor, type IdentityAnalytics } from '@portal/db';
 import { lockCustomer, setCustomerVerification } from '../customers/index.ts';
 import * as repository from './repository.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // New identity documents from a customer (the customer-side upload, the demo): the customer's
 // code becomes -5 (documents received, pending review) unless they are on fraud hold, and their
@@ -39,17 +40,18 @@ export async function openIdentityReview(
     return open.id;
   }
   const last = facts ? null : await repository.findLatestReview(tx, customer.id);
-  const [created] = await tx
-    .insert(identityReviews)
-    .values({
-      customerId: customer.id,
-      loanId,
-      driversLicense: facts?.driversLicense ?? last?.driversLicense ?? null,
-      ekataFraudScore: facts ? facts.ekataFraudScore : (last?.ekataFraudScore ?? null),
-      analytics: facts?.analytics ?? last?.analytics ?? NO_CHECKS,
-      openedAt: at,
-    })
-    .returning({ id: identityReviews.id });
-  if (!created) throw new Error('openIdentityReview: insert returned nothing');
-  return created.id;
+  return returnedRow(
+    await tx
+      .insert(identityReviews)
+      .values({
+        customerId: customer.id,
+        loanId,
+        driversLicense: facts?.driversLicense ?? last?.driversLicense ?? null,
+        ekataFraudScore: facts ? facts.ekataFraudScore : (last?.ekataFraudScore ?? null),
+        analytics: facts?.analytics ?? last?.analytics ?? NO_CHECKS,
+        openedAt: at,
+      })
+      .returning({ id: identityReviews.id }),
+    'openIdentityReview: insert returned nothing',
+  ).id;
 }

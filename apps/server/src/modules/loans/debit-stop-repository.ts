@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bounces, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
 import type { BounceRecord } from './loan-info.ts';
 import type { PaymentRecord } from './repository.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // The queries of the failed-debit stop (decision 048): a customer's withdrawals, their returns,
 // their stop in force and their new authorizations. Queries only; the rules are in contracts.
@@ -16,9 +17,7 @@ export async function lockCustomerDebits(tx: Executor, customerId: number): Prom
 }
 
 export async function insertBounce(tx: Executor, values: typeof bounces.$inferInsert): Promise<BounceRecord> {
-  const [bounce] = await tx.insert(bounces).values(values).returning();
-  if (!bounce) throw new Error('insertBounce: insert returned nothing');
-  return bounce;
+  return returnedRow(await tx.insert(bounces).values(values).returning(), 'insertBounce: insert returned nothing');
 }
 
 // Every payment of the customer's loans, with its bounces: what their withdrawal history is read from.
@@ -57,9 +56,10 @@ export async function findStopInForce(tx: Executor, customerId: number): Promise
 }
 
 export async function insertDebitStop(tx: Executor, values: typeof debitStops.$inferInsert): Promise<DebitStopRecord> {
-  const [stop] = await tx.insert(debitStops).values(values).returning();
-  if (!stop) throw new Error('insertDebitStop: insert returned nothing');
-  return stop;
+  return returnedRow(
+    await tx.insert(debitStops).values(values).returning(),
+    'insertDebitStop: insert returned nothing',
+  );
 }
 
 export async function liftDebitStop(
@@ -74,9 +74,10 @@ export async function insertDebitAuthorization(
   tx: Executor,
   values: typeof debitAuthorizations.$inferInsert,
 ): Promise<DebitAuthorizationRecord> {
-  const [authorization] = await tx.insert(debitAuthorizations).values(values).returning();
-  if (!authorization) throw new Error('insertDebitAuthorization: insert returned nothing');
-  return authorization;
+  return returnedRow(
+    await tx.insert(debitAuthorizations).values(values).returning(),
+    'insertDebitAuthorization: insert returned nothing',
+  );
 }
 
 // When the customer last gave a new authorization: withdrawals before it no longer count.

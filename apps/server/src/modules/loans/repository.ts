@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bounces, loans, payments, type Executor } from '@portal/db';
 import { activeLoanWhere } from './active-loan-where.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 export type LoanRecord = typeof loans.$inferSelect;
 export type PaymentRecord = typeof payments.$inferSelect;
@@ -29,9 +30,7 @@ async function updateLoansWhere(db: Executor, where: SQL, values: LoanValues): P
 }
 
 export async function updateLoan(db: Executor, id: number, values: LoanValues): Promise<LoanRecord> {
-  const [loan] = await updateLoansWhere(db, eq(loans.id, id), values);
-  if (!loan) throw new Error(`updateLoan: loan ${id} vanished`);
-  return loan;
+  return returnedRow(await updateLoansWhere(db, eq(loans.id, id), values), `updateLoan: loan ${id} vanished`);
 }
 
 // Automatic debits off on the customer's active loans that still have them (a bankruptcy's
@@ -76,9 +75,7 @@ export async function loanPayments(db: Executor, loanId: number): Promise<Paymen
 }
 
 export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRecord> {
-  const [payment] = await db.insert(payments).values(values).returning();
-  if (!payment) throw new Error('insertPayment: insert returned nothing');
-  return payment;
+  return returnedRow(await db.insert(payments).values(values).returning(), 'insertPayment: insert returned nothing');
 }
 
 export async function updatePayment(
@@ -86,13 +83,14 @@ export async function updatePayment(
   id: number,
   values: Partial<typeof payments.$inferInsert>,
 ): Promise<PaymentRecord> {
-  const [payment] = await db
-    .update(payments)
-    .set({ ...values, lockVersion: sql`${payments.lockVersion} + 1` })
-    .where(eq(payments.id, id))
-    .returning();
-  if (!payment) throw new Error(`updatePayment: payment ${id} vanished`);
-  return payment;
+  return returnedRow(
+    await db
+      .update(payments)
+      .set({ ...values, lockVersion: sql`${payments.lockVersion} + 1` })
+      .where(eq(payments.id, id))
+      .returning(),
+    `updatePayment: payment ${id} vanished`,
+  );
 }
 
 export async function waiveBounceFees(db: Executor, paymentId: number): Promise<number> {

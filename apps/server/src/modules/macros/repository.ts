@@ -2,6 +2,7 @@ import type { MessagePurpose } from '@portal/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { macroTags, macroVersions, macros, type Database, type Executor } from '@portal/db';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 import { employeeNameOf } from '../session/index.ts';
 
 export type MacroRecord = typeof macros.$inferSelect;
@@ -74,13 +75,14 @@ export async function updateMacroBody(
   text: { body: string; purpose: MessagePurpose },
   at: Date,
 ): Promise<MacroRecord> {
-  const [row] = await executor
-    .update(macros)
-    .set({ body: text.body, purpose: text.purpose, active: true, updatedAt: at })
-    .where(eq(macros.id, macroId))
-    .returning();
-  if (!row) throw new Error(`updateMacroBody: macro ${macroId} vanished inside its transaction`);
-  return row;
+  return returnedRow(
+    await executor
+      .update(macros)
+      .set({ body: text.body, purpose: text.purpose, active: true, updatedAt: at })
+      .where(eq(macros.id, macroId))
+      .returning(),
+    `updateMacroBody: macro ${macroId} vanished inside its transaction`,
+  );
 }
 
 // Gives the macro a new title and text; answers undefined when another macro took that title meanwhile
@@ -91,13 +93,14 @@ export async function renameMacro(
   values: { title: string; body: string; purpose: MessagePurpose; at: Date },
 ): Promise<MacroRecord | undefined> {
   try {
-    const [row] = await executor
-      .update(macros)
-      .set({ title: values.title, body: values.body, purpose: values.purpose, active: true, updatedAt: values.at })
-      .where(eq(macros.id, macroId))
-      .returning();
-    if (!row) throw new Error(`renameMacro: macro ${macroId} vanished inside its transaction`);
-    return row;
+    return returnedRow(
+      await executor
+        .update(macros)
+        .set({ title: values.title, body: values.body, purpose: values.purpose, active: true, updatedAt: values.at })
+        .where(eq(macros.id, macroId))
+        .returning(),
+      `renameMacro: macro ${macroId} vanished inside its transaction`,
+    );
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
     throw error;

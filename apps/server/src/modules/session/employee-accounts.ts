@@ -1,14 +1,13 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { employeeRoles, employees, type Executor } from '@portal/db';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 // The employee accounts are the session module's (it signs them in, with their roles and MFA); staff
 // administration (modules/staff) changes them through these commands, in its own transaction.
 
 export async function insertEmployee(db: Executor, values: { email: string; name: string; passwordHash: string }) {
-  const [employee] = await db.insert(employees).values(values).returning();
-  if (!employee) throw new Error('insertEmployee returned nothing');
-  return employee;
+  return returnedRow(await db.insert(employees).values(values).returning(), 'insertEmployee returned nothing');
 }
 
 export async function replaceEmployeeRoles(

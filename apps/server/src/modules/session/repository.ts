@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { employeeRoles, employees, roles, sessions, signInAttempts, type Executor } from '@portal/db';
+import { returnedRow } from '../../platform/returned-row.ts';
 
 export type EmployeeRecord = typeof employees.$inferSelect;
 
@@ -24,9 +25,7 @@ export async function insertSession(
   db: Executor,
   values: { employeeId: number; tokenHash: string; expiresAt: Date; ipAddress: string; userAgent: string | null },
 ) {
-  const [session] = await db.insert(sessions).values(values).returning();
-  if (!session) throw new Error('insertSession returned nothing');
-  return session;
+  return returnedRow(await db.insert(sessions).values(values).returning(), 'insertSession returned nothing');
 }
 
 // The session behind a token, with its employee and permissions, in one round trip.
@@ -185,12 +184,13 @@ export async function insertSignInAttempt(
   db: Executor,
   values: { email: string; ipAddress: string; accountExists: boolean; refused: boolean; createdAt: Date },
 ): Promise<number> {
-  const [row] = await db
-    .insert(signInAttempts)
-    .values({ ...values, succeeded: false })
-    .returning({ id: signInAttempts.id });
-  if (!row) throw new Error('insertSignInAttempt returned nothing');
-  return row.id;
+  return returnedRow(
+    await db
+      .insert(signInAttempts)
+      .values({ ...values, succeeded: false })
+      .returning({ id: signInAttempts.id }),
+    'insertSignInAttempt returned nothing',
+  ).id;
 }
 
 export async function markSignInAttemptSucceeded(db: Executor, attemptId: number): Promise<void> {

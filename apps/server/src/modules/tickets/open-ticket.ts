@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { tickets, type Executor } from '@portal/db';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 import type { TicketRecord } from './repository.ts';
 
 export type TicketChannel = 'text' | 'email';
@@ -53,9 +54,10 @@ export async function openConversationTicket(
     createdAt: Date;
   },
 ): Promise<TicketRecord> {
-  const [ticket] = await tx.insert(tickets).values(values).returning();
-  if (!ticket) throw new Error('openConversationTicket: insert returned nothing');
-  return ticket;
+  return returnedRow(
+    await tx.insert(tickets).values(values).returning(),
+    'openConversationTicket: insert returned nothing',
+  );
 }
 
 // The ticket if it is open (archived or not), else undefined.

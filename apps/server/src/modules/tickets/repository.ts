@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { employees, tickets, type Database, type Executor } from '@portal/db';
 import { assignTicketMessagesToCustomer, inboundPreviewOf } from '../../platform/message-store.ts';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
+import { returnedRow } from '../../platform/returned-row.ts';
 import { customerNamesOf } from '../customers/index.ts';
 import { employeeNameOf } from '../session/index.ts';
 import { ticketQueue } from './ticket-queue.ts';
@@ -125,9 +126,10 @@ export async function updateTicket(
   ticketId: number,
   values: Partial<TicketRecord>,
 ): Promise<TicketRecord> {
-  const [row] = await executor.update(tickets).set(values).where(eq(tickets.id, ticketId)).returning();
-  if (!row) throw new Error(`updateTicket: ticket ${ticketId} vanished inside its transaction`);
-  return row;
+  return returnedRow(
+    await executor.update(tickets).set(values).where(eq(tickets.id, ticketId)).returning(),
+    `updateTicket: ticket ${ticketId} vanished inside its transaction`,
+  );
 }
 
 // The customer a ticket is linked to (null: none yet), or undefined when there is no such ticket.
