@@ -12,35 +12,35 @@ function refuse(refusal: Refusal): void {
   if (refusal.failWith !== null) throw new DeliveryError(refusal.failWith, { permanent: refusal.failPermanently });
 }
 
+// A provider that keeps what it is given, numbering each delivery with the id the provider would.
+type Recorder<Message> = Refusal & {
+  sent: Message[];
+  send: (message: Message) => Promise<{ providerId: string }>;
+};
+
+function createRecorder<Message>(providerIdOf: (count: number) => string): Recorder<Message> {
+  const recorder: Recorder<Message> = {
+    sent: [],
+    failWith: null,
+    failPermanently: true,
+    send: async (message) => {
+      refuse(recorder);
+      recorder.sent.push(message);
+      return { providerId: providerIdOf(recorder.sent.length) };
+    },
+  };
+  return recorder;
+}
+
 export type RecordingMailer = Mailer & Refusal & { sent: OutgoingEmail[] };
 
 // Records every email.
 export function createRecordingMailer(): RecordingMailer {
-  const mailer: RecordingMailer = {
-    sent: [],
-    failWith: null,
-    failPermanently: true,
-    send: async (email) => {
-      refuse(mailer);
-      mailer.sent.push(email);
-      return { providerId: `<fake-${mailer.sent.length}@mail.test>` };
-    },
-  };
-  return mailer;
+  return createRecorder<OutgoingEmail>((count) => `<fake-${count}@mail.test>`);
 }
 
 export type RecordingSms = SmsSender & Refusal & { sent: OutgoingText[] };
 
 export function createRecordingSms(): RecordingSms {
-  const sms: RecordingSms = {
-    sent: [],
-    failWith: null,
-    failPermanently: true,
-    send: async (text) => {
-      refuse(sms);
-      sms.sent.push(text);
-      return { providerId: `SMfake${sms.sent.length}` };
-    },
-  };
-  return sms;
+  return createRecorder<OutgoingText>((count) => `SMfake${count}`);
 }

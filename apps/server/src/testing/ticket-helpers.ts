@@ -1,7 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditEvents, macroTags, macros, messages, tickets, type Executor } from '@portal/db';
-import type { SignedInStaff } from './staff-helpers.ts';
+import { callAsStaff, type SignedInStaff } from './staff-helpers.ts';
 
 // Everything a refused ticket or macro call must leave alone: row counts, and the ticket columns
 // the calls change, so a test can compare before and after.
@@ -32,18 +32,13 @@ export async function snapshotTicketWrites(db: Executor) {
 }
 
 export function getTickets(app: FastifyInstance, staff: SignedInStaff, num?: number) {
-  return app.inject({
-    method: 'GET',
-    url: '/internal/api/tickets',
-    headers: staff.headers,
-    query: num === undefined ? {} : { num: String(num) },
-  });
+  return callAsStaff(app, staff, 'GET', 'tickets', num === undefined ? {} : { num: String(num) });
 }
 
 export function getTicket(app: FastifyInstance, staff: SignedInStaff, id: number | string, preview?: boolean) {
   const query: Record<string, string> = { id: String(id) };
   if (preview !== undefined) query.preview = String(preview);
-  return app.inject({ method: 'GET', url: '/internal/api/ticket', headers: staff.headers, query });
+  return callAsStaff(app, staff, 'GET', 'ticket', query);
 }
 
 // DELETE ticket as the Close button sends it: the id in the query.
@@ -57,19 +52,9 @@ export function closeTicket(app: FastifyInstance, staff: SignedInStaff, id: numb
 }
 
 export function patchTicket(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
-  return app.inject({
-    method: 'PATCH',
-    url: `/internal/api/${path}`,
-    headers: staff.headers,
-    payload: payload as object,
-  });
+  return callAsStaff(app, staff, 'PATCH', path, payload as object);
 }
 
 export function postJson(app: FastifyInstance, staff: SignedInStaff, path: string, payload: unknown) {
-  return app.inject({
-    method: 'POST',
-    url: `/internal/api/${path}`,
-    headers: staff.headers,
-    payload: payload as object,
-  });
+  return callAsStaff(app, staff, 'POST', path, payload as object);
 }
