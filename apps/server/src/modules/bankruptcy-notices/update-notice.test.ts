@@ -13,6 +13,7 @@ import {
   uploadSample,
   CHAPTER_7_SAMPLE_FIELDS,
 } from '../../testing/notice-test-kit.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // PATCH bankruptcy_notices/:id: the holder's corrections. Incomplete is fine (the screen warns);
 // malformed is a 422 naming the field; anyone but the holder is refused and nothing is written.
@@ -75,27 +76,23 @@ describe('PATCH bankruptcy_notices/:id', () => {
     const before = await noticeRow(t, id);
     const events = await auditCount();
     const refused = await save(id, { type: 'BankruptcyNotice::Other', parsed_data: chapter7Data }, colleague);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual([heldByOther]);
+    expectErrors(refused, 403, [heldByOther]);
     const process = await noticeCall(t, colleague, 'POST', `/${id}/process_notice`);
-    expect(process.statusCode).toBe(403);
-    expect(process.json().errors).toEqual([heldByOther]);
+    expectErrors(process, 403, [heldByOther]);
     expect(await noticeRow(t, id)).toEqual(before);
     expect(await auditCount()).toBe(events);
 
     // Never taken by the caller: they are told to open it first.
     const free = await uploadSample(t, agent, 'discharge');
     const notTaken = await save(free, { type: 'BankruptcyNotice::Other', parsed_data: chapter7Data }, colleague);
-    expect(notTaken.statusCode).toBe(409);
-    expect(notTaken.json().errors).toEqual([`Notice #${free} is not assigned to you. Open it to take it first.`]);
+    expectErrors(notTaken, 409, [`Notice #${free} is not assigned to you. Open it to take it first.`]);
 
     await t.database.db
       .update(bankruptcyNotices)
       .set({ processedAt: t.clock.now() })
       .where(eq(bankruptcyNotices.id, id));
     const done = await save(id, { type: 'BankruptcyNotice::Other', parsed_data: chapter7Data });
-    expect(done.statusCode).toBe(409);
-    expect(done.json().errors).toEqual([`Notice #${id} is already processed.`]);
+    expectErrors(done, 409, [`Notice #${id} is already processed.`]);
     expect(
       (await noticeCall(t, agent, 'PATCH', '/987654', { notice: { type: 'BankruptcyNotice::Other', parsed_data: {} } }))
         .statusCode,
@@ -118,8 +115,7 @@ describe('PATCH bankruptcy_notices/:id', () => {
       type: 'BankruptcyNotice::InitialFiling',
       parsed_data: { ...chapter7Data, ...change },
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual([message]);
+    expectErrors(response, 422, [message]);
     expect(await noticeRow(t, id)).toEqual(before);
   });
 
@@ -130,16 +126,14 @@ describe('PATCH bankruptcy_notices/:id', () => {
       user_id: 99_999_999,
       parsed_data: { ...chapter7Data, b_type: '9', debtor_ssn: '1', converted: '2025-13-01' },
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual([
+    expectErrors(response, 422, [
       'Bankruptcy type must be 7 or 13.',
       'Conversion date must be a real date (YYYY-MM-DD).',
       'Debtor SSN: SSN must be either 4 digits or 9 digits.',
       'User #99999999 was not found.',
     ]);
     const badType = await save(id, { type: 'BankruptcyNotice::Bogus', parsed_data: chapter7Data });
-    expect(badType.statusCode).toBe(400);
-    expect(badType.json().errors).toEqual(['Choose a notice type from the list.']);
+    expectErrors(badType, 400, ['Choose a notice type from the list.']);
   });
 
   it('takes the bankruptcy type as the number 7 or 13 (spec 001), as well as the text, and processes it', async () => {
@@ -161,8 +155,7 @@ describe('PATCH bankruptcy_notices/:id', () => {
       type: 'BankruptcyNotice::InitialFiling',
       parsed_data: { ...chapter7Data, b_type: 9 },
     });
-    expect(chapter9.statusCode).toBe(422);
-    expect(chapter9.json().errors).toEqual(['Bankruptcy type must be 7 or 13.']);
+    expectErrors(chapter9, 422, ['Bankruptcy type must be 7 or 13.']);
     const fraction = await save(id, {
       type: 'BankruptcyNotice::InitialFiling',
       parsed_data: { ...chapter7Data, b_type: 7.5 },

@@ -9,6 +9,7 @@ import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { ACDV_FIELD_NAMES } from './acdv-fields.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // The ACDV dashboard's calls (spec 001 sections 2, 4, 7, 9): import (upload), the next request with
 // the Portal's values beside the bureau's, the skip list, the answer with its refusals, the image,
@@ -152,8 +153,7 @@ describe('the ACDV queue', () => {
       acdv_response_code: '99',
       response_verification: { ...verification, birthday: 'MAYBE', shoe_size: 'SAME' },
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual([
+    expectErrors(response, 422, [
       "Response code '99' is not one of 01, 03, 04, 07, 21, 22, 23.",
       'Verify every field: SSN has no answer.',
       "Date of birth: 'MAYBE' is not SAME, DIFF or UNKN.",

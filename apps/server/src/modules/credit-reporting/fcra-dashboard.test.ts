@@ -6,6 +6,7 @@ import { customerCommentsOf } from '../../testing/customer-comments.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { expectErrors } from '../../testing/error-answers.ts';
 
 // The FCRA lookup and its actions (spec 001 sections 2, 3, 5, 8): the loan as reported on a date,
 // bankruptcy filing and discharge with the form's rules, the 103 mailer. The test clock stands at
@@ -97,8 +98,7 @@ describe('GET fcra_dashboard/fcra_lookup', () => {
   it('refuses a report date after today', async () => {
     const { loan } = await customerWithLoans();
     const response = await call(agent, 'GET', 'fcra_lookup', { loan_id: String(loan.id), report_date: '2026-12-01' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual(['The report date cannot be after today (2026-11-21).']);
+    expectErrors(response, 422, ['The report date cannot be after today (2026-11-21).']);
   });
 });
 
@@ -111,8 +111,7 @@ describe('POST fcra_file_bankruptcy and PATCH fcra_discharge_bankruptcy', () => 
       b_type: '11',
       date_filed: '',
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual([
+    expectErrors(response, 422, [
       'Date filed is required.',
       'Loan ID must be numeric.',
       'Case code must be numeric.',
@@ -179,8 +178,7 @@ describe('POST fcra_file_bankruptcy and PATCH fcra_discharge_bankruptcy', () => 
       b_type: '7',
       date_discharged: '2026-09-01',
     });
-    expect(early.statusCode).toBe(409);
-    expect(early.json().errors).toEqual(['Case 2610001 was filed on 2026-10-01; it cannot be discharged before that.']);
+    expectErrors(early, 409, ['Case 2610001 was filed on 2026-10-01; it cannot be discharged before that.']);
 
     const discharged = await call(desk, 'PATCH', 'fcra_discharge_bankruptcy', {
       id: loan.id,
@@ -263,7 +261,6 @@ describe('POST fcra_dashboard/fcra_mailer', () => {
     [{ id: 1, code: '101' }, 422, 'There is no 101 mailer; the FCRA lookup sends the 103 mailer (code 103).'],
   ])('refuses %j', async (payload, status, message) => {
     const response = await call(desk, 'POST', 'fcra_mailer', payload);
-    expect(response.statusCode).toBe(status);
-    expect(response.json().errors).toEqual([message]);
+    expectErrors(response, status, [message]);
   });
 });
