@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { messageCountColumns } from './columns.ts';
 
 // Customer-service analytics (spec 001 sections 2, 5, 7): rollups kept current by the database as
 // rows arrive, so a year's figures are read from a few thousand rows, not millions (decision 034).
@@ -9,9 +10,7 @@ export const messageHourlyCounts = pgTable(
   'message_hourly_counts',
   {
     hour: timestamp({ withTimezone: true }).notNull(),
-    type: text().notNull(),
-    inbound: boolean().notNull(),
-    messages: integer().notNull(),
+    ...messageCountColumns(),
   },
   (table) => [primaryKey({ columns: [table.hour, table.type, table.inbound] })],
 );

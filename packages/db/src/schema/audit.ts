@@ -1,11 +1,12 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintIdentity, timestampNow } from './columns.ts';
 import { employees } from './employees.ts';
 
 // Who did what to which record, with before and after values (convention 5).
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     employeeId: integer().references(() => employees.id),
     action: text().notNull(),
     entityType: text().notNull(),
@@ -13,7 +14,7 @@ export const auditEvents = pgTable(
     before: jsonb(),
     after: jsonb(),
     ipAddress: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('audit_events_entity_idx').on(table.entityType, table.entityId),

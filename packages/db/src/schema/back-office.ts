@@ -12,8 +12,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, timestampNow } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
+import { leaseColumns, workQueueIndexes } from './work-queue-columns.ts';
 import { loans } from './loans.ts';
 
 // Document-driven work of the back office (spec 001): consumer disputes and bankruptcy notices.
@@ -24,10 +26,9 @@ import { loans } from './loans.ts';
 export const disputes = pgTable(
   'disputes',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    assignedTo: integer().references(() => employees.id),
-    leaseExpiresAt: timestamp({ withTimezone: true }),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    id: bigintIdentity(),
+    ...leaseColumns(),
+    receivedAt: timestampNow(),
     // The FCRA investigation period: 30 days after receipt, in the business time zone.
     dueDate: date({ mode: 'string' }).notNull(),
     fileName: text().notNull(),
@@ -60,21 +61,14 @@ export const disputes = pgTable(
     frivolousReason: text(),
     frivolousNoticeSentAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => employees.id),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     // The unresolved list: by due date, oldest first.
     index('disputes_unresolved_idx')
       .on(table.dueDate, table.id)
       .where(sql`${table.resolvedAt} is null`),
-    // Get-next (platform/work-queue.ts): the free ones in queue order, and the leases that may have
-    // run out by their end, so the items others hold are never read on the way.
-    index('disputes_free_idx')
-      .on(table.dueDate, table.id)
-      .where(sql`${table.resolvedAt} is null and ${table.assignedTo} is null`),
-    index('disputes_lease_idx')
-      .on(table.leaseExpiresAt)
-      .where(sql`${table.resolvedAt} is null and ${table.assignedTo} is not null`),
+    ...workQueueIndexes('disputes', table, sql`${table.resolvedAt} is null`, [table.dueDate, table.id]),
     index('disputes_assigned_idx').on(table.assignedTo),
   ],
 );
@@ -82,9 +76,8 @@ export const disputes = pgTable(
 export const bankruptcyNotices = pgTable(
   'bankruptcy_notices',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    assignedTo: integer().references(() => employees.id),
-    leaseExpiresAt: timestamp({ withTimezone: true }),
+    id: bigintIdentity(),
+    ...leaseColumns(),
     // Where the notice came from: 'upload' for a PDF a staff member uploaded.
     noticeSource: text().notNull().default('upload'),
     fileName: text().notNull(),
@@ -103,19 +96,14 @@ export const bankruptcyNotices = pgTable(
     processedAt: timestamp({ withTimezone: true }),
     processedBy: integer().references(() => employees.id),
     createdBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     index('bankruptcy_notices_unprocessed_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.processedAt} is null`),
-    index('bankruptcy_notices_free_idx')
-      .on(table.createdAt, table.id)
-      .where(sql`${table.processedAt} is null and ${table.assignedTo} is null`),
-    index('bankruptcy_notices_lease_idx')
-      .on(table.leaseExpiresAt)
-      .where(sql`${table.processedAt} is null and ${table.assignedTo} is not null`),
+    ...workQueueIndexes('bankruptcy_notices', table, sql`${table.processedAt} is null`, [table.createdAt, table.id]),
     index('bankruptcy_notices_assigned_idx').on(table.assignedTo),
   ],
 );
@@ -125,10 +113,8 @@ export const bankruptcyNotices = pgTable(
 export const customerBankruptcies = pgTable(
   'customer_bankruptcies',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     caseNumber: text().notNull(),
     chapter: smallint().notNull(),
     courtDistrict: text(),
@@ -139,8 +125,8 @@ export const customerBankruptcies = pgTable(
     planConfirmedOn: date({ mode: 'string' }),
     consumerInformationIndicator: text().notNull(),
     lastNoticeId: bigint({ mode: 'number' }).references(() => bankruptcyNotices.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [uniqueIndex('customer_bankruptcies_case_idx').on(table.customerId, table.caseNumber)],
 );
@@ -149,14 +135,12 @@ export const customerBankruptcies = pgTable(
 export const creditReportingFlags = pgTable(
   'credit_reporting_flags',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    loanId: bigintOwnedBy(() => loans.id),
     reason: text().notNull(),
     disputeId: bigint({ mode: 'number' }).references(() => disputes.id, { onDelete: 'set null' }),
     createdBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     clearedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, integerIdentity, timestampNow } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 
@@ -21,7 +12,7 @@ import { employees } from './employees.ts';
 export const blogPosts = pgTable(
   'blog_posts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     // The post's path: a lower-case slug, unique.
     url: text().notNull().unique(),
     subject: text(),
@@ -48,7 +39,7 @@ export const blogPosts = pgTable(
 export const blogTags = pgTable(
   'blog_tags',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     name: text().notNull(),
   },
   (table) => [uniqueIndex('blog_tags_name_idx').on(sql`lower(${table.name})`)],
@@ -57,9 +48,7 @@ export const blogTags = pgTable(
 export const blogPostTags = pgTable(
   'blog_post_tags',
   {
-    postId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    postId: bigintOwnedBy(() => blogPosts.id),
     tagId: integer()
       .notNull()
       .references(() => blogTags.id, { onDelete: 'cascade' }),
@@ -69,7 +58,7 @@ export const blogPostTags = pgTable(
 
 // Images uploaded for posts, public at /blog/images/{name} (the name is unique: the html names it).
 export const blogImages = pgTable('blog_images', {
-  id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  id: bigintIdentity(),
   name: text().notNull().unique(),
   contentType: text().notNull(),
   byteSize: integer().notNull(),
@@ -80,10 +69,10 @@ export const blogImages = pgTable('blog_images', {
 
 // A survey customers answer in the customer app, known by its path (e.g. 'loan-experience').
 export const surveys = pgTable('surveys', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: integerIdentity(),
   path: text().notNull().unique(),
   name: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
 });
 
 export const surveyQuestionFormats = ['choice', 'rating', 'text'] as const;
@@ -92,7 +81,7 @@ export const surveyQuestionFormats = ['choice', 'rating', 'text'] as const;
 export const surveyQuestions = pgTable(
   'survey_questions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     surveyId: integer()
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
@@ -111,16 +100,14 @@ export const surveyQuestions = pgTable(
 export const surveyAnswers = pgTable(
   'survey_answers',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     surveyId: integer()
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
     questionId: integer()
       .notNull()
       .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: bigintOwnedBy(() => customers.id),
     answer: text().notNull(),
     answeredAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, timestampNow } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
+import { leaseColumns, workQueueIndexes } from './work-queue-columns.ts';
 import { loans } from './loans.ts';
 
 // The credit-bureau side (spec 001): files made for the bureaus, ACDV requests received from
@@ -11,14 +13,14 @@ import { loans } from './loans.ts';
 // A file made for the bureaus: an ACDV response file or a Metro 2 correction file, kept in the
 // file storage under storageKey.
 export const creditReportingFiles = pgTable('credit_reporting_files', {
-  id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  id: bigintIdentity(),
   // 'acdv_response' | 'metro2_correction'
   kind: text().notNull(),
   fileName: text().notNull(),
   storageKey: text().notNull(),
   recordCount: integer().notNull(),
   createdBy: integer().references(() => employees.id),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
 });
 
 // An Automated Consumer Dispute Verification request (docs/acdv-import.md). The bureau's consumer
@@ -27,7 +29,7 @@ export const creditReportingFiles = pgTable('credit_reporting_files', {
 export const acdvRequests = pgTable(
   'acdv_requests',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     controlNumber: text().notNull().unique(),
     disputeCode: text().notNull(),
     receivedOn: date({ mode: 'string' }).notNull(),
@@ -47,9 +49,8 @@ export const acdvRequests = pgTable(
     imageContentType: text(),
     sourceFile: text(),
     importedBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    assignedTo: integer().references(() => employees.id),
-    leaseExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestampNow(),
+    ...leaseColumns(),
     responseCode: text(),
     // { field: 'SAME' | 'DIFF' | 'UNKN' } as the employee answered.
     responseVerification: jsonb(),
@@ -63,13 +64,8 @@ export const acdvRequests = pgTable(
     responseFileId: bigint({ mode: 'number' }).references(() => creditReportingFiles.id),
   },
   (table) => [
-    // Get-next (platform/work-queue.ts): unanswered, by due date; the free ones and the leases.
-    index('acdv_requests_free_idx')
-      .on(table.responseDueOn, table.id)
-      .where(sql`${table.respondedAt} is null and ${table.assignedTo} is null`),
-    index('acdv_requests_lease_idx')
-      .on(table.leaseExpiresAt)
-      .where(sql`${table.respondedAt} is null and ${table.assignedTo} is not null`),
+    // Get-next: unanswered, by due date.
+    ...workQueueIndexes('acdv_requests', table, sql`${table.respondedAt} is null`, [table.responseDueOn, table.id]),
     // The count left, and the answered ones waiting for the response file.
     index('acdv_requests_unanswered_idx')
       .on(table.responseDueOn)
@@ -88,13 +84,9 @@ export const acdvRequests = pgTable(
 export const creditReportAdjustments = pgTable(
   'credit_report_adjustments',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
+    loanId: bigintOwnedBy(() => loans.id),
     // 'delete' | 'resend' | 'do_not_report'
     adjType: text().notNull(),
     reason: text(),
@@ -109,7 +101,7 @@ export const creditReportAdjustments = pgTable(
     // The business date it takes effect: what is reported from this date on.
     effectiveOn: date({ mode: 'string' }).notNull(),
     createdBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     processedAt: timestamp({ withTimezone: true }),
     correctionFileId: bigint({ mode: 'number' }).references(() => creditReportingFiles.id),
   },

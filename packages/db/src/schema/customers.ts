@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, timestampNow } from './columns.ts';
+import { commentColumns } from './comment-columns.ts';
 import { employees } from './employees.ts';
 
 // The spec calls them "users"; in code they are customers, so they never mix with employees.
 export const customers = pgTable(
   'customers',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     firstName: text().notNull(),
     middleInitial: text(),
     lastName: text().notNull(),
@@ -62,7 +64,7 @@ export const customers = pgTable(
     plaidCount: integer().notNull().default(0),
     ibvCount: integer().notNull().default(0),
     plaidNeedsUpdateMode: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('customers_email_idx').on(table.email),
@@ -94,12 +96,10 @@ export const customers = pgTable(
 export const customerEmails = pgTable(
   'customer_emails',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     email: text().notNull(),
-    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow(),
   },
   (table) => [
     index('customer_emails_customer_idx').on(table.customerId),
@@ -110,14 +110,12 @@ export const customerEmails = pgTable(
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     accountNumber: text().notNull(),
     routingNumber: text().notNull(),
     dnp: boolean().notNull().default(false),
-    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow(),
   },
   (table) => [index('bank_accounts_customer_idx').on(table.customerId)],
 );
@@ -126,14 +124,12 @@ export const bankAccounts = pgTable(
 export const debitCards = pgTable(
   'debit_cards',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     lastFour: text().notNull(),
     brand: text(),
     dnp: boolean().notNull().default(false),
-    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow(),
   },
   (table) => [index('debit_cards_customer_idx').on(table.customerId)],
 );
@@ -141,13 +137,9 @@ export const debitCards = pgTable(
 export const customerComments = pgTable(
   'customer_comments',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    employeeId: integer().references(() => employees.id),
-    body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
+    ...commentColumns(),
   },
   (table) => [index('customer_comments_customer_idx').on(table.customerId)],
 );

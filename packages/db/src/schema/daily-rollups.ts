@@ -1,4 +1,5 @@
-import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { messageCountColumns } from './columns.ts';
 import { employees } from './employees.ts';
 
 // Customer-service analytics by business day (decision 034): the analytics ranges are whole days in
@@ -11,9 +12,7 @@ export const messageDailyCounts = pgTable(
   'message_daily_counts',
   {
     day: date().notNull(),
-    type: text().notNull(),
-    inbound: boolean().notNull(),
-    messages: integer().notNull(),
+    ...messageCountColumns(),
   },
   (table) => [primaryKey({ columns: [table.day, table.type, table.inbound] })],
 );
@@ -51,14 +50,18 @@ export const employeeDailyStats = pgTable(
 // then eight buckets per doubling), with each bucket's total so its mean is known: the median is
 // read from it (decision 034). By business day, and by calendar month so a year reads twelve
 // months and a few edge days.
+const handlingHistogramColumns = () => ({
+  employeeId: integer().notNull(),
+  bucket: smallint().notNull(),
+  tickets: integer().notNull(),
+  handlingSeconds: bigint({ mode: 'number' }).notNull(),
+});
+
 export const employeeDailyHandling = pgTable(
   'employee_daily_handling',
   {
     day: date().notNull(),
-    employeeId: integer().notNull(),
-    bucket: smallint().notNull(),
-    tickets: integer().notNull(),
-    handlingSeconds: bigint({ mode: 'number' }).notNull(),
+    ...handlingHistogramColumns(),
   },
   (table) => [primaryKey({ columns: [table.day, table.employeeId, table.bucket] })],
 );
@@ -67,10 +70,7 @@ export const employeeMonthlyHandling = pgTable(
   'employee_monthly_handling',
   {
     month: date().notNull(),
-    employeeId: integer().notNull(),
-    bucket: smallint().notNull(),
-    tickets: integer().notNull(),
-    handlingSeconds: bigint({ mode: 'number' }).notNull(),
+    ...handlingHistogramColumns(),
   },
   (table) => [primaryKey({ columns: [table.month, table.employeeId, table.bucket] })],
 );

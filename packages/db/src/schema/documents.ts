@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, timestampNow } from './columns.ts';
 import { customers } from './customers.ts';
 import { loans } from './loans.ts';
 import { messages } from './tickets.ts';
@@ -7,10 +8,8 @@ import { messages } from './tickets.ts';
 export const documents = pgTable(
   'documents',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     loanId: bigint({ mode: 'number' }).references(() => loans.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     kind: text().notNull(),
@@ -21,7 +20,7 @@ export const documents = pgTable(
     exifDateTime: text(),
     // When a reviewer read it (paystubs on the income review).
     reviewedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('documents_customer_idx').on(table.customerId),
@@ -34,12 +33,8 @@ export const documents = pgTable(
 export const messageAttachments = pgTable(
   'message_attachments',
   {
-    messageId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    documentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    messageId: bigintOwnedBy(() => messages.id),
+    documentId: bigintOwnedBy(() => documents.id),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.documentId] })],
 );

@@ -10,11 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { integerIdentity, timestampNow } from './columns.ts';
 
 export const employees = pgTable(
   'employees',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     email: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
@@ -31,13 +32,13 @@ export const employees = pgTable(
     // Set when an administrator resets MFA: until a new device is enrolled (Enable MFA, then a
     // first good code), sign-in is refused with a sentence saying how.
     mfaRequired: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [uniqueIndex('employees_email_key').on(sql`lower(${table.email})`)],
 );
 
 export const roles = pgTable('roles', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: integerIdentity(),
   name: text().notNull().unique(),
   permissions: text()
     .array()
@@ -61,13 +62,13 @@ export const employeeRoles = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     employeeId: integer()
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     // sha256 of the bearer token: a leaked table does not leak usable tokens.
     tokenHash: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     ipAddress: text(),
@@ -81,14 +82,14 @@ export const sessions = pgTable(
 export const passwordTokens = pgTable(
   'password_tokens',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     employeeId: integer()
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull().unique(),
     purpose: text({ enum: ['invite'] }).notNull(),
     createdBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },
@@ -98,7 +99,7 @@ export const passwordTokens = pgTable(
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    id: integerIdentity(),
     email: text().notNull(),
     ipAddress: text().notNull(),
     // Written as a failure before the password is checked, so that parallel attempts count each
@@ -109,7 +110,7 @@ export const signInAttempts = pgTable(
     // failures on emails that are not an account, so one address shared by many employees (a
     // proxy) is not locked by their typos.
     accountExists: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('sign_in_attempts_email_idx').on(table.email, table.createdAt),

@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy, timestampNow } from './columns.ts';
+import { commentColumns } from './comment-columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
 
@@ -22,10 +24,8 @@ export const paymentTypes = ['Installment', 'EarlyRepayment', 'Custom', 'Settlem
 export const loans = pgTable(
   'loans',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     type: text({ enum: loanTypes }).notNull().default('standard'),
     appliedAt: timestamp({ withTimezone: true }).notNull(),
     approvedAt: timestamp({ withTimezone: true }),
@@ -59,7 +59,7 @@ export const loans = pgTable(
     alertClearedAt: timestamp({ withTimezone: true }),
     // Raised by every change, so a change made from a stale screen is refused (loans/ calls).
     lockVersion: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [index('loans_customer_idx').on(table.customerId)],
 );
@@ -67,13 +67,9 @@ export const loans = pgTable(
 export const loanComments = pgTable(
   'loan_comments',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    employeeId: integer().references(() => employees.id),
-    body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    id: bigintIdentity(),
+    loanId: bigintOwnedBy(() => loans.id),
+    ...commentColumns(),
   },
   (table) => [index('loan_comments_loan_idx').on(table.loanId)],
 );
@@ -82,10 +78,8 @@ export const loanComments = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    loanId: bigintOwnedBy(() => loans.id),
     type: text({ enum: paymentTypes }).notNull().default('Installment'),
     expectedAmountCents: integer().notNull(),
     due: date({ mode: 'string' }).notNull(),
@@ -102,7 +96,7 @@ export const payments = pgTable(
     representsPaymentId: bigint({ mode: 'number' }),
     // Raised by every change, so a change made from a stale screen is refused (loans/ calls).
     lockVersion: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [index('payments_loan_idx').on(table.loanId, table.due), index('payments_due_idx').on(table.due)],
 );
@@ -110,13 +104,9 @@ export const payments = pgTable(
 export const bounces = pgTable(
   'bounces',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    paymentId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    paymentId: bigintOwnedBy(() => payments.id),
+    loanId: bigintOwnedBy(() => loans.id),
     // ACH return code (R01, R07, ...) or a card decline code.
     returnCode: text().notNull(),
     bouncedOn: date({ mode: 'string' }).notNull(),
@@ -130,10 +120,8 @@ export const bounces = pgTable(
 export const statements = pgTable(
   'statements',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    loanId: bigintOwnedBy(() => loans.id),
     storageKey: text().notNull(),
     pageNumber: integer().notNull().default(1),
     statementDate: date({ mode: 'string' }).notNull(),
@@ -148,15 +136,13 @@ export const debitAuthorizationMethods = ['written', 'electronic', 'recorded_cal
 export const debitAuthorizations = pgTable(
   'debit_authorizations',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     method: text({ enum: debitAuthorizationMethods }).notNull(),
     givenAt: timestamp({ withTimezone: true }).notNull(),
     note: text(),
     recordedBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [index('debit_authorizations_customer_idx').on(table.customerId, table.givenAt)],
 );
@@ -166,10 +152,8 @@ export const debitAuthorizations = pgTable(
 export const debitStops = pgTable(
   'debit_stops',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     stoppedAt: timestamp({ withTimezone: true }).notNull(),
     // The two returns that stopped the debits.
     bounceIds: jsonb().$type<number[]>().notNull(),

@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintIdentity } from './columns.ts';
 
 // Guards of public calls (issue 27, migration 0025).
 
@@ -7,7 +8,7 @@ import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const passwordLinkFailures = pgTable(
   'password_link_failures',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     ipAddress: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -11,8 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bigintIdentity, integerIdentity, timestampNow } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
+import { leaseColumns } from './work-queue-columns.ts';
 
 export const ticketChannels = ['text', 'email'] as const;
 export const ticketStates = ['open', 'closed'] as const;
@@ -25,7 +27,7 @@ export const messagePurposes = ['collection', 'servicing'] as const;
 export const tickets = pgTable(
   'tickets',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     // Null until the sender is matched to a customer (the Link Account panel).
     customerId: bigint({ mode: 'number' }).references(() => customers.id),
     channel: text({ enum: ticketChannels }).notNull(),
@@ -37,11 +39,10 @@ export const tickets = pgTable(
     escalatedAt: timestamp({ withTimezone: true }),
     escalatedBy: integer().references(() => employees.id),
     // The queue lease: who works the ticket now, and until when.
-    assignedTo: integer().references(() => employees.id),
-    leaseExpiresAt: timestamp({ withTimezone: true }),
+    ...leaseColumns(),
     closedAt: timestamp({ withTimezone: true }),
     closedBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     // The first reply an employee sent, set by the database when it is inserted (migration 0019):
     // how long it took, in all and in business hours (decision 034).
     firstResponseAt: timestamp({ withTimezone: true }),
@@ -78,7 +79,7 @@ export const tickets = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     ticketId: bigint({ mode: 'number' }).references(() => tickets.id),
     customerId: bigint({ mode: 'number' }).references(() => customers.id),
     type: text({ enum: messageTypes }).notNull(),
@@ -123,7 +124,7 @@ export const messages = pgTable(
     // A legally required notice no channel could carry, once staff mailed it on paper.
     mailedAt: timestamp({ withTimezone: true }),
     mailedBy: integer().references(() => employees.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('messages_ticket_idx').on(table.ticketId, table.createdAt),
@@ -170,21 +171,21 @@ export const messages = pgTable(
 );
 
 export const macros = pgTable('macros', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  id: integerIdentity(),
   title: text().notNull().unique(),
   body: text().notNull(),
   // What a message sent from this macro is: collection or servicing (the contact gate's rules).
   purpose: text({ enum: messagePurposes }).notNull().default('servicing'),
   active: boolean().notNull().default(true),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
+  updatedAt: timestampNow(),
 });
 
 // Every saved text of a macro with who saved it, newest last: the macro editor's history.
 export const macroVersions = pgTable(
   'macro_versions',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigintIdentity(),
     macroId: integer()
       .notNull()
       .references(() => macros.id, { onDelete: 'cascade' }),

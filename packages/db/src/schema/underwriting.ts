@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintIdentity, bigintOwnedBy } from './columns.ts';
 import { customers } from './customers.ts';
 import { employees } from './employees.ts';
+import { leaseColumns, workQueueIndexes } from './work-queue-columns.ts';
 import { loans } from './loans.ts';
 
 // Document reviews of an application (spec 001 sections 2-5): identity documents and paystubs.
@@ -21,10 +23,8 @@ export const identityDecisions = ['approve', 'request', 'cancel', 'selfie'] as c
 export const identityReviews = pgTable(
   'identity_reviews',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    customerId: bigintOwnedBy(() => customers.id),
     // The application the documents are for.
     loanId: bigint({ mode: 'number' }).references(() => loans.id, { onDelete: 'set null' }),
     // As the application gave it: state and number.
@@ -58,18 +58,13 @@ export const incomeReviewStatuses = ['waiting', 'needs_review', 'verified'] as c
 export const incomeReviews = pgTable(
   'income_reviews',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    loanId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
-    customerId: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: bigintIdentity(),
+    loanId: bigintOwnedBy(() => loans.id),
+    customerId: bigintOwnedBy(() => customers.id),
     status: text({ enum: incomeReviewStatuses }).notNull(),
     // When the paystubs now waiting arrived (queue order).
     submittedAt: timestamp({ withTimezone: true }),
-    assignedTo: integer().references(() => employees.id),
-    leaseExpiresAt: timestamp({ withTimezone: true }),
+    ...leaseColumns(),
     paystubDate: date({ mode: 'string' }),
     grossCents: integer(),
     netCents: integer(),
@@ -84,12 +79,7 @@ export const incomeReviews = pgTable(
   },
   (table) => [
     uniqueIndex('income_reviews_loan_idx').on(table.loanId),
-    // The work queue's two kinds of free item (platform/work-queue.ts).
-    index('income_reviews_free_idx')
-      .on(table.submittedAt, table.id)
-      .where(sql`${table.status} = 'needs_review' and ${table.assignedTo} is null`),
-    index('income_reviews_lease_idx')
-      .on(table.leaseExpiresAt)
-      .where(sql`${table.status} = 'needs_review' and ${table.assignedTo} is not null`),
+    // Get-next: the paystubs that need review, oldest first.
+    ...workQueueIndexes('income_reviews', table, sql`${table.status} = 'needs_review'`, [table.submittedAt, table.id]),
   ],
 );
