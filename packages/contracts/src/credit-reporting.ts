@@ -3,6 +3,7 @@ import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { uploadFailureSchema } from './disputes.ts';
 import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
+import { postalAddressFields } from './postal-address.ts';
 import {
   ADJUSTMENT_TYPES,
   CONTROL_NUMBER_MAX_LENGTH,
@@ -60,10 +61,7 @@ export const reportedConsumerSchema = z.object({
   ssn_last4: z.string().nullable(),
   birthday: z.string().nullable(),
   phone_number: z.string().nullable(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  ...postalAddressFields,
 });
 export type ReportedConsumer = z.infer<typeof reportedConsumerSchema>;
 
@@ -233,12 +231,7 @@ export const acdvSchema = z.object({
   // comparison is made on the whole number, through its keyed hash).
   ssn_last4: z.string().nullable(),
   phone_number: z.string().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip: z.string().nullable(),
-  }),
+  address: z.object(postalAddressFields),
   account_number: z.string().nullable(),
   fields: z.array(acdvFieldSchema),
   lease_expires_at: z.string(),
@@ -284,12 +277,20 @@ export const acdvRequestResponseSchema = z.object({
 });
 export type AcdvRequestResponse = z.infer<typeof acdvRequestResponseSchema>;
 
-export const acdvResponseBodySchema = z.object({
-  control_number: z
-    .string({ error: 'control_number is required.' })
+// The control number that names an ACDV on every ACDV call, trimmed. `text` says what a missing
+// one is told: the image query keeps zod's own sentence.
+const controlNumberText = (text: z.ZodString) =>
+  text
     .trim()
     .min(1, 'control_number is required.')
-    .refine(isControlNumber, 'A control number is letters, digits and dashes, at most 64 characters.'),
+    .refine(
+      isControlNumber,
+      `A control number is letters, digits and dashes, at most ${CONTROL_NUMBER_MAX_LENGTH} characters.`,
+    );
+const controlNumberSchema = controlNumberText(z.string({ error: 'control_number is required.' }));
+
+export const acdvResponseBodySchema = z.object({
+  control_number: controlNumberSchema,
   response_verification: z.record(z.string(), z.string(), { error: 'response_verification is required.' }),
   acdv_response_code: z.string({ error: 'acdv_response_code is required.' }).trim(),
   // The investigation is complete and the consumer still disagrees: the loan is reported XC.
@@ -299,26 +300,13 @@ export type AcdvResponseBody = z.input<typeof acdvResponseBodySchema>;
 export const acdvResponseResponseSchema = z.object({ message: z.string(), count: z.number() });
 
 export const acdvImageQuerySchema = z.object({
-  control_number: z
-    .string()
-    .trim()
-    .min(1, 'control_number is required.')
-    .refine(isControlNumber, 'A control number is letters, digits and dashes, at most 64 characters.'),
+  control_number: controlNumberText(z.string()),
 });
 // imageString: a data: URL (its content type, base64), ready for an <img> or a PDF frame.
 export const acdvImageResponseSchema = z.object({ imageString: z.string(), content_type: z.string() });
 
 // The consumer's information on an ACDV (issue 30, decision 047): the day it came in moves the
 // response to the 45-day date.
-const controlNumberSchema = z
-  .string({ error: 'control_number is required.' })
-  .trim()
-  .min(1, 'control_number is required.')
-  .refine(
-    isControlNumber,
-    `A control number is letters, digits and dashes, at most ${CONTROL_NUMBER_MAX_LENGTH} characters.`,
-  );
-
 // The ACDV is named by its control number, as on every other ACDV call (its row id is not on the wire).
 export const acdvConsumerInfoBodySchema = z.object({
   control_number: controlNumberSchema,

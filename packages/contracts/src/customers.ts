@@ -7,10 +7,12 @@ import { loanInfoSchema } from './loans.ts';
 import {
   actionResponseSchema,
   bigDatabaseIdSchema,
+  requiredText,
   singleLine,
   strictNumber,
   ticketIdRequestSchema,
 } from './primitives.ts';
+import { postalAddressFields } from './postal-address.ts';
 import {
   CONTACT_FLAG_CONTEXT_MAX,
   CONTACT_FLAG_LABELS,
@@ -37,10 +39,7 @@ export const userInfoSchema = z.object({
   cease: z.boolean(),
   attorney: z.boolean(),
   dnp: z.boolean(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  ...postalAddressFields,
   cycle: z.number(),
   user_credit: z.number(),
   // Never the full numbers on this screen.
@@ -134,11 +133,7 @@ export const customerCalls = {
 export const userSearchParameters = ['ID', 'email', 'phone', 'name', 'loan_id', 'payment_id'] as const;
 export const userSearchQuerySchema = z.object({
   parameter: z.enum(userSearchParameters, { error: `parameter must be one of ${userSearchParameters.join(', ')}.` }),
-  search: z
-    .string({ error: 'Please enter something to search for.' })
-    .trim()
-    .min(1, 'Please enter something to search for.')
-    .max(254, 'The search must be at most 254 characters.'),
+  search: requiredText('Please enter something to search for.', 254, 'The search must be at most 254 characters.'),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 
@@ -285,11 +280,11 @@ export type ContactFlagRequest = z.input<typeof contactFlagRequestSchema>;
 export const COMMENT_MAX_LENGTH = 2000;
 export const addCommentRequestSchema = z.object({
   user_id: userIdSchema,
-  body: z
-    .string({ error: 'Please enter a comment.' })
-    .trim()
-    .min(1, 'Please enter a comment.')
-    .max(COMMENT_MAX_LENGTH, `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`),
+  body: requiredText(
+    'Please enter a comment.',
+    COMMENT_MAX_LENGTH,
+    `A comment must be at most ${COMMENT_MAX_LENGTH} characters.`,
+  ),
 });
 export type AddCommentRequest = z.input<typeof addCommentRequestSchema>;
 
@@ -301,11 +296,7 @@ export const originateMessageRequestSchema = z
     subject: singleLine(z.string().trim().max(200, 'The subject must be at most 200 characters.'), 'The subject')
       .optional()
       .nullable(),
-    message: z
-      .string({ error: 'Please enter a message.' })
-      .trim()
-      .min(1, 'Please enter a message.')
-      .max(10_000, 'The message must be at most 10000 characters.'),
+    message: requiredText('Please enter a message.', 10_000, 'The message must be at most 10000 characters.'),
     // A new ticket thread, or the customer's open ticket of that channel.
     thread: z.enum(messageThreads, { error: 'thread must be new or existing.' }),
     // The agent's word that it is collection (decision 046, issue 37): a servicing label opens no door;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
-import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
+import { bigDatabaseIdSchema, int32Schema, requiredText } from './primitives.ts';
+import { postalAddressFields } from './postal-address.ts';
 import {
   DISPUTE_RESPONSE_API_VALUES,
   DISPUTE_STATUSES,
@@ -37,10 +38,7 @@ export const disputeSchema = z.object({
   loan_id: z.number().nullable(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  ...postalAddressFields,
   type: z.string().nullable(),
   sent_by_third_party: z.boolean().nullable(),
   contains_valid_3pa: z.boolean().nullable(),
@@ -180,12 +178,7 @@ export const disputeUserResultSchema = z.object({
   ssn_last_four: z.string().nullable(),
   email: z.string(),
   phone_number: z.string().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    zip: z.string().nullable(),
-  }),
+  address: z.object(postalAddressFields),
   active_loan_id: z.number().nullable(),
   other_funded_loan_ids: z.array(z.number()),
 });
@@ -207,11 +200,11 @@ export const disputeIdParamsSchema = z.object({ id: bigDatabaseIdSchema });
 // (issue 30, decision 047).
 export const markFrivolousBodySchema = z.object({
   id: bigDatabaseIdSchema,
-  reason: z
-    .string({ error: 'Say why the dispute is frivolous or irrelevant.' })
-    .trim()
-    .min(1, 'Say why the dispute is frivolous or irrelevant.')
-    .max(1000, 'The reason can be at most 1000 characters.'),
+  reason: requiredText(
+    'Say why the dispute is frivolous or irrelevant.',
+    1000,
+    'The reason can be at most 1000 characters.',
+  ),
 });
 export type MarkFrivolousBody = z.input<typeof markFrivolousBodySchema>;
 export const frivolousNoticeSentBodySchema = z.object({ id: bigDatabaseIdSchema });

@@ -3,7 +3,7 @@ import { defineCall, needs, type CallAccess } from './call.ts';
 import { PAYMENT_FREQUENCIES } from './constants.ts';
 import { verbatimMessage } from './errors.ts';
 import { loanInfoSchema } from './loans.ts';
-import { bigDatabaseIdSchema, dollarAmountSchema, int32Schema, isoDateSchema } from './primitives.ts';
+import { bigDatabaseIdSchema, dollarAmountSchema, int32Schema, isoDateSchema, requiredText } from './primitives.ts';
 import {
   DEBIT_AUTHORIZATION_METHODS,
   DEBIT_AUTHORIZATION_NOTE_MAX,
@@ -135,11 +135,7 @@ export type OpenLinkRequest = z.input<typeof openLinkRequestSchema>;
 
 export const loanCommentRequestSchema = z.object({
   loan_id: loanIdSchema,
-  comment: z
-    .string({ error: 'Please enter a comment.' })
-    .trim()
-    .min(1, 'Please enter a comment.')
-    .max(2000, 'A comment can be at most 2000 characters.'),
+  comment: requiredText('Please enter a comment.', 2000, 'A comment can be at most 2000 characters.'),
 });
 export type LoanCommentRequest = z.input<typeof loanCommentRequestSchema>;
 

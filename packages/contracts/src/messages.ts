@@ -1,7 +1,7 @@
 import { messagePurposeSchema } from './contact-rules.ts';
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { bigDatabaseIdSchema, databaseIdSchema } from './primitives.ts';
+import { bigDatabaseIdSchema, databaseIdSchema, requiredText } from './primitives.ts';
 
 // Messages of a ticket's thread and the customer's history, and the reply an agent sends
 // (spec 000 section 7). Decision 010 explains the shapes.
@@ -31,11 +31,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-const replySchema = z
-  .string({ error: 'Write a reply before sending.' })
-  .trim()
-  .min(1, 'Write a reply before sending.')
-  .max(5000, 'A reply must be at most 5,000 characters.');
+const replySchema = requiredText('Write a reply before sending.', 5000, 'A reply must be at most 5,000 characters.');
 export const sendReplyRequestSchema = z.object({
   id: bigDatabaseIdSchema,
   reply: replySchema,

@@ -91,6 +91,10 @@ export function singleLine(schema: z.ZodString, field: string) {
   return schema.refine((text) => !hasControlCharacter(text), controlCharacterMessage(field));
 }
 
+// Text a person must fill in, trimmed: missing or blank, it is refused with the same sentence.
+export const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
 // A date a caller sends: YYYY-MM-DD (read in the business time zone by the server).
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 // An instant the server answers, ISO 8601 UTC; null where it has not happened (paid, archived, ...).

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { permissions } from './permissions.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, OTP_LENGTH } from './constants.ts';
+import { requiredText } from './primitives.ts';
 
-const emailSchema = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`)
-  .email('Email is not a valid email address.');
+const emailSchema = requiredText(
+  'Email is required.',
+  MAX_EMAIL_LENGTH,
+  `Email must be at most ${MAX_EMAIL_LENGTH} characters.`,
+).email('Email is not a valid email address.');
 
 const passwordSchema = z
   .string({ error: 'Password is required.' })

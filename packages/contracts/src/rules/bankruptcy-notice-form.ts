@@ -1,5 +1,6 @@
 import { formatTypedSsn, ssnFieldDigits } from './ssn.ts';
 import { isValidDate } from './user-fields.ts';
+import { optionLabel, optionValues } from './option-lists.ts';
 
 // The bankruptcy notice form (spec 001 section 5): what is required, the SSN and debtor-pair rules
 // and the date each notice type needs. The screen shows these as warnings while editing and as
@@ -14,10 +15,10 @@ export const NOTICE_TYPES = [
   { value: 'BankruptcyNotice::Other', label: 'Other' },
 ] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number]['value'];
-export const NOTICE_TYPE_VALUES = NOTICE_TYPES.map((type) => type.value) as [NoticeType, ...NoticeType[]];
+export const NOTICE_TYPE_VALUES = optionValues(NOTICE_TYPES, 'value');
 
 export function noticeTypeLabel(value: string | null | undefined): string {
-  return NOTICE_TYPES.find((type) => type.value === value)?.label ?? 'Other';
+  return optionLabel(NOTICE_TYPES, value, 'Other');
 }
 
 export const BANKRUPTCY_CHAPTERS = ['7', '13'] as const;

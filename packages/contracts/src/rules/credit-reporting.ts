@@ -1,5 +1,6 @@
 import { BANKRUPTCY_CHAPTERS } from './bankruptcy-notice-form.ts';
 import { isValidDate } from './user-fields.ts';
+import { optionValues } from './option-lists.ts';
 
 // Credit reporting's fixed lists and form rules (spec 001 sections 2, 3, 5, 8, 9), shared by the
 // screens and the server. The response, dispute and verification codes are the spec's section 9
@@ -16,10 +17,7 @@ export const ACDV_RESPONSE_CODE_OPTIONS = [
   { code: '23', meaning: 'Disputed info accurate, unrelated info updated' },
 ] as const;
 export type AcdvResponseCode = (typeof ACDV_RESPONSE_CODE_OPTIONS)[number]['code'];
-export const ACDV_RESPONSE_CODES = ACDV_RESPONSE_CODE_OPTIONS.map((option) => option.code) as [
-  AcdvResponseCode,
-  ...AcdvResponseCode[],
-];
+export const ACDV_RESPONSE_CODES = optionValues(ACDV_RESPONSE_CODE_OPTIONS, 'code');
 // The answers that ask the bureau to delete the account: the Portal stops reporting it too.
 export const ACDV_DELETE_CODES: readonly AcdvResponseCode[] = ['03', '07'];
 // The answers that changed the disputed information, in the consumer's favour: the corrected
@@ -46,10 +44,7 @@ export const ACDV_DISPUTE_CODE_OPTIONS = [
   { code: '103', meaning: 'Claims identity fraud' },
 ] as const;
 export type AcdvDisputeCode = (typeof ACDV_DISPUTE_CODE_OPTIONS)[number]['code'];
-export const ACDV_DISPUTE_CODES = ACDV_DISPUTE_CODE_OPTIONS.map((option) => option.code) as [
-  AcdvDisputeCode,
-  ...AcdvDisputeCode[],
-];
+export const ACDV_DISPUTE_CODES = optionValues(ACDV_DISPUTE_CODE_OPTIONS, 'code');
 
 export const FIELD_VERIFICATIONS = ['SAME', 'DIFF', 'UNKN'] as const;
 // An ACDV's control number as the import takes it (docs/acdv-import.md): letters, digits and dashes.

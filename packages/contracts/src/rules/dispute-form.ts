@@ -1,5 +1,6 @@
 import { verbatimMessage } from '../errors.ts';
 import { isUsStateCode } from '../reference/us-states.ts';
+import { optionLabel, optionValues } from './option-lists.ts';
 
 // The dispute form, its response types and the dispute user search (spec 001 sections 3 and 5):
 // one set of rules for the screen (warnings as staff type) and the server (the same refusal).
@@ -11,10 +12,10 @@ export const DISPUTE_TYPES = [
   { value: 'Dispute::Other', label: 'Other' },
 ] as const;
 export type DisputeType = (typeof DISPUTE_TYPES)[number]['value'];
-export const DISPUTE_TYPE_VALUES = DISPUTE_TYPES.map((type) => type.value) as [DisputeType, ...DisputeType[]];
+export const DISPUTE_TYPE_VALUES = optionValues(DISPUTE_TYPES, 'value');
 
 export function disputeTypeLabel(value: string | null | undefined): string {
-  return DISPUTE_TYPES.find((type) => type.value === value)?.label ?? 'Not specified';
+  return optionLabel(DISPUTE_TYPES, value, 'Not specified');
 }
 
 // Stored as resolved/unresolved and a lease; 'assigned' while someone holds a live lease.
@@ -110,10 +111,7 @@ export const DISPUTE_RESPONSE_TYPES = [
 }[];
 export type DisputeResponseType = (typeof DISPUTE_RESPONSE_TYPES)[number];
 export type DisputeResponseApiValue = DisputeResponseType['apiValue'];
-export const DISPUTE_RESPONSE_API_VALUES = DISPUTE_RESPONSE_TYPES.map((type) => type.apiValue) as [
-  DisputeResponseApiValue,
-  ...DisputeResponseApiValue[],
-];
+export const DISPUTE_RESPONSE_API_VALUES = optionValues(DISPUTE_RESPONSE_TYPES, 'apiValue');
 // Responses that tell the credit bureaus the account is not the consumer's: the loan goes to the
 // credit-reporting team.
 export const CREDIT_REPORTING_RESPONSES: readonly DisputeResponseApiValue[] = ['DisputeResponse::IdentityTheft'];
