@@ -139,15 +139,20 @@ function debtorLines(fields: SampleNoticeFields): string[] {
 }
 
 function firstPage(kind: SampleNoticeKind, fields: SampleNoticeFields): string[] {
-  const court = `United States Bankruptcy Court for the ${fields.district}`;
   const noticeDate = fields.noticeDate === null ? [] : [`Notice date: ${wordDate(fields.noticeDate)}`];
+  // How the official forms open (the notice of the case, the discharge), and how the court's other
+  // orders name the case.
+  const caseIdentification = [
+    'Information to identify the case:',
+    ...debtorLines(fields),
+    `United States Bankruptcy Court for the ${fields.district}`,
+  ];
+  const orderCaption = [fields.district, `In re: ${debtorLines(fields)[0] ?? ''}`, `Case number: ${fields.caseNumber}`];
   switch (kind) {
     case 'chapter7':
     case 'chapter13':
       return [
-        'Information to identify the case:',
-        ...debtorLines(fields),
-        court,
+        ...caseIdentification,
         `Case number: ${fields.caseNumber}`,
         kind === 'chapter7' ? 'Official Form 309A (For Individuals or Joint Debtors)' : 'Official Form 309I',
         kind === 'chapter7'
@@ -160,9 +165,7 @@ function firstPage(kind: SampleNoticeKind, fields: SampleNoticeFields): string[]
       ];
     case 'discharge':
       return [
-        'Information to identify the case:',
-        ...debtorLines(fields),
-        court,
+        ...caseIdentification,
         `Case No.: ${fields.caseNumber}`,
         `Chapter ${fields.chapter}`,
         fields.chapter === 7 ? 'Order of Discharge (Official Form 318)' : 'Order of Discharge (Official Form 3180W)',
@@ -183,18 +186,14 @@ function firstPage(kind: SampleNoticeKind, fields: SampleNoticeFields): string[]
       ];
     case 'conversion':
       return [
-        fields.district,
-        `In re: ${debtorLines(fields)[0] ?? ''}`,
-        `Case number: ${fields.caseNumber}`,
+        ...orderCaption,
         `ORDER CONVERTING CASE UNDER CHAPTER ${fields.chapter === 7 ? 13 : 7} TO A CASE UNDER CHAPTER ${fields.chapter}`,
         `Dated: ${numericDate(fields.dated)}`,
         ...noticeDate,
       ];
     case 'planConfirmation':
       return [
-        fields.district,
-        `In re: ${debtorLines(fields)[0] ?? ''}`,
-        `Case number: ${fields.caseNumber}`,
+        ...orderCaption,
         'ORDER CONFIRMING CHAPTER 13 PLAN',
         'The plan meets the requirements of 11 U.S.C. § 1325.',
         `Dated: ${numericDate(fields.dated)}`,
