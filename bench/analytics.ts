@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import {
-  createBenchDatabase,
-  formatMeasurement,
-  measure,
-  rowsOf,
-  signInEmployee,
-  startServer,
-  stopServer,
-} from './lib.ts';
+import { settleDatabase, startPortal } from './bench-steps.ts';
+import { formatMeasurement, measure, rowsOf, signInEmployee, stopServer, withBenchDatabase } from './lib.ts';
 
 // npm run bench:analytics, on PostgreSQL: BENCH_TICKETS (1,000,000) closed tickets over the last
 // year, five messages each (BENCH_TICKETS x 5 = 5,000,000: the customer's, an employee's reply, the
@@ -23,9 +16,7 @@ const BATCH = 100_000;
 const PORT = '3906';
 const base = `http://127.0.0.1:${PORT}`;
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   const staff: number[] = [];
   for (let index = 1; index <= EMPLOYEES; index += 1)
@@ -75,14 +66,13 @@ try {
     sql`select (select count(*) from tickets)::int as tickets, (select count(*) from messages)::int as messages,
         (select count(*) from message_hourly_counts)::int as hours`,
   );
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
+  await settleDatabase(handle);
   await handle.close();
   console.log(
     `\ndata: ${counts?.tickets.toLocaleString('en-US')} tickets, ${counts?.messages.toLocaleString('en-US')} messages (${counts?.hours.toLocaleString('en-US')} hourly rollup rows) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const portal = await startPortal(PORT, database.url);
   try {
     const token = await signInEmployee(base, 'bench-cs1@portal.example', DEFAULT_TEST_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
@@ -125,6 +115,4 @@ try {
   } finally {
     await stopServer(portal);
   }
-} finally {
-  await database.drop();
-}
+});

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { drawNotice } from '@portal/demo-data/samples';
-import { createBenchDatabase, signInEmployee, startServer, stopServer } from './lib.ts';
+import { createBenchEmployees, settleDatabase, signInEmployees, startPortal } from './bench-steps.ts';
+import { stopServer, withBenchDatabase } from './lib.ts';
 
 // npm run bench:back-office, on PostgreSQL:
 // 1. Uploading 100 two-page bankruptcy notices in one request: read, parsed, matched and stored.
@@ -45,24 +45,24 @@ const queues: Queue[] = [
   },
 ];
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
-  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-back-office${index + 1}@portal.example`);
+await withBenchDatabase(async (database, handle) => {
   // The bankruptcy role: uploading notices needs bankruptcy.create_notices (issue 37).
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent', 'bankruptcy'] });
+  const emails = await createBenchEmployees(handle, {
+    name: 'back-office',
+    count: EMPLOYEES,
+    roles: ['agent', 'bankruptcy'],
+  });
   const started = Date.now();
   await generateQueueItems(handle, ITEMS);
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
+  await settleDatabase(handle);
   await handle.close();
   console.log(
     `data: ${ITEMS.toLocaleString('en-US')} bankruptcy notices and ${ITEMS.toLocaleString('en-US')} disputes (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const portal = await startPortal(PORT, database.url);
   try {
-    const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
+    const tokens = await signInEmployees(base, emails);
     await measureUpload(tokens[0]!);
     for (const queue of queues) {
       const flatOut = await measureGetNext(queue, tokens, null);
@@ -84,9 +84,7 @@ try {
   } finally {
     await stopServer(portal);
   }
-} finally {
-  await database.drop();
-}
+});
 
 // Rows as uploads leave them, written by the database itself (generate_series), so 200,000 items
 // take seconds. Their files are not needed to hand them out.

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { createSsnSealer } from '../apps/server/src/modules/customers/index.ts';
+import { createBenchEmployees, p99Verdict, settleDatabase, signInEmployees, startPortal } from './bench-steps.ts';
 import { measurePaced } from './paced.ts';
 import {
-  createBenchDatabase,
   formatMeasurement,
   measurePerEmployee,
   rowsOf,
   seedDemoCustomers,
-  signInEmployee,
-  startServer,
   stopServer,
+  withBenchDatabase,
 } from './lib.ts';
 
 // npm run bench:credit-reporting, on PostgreSQL with BENCH_USERS demo customers (SSNs sealed):
@@ -29,9 +27,7 @@ const PORT = '3905';
 const base = `http://127.0.0.1:${PORT}`;
 const secretsKey = randomBytes(32);
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   await seedDemoCustomers(handle, { customers: CUSTOMERS, sealSsn: createSsnSealer(secretsKey) });
   // One loan per heavy customer, funded 7 years ago, paid weekly; the last 3 weeks unpaid.
@@ -63,22 +59,20 @@ try {
   const loanIds = (
     await rowsOf<{ id: number }>(handle, sql`select id from loans where approval_code = 'BENCH7Y' order by id`)
   ).map((row) => Number(row.id));
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
-  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-fcra${index + 1}@portal.example`);
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent', 'credit_reporting'] });
+  await settleDatabase(handle);
+  const emails = await createBenchEmployees(handle, {
+    name: 'fcra',
+    count: EMPLOYEES,
+    roles: ['agent', 'credit_reporting'],
+  });
   await handle.close();
   console.log(
     `\ndata: ${CUSTOMERS.toLocaleString('en-US')} customers in ${((Date.now() - started) / 1000).toFixed(1)} s; ${heavy?.loans} loans of ${(heavy?.payments ?? 0) / (heavy?.loans ?? 1)} weekly payments; ${heavy?.adjustments?.toLocaleString('en-US')} adjustments waiting`,
   );
 
-  const portal = await startServer('./portal-server.ts', {
-    PORT,
-    DATABASE_URL: database.url,
-    SECRETS_KEY: secretsKey.toString('base64'),
-  });
+  const portal = await startPortal(PORT, database.url, { SECRETS_KEY: secretsKey.toString('base64') });
   try {
-    const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
+    const tokens = await signInEmployees(base, emails);
     // Report dates across the 7 years, so each lookup computes a different month.
     let n = 0;
     const lookupUrl = (loanId: number) => () => {
@@ -110,14 +104,13 @@ try {
     console.log(`\nPostgreSQL, ${CUSTOMERS.toLocaleString('en-US')} customers, ${EMPLOYEES} concurrent employees`);
     console.log(formatMeasurement(`fcra_lookup, 7 years of weekly payments, flat out`, flat));
     console.log(formatMeasurement(`fcra_lookup, moving report dates, paced ${PACED_RATE}/s each`, paced));
-    const verdict = flat.p99 < 50 ? 'MET flat out' : paced.p99 < 50 ? 'met paced only' : 'NOT MET';
-    console.log(`fcra_lookup: p99 flat out ${flat.p99} ms, paced ${paced.p99} ms (target under 50 ms: ${verdict})`);
+    console.log(
+      `fcra_lookup: p99 flat out ${flat.p99} ms, paced ${paced.p99} ms (target under 50 ms: ${p99Verdict(flat, paced, 50)})`,
+    );
     console.log(
       `correction file: ${answer.message} in ${fileSeconds.toFixed(2)} s (target under 5 s: ${fileSeconds < 5 ? 'MET' : 'NOT MET'})`,
     );
   } finally {
     await stopServer(portal);
   }
-} finally {
-  await database.drop();
-}
+});

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { createSsnSealer } from '../apps/server/src/modules/customers/index.ts';
-import { createBenchDatabase, rowsOf, seedDemoCustomers, signInEmployee, startServer, stopServer } from './lib.ts';
+import { settleDatabase, startPortal } from './bench-steps.ts';
+import { rowsOf, seedDemoCustomers, signInEmployee, stopServer, withBenchDatabase } from './lib.ts';
 
 // npm run bench:evidence-pack, on PostgreSQL among BENCH_USERS demo customers (SSNs sealed): the
 // evidence pack (GET users/evidence_pack) of one customer with 20 loans of 30 payments (some
@@ -30,9 +31,7 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   await seedDemoCustomers(handle, { customers: CUSTOMERS, sealSsn: createSsnSealer(secretsKey) });
   const [subject] = await rowsOf<{ id: number }>(
@@ -112,19 +111,14 @@ try {
         (select count(*) from messages)::int as all_messages,
         (select min(id) from loans where customer_id = ${customerId})::int as first_loan`,
   );
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
+  await settleDatabase(handle);
   await createEmployee(handle.db, { email: 'bench-compliance@portal.example', roles: ['agent', 'compliance'] });
   await handle.close();
   console.log(
     `\ndata: ${CUSTOMERS.toLocaleString('en-US')} customers (${counts?.all_messages.toLocaleString('en-US')} messages) in ${((Date.now() - started) / 1000).toFixed(1)} s; customer ${customerId}: ${counts?.loans} loans, ${counts?.payments} payments, ${counts?.messages} messages`,
   );
 
-  const portal = await startServer('./portal-server.ts', {
-    PORT,
-    DATABASE_URL: database.url,
-    SECRETS_KEY: secretsKey.toString('base64'),
-  });
+  const portal = await startPortal(PORT, database.url, { SECRETS_KEY: secretsKey.toString('base64') });
   try {
     const token = await signInEmployee(base, 'bench-compliance@portal.example', DEFAULT_TEST_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };
@@ -162,6 +156,4 @@ try {
   } finally {
     await stopServer(portal);
   }
-} finally {
-  await database.drop();
-}
+});

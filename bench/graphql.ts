@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createBenchEmployees, settleDatabase, signInEmployees, startPortal } from './bench-steps.ts';
 import { measurePaced } from './paced.ts';
 import {
-  createBenchDatabase,
   formatMeasurement,
   measure,
   rowsOf,
   seedDemoCustomers,
-  signInEmployee,
-  startServer,
   stopServer,
+  withBenchDatabase,
   type Measurement,
 } from './lib.ts';
 
@@ -40,9 +38,7 @@ type Answer = {
   errors?: { message: string }[];
 };
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   await seedDemoCustomers(handle, { customers: CUSTOMERS });
   const [counts] = await rowsOf<{ loans: number; payments: number }>(
@@ -54,18 +50,16 @@ try {
     handle,
     sql`select id::int as id from customers order by id desc offset ${PAGE} limit 1`,
   );
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
-  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-graphql${index + 1}@portal.example`);
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
+  await settleDatabase(handle);
+  const emails = await createBenchEmployees(handle, { name: 'graphql', count: EMPLOYEES, roles: ['agent'] });
   await handle.close();
   console.log(
     `\ndata: ${CUSTOMERS.toLocaleString('en-US')} customers, ${counts?.loans.toLocaleString('en-US')} loans, ${counts?.payments.toLocaleString('en-US')} payments seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const portal = await startPortal(PORT, database.url);
   try {
-    const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
+    const tokens = await signInEmployees(base, emails);
     const url = `${base}/internal/api/graphql`;
     const lastOffset = Math.max(0, CUSTOMERS - PAGE);
     const pages = [
@@ -136,6 +130,4 @@ try {
   } finally {
     await stopServer(portal);
   }
-} finally {
-  await database.drop();
-}
+});

@@ -45,6 +45,19 @@ export async function createBenchDatabase(
   };
 }
 
+// A benchmark's run on its own throwaway database, opened for the run's data and dropped afterwards
+// whatever happens.
+export async function withBenchDatabase(
+  run: (database: BenchDatabase, handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const database = await createBenchDatabase();
+  try {
+    await run(database, await database.open());
+  } finally {
+    await database.drop();
+  }
+}
+
 // The demo customers a benchmark runs among, the seeding's progress written over one line.
 export async function seedDemoCustomers(
   handle: DatabaseHandle,

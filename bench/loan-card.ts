@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
-import { measurePaced } from './paced.ts';
 import {
-  createBenchDatabase,
+  createBenchEmployees,
+  measureFlatAndPaced,
+  p99Verdict,
+  settleDatabase,
+  signInEmployees,
+  startPortal,
+} from './bench-steps.ts';
+import {
   formatMeasurement,
-  measurePerEmployee,
   rowsOf,
   seedDemoCustomers,
-  signInEmployee,
-  startServer,
   stopServer,
+  withBenchDatabase,
   type Measurement,
 } from './lib.ts';
 
@@ -28,9 +31,7 @@ const PACED_RATE = Number(process.env.BENCH_RATE_PER_EMPLOYEE ?? 2);
 const PORT = '3904';
 const base = `http://127.0.0.1:${PORT}`;
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   await seedDemoCustomers(handle, { customers: CUSTOMERS });
   // The heavy customers: one per employee, each with a bank account and a card that may be charged,
@@ -73,40 +74,25 @@ try {
     sql`select count(distinct l.id)::int as loans, count(p.id)::int as payments
         from loans l join payments p on p.loan_id = l.id where l.customer_id = ${heavyIds[0]!}`,
   );
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
-  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-loans${index + 1}@portal.example`);
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
+  await settleDatabase(handle);
+  const emails = await createBenchEmployees(handle, { name: 'loans', count: EMPLOYEES, roles: ['agent'] });
   await handle.close();
   console.log(
     `\ndata: ${CUSTOMERS} customers seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; each heavy customer has ${counts[0]?.loans} loans and ${counts[0]?.payments} payments`,
   );
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
-  const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
+  const portal = await startPortal(PORT, database.url);
+  const tokens = await signInEmployees(base, emails);
   const userUrl = (customer: number) => `${base}/internal/api/users/search?parameter=ID&search=${customer}`;
   const actionUrl = `${base}/internal/api/loans/change_payment`;
   const toggle = (payment: number) => () => JSON.stringify({ payment: { id: payment, action: 'toggle_method' } });
 
-  const loadFlat = await measurePerEmployee(
-    targets.map(({ customer }, index) => ({ url: userUrl(Number(customer)), token: tokens[index]! })),
-    SECONDS,
-  );
-  const loadPaced = await measurePaced(
+  const load = await measureFlatAndPaced(
     targets.map(({ customer }, index) => ({ url: userUrl(Number(customer)), token: tokens[index]! })),
     PACED_RATE,
     SECONDS,
   );
-  const actionFlat = await measurePerEmployee(
-    targets.map(({ payment }, index) => ({
-      url: actionUrl,
-      token: tokens[index]!,
-      method: 'PATCH' as const,
-      nextBody: toggle(Number(payment)),
-    })),
-    SECONDS,
-  );
-  const actionPaced = await measurePaced(
+  const action = await measureFlatAndPaced(
     targets.map(({ payment }, index) => ({
       url: actionUrl,
       token: tokens[index]!,
@@ -122,17 +108,16 @@ try {
     `\nPostgreSQL, ${CUSTOMERS.toLocaleString('en-US')} customers, ${EMPLOYEES} concurrent employees, ${SECONDS} s each`,
   );
   const lines: Array<[string, Measurement, Measurement, number]> = [
-    [`user with ${LOANS} loans, ${LOANS * PAYMENTS_PER_LOAN} payments`, loadFlat, loadPaced, 30],
-    ['payment action (change_payment)', actionFlat, actionPaced, 50],
+    [`user with ${LOANS} loans, ${LOANS * PAYMENTS_PER_LOAN} payments`, load.flat, load.paced, 30],
+    ['payment action (change_payment)', action.flat, action.paced, 50],
   ];
   for (const [label, flat, paced] of lines) {
     console.log(formatMeasurement(`${label}, flat out`, flat));
     console.log(formatMeasurement(`${label}, paced ${PACED_RATE}/s each`, paced));
   }
   for (const [label, flat, paced, target] of lines) {
-    const verdict = flat.p99 < target ? 'MET flat out' : paced.p99 < target ? 'met paced only' : 'NOT MET';
-    console.log(`${label}: p99 flat out ${flat.p99} ms, paced ${paced.p99} ms (target under ${target} ms: ${verdict})`);
+    console.log(
+      `${label}: p99 flat out ${flat.p99} ms, paced ${paced.p99} ms (target under ${target} ms: ${p99Verdict(flat, paced, target)})`,
+    );
   }
-} finally {
-  await database.drop();
-}
+});

@@ -1,3 +1,4 @@
+import { startPortal } from './bench-steps.ts';
 import { createBenchDatabase, DEFAULT_SERVER_URL, formatMeasurement, measure, startServer, stopServer } from './lib.ts';
 
 // npm run bench: the hello-route baseline and the authenticated session route, on PostgreSQL, with
@@ -14,7 +15,7 @@ try {
   const baseline = await measure({ url: `${base}/hello`, connections: CONNECTIONS, seconds: SECONDS });
   await stopServer(hello);
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const portal = await startPortal(PORT, database.url);
   const { createEmployeeForBench } = await import('./bench-employee.ts');
   const token = await createEmployeeForBench(database.url, base);
   const session = await measure({

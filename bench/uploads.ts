@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { flateBombPdf, tjFloodPdf } from '../apps/server/src/testing/hostile-uploads.ts';
-import { createBenchDatabase, signInEmployee, startServer, stopServer } from './lib.ts';
+import { startPortal } from './bench-steps.ts';
+import { createBenchDatabase, signInEmployee, stopServer } from './lib.ts';
 
 // npm run bench:uploads, on PostgreSQL (issue 27): the real server, then 10 hostile PDFs uploaded
 // at once in 5 requests (disputes and bankruptcy notices): 5 bombs (a page Flate-compressed twice,
@@ -32,7 +33,7 @@ try {
     `files: bomb ${(bomb.length / 1024).toFixed(1)} KB (${(BOMB_BYTES / 1024 / 1024).toFixed(0)} MB once read), flood ${(flood.length / 1024).toFixed(1)} KB (${(FLOOD_OPERATORS / 1e6).toFixed(0)} million Tj)`,
   );
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
+  const portal = await startPortal(PORT, database.url);
   const pid = portal.pid!;
   try {
     const token = await signInEmployee(base, email, DEFAULT_TEST_PASSWORD);

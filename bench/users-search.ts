@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { createBenchEmployees, p99Verdict, settleDatabase, signInEmployees, startPortal } from './bench-steps.ts';
 import { measurePaced } from './paced.ts';
 import {
-  createBenchDatabase,
   formatMeasurement,
   measure,
   measurePerEmployee,
   seedDemoCustomers,
-  signInEmployee,
   startServer,
   stopServer,
+  withBenchDatabase,
   type Measurement,
 } from './lib.ts';
 
@@ -27,15 +26,11 @@ const base = `http://127.0.0.1:${PORT}`;
 
 type Sample = { id: number; email: string; phone: string; first: string; last: string };
 
-const database = await createBenchDatabase();
-try {
-  const handle = await database.open();
+await withBenchDatabase(async (database, handle) => {
   const started = Date.now();
   await seedDemoCustomers(handle, { customers: CUSTOMERS });
-  await handle.exec('vacuum analyze');
-  await handle.exec('checkpoint');
-  const emails = Array.from({ length: EMPLOYEES }, (_, index) => `bench-searcher${index + 1}@portal.example`);
-  for (const email of emails) await createEmployee(handle.db, { email, roles: ['agent'] });
+  await settleDatabase(handle);
+  const emails = await createBenchEmployees(handle, { name: 'searcher', count: EMPLOYEES, roles: ['agent'] });
   const result = await handle.db.execute(
     sql`select id, email, phone_number as phone, first_name as first, last_name as last from customers
         tablesample system (5) where phone_number is not null limit ${SAMPLE}`,
@@ -53,8 +48,8 @@ try {
   const baseline = await measure({ url: `${base}/hello`, connections: EMPLOYEES, seconds: SECONDS });
   await stopServer(hello);
 
-  const portal = await startServer('./portal-server.ts', { PORT, DATABASE_URL: database.url });
-  const tokens = await Promise.all(emails.map((email) => signInEmployee(base, email, DEFAULT_TEST_PASSWORD)));
+  const portal = await startPortal(PORT, database.url);
+  const tokens = await signInEmployees(base, emails);
   // A phone typed as people type it, and a name in other letters' case: the server normalizes both.
   const kinds: Array<[string, (sample: Sample) => string]> = [
     ['ID', (sample) => searchPath('ID', String(sample.id))],
@@ -93,14 +88,11 @@ try {
   }
   for (const [kind, flatOut, paced] of results) {
     const share = ((flatOut.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1);
-    const verdict = flatOut.p99 < 20 ? 'MET flat out' : paced.p99 < 20 ? 'met paced only' : 'NOT MET';
     console.log(
-      `search by ${kind}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${verdict}); flat-out throughput ${share}% of hello`,
+      `search by ${kind}: p99 flat out ${flatOut.p99} ms, paced ${paced.p99} ms (target under 20 ms: ${p99Verdict(flatOut, paced, 20)}); flat-out throughput ${share}% of hello`,
     );
   }
-} finally {
-  await database.drop();
-}
+});
 
 function searchPath(parameter: string, search: string): string {
   return `/internal/api/users/search?${new URLSearchParams({ parameter, search }).toString()}`;
