@@ -49,11 +49,21 @@ const drizzleOptions = { schema, casing: DATABASE_CASING } as const;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 20);
+  const client = await createPglite(target);
+  return pgliteHandle(client, () => client.close());
+}
+
+export async function createPglite(target: Exclude<DatabaseTarget, { kind: 'postgres' }>): Promise<PGlite> {
   if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.kind === 'pglite' ? target.dataDir : undefined, {
+  return PGlite.create(target.kind === 'pglite' ? target.dataDir : undefined, {
     extensions: { pg_trgm },
     ...(target.kind === 'pglite-memory' && target.from ? { loadDataDir: target.from } : {}),
   });
+}
+
+// The handle of an open PGlite; `close` says what closing it does (the testing pool hands an
+// instance back instead, packages/db/src/testing/test-database.ts).
+export function pgliteHandle(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   return {
     db: drizzlePglite({ client, ...drizzleOptions }) as unknown as Database,
     kind: 'pglite',
@@ -63,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     exclusive: (_lockId, run) => run(),
     dump: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close,
   };
 }
 

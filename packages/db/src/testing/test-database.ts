@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
+import { createPglite, openDatabase, type Database, type DatabaseHandle } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { migrateBefore } from './migrations-before.ts';
+import { leasePglite } from './pglite-pool.ts';
 import { databaseUrl, withAdminClient, type TemplateDatabase } from './template-database.ts';
 
 // url: the PostgreSQL database's address, for a test that opens a second handle (a second process).
@@ -12,8 +13,9 @@ export type TestDatabase = DatabaseHandle & { db: Database; url?: string };
 // The run's migrated template, read once per test file's process.
 let pgliteTemplate: Blob | undefined;
 
-// A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
-// a new PostgreSQL database on that server that is dropped again on close. Both are copies of the
+// A fresh, migrated database for one test file: in-memory PGlite (an instance an earlier file of the
+// worker closed, reset to the template: pglite-pool.ts), or, when DATABASE_URL is set, a new
+// PostgreSQL database on that server that is dropped again on close. Both are copies of the
 // run's template (template-database.ts); without one (a project with no globalSetup) the database
 // is migrated here. With `before` (a migration's tag, "0011_ssn_at_rest"), the database is a new one
 // as it stood before that migration, for a test of the migration itself.
@@ -24,8 +26,8 @@ export async function openTestDatabase(options: { before?: string } = {}): Promi
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     if (template?.kind === 'pglite') {
-      pgliteTemplate ??= new Blob([readFileSync(template.dumpPath)]);
-      return openDatabase({ kind: 'pglite-memory', from: pgliteTemplate });
+      const from = (pgliteTemplate ??= new Blob([readFileSync(template.dumpPath)]));
+      return leasePglite(() => createPglite({ kind: 'pglite-memory', from }));
     }
     const handle = await openDatabase({ kind: 'pglite-memory' });
     await migrate(handle);
