@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,9 +19,12 @@ import { UserSuggestions } from '../../features/users/components/user-suggestion
 import { ApiError, errorMessages } from '../../lib/api-error.ts';
 import { flashError } from '../../lib/flash.ts';
 import type { MutationEvents } from '../../lib/react-query.ts';
-import { AdvancedModal } from '../user/advanced-modal.tsx';
 import { LetterButtons } from '../user/letter-buttons.tsx';
 import { readUserQuery } from '../user/read-user-query.ts';
+
+// Loaded when Advanced is first pressed (its four tabs' forms): the user page keeps to its weight
+// budget (decision 040).
+const AdvancedModal = lazy(async () => ({ default: (await import('../user/advanced-modal.tsx')).AdvancedModal }));
 
 // After any action on the page: the card and loans are searched again; a failure is flashed (the
 // forms also show it where it happened).
@@ -43,6 +46,8 @@ function useUserPageEvents(): MutationEvents {
 function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly LoanInfo[] }) {
   const events = useUserPageEvents();
   const [advanced, setAdvanced] = useState(false);
+  // Mounted from the first press on, so that closing it animates and gives focus back as before.
+  const [advancedLoaded, setAdvancedLoaded] = useState(false);
   const loansById = useMemo(() => Object.fromEntries(loans.map((loan) => [String(loan.id), loan])), [loans]);
   return (
     <Grid gap="md" align="flex-start">
@@ -53,7 +58,14 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
             mutationConfig={events}
             actions={
               <>
-                <Button size="xs" variant="default" onClick={() => setAdvanced(true)}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => {
+                    setAdvancedLoaded(true);
+                    setAdvanced(true);
+                  }}
+                >
                   Advanced
                 </Button>
                 <LetterButtons user={user} loans={loans} events={events} />
@@ -80,7 +92,17 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
           )}
         </Stack>
       </Grid.Col>
-      <AdvancedModal user={user} loans={loans} opened={advanced} onClose={() => setAdvanced(false)} events={events} />
+      {advancedLoaded && (
+        <Suspense fallback={null}>
+          <AdvancedModal
+            user={user}
+            loans={loans}
+            opened={advanced}
+            onClose={() => setAdvanced(false)}
+            events={events}
+          />
+        </Suspense>
+      )}
     </Grid>
   );
 }
