@@ -17,18 +17,6 @@ const serverProject = {
 };
 // Server test files that replace a module with vi.mock.
 const mockingServerTests = ['src/modules/staff/set-password-guards.test.ts'];
-// The heaviest test files that open no database (the upload sandbox and readers, storage, the demo's
-// drawn documents): they run the same on PGlite and PostgreSQL, so the PostgreSQL pass (DATABASE_URL
-// set: CI's second run) leaves them out. A file here that starts using a database must leave the list.
-const onPostgres = Boolean(process.env.DATABASE_URL);
-const databaseFreeServerTests = onPostgres
-  ? [
-      'src/platform/upload-sandbox.test.ts',
-      'src/platform/image-upload-reader.test.ts',
-      'src/platform/storage.contract.test.ts',
-    ]
-  : [];
-const databaseFreeDemoTests = onPostgres ? ['src/back-office/demo-documents.test.ts'] : [];
 const demoDataProject = {
   name: 'demo-data',
   isolate: false,
@@ -71,7 +59,6 @@ export default defineConfig({
           isolate: false,
           root: 'packages/demo',
           include: ['src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...databaseFreeDemoTests],
           globalSetup: ['../db/src/testing/template-database.ts'],
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: HOOK_TIMEOUT_MS,
@@ -82,7 +69,7 @@ export default defineConfig({
           ...serverProject,
           name: 'server',
           isolate: false,
-          exclude: [...configDefaults.exclude, ...mockingServerTests, ...databaseFreeServerTests],
+          exclude: [...configDefaults.exclude, ...mockingServerTests],
         },
       },
       // vi.mock replaces a module in the worker's cache, so these files keep a cache of their own.
