@@ -18,15 +18,16 @@ let pgliteTemplate: Blob | undefined;
 // PostgreSQL database on that server that is dropped again on close. Both are copies of the
 // run's template (template-database.ts); without one (a project with no globalSetup) the database
 // is migrated here. With `before` (a migration's tag, "0011_ssn_at_rest"), the database is a new one
-// as it stood before that migration, for a test of the migration itself.
-export async function openTestDatabase(options: { before?: string } = {}): Promise<TestDatabase> {
+// as it stood before that migration, for a test of the migration itself. With `engine: 'pglite'` it
+// is PGlite whatever DATABASE_URL says, for a test of what is PGlite's own (decision 055).
+export async function openTestDatabase(options: { before?: string; engine?: 'pglite' } = {}): Promise<TestDatabase> {
   const template = options.before ? undefined : (inject('templateDatabase') as TemplateDatabase | undefined);
   const migrate = (handle: DatabaseHandle) =>
     options.before ? migrateBefore(handle, options.before) : migrateDatabase(handle);
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.engine === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
-    if (template?.kind === 'pglite') {
-      const from = (pgliteTemplate ??= new Blob([readFileSync(template.dumpPath)]));
+    if (template?.kind === 'pglite' || (template && options.engine === 'pglite')) {
+      const from = (pgliteTemplate ??= await pgliteTemplateOf(template));
       return leasePglite(() => createPglite({ kind: 'pglite-memory', from }));
     }
     const handle = await openDatabase({ kind: 'pglite-memory' });
@@ -47,6 +48,17 @@ export async function openTestDatabase(options: { before?: string } = {}): Promi
       await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+// The run's PGlite template; on a PostgreSQL run, where there is none, a PGlite migrated once per
+// worker.
+async function pgliteTemplateOf(template: TemplateDatabase): Promise<Blob> {
+  if (template.kind === 'pglite') return new Blob([readFileSync(template.dumpPath)]);
+  const handle = await openDatabase({ kind: 'pglite-memory' });
+  await migrateDatabase(handle);
+  const dump = await handle.dump!();
+  await handle.close();
+  return dump;
 }
 
 // PostgreSQL refuses to copy a template while another copy of it is starting ("source database is
