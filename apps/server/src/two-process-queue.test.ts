@@ -10,7 +10,7 @@ import { createEmployee, DEFAULT_TEST_PASSWORD, openTestDatabase, type TestDatab
 import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts';
 
 // The ticket queue under load across processes: two real API processes on one PostgreSQL database,
-// and 50 simulated employees who, for 20 seconds, take the next ticket (GET tickets, then GET
+// and 50 simulated employees who, for 10 seconds, take the next ticket (GET tickets, then GET
 // ticket, as the workspace does, or now and then a ticket opened by its id, as a deep link does)
 // and close it, each request to either process. No ticket may be held by two employees, and none
 // may be lost: at the end every ticket is closed, by the one employee who was told so, or back in
@@ -18,8 +18,11 @@ import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts
 const serverUrl = process.env.DATABASE_URL;
 
 const EMPLOYEES = 50;
-const RUN_MS = 20_000;
-// More than 50 employees close in 20 s on the 2-core development machine, so the queue stays busy.
+// 10 s: on the 2-core machine in CI about 800 tickets are handed out and closed in it (about 80 a
+// second, with a hundred deep links refused for a ticket someone else holds), three times the
+// least the test asks for. It ran 20 s before issue 38: the same checks for twice the cores' time.
+const RUN_MS = 10_000;
+// More than 50 employees close in 10 s on the 2-core development machine, so the queue stays busy.
 const TICKETS = 12_000;
 // The share of turns an employee opens a ticket by its id instead of taking the next one.
 const DEEP_LINK_SHARE = 0.2;
