@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Menu, Modal } from '@mantine/core';
+import { Alert, Button, Drawer, Loader, Menu, Modal } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,11 @@ describe('the theme’s accessible defaults', () => {
     );
     expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+  });
+
+  it('makes a spinner a progress bar, which may carry its name (a bare span may not: axe aria-prohibited-attr)', () => {
+    renderThemed(<Loader aria-label="Loading the history" />);
+    expect(screen.getByRole('progressbar', { name: 'Loading the history' })).toBeInTheDocument();
   });
 
   it('opens a menu with nothing but its items inside (no presentation placeholder)', async () => {

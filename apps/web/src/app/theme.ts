@@ -8,6 +8,7 @@ import {
   type ExtendComponent,
   type FactoryPayload,
   type InputClearButtonFactory,
+  type LoaderFactory,
   type MenuFactory,
   type ModalFactory,
   type SelectFactory,
@@ -46,6 +47,10 @@ export const theme = createTheme({
       defaultProps: { 'aria-label': 'Close' },
     }),
     Anchor: extend<AnchorFactory>({ defaultProps: { underline: 'always' } }),
+    // A spinner is a progress bar of unknown length. Mantine's is a bare span, which may not carry
+    // the name every spinner here is given ("Loading the history"): axe's aria-prohibited-attr,
+    // seen on the analytics page when it loaded slowly beside a CPU hog.
+    Loader: extend<LoaderFactory, ComponentPropsWithoutRef<'span'>>({ defaultProps: { role: 'progressbar' } }),
     // Mantine puts a role="presentation" focus placeholder inside the role="menu" dropdown, which
     // a menu may not contain (axe aria-required-children); without it an opened menu focuses its
     // first item, as the ARIA menu button pattern has it.
