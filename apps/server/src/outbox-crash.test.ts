@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, messages } from '@portal/db';
+import { messages } from '@portal/db';
 import {
   createCustomer,
   createEmployee,
   createTicket,
   DEFAULT_TEST_PASSWORD,
+  testPasswordHash,
   openTestDatabase,
   type TestDatabase,
 } from '@portal/db/testing';
@@ -55,7 +56,7 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
     await createEmployee(db, {
       email: 'crash.agent@portal.example',
       name: 'Crash Agent',
-      passwordHash: await hashPassword(DEFAULT_TEST_PASSWORD),
+      passwordHash: await testPasswordHash(),
       roles: ['agent'],
     });
     const customer = await createCustomer(db, { email: 'crash.customer@example.com' });

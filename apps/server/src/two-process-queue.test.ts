@@ -5,8 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD, openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import {
+  createEmployee,
+  DEFAULT_TEST_PASSWORD,
+  openTestDatabase,
+  testPasswordHash,
+  type TestDatabase,
+} from '@portal/db/testing';
 import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts';
 
 // The ticket queue under load across processes: two real API processes on one PostgreSQL database,
@@ -81,7 +86,7 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
   });
 
   it('never hands a ticket to two employees and loses none', async () => {
-    const passwordHash = await hashPassword(DEFAULT_TEST_PASSWORD);
+    const passwordHash = await testPasswordHash();
     const employees: Employee[] = [];
     for (let index = 0; index < EMPLOYEES; index += 1) {
       const email = `queue${index}@portal.example`;

@@ -2,7 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 // scrypt needs no native addon. Stored as scrypt$N$r$p$salt$hash so parameters can grow later.
 const KEY_LENGTH = 64;
-const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
+export type ScryptCost = { N: number; r: number; p: number };
+const DEFAULT_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -12,10 +13,12 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+// cost: the product always hashes at the default; a test's employees are stored at a lower one
+// (@portal/db/testing), which verifyPassword reads back from the hash like any other.
+export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, DEFAULT_COST);
-  const { N, r, p } = DEFAULT_COST;
+  const key = await derive(password, salt, cost);
+  const { N, r, p } = cost;
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword, type Executor } from '@portal/db';
-import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/testing';
+import type { Executor } from '@portal/db';
+import { createEmployee, DEFAULT_TEST_PASSWORD, testPasswordHash } from '@portal/db/testing';
 
 export type SignedInStaff = {
   id: number;
@@ -11,13 +11,6 @@ export type SignedInStaff = {
 };
 
 let staffCounter = 0;
-let sharedHash: Promise<string> | null = null;
-
-// One scrypt hash for every test employee: hashing is deliberately slow, and tests make many.
-function testPasswordHash(): Promise<string> {
-  sharedHash ??= hashPassword(DEFAULT_TEST_PASSWORD);
-  return sharedHash;
-}
 
 // Creates an employee, signs them in through the API and, unless told otherwise, sets them online.
 export async function createSignedInStaff(

@@ -3,4 +3,5 @@
 export * from './test-database.ts';
 export { createCustomer, createLoan, type NewCustomer, type NewLoan, type LoanState } from './factories/customers.ts';
 export { createTicket, createMacro, type NewTicket } from './factories/tickets.ts';
-export { createEmployee, DEFAULT_TEST_PASSWORD, type NewEmployee } from '../seed/employees.ts';
+export { DEFAULT_TEST_PASSWORD, type NewEmployee } from '../seed/employees.ts';
+export { createEmployee, testPasswordHash, TEST_PASSWORD_COST } from './test-password.ts';
