@@ -6,10 +6,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // measured by the benchmarks (npm run bench), never by a timeout.
 const TEST_TIMEOUT_MS = 120_000;
 const HOOK_TIMEOUT_MS = 180_000;
+// The Node test workers' young generation at 64 MB semi-spaces, above V8's default: an API test
+// file allocates request after request (light-my-request, fast-json-stringify, drizzle), and the
+// default's many small collections took an eighth of a worker's time. 8 % less CPU over the API
+// suite (decision 056).
+const NODE_WORKER_ARGS = ['--max-semi-space-size=64'];
 
 // The API's tests (apps/server) on a migrated template database copied for each test file.
 const serverProject = {
   root: 'apps/server',
+  execArgv: NODE_WORKER_ARGS,
   include: ['src/**/*.test.ts'],
   globalSetup: ['../../packages/db/src/testing/template-database.ts'],
   testTimeout: TEST_TIMEOUT_MS,
@@ -20,6 +26,7 @@ const mockingServerTests = ['src/modules/staff/set-password-guards.test.ts'];
 const demoDataProject = {
   name: 'demo-data',
   isolate: false,
+  execArgv: NODE_WORKER_ARGS,
   root: 'packages/demo-data',
   include: ['src/**/*.test.ts'],
   globalSetup: ['../db/src/testing/template-database.ts'],
@@ -45,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'db',
           isolate: false,
+          execArgv: NODE_WORKER_ARGS,
           root: 'packages/db',
           include: ['src/**/*.test.ts'],
           globalSetup: ['src/testing/template-database.ts'],
@@ -57,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'demo',
           isolate: false,
+          execArgv: NODE_WORKER_ARGS,
           root: 'packages/demo',
           include: ['src/**/*.test.ts'],
           globalSetup: ['../db/src/testing/template-database.ts'],
