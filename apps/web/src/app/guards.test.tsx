@@ -16,8 +16,10 @@ const LAZY_SCREEN = { timeout: 5000 };
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Mantine's test env, as every component test: in a DOM without layout every box is empty, so a
+  // menu's dropdown counts as detached from its button and is hidden (display: none) once placed.
   render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );

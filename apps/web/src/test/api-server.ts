@@ -29,6 +29,9 @@ export type ApiAnswers = Record<string, AnswerFor>;
 export type FileAnswers = (call: SentCall) => Response | undefined;
 
 const API_PREFIX = `${API_BASE_PATH}/`;
+// happy-dom's Request has no keepalive: a call sent with keepalive carries this header to the fake
+// server instead, and readCall takes it off again (SentCall.keepalive, not one of its headers).
+const KEEPALIVE_HEADER = 'x-test-keepalive';
 
 export const apiServer = setupServer();
 
@@ -49,7 +52,13 @@ export function startApiServer(): void {
     },
   });
   realFetch = globalThis.fetch;
-  globalThis.fetch = sendThroughFakeServer;
+  // Defined, not assigned: on happy-dom, MSW's patch leaves the global fetch read-only.
+  Object.defineProperty(globalThis, 'fetch', {
+    value: sendThroughFakeServer,
+    configurable: true,
+    writable: true,
+    enumerable: true,
+  });
 }
 
 export function stopApiServer(): void {
@@ -162,14 +171,17 @@ export const noConnection = (): Response => HttpResponse.error();
 
 async function readCall(request: Request): Promise<SentCall> {
   const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  const keepalive = headers.has(KEEPALIVE_HEADER);
+  headers.delete(KEEPALIVE_HEADER);
   return {
     method: request.method,
     path: url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname,
     query: url.searchParams,
     url: `${url.pathname}${url.search}`,
-    headers: request.headers,
+    headers,
     body: await readBody(request),
-    keepalive: request.keepalive,
+    keepalive,
   };
 }
 
@@ -183,22 +195,30 @@ async function readBody(request: Request): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-// jsdom's FormData and File are not Node's: Node's fetch sends such a form as the text "[object
-// FormData]", and vitest's copy of it loses each file's name and bytes. So a form is sent here as
-// the multipart body a browser writes, and read back into a FormData for the test.
+// Sends what the fake server could not read off the test DOM's Request in a form it can. A form
+// goes as the multipart body a browser writes, read back into a FormData for the test: jsdom's
+// FormData and File are not Node's, and Node's fetch sends such a form as the text "[object
+// FormData]" (happy-dom's Request would write the body itself; the same path for either DOM).
+// keepalive goes as a header (KEEPALIVE_HEADER), as happy-dom's Request drops it.
 async function sendThroughFakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (realFetch === null) throw new Error('The fake API server is not running.');
   const call = Symbol('call');
   inFlight.add(call);
   try {
+    let sent = init;
     const body = init?.body;
     if (body instanceof FormData) {
       const { bytes, type } = await writeForm(body);
       const headers = new Headers(init?.headers);
       headers.set('Content-Type', type);
-      return await realFetch(input, { ...init, headers, body: bytes });
+      sent = { ...init, headers, body: bytes };
     }
-    return await realFetch(input, init);
+    if (init?.keepalive === true) {
+      const headers = new Headers(sent?.headers);
+      headers.set(KEEPALIVE_HEADER, 'true');
+      sent = { ...sent, headers };
+    }
+    return await realFetch(input, sent);
   } finally {
     inFlight.delete(call);
   }

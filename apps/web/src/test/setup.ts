@@ -12,7 +12,8 @@ import { endApiTest, startApiServer, stopApiServer } from './api-server.ts';
 // test that waits for something that never comes still fails.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks the layout APIs Mantine reads.
+// A matchMedia that matches no query, whatever the test DOM: the tests are written for it (happy-dom
+// would answer for its 1024×768 window, and jsdom has none).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string): MediaQueryList => ({
@@ -27,6 +28,8 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// Layout and scrolling calls Mantine makes, as no-ops: jsdom lacks them, happy-dom has them as
+// no-ops (ResizeObserver, scrollIntoView) or scrolls without layout (scrollTo).
 class ResizeObserverStub {
   observe(): void {}
   unobserve(): void {}
@@ -35,12 +38,16 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 window.HTMLElement.prototype.scrollTo = () => undefined;
-// Mantine's autosize Textarea listens for web fonts loading.
+// Mantine's autosize Textarea listens for web fonts loading (neither test DOM has document.fonts).
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
   });
 }
+
+// happy-dom has no window.alert (jsdom's only reports it is not implemented); the tests that expect
+// one spy on it (vi.spyOn(window, 'alert')).
+if (typeof window.alert !== 'function') window.alert = () => undefined;
 
 // Every test talks to one fake API (test/api-server.ts).
 beforeAll(startApiServer);

@@ -18,7 +18,7 @@ describe('reply draft cookie', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     saveDraft(101, { text: 'Hi', macroId: null, filterId: null });
     expect(document.cookie).toContain('reply_draft_101=');
-    // jsdom drops expired cookies when read.
+    // The test DOM (happy-dom, as jsdom) drops expired cookies when read.
     vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1000);
     expect(readDraft(101).text).toBe('');
   });

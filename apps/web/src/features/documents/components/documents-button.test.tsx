@@ -32,7 +32,7 @@ describe('DocumentsButton', () => {
     });
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    // jsdom has no object URLs.
+    // An object URL to look for (happy-dom's are random; jsdom has none).
     URL.createObjectURL = vi.fn(() => 'blob:doc-1');
     URL.revokeObjectURL = vi.fn();
 

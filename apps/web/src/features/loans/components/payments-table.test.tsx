@@ -61,8 +61,10 @@ describe('PaymentsTable', () => {
     renderWithProviders(<PaymentsTable loan={loanFixture({ payments: [bounced] })} />);
     const risky = row(74).getByText('R07 Authorization Revoked by Customer on Nov 3, 2098');
     const plain = row(74).getByText('R01 Insufficient Funds on Oct 2, 2098');
-    expect(risky).toHaveStyle({ color: 'var(--mantine-color-red-7)' });
-    expect(plain).not.toHaveStyle({ color: 'var(--mantine-color-red-7)' });
+    // The colour as the text's inline style sets it: happy-dom's computed colour is the var()
+    // resolved (#b93030), so it is checked by the theme variable the component uses.
+    expect(risky.style.color).toBe('var(--mantine-color-red-7)');
+    expect(plain.style.color).not.toBe('var(--mantine-color-red-7)');
   });
 
   it.each([
