@@ -15,6 +15,8 @@ const options = {
 const countOf = async (database: DatabaseHandle, table: typeof employees | typeof customers) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
+const WHOLE_START_TIMEOUT_MS = 300_000;
+
 describe('demo data at start', () => {
   const opened: DatabaseHandle[] = [];
   const open = async () => {
@@ -26,7 +28,10 @@ describe('demo data at start', () => {
     for (const database of opened) await database.close();
   });
 
-  it('is seeded into an empty database in dev only', async () => {
+  // Two new PGlite databases migrated from nothing and one seeded: about 20 s alone; 129 s in a
+  // fresh-clone CI run beside the end-to-end specs (load about 7 on 2 cores), more than the suite's
+  // two minutes. Each of these tests gets five: a bound on a hang, not on the machine.
+  it('is seeded into an empty database in dev only', { timeout: WHOLE_START_TIMEOUT_MS }, async () => {
     const dev = await open();
     expect(await prepareDatabase(dev, { ...options, stage: 'dev' })).not.toBeNull();
     expect(await countOf(dev, customers)).toBe(5);
@@ -36,15 +41,19 @@ describe('demo data at start', () => {
     expect(await countOf(production, employees)).toBe(0);
   });
 
-  it('keeps staging and production from starting while a demo account can sign in, and says how to fix it', async () => {
-    const database = await open();
-    await prepareDatabase(database, { ...options, stage: 'dev' });
-    await expect(prepareDatabase(database, { ...options, stage: 'staging' })).rejects.toThrow(
-      /demo accounts that can sign in \(demo@portal\.example, agent1@portal\.example.*published.*STAGE=staging.*update employees set active = false/s,
-    );
-    await database.db.execute(sql`update employees set active = false where lower(email) like '%@portal.example'`);
-    await expect(prepareDatabase(database, { ...options, stage: 'production' })).resolves.toBeNull();
-  });
+  it(
+    'keeps staging and production from starting while a demo account can sign in, and says how to fix it',
+    { timeout: WHOLE_START_TIMEOUT_MS },
+    async () => {
+      const database = await open();
+      await prepareDatabase(database, { ...options, stage: 'dev' });
+      await expect(prepareDatabase(database, { ...options, stage: 'staging' })).rejects.toThrow(
+        /demo accounts that can sign in \(demo@portal\.example, agent1@portal\.example.*published.*STAGE=staging.*update employees set active = false/s,
+      );
+      await database.db.execute(sql`update employees set active = false where lower(email) like '%@portal.example'`);
+      await expect(prepareDatabase(database, { ...options, stage: 'production' })).resolves.toBeNull();
+    },
+  );
 
   it('is asked for outside dev only by mistake: the configuration refuses it', () => {
     expect(() =>

@@ -15,19 +15,22 @@ import {
 import { freePort, startApiProcess, waitUntilUp } from './testing/api-process.ts';
 
 // The ticket queue under load across processes: two real API processes on one PostgreSQL database,
-// and 50 simulated employees who, for 10 seconds, take the next ticket (GET tickets, then GET
-// ticket, as the workspace does, or now and then a ticket opened by its id, as a deep link does)
-// and close it, each request to either process. No ticket may be held by two employees, and none
+// and 50 simulated employees who, until 500 tickets are closed, take the next ticket (GET tickets,
+// then GET ticket, as the workspace does, or now and then a ticket opened by its id, as a deep link
+// does) and close it, each request to either process. No ticket may be held by two employees, and none
 // may be lost: at the end every ticket is closed, by the one employee who was told so, or back in
 // the queue. A second process needs PostgreSQL; CI runs this file on it.
 const serverUrl = process.env.DATABASE_URL;
 
 const EMPLOYEES = 50;
-// 10 s: on the 2-core machine in CI about 800 tickets are handed out and closed in it (about 80 a
-// second, with a hundred deep links refused for a ticket someone else holds), three times the
-// least the test asks for. It ran 20 s before issue 38: the same checks for twice the cores' time.
-const RUN_MS = 10_000;
-// More than 50 employees close in 10 s on the 2-core development machine, so the queue stays busy.
+// The work the run does, not a time: 10 tickets each, about 6 s on the quiet 2-core machine (about
+// 80 a second, with deep links refused for a ticket someone else holds). It ran 10 s, then asked for
+// at least 250 closed: beside the end-to-end specs on a slower day the machine closed fewer, and a
+// correct queue failed for being slow (issue 38: a timeout bounds a hang, it does not time the
+// machine). GIVE_UP_MS bounds a queue that hangs.
+const CLOSES = 500;
+const GIVE_UP_MS = 150_000;
+// Far more than the run closes, so the queue never runs dry.
 const TICKETS = 12_000;
 // The share of turns an employee opens a ticket by its id instead of taking the next one.
 const DEEP_LINK_SHARE = 0.2;
@@ -149,8 +152,8 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
     let conflicts = 0;
     let closedAlready = 0;
 
-    async function work(employee: Employee, deadline: number): Promise<void> {
-      while (Date.now() < deadline) {
+    async function work(employee: Employee, giveUpAt: number): Promise<void> {
+      while (closedBy.size < CLOSES && Date.now() < giveUpAt) {
         let ticketId: number | null = null;
         if (Math.random() < DEEP_LINK_SHARE) {
           // A ticket opened by its id, near the head of the queue where the others are taking
@@ -198,8 +201,9 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
       }
     }
 
-    const deadline = Date.now() + RUN_MS;
-    await Promise.all(employees.map((employee) => work(employee, deadline)));
+    const started = Date.now();
+    await Promise.all(employees.map((employee) => work(employee, started + GIVE_UP_MS)));
+    const seconds = (Date.now() - started) / 1000;
     // Going offline hands back whatever someone still holds.
     for (const employee of employees)
       expect((await call(employee, 'PATCH', 'toggle_online', { online: false })).status).toBe(200);
@@ -232,10 +236,10 @@ describe.skipIf(!serverUrl)('two API processes, 50 employees working the queue',
     expect(closed.length).toBe(closedBy.size);
     expect(closed.filter((row) => closedBy.get(row.id)?.[0] !== row.closedBy)).toEqual([]);
     // The run did real work, on both processes.
-    expect(closed.length).toBeGreaterThan(EMPLOYEES * 5);
+    expect(closed.length, `closed in ${GIVE_UP_MS / 1000} s`).toBeGreaterThanOrEqual(CLOSES);
     expect(Math.min(...perProcess)).toBeGreaterThan(closed.length);
     console.log(
-      `two-process queue: ${closed.length} tickets closed in ${RUN_MS / 1000} s by ${EMPLOYEES} employees ` +
+      `two-process queue: ${closed.length} tickets closed in ${seconds.toFixed(1)} s by ${EMPLOYEES} employees ` +
         `(${waiting.length} still queued, ${emptyPolls} polls found the queue empty); ` +
         `${perProcess.join(' + ')} requests; deep links: ${conflicts} to a ticket someone else held (409), ` +
         `${closedAlready} to a closed one`,
