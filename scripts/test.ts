@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 // on TypeScript 7 (the type check, the type-aware rules and import cycles from one program, decision
 // 054: 25 s on both cores) then Prettier (26 s of one core); all three at once was no faster. Stage
 // 2: the unit, API and component tests. Stage 3: the build and the end-to-end specs. Stages 2 and 3
-// ran side by side for a while (433 s where one after the other took 492, decision 055), but on a
-// slow day on this Firecracker machine the two together kept ten or more processes runnable on two
-// cores and spent about 2,000 s of CPU on what takes about 1,250 one after the other, and three
-// tests failed for slowness (decision 056). The first chain of a stage prints as it goes, the
+// ran side by side for a while (433 s where one after the other took 492, decision 055); on a slow
+// afternoon two fresh-clone CI runs that way took 1,030 and 1,044 s (about 2,000 s of CPU each,
+// three tests failed for slowness), and one after the other 983 s (1,840 s of CPU), all green
+// (decision 056). The first chain of a stage prints as it goes, the
 // others' output is printed whole when each of their checks ends. Stops after the first stage that
 // fails, with its exit code.
 const stages: string[][][] = [[['lint:eslint'], ['lint:oxlint', 'format:check']], [['test:unit']], [['test:e2e']]];
