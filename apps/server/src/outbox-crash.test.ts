@@ -10,7 +10,6 @@ import {
   createEmployee,
   createTicket,
   DEFAULT_TEST_PASSWORD,
-  testPasswordHash,
   openTestDatabase,
   type TestDatabase,
 } from '@portal/db/testing';
@@ -56,7 +55,6 @@ describe.skipIf(!serverUrl)('the outbox when the API process is killed mid-deliv
     await createEmployee(db, {
       email: 'crash.agent@portal.example',
       name: 'Crash Agent',
-      passwordHash: await testPasswordHash(),
       roles: ['agent'],
     });
     const customer = await createCustomer(db, { email: 'crash.customer@example.com' });
