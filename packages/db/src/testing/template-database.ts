@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
+import { pooledDatabasePrefix } from './postgres-pool.ts';
 
 // One migrated database per test run, copied for each test file instead of migrating every file's
 // database from scratch: a PGlite data directory dumped to a file, or, when DATABASE_URL is set, a
@@ -42,7 +43,16 @@ export default async function setupTemplateDatabase({ provide }: GlobalSetupProj
   // A template must have no open connection while it is copied.
   await handle.close();
   provide('templateDatabase', { kind: 'postgres', name });
-  return () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+  // The copies the workers still held when they ended (postgres-pool.ts), then the template.
+  return () =>
+    withAdminClient(serverUrl, async (client) => {
+      const lent = await client.query<{ name: string }>(
+        `select datname as name from pg_database where starts_with(datname, $1)`,
+        [pooledDatabasePrefix(name)],
+      );
+      for (const { name: copy } of lent.rows) await client.query(`drop database if exists ${copy} with (force)`);
+      await client.query(`drop database if exists ${name} with (force)`);
+    });
 }
 
 export function databaseUrl(serverUrl: string, name: string): string {

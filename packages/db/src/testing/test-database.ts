@@ -5,6 +5,7 @@ import { createPglite, openDatabase, type Database, type DatabaseHandle } from '
 import { migrateDatabase } from '../migrate.ts';
 import { migrateBefore } from './migrations-before.ts';
 import { leasePglite } from './pglite-pool.ts';
+import { leasePostgres } from './postgres-pool.ts';
 import { databaseUrl, withAdminClient, type TemplateDatabase } from './template-database.ts';
 
 // url: the PostgreSQL database's address, for a test that opens a second handle (a second process).
@@ -13,10 +14,9 @@ export type TestDatabase = DatabaseHandle & { db: Database; url?: string };
 // The run's migrated template, read once per test file's process.
 let pgliteTemplate: Blob | undefined;
 
-// A fresh, migrated database for one test file: in-memory PGlite (an instance an earlier file of the
-// worker closed, reset to the template: pglite-pool.ts), or, when DATABASE_URL is set, a new
-// PostgreSQL database on that server that is dropped again on close. Both are copies of the
-// run's template (template-database.ts); without one (a project with no globalSetup) the database
+// A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a
+// PostgreSQL database on that server. Both are copies of the run's template (template-database.ts),
+// or one an earlier file of the worker closed, reset to it (pglite-pool.ts, postgres-pool.ts); without one (a project with no globalSetup) the database
 // is migrated here. With `before` (a migration's tag, "0011_ssn_at_rest"), the database is a new one
 // as it stood before that migration, for a test of the migration itself. With `engine: 'pglite'` it
 // is PGlite whatever DATABASE_URL says, for a test of what is PGlite's own (decision 055).
@@ -34,12 +34,16 @@ export async function openTestDatabase(options: { before?: string; engine?: 'pgl
     await migrate(handle);
     return handle;
   }
+  if (template?.kind === 'postgres')
+    return leasePostgres(template.name, {
+      run: (statement) => createDatabase(serverUrl, statement),
+      urlOf: (name) => databaseUrl(serverUrl, name),
+    });
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const copyOf = template?.kind === 'postgres' ? ` template ${template.name}` : '';
-  await createDatabase(serverUrl, `create database ${name}${copyOf}`);
+  await createDatabase(serverUrl, `create database ${name}`);
   const url = databaseUrl(serverUrl, name);
   const handle = await openDatabase({ kind: 'postgres', url, poolSize: 30 });
-  if (!copyOf) await migrate(handle);
+  await migrate(handle);
   return {
     ...handle,
     url,
