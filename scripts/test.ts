@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 // npm test: every check, in three stages, each printing how long it took. Stage 1: ESLint, which
 // needs no type information any more (about 26 s of one core on the 2-core machine), beside Oxlint
@@ -11,6 +12,12 @@ import { spawn } from 'node:child_process';
 // (decision 056). The first chain of a stage prints as it goes, the
 // others' output is printed whole when each of their checks ends. Stops after the first stage that
 // fails, with its exit code.
+// Every Node process of the run (the test workers, the API processes the tests start, the end-to-end
+// servers, the linters) keeps the code it compiled in one cache, which the processes after it read
+// instead of compiling (TypeScript's stripped types included): the tests that start processes took
+// 11 % less CPU with it warm. Node checks each entry against the source, so a changed file compiles
+// anew. NODE_COMPILE_CACHE set outside wins.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('../node_modules/.cache/node-compile-cache', import.meta.url));
 const stages: string[][][] = [[['lint:eslint'], ['lint:oxlint', 'format:check']], [['test:unit']], [['test:e2e']]];
 const started = performance.now();
 const seconds = (since: number) => Math.round((performance.now() - since) / 1000);
