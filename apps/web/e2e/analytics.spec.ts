@@ -65,7 +65,6 @@ test('the CS dashboard uses a wide screen, and an empty range is a browser alert
   expect((last?.x ?? 0) + (last?.width ?? 0) - (first?.x ?? 0)).toBeGreaterThan(1700);
   const payments = await page.getByRole('group', { name: 'Payment updates' }).boundingBox();
   expect(payments?.y).toBe((await autoResponses.boundingBox())?.y);
-  await page.screenshot({ path: '/tmp/b2-analytics-1920.png', animations: 'disabled' });
   await shoot(page, 'analytics-1920');
 
   // A range years before the demo's first ticket: nothing in it.

@@ -1,4 +1,4 @@
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshot, shoot, signIn, test } from './fixtures.ts';
 
 // The blog editor (spec 001 sections 2, 5, 8, 9): write a draft, let autosave keep it (the page's
 // clock is moved on ten minutes), give it an image, publish it and read it at its public url.
@@ -92,7 +92,7 @@ test('write a draft, autosave it, publish it with an image and read it at its pu
   await expect(visitor.getByRole('heading', { name: 'Saving for a rainy day' })).toBeVisible();
   await expect(visitor.getByText('Put a little aside every payday.')).toBeVisible();
   await expect(visitor.locator('img[src="/blog/images/saving-for-a-rainy-day.png"]')).toBeVisible();
-  await visitor.screenshot({ path: screenshotPath('blog-public'), fullPage: true });
+  await screenshot(visitor, 'blog-public', { fullPage: true });
   await visitor.close();
 
   // Leaving with unsaved changes asks first.

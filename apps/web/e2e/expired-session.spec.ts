@@ -1,4 +1,4 @@
-import { API_URL, agentEmail, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { API_URL, agentEmail, apiTokenOf, expect, screenshot, signIn, test } from './fixtures.ts';
 
 test('a revoked token signs the employee out with the expired message', async ({ page, request }) => {
   await signIn(page, agentEmail(5));
@@ -15,5 +15,5 @@ test('a revoked token signs the employee out with the expired message', async ({
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Employee Credentials have expired. Please log in again.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
-  await page.screenshot({ path: screenshotPath('session-expired'), fullPage: true });
+  await screenshot(page, 'session-expired', { fullPage: true });
 });

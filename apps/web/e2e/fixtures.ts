@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { freePort, startPortal, type PortalServer } from './portal-server.ts';
 
 export { expect };
@@ -72,15 +72,33 @@ export const test = base.extend<object, WorkerFixtures>({
   },
 });
 
-export function screenshotPath(name: string): string {
+function screenshotPath(name: string): string {
   return fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url));
+}
+
+// The screenshots are for people to look at (e2e/screenshots/, not kept in git); none is compared.
+// E2E_SCREENSHOTS=off leaves them out, as CI does, where nobody looks: about 100 shots, a quarter of a
+// second of Chromium each.
+const screenshotsTaken = process.env.E2E_SCREENSHOTS !== 'off';
+
+// A screenshot of the page as it shows (fullPage: all of it), or of one element.
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; animations?: 'disabled' } = {},
+): Promise<void> {
+  if (!screenshotsTaken) return;
+  const path = screenshotPath(name);
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path, animations: options.animations });
 }
 
 // A whole-page screenshot from the top (scrolled, the sticky navbar would sit over the card); transitions
 // (a modal opening) are run to their end first.
 export async function shoot(page: Page, name: string): Promise<void> {
+  if (!screenshotsTaken) return;
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(name), fullPage: true, animations: 'disabled' });
+  await screenshot(page, name, { fullPage: true, animations: 'disabled' });
 }
 
 export async function fillSignIn(page: Page, email: string, password = PASSWORD, otp = ''): Promise<void> {

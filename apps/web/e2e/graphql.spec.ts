@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, screenshot, signIn, test } from './fixtures.ts';
 
 test('/graph_ql runs a query in its query box with the session token, and opens GraphiQL on demand', async ({
   page,
@@ -27,7 +27,7 @@ test('/graph_ql runs a query in its query box with the session token, and opens 
   await page.getByRole('textbox', { name: /^Variables/ }).press('Control+Enter');
   await expect(answer).not.toContainText('"me"');
   await expect(answer).toContainText('"customers"');
-  await page.screenshot({ path: screenshotPath('graphql-query-box'), fullPage: true });
+  await screenshot(page, 'graphql-query-box', { fullPage: true });
 
   // GraphiQL, with its docs from the schema (introspection), when asked for.
   await page.getByRole('button', { name: /^Open the full explorer/ }).click();
@@ -45,7 +45,7 @@ test('/graph_ql runs a query in its query box with the session token, and opens 
   await expect(result).toContainText('"customers"');
   await page.getByRole('button', { name: /Show Documentation Explorer/ }).click();
   await expect(page.getByText('Query', { exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: screenshotPath('graphql-explorer'), fullPage: true });
+  await screenshot(page, 'graphql-explorer', { fullPage: true });
   // Nothing refused by the page's CSP (Monaco's workers load from our own origin).
   expect(problems.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_EMAIL, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, screenshot, shoot, signIn, test } from './fixtures.ts';
 
 // Identification review as underwriting works it (spec 001 sections 2-5, 8, 9): the demo's first
 // start kept five applicants' drawn licences and selfies through the customer-side upload path
@@ -47,7 +47,7 @@ test('review identifications: the two groups, a zoomed licence, the EXIF warning
   await withExif.getByRole('button', { name: /^Enlarge Identification/ }).click();
   const zoomed = page.getByRole('dialog');
   await expect(zoomed.getByRole('img', { name: /, enlarged$/ })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('identifications-zoomed-licence'), animations: 'disabled' });
+  await screenshot(page, 'identifications-zoomed-licence', { animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(zoomed).toHaveCount(0);
 
@@ -63,7 +63,7 @@ test('review identifications: the two groups, a zoomed licence, the EXIF warning
   await decide(cards(page).first(), 'Request New Documents');
   const request = page.getByRole('dialog', { name: 'Request New Documents' });
   await request.getByLabel('Reason (optional)').fill('the licence photo is blurry');
-  await page.screenshot({ path: screenshotPath('identifications-request'), animations: 'disabled' });
+  await screenshot(page, 'identifications-request', { animations: 'disabled' });
   await request.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(/New documents requested from .* by (text|email)\./)).toBeVisible();
   await expect(groupButton(page, /^Regular Cases \(2\)/)).toBeVisible();
@@ -72,7 +72,7 @@ test('review identifications: the two groups, a zoomed licence, the EXIF warning
   await decide(cards(page).first(), 'Cancel Loan');
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
   await expect(confirm).toBeVisible();
-  await page.screenshot({ path: screenshotPath('identifications-confirm-cancel'), animations: 'disabled' });
+  await screenshot(page, 'identifications-confirm-cancel', { animations: 'disabled' });
   await confirm.getByRole('button', { name: 'Go back' }).click();
   await expect(groupButton(page, /^Regular Cases \(2\)/)).toBeVisible();
   await decide(cards(page).first(), 'Cancel Loan');

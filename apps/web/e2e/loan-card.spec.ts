@@ -1,16 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  API_URL,
-  DEMO_EMAIL,
-  apiTokenOf,
-  expect,
-  isTaken,
-  screenshotPath,
-  shoot,
-  signIn,
-  take,
-  test,
-} from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshot, shoot, signIn, take, test } from './fixtures.ts';
 
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
 type Loan = {
@@ -111,7 +100,7 @@ test('an agent splits a payment through the warning, reschedules, toggles ACH, p
   await expect(split.getByRole('button', { name: 'Split payment' })).toBeHidden();
   await expect(split.getByRole('button', { name: 'Confirm split' })).toBeVisible();
   expect((await split.boundingBox())?.width).toBe(widthBefore);
-  await page.screenshot({ path: screenshotPath('loan-card-split-warning'), animations: 'disabled' });
+  await screenshot(page, 'loan-card-split-warning', { animations: 'disabled' });
   await split.getByRole('button', { name: 'Confirm split' }).click();
   await expect(split).toBeHidden();
   // Confirmed in a notification, as the other payment actions are.
@@ -124,7 +113,7 @@ test('an agent splits a payment through the warning, reschedules, toggles ACH, p
   await expect(firstRow).toContainText(`$${(first.expected_amt - 10).toFixed(2)}`);
   // The notification sits under the navbar, clear of the payment rows being worked on.
   await firstRow.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath('loan-card-split-done'), animations: 'disabled' });
+  await screenshot(page, 'loan-card-split-done', { animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Reschedule the third due payment with the date picker's default (two weeks after its due date).

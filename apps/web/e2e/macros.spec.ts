@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, expect, goOnline, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, goOnline, screenshot, signIn, test } from './fixtures.ts';
 
 const ticketHeading = /^Ticket #\d+$/;
 // The seeded 'closing' macro, given a new text here; no other spec uses it.
@@ -13,20 +13,20 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await expect(page).toHaveURL(/\/macros$/);
   await expect(page.getByRole('heading', { name: 'Macro editor' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New macro' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('macros-empty'), fullPage: true });
+  await screenshot(page, 'macros-empty', { fullPage: true });
 
   // The title's suggestions come from the macros there are; Enter loads what is typed.
   const title = page.getByRole('combobox', { name: 'Macro title' });
   await title.fill('clos');
   await expect(page.getByRole('option', { name: 'closing' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('macros-suggestions'), fullPage: true });
+  await screenshot(page, 'macros-suggestions', { fullPage: true });
   await title.fill('closing');
   await page.getByRole('button', { name: 'Load', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Editing #closing' })).toBeVisible();
   const text = page.getByRole('textbox', { name: 'Text' });
   await expect(text).toHaveValue(/^Is there anything else I can help you with today\?/);
   await expect(page.getByText('No saved versions yet')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('macros-loaded'), fullPage: true });
+  await screenshot(page, 'macros-loaded', { fullPage: true });
 
   // An unknown title: said so, and the form is a new macro of that title.
   await title.fill('no_such_macro');
@@ -36,7 +36,7 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('MACRO NEEDS A BODY')).toBeVisible();
   await expect(page.getByText("That macro doesn't exist yet!")).toBeVisible();
-  await page.screenshot({ path: screenshotPath('macros-unknown-title'), fullPage: true });
+  await screenshot(page, 'macros-unknown-title', { fullPage: true });
 
   // Back to closing: a new text with a placeholder the ticket fills and tags de-duplicated.
   await title.fill('closing');
@@ -57,7 +57,7 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   const sms = page.getByRole('group', { name: 'As a text message' });
   await expect(sms).toContainText('Thanks for your patience, Maria!');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('macros-edited'), fullPage: true });
+  await screenshot(page, 'macros-edited', { fullPage: true });
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Macro #closing is saved.' })).toBeVisible();
@@ -67,7 +67,7 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await expect(history.getByRole('listitem').first()).toContainText('Saved by');
   await expect(history.getByRole('listitem').first()).toContainText('Thanks for your patience');
   await expect(page.getByText('Unsaved changes')).toBeHidden();
-  await page.screenshot({ path: screenshotPath('macros-saved'), fullPage: true });
+  await screenshot(page, 'macros-saved', { fullPage: true });
 
   // Leaving with an edit asks first.
   await text.fill(`${EDITED} Not kept.`);
@@ -76,7 +76,7 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   // The modal's fade-in finished, and the viewport the overlay covers.
-  await page.screenshot({ path: screenshotPath('macros-leave-guard'), animations: 'disabled' });
+  await screenshot(page, 'macros-leave-guard', { animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Discard changes' }).click();
 
   // The workspace: #closing + Enter gives the new text, the customer's first name filled in.
@@ -91,7 +91,7 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await expect(reply).toHaveValue(
     /^Thanks for your patience, [^{}\s]+! Is there anything else I can help with today\?$/,
   );
-  await page.screenshot({ path: screenshotPath('macros-reply'), fullPage: true });
+  await screenshot(page, 'macros-reply', { fullPage: true });
 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Ticket #${ticketId} sent` })).toBeVisible();

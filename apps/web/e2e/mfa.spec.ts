@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { PASSWORD, agentEmail, expect, fillSignIn, screenshotPath, signIn, test } from './fixtures.ts';
+import { PASSWORD, agentEmail, expect, fillSignIn, screenshot, signIn, test } from './fixtures.ts';
 
 test('an agent enrols in MFA, then signs in only with a code', async ({ page }) => {
   const email = agentEmail(3);
@@ -16,7 +16,7 @@ test('an agent enrols in MFA, then signs in only with a code', async ({ page }) 
   await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = await page.getByLabel('Secret key').inputValue();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.screenshot({ path: screenshotPath('enable-mfa-qr'), fullPage: true });
+  await screenshot(page, 'enable-mfa-qr', { fullPage: true });
 
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -31,5 +31,5 @@ test('an agent enrols in MFA, then signs in only with a code', async ({ page }) 
   await fillSignIn(page, email);
   await expect(page.getByRole('alert')).toContainText('Could not sign in');
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
-  await page.screenshot({ path: screenshotPath('login-mfa-required'), fullPage: true });
+  await screenshot(page, 'login-mfa-required', { fullPage: true });
 });

@@ -6,7 +6,7 @@ import {
   expect,
   goOnline,
   isTaken,
-  screenshotPath,
+  screenshot,
   signIn,
   take,
   test,
@@ -60,7 +60,7 @@ test('an agent moves a due payment to a later weekday from the ticket', async ({
   const move = dialog.getByRole('button', { name: /^Move to / });
   await expect(move).toBeEnabled();
   const newDate = (await move.textContent())?.replace('Move to ', '') ?? '';
-  await page.screenshot({ path: screenshotPath('payment-change-date'), fullPage: true });
+  await screenshot(page, 'payment-change-date', { fullPage: true });
   await move.click();
 
   // The server's sentence is flashed, the dialog closes, and the refreshed ticket shows the new date.

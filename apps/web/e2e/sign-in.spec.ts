@@ -1,11 +1,11 @@
-import { DEMO_EMAIL, PASSWORD, expect, fillSignIn, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, PASSWORD, expect, fillSignIn, screenshot, signIn, test } from './fixtures.ts';
 
 test('the demo employee signs in and sees the navbar and home', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enable MFA' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('login'), fullPage: true });
+  await screenshot(page, 'login', { fullPage: true });
 
   await signIn(page, DEMO_EMAIL);
 
@@ -18,7 +18,7 @@ test('the demo employee signs in and sees the navbar and home', async ({ page })
   await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toBeVisible();
   await expect(page.getByText(DEMO_EMAIL)).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Online' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('home-signed-in'), fullPage: true });
+  await screenshot(page, 'home-signed-in', { fullPage: true });
 
   await nav.getByRole('button', { name: 'Dashboards' }).click();
   await page.getByRole('menuitem', { name: 'Disputes' }).click();
@@ -34,7 +34,7 @@ test('a wrong password shows the server error in a dismissible box', async ({ pa
   await fillSignIn(page, DEMO_EMAIL, `${PASSWORD}-wrong`);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Could not sign in');
-  await page.screenshot({ path: screenshotPath('login-error'), fullPage: true });
+  await screenshot(page, 'login-error', { fullPage: true });
   await alert.getByRole('button', { name: 'Dismiss' }).click();
   await expect(alert).toBeHidden();
   await expect(page).toHaveURL(/\/login$/);

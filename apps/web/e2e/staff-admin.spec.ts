@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, expect, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, screenshot, signIn, test } from './fixtures.ts';
 
 const NEW_EMAIL = 'dana.hire@portal.example';
 const NEW_PASSWORD = 'dana chooses a long password';
@@ -24,7 +24,7 @@ test('a staff administrator invites an employee, who sets a password and signs i
   await expect(made.getByText(/waits in the outbox/)).toBeVisible();
   const link = await made.getByLabel('Set-password link').inputValue();
   expect(link).toMatch(/\/set-password#token=/);
-  await page.screenshot({ path: screenshotPath('staff-invited'), fullPage: true });
+  await screenshot(page, 'staff-invited', { fullPage: true });
   await made.getByRole('button', { name: 'Done' }).click();
   const row = page.getByRole('row', { name: 'Dana Hire' });
   await expect(row.getByText('Invited')).toBeVisible();
@@ -47,7 +47,7 @@ test('a staff administrator invites an employee, who sets a password and signs i
   await page.getByRole('menuitem', { name: 'Deactivate…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(row.getByText('Deactivated')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('staff-deactivated'), fullPage: true });
+  await screenshot(page, 'staff-deactivated', { fullPage: true });
 
   // Their next call answers 401: they are signed out with the expired message.
   await them.getByRole('switch', { name: 'Online' }).click({ force: true });

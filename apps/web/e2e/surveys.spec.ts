@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshotPath, shoot, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, screenshot, shoot, signIn, test } from './fixtures.ts';
 
 // Surveys as staff read them (spec 001 sections 2, 3, 7): the demo's first start seeded three
 // surveys answered by demo customers. The list, one survey's results with a chart per question and
@@ -59,14 +59,14 @@ test('surveys: the list, a survey’s results with charts and users, one user’
   await expect(users.getByRole('row')).toHaveCount(51);
   await shoot(page, 'survey-results');
   // The whole page is long: the top as a screen shows it, and a free-text question and the users up close.
-  await page.screenshot({ path: screenshotPath('survey-results-top'), animations: 'disabled' });
+  await screenshot(page, 'survey-results-top', { animations: 'disabled' });
   const textQuestion = page.getByRole('region', { name: 'Q7. What could we do better?' });
-  await textQuestion.screenshot({ path: screenshotPath('survey-results-text-question'), animations: 'disabled' });
+  await screenshot(textQuestion, 'survey-results-text-question', { animations: 'disabled' });
   // (Scrolled by hand: the sticky navbar would cover the heading of an element screenshot.)
   await page
     .getByRole('heading', { name: 'Users who answered' })
     .evaluate((heading) => window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 90));
-  await page.screenshot({ path: screenshotPath('survey-results-users'), animations: 'disabled' });
+  await screenshot(page, 'survey-results-users', { animations: 'disabled' });
 
   // The next page of users, in the URL.
   const pages = page.getByRole('navigation', { name: 'Pages' });

@@ -5,7 +5,7 @@ import {
   expect,
   goOffline,
   goOnline,
-  screenshotPath,
+  screenshot,
   signIn,
   test,
 } from './fixtures.ts';
@@ -42,7 +42,7 @@ test('a ticket from an unknown sender is linked to a customer by ID', async ({ p
   const link = page.getByRole('region', { name: 'Link Account' });
   await expect(link).toBeVisible();
   await expect(page.getByText('Hello, I applied last week with another address.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('workspace-link-account'), fullPage: true });
+  await screenshot(page, 'workspace-link-account', { fullPage: true });
 
   await link.getByRole('textbox', { name: 'Customer ID' }).fill('1');
   await link.getByRole('button', { name: 'Link' }).click();
@@ -51,7 +51,7 @@ test('a ticket from an unknown sender is linked to a customer by ID', async ({ p
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
   await expect(page.getByText('Customer #1', { exact: true })).toBeVisible();
   await expect(link).toBeHidden();
-  await page.screenshot({ path: screenshotPath('workspace-linked-customer'), fullPage: true });
+  await screenshot(page, 'workspace-linked-customer', { fullPage: true });
 
   // Offline again: the queue's tickets agent 7 was handed go back, for the specs that work it next.
   await goOffline(page);

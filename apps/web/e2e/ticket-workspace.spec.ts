@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, expect, goOnline, screenshotPath, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, goOnline, screenshot, signIn, test } from './fixtures.ts';
 
 const ticketHeading = /^Ticket #\d+$/;
 
@@ -20,7 +20,7 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
   await expect(page.getByRole('heading', { name: 'Communications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Loan Information' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Escalate #${firstId}` })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('workspace-ticket'), fullPage: true });
+  await screenshot(page, 'workspace-ticket', { fullPage: true });
 
   // #change_phone + Enter puts the macro's text, with the customer's first name, in place of the shortcut.
   const reply = page.getByRole('textbox', { name: 'Reply' });
@@ -32,7 +32,7 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
   );
   await expect(page.getByText('Still to fill in: {new_phone}')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
-  await page.screenshot({ path: screenshotPath('workspace-macro-expanded'), fullPage: true });
+  await screenshot(page, 'workspace-macro-expanded', { fullPage: true });
 
   // The agent fills the placeholder in; Send opens once nothing is left.
   await reply.fill((await reply.inputValue()).replace('{new_phone}', '(559) 555-0143'));
@@ -45,7 +45,7 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
   const nextId = idOf(await heading.textContent());
   expect(nextId).not.toBe(firstId);
   await expect(reply).toHaveValue('');
-  await page.screenshot({ path: screenshotPath('workspace-next-ticket'), fullPage: true });
+  await screenshot(page, 'workspace-next-ticket', { fullPage: true });
 
   // The marker goes after three seconds.
   await expect(page.getByText(`Ticket #${firstId} sent`)).toBeHidden({ timeout: 6_000 });
@@ -99,7 +99,7 @@ test('archive and close update the archived list and the closed / waiting count 
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(heading).not.toHaveText(`Ticket #${closedId}`, soon);
   await expect(stats).toHaveAttribute('aria-label', new RegExp(`: ${closedBefore + 1} closed by me`), soon);
-  await page.screenshot({ path: screenshotPath('workspace-after-archive-close') });
+  await screenshot(page, 'workspace-after-archive-close');
 
   // The archived ticket is in the list, and goes back to the queue from it.
   await archivedBadge.click();

@@ -1,16 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  API_URL,
-  DEMO_EMAIL,
-  apiTokenOf,
-  expect,
-  isTaken,
-  screenshotPath,
-  shoot,
-  signIn,
-  take,
-  test,
-} from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshot, shoot, signIn, take, test } from './fixtures.ts';
 
 type Profile = { id: number; first_name: string; last_name: string; dnc: boolean };
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
@@ -98,7 +87,7 @@ test('an agent finds a customer by name, edits the phone, turns DNC on with a re
   await expect(modal.getByRole('alert')).toHaveText('Please select a reason for DNC.');
   await modal.getByRole('radio', { name: 'User requested' }).check();
   await modal.getByRole('textbox', { name: 'Context (optional)' }).fill('Asked on the phone');
-  await page.screenshot({ path: screenshotPath('user-page-dnc-modal'), animations: 'disabled' });
+  await screenshot(page, 'user-page-dnc-modal', { animations: 'disabled' });
   await modal.getByRole('button', { name: 'Confirm' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByLabel('Comments', { exact: true })).toContainText(
@@ -203,7 +192,7 @@ test('the account tools: all emails, hotlink, a letter by email, custom payment,
   await letter.getByRole('radio', { name: 'Email it to the customer' }).check();
   await letter.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(letter.getByText('Success')).toBeVisible();
-  await page.screenshot({ path: screenshotPath('user-page-letter-sent'), animations: 'disabled' });
+  await screenshot(page, 'user-page-letter-sent', { animations: 'disabled' });
   await letter.getByRole('button', { name: 'Done' }).click();
   await expect(letter).toBeHidden();
 
@@ -211,7 +200,7 @@ test('the account tools: all emails, hotlink, a letter by email, custom payment,
   await page.getByRole('button', { name: 'Advanced' }).click();
   const advanced = page.getByRole('dialog', { name: /Advanced/ });
   await expect(advanced.getByRole('form', { name: 'Update SSN' })).toBeVisible();
-  await page.screenshot({ path: screenshotPath('user-page-advanced-ssn'), animations: 'disabled' });
+  await screenshot(page, 'user-page-advanced-ssn', { animations: 'disabled' });
   await advanced.getByRole('tab', { name: 'Custom Payments' }).click();
   await advanced.getByRole('combobox', { name: 'Loan' }).click();
   await page.getByRole('option', { name: new RegExp(`^#${loan.id} `) }).click();
@@ -232,12 +221,12 @@ test('the account tools: all emails, hotlink, a letter by email, custom payment,
   await advanced.getByRole('textbox', { name: 'New amount ($)' }).fill(String(payment.expected_amt + 10));
   await submit.click();
   await expect(advanced.getByRole('status')).toContainText(`Payment ${payment.id} is now $`);
-  await page.screenshot({ path: screenshotPath('user-page-custom-payment'), animations: 'disabled' });
+  await screenshot(page, 'user-page-custom-payment', { animations: 'disabled' });
   await advanced.getByRole('tab', { name: 'View Documents' }).click();
   await expect(advanced.getByRole('table', { name: 'Documents' })).toContainText(
     new RegExp(`account-status.*-loan-${loan.id}-`),
   );
-  await page.screenshot({ path: screenshotPath('user-page-documents'), animations: 'disabled' });
+  await screenshot(page, 'user-page-documents', { animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(advanced).toBeHidden();
 
