@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, shoot, signIn, storeSession, test } from './fixtures.ts';
 
 // The customer-service dashboard (spec 001 sections 2, 5, 9) over the demo's tickets and messages.
 
@@ -55,7 +55,7 @@ test('the CS dashboard uses a wide screen, and an empty range is a browser alert
     alerts.push(dialog.message());
     void dialog.dismiss();
   });
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   await page.goto('/visualize/cs');
   const autoResponses = page.getByRole('group', { name: 'Auto-responses' });
   await expect(autoResponses.getByRole('group', { name: 'Auto-responded' })).toContainText(/\d/);

@@ -1,5 +1,5 @@
 import { drawNotice } from '@portal/demo-data/samples';
-import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, expect, shoot, storeSession, test } from './fixtures.ts';
 
 // The bankruptcy dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8):
 // upload notices, take the next one, correct what was read, process it, and see the customer's
@@ -8,7 +8,7 @@ import { DEMO_EMAIL, expect, shoot, signIn, test } from './fixtures.ts';
 
 test('upload notices, get the next one, correct it, process it: the customer stops being debited', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
 
   await page.goto('/bankruptcy');
   await expect(page.getByRole('heading', { name: 'Upload New Bankruptcy Notices' })).toBeVisible();

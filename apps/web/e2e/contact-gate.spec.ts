@@ -3,7 +3,16 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { API_URL, agentEmail, apiTokenOf, expect, shoot, signIn, startSeededPortal, test as base } from './fixtures.ts';
+import {
+  API_URL,
+  agentEmail,
+  apiTokenOf,
+  expect,
+  shoot,
+  startSeededPortal,
+  storeSession,
+  test as base,
+} from './fixtures.ts';
 import { freePort, type PortalServer } from './portal-server.ts';
 
 // The contact gate (issue 30, decision 046): a text written outside the customer's hours is held,
@@ -193,7 +202,7 @@ async function pickCustomer(page: Page, state: string): Promise<{ id: number; ph
 }
 
 test('a text written in the quiet hours is held, and goes out when the window opens', async ({ page, gate }) => {
-  await signIn(page, agentEmail(3));
+  await storeSession(page, agentEmail(3));
   const customer = await pickCustomer(page, gate.state);
   await page.goto(`/user?ID=${customer.id}`);
   await expect(page.getByRole('heading', { name: 'New message' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, shoot, signIn, take, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, shoot, storeSession, take, test } from './fixtures.ts';
 
 // Special credit report adjustments as the credit reporting desk makes them (spec 001 sections 2,
 // 3, 7, 8): a wrong customer is refused in the server's words; a Resend and a Do Not Report are
@@ -33,7 +33,7 @@ test('a wrong customer is refused; Resend and Do Not Report are recorded; the co
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   const { customerId, loanId } = await findPaidOffLoan(page);
 
   await page.goto('/cr_adj');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { drawDisputeLetter } from '@portal/demo-data/samples';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, shoot, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, apiTokenOf, expect, shoot, storeSession, test } from './fixtures.ts';
 
 // The disputes dashboard as a back-office employee works it (spec 001 sections 2, 4, 5, 8): upload
 // a letter, open a dispute (which assigns it), find the customer, apply them, resolve it.
@@ -20,7 +20,7 @@ async function demoCustomer(page: Page): Promise<Customer> {
 
 test('upload a letter, open a dispute, search the user, apply them, resolve it', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   const customer = await demoCustomer(page);
 
   await page.goto('/disputes');

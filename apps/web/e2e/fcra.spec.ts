@@ -1,6 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, isTaken, shoot, signIn, take, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  agentEmail,
+  apiTokenOf,
+  expect,
+  isTaken,
+  shoot,
+  storeSession,
+  take,
+  test,
+} from './fixtures.ts';
 
 // The credit-bureau side as the credit reporting desk works it (spec 001 sections 2, 3, 4, 5, 7, 8,
 // 9): answer the ACDV requests the demo's first start imported (one with the consumer's letter as
@@ -38,7 +49,7 @@ test('answer ACDV requests: the image, a misrouted one, skip, start over, record
   page,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   await page.goto('/fcra');
   await expect(page.getByRole('heading', { name: 'FCRA', exact: true })).toBeVisible();
   await expect(requestHeading(page)).toBeVisible();
@@ -138,7 +149,7 @@ test('answer ACDV requests: the image, a misrouted one, skip, start over, record
 });
 
 test('an employee without the credit_reporting role reads why, not a broken page', async ({ page }) => {
-  await signIn(page, agentEmail(10));
+  await storeSession(page, agentEmail(10));
   await page.goto('/acdv');
   await expect(
     page.getByText('Only employees on the credit reporting desk (the credit_reporting role) can answer ACDV requests.'),
@@ -163,7 +174,7 @@ test('the FCRA lookup from the loan card: the grid, file and discharge a bankrup
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   const { customerId, loanId } = await findPaidOffCustomer(page);
 
   await page.goto(`/user?ID=${customerId}`);

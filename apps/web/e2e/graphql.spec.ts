@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, agentEmail, apiTokenOf, expect, screenshot, signIn, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  agentEmail,
+  apiTokenOf,
+  expect,
+  screenshot,
+  signIn,
+  storeSession,
+  test,
+} from './fixtures.ts';
 
 test('/graph_ql runs a query in its query box with the session token, and opens GraphiQL on demand', async ({
   page,
@@ -57,7 +67,7 @@ test('/graph_ql runs a query in its query box with the session token, and opens 
 });
 
 test('a 401 from the GraphQL call signs the employee out (spec 001 section 6)', async ({ page, request }) => {
-  await signIn(page, agentEmail(6));
+  await storeSession(page, agentEmail(6));
   await page.goto('/graph_ql');
   const run = page.getByRole('button', { name: 'Run query' });
   await expect(run).toBeVisible();

@@ -1,5 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshot, shoot, signIn, take, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  apiTokenOf,
+  expect,
+  isTaken,
+  screenshot,
+  shoot,
+  storeSession,
+  take,
+  test,
+} from './fixtures.ts';
 
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
 type Loan = {
@@ -69,7 +80,7 @@ const actionsOf = (card: Locator, payment: Payment) =>
 test('an agent splits a payment through the warning, reschedules, toggles ACH, pays off and reads the history', async ({
   page,
 }) => {
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   const { customerId, loan, first, next, third } = await findRepayingLoan(page);
   await page.goto(`/user?ID=${customerId}`);
   const card = page.getByRole('article', { name: `Loan #${loan.id}` });
@@ -156,7 +167,7 @@ test('an agent splits a payment through the warning, reschedules, toggles ACH, p
 });
 
 test('an application shows Approve and Deny, and approving asks first, then says Success!', async ({ page }) => {
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   const headers = { authorization: `Bearer ${await apiTokenOf(page)}` };
   let found: { customerId: number; loanId: number } | null = null;
   // The first application in process of a customer no other spec took.

@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, PASSWORD, expect, fillSignIn, screenshot, signIn, test } from './fixtures.ts';
+import { DEMO_EMAIL, PASSWORD, expect, fillSignIn, screenshot, test } from './fixtures.ts';
 
 test('the demo employee signs in and sees the navbar and home', async ({ page }) => {
   await page.goto('/');
@@ -7,7 +7,7 @@ test('the demo employee signs in and sees the navbar and home', async ({ page })
   await expect(page.getByRole('link', { name: 'Enable MFA' })).toBeVisible();
   await screenshot(page, 'login', { fullPage: true });
 
-  await signIn(page, DEMO_EMAIL);
+  await fillSignIn(page, DEMO_EMAIL);
 
   await expect(page).toHaveURL(/\/$/);
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test';
-import { API_URL, DEMO_EMAIL, apiTokenOf, expect, isTaken, screenshot, shoot, signIn, take, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  apiTokenOf,
+  expect,
+  isTaken,
+  screenshot,
+  shoot,
+  signIn,
+  storeSession,
+  take,
+  test,
+} from './fixtures.ts';
 
 type Profile = { id: number; first_name: string; last_name: string; dnc: boolean };
 type Payment = { id: number; due: string; state: string; type: string; expected_amt: number };
@@ -104,7 +116,7 @@ test('an agent finds a customer by name, edits the phone, turns DNC on with a re
 });
 
 test("a customer who is not there is said so, pointing to the one search box, the navbar's", async ({ page }) => {
-  await signIn(page, DEMO_EMAIL);
+  await storeSession(page, DEMO_EMAIL);
   await page.goto('/user?ID=987654321');
   await expect(page.getByText('No customer has ID 987654321.')).toBeVisible();
   await expect(page.getByText(/search again with the search box at the top of the page/)).toBeVisible();

@@ -56,10 +56,18 @@ function cookieExpiry(session: Session): Date {
   return new Date(Number.isNaN(serverExpiry) ? latest : Math.min(serverExpiry, latest));
 }
 
+// The cookies a session is kept in, by name, with their values before writeCookie encodes them. The
+// end-to-end specs store a session made through the API with these (e2e/fixtures.ts).
+export function sessionCookieValues(session: Session): { name: string; value: string }[] {
+  return [
+    ...RAW_FIELDS.map((field) => ({ name: field, value: session[field] })),
+    ...JSON_FIELDS.map((field) => ({ name: field, value: JSON.stringify(session[field]) })),
+  ];
+}
+
 function writeSessionCookies(session: Session): void {
   const expires = cookieExpiry(session);
-  for (const field of RAW_FIELDS) writeCookie(field, session[field], { expires });
-  for (const field of JSON_FIELDS) writeCookie(field, JSON.stringify(session[field]), { expires });
+  for (const { name, value } of sessionCookieValues(session)) writeCookie(name, value, { expires });
 }
 
 // Null until restoreSession (lib/restore-session.ts) has read a stored one.
