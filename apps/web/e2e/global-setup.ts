@@ -1,15 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startPortal } from './portal-server.ts';
+import { seedTemplate } from './seed-template.ts';
 
-// Seeds the demo once per run: a server started on an empty directory migrates and seeds it (as
-// on any first start in dev), and is stopped. Each worker's server starts on a copy of it
-// (fixtures.ts), so no worker waits for a seed of its own, nor sees another worker's changes.
+// Seeds the demo once per run (seed-template.ts), unless PORTAL_E2E_TEMPLATE names a directory
+// seeded before the run (npm test seeds it beside the build). Each worker's server starts on a copy
+// of it (fixtures.ts), so no worker waits for a seed of its own, nor sees another worker's changes.
 export default async function globalSetup(): Promise<() => void> {
+  if (process.env.PORTAL_E2E_TEMPLATE) return () => undefined;
   const template = mkdtempSync(join(tmpdir(), 'portal-e2e-seeded-'));
-  const server = await startPortal({ port: await freePort(), dataDir: template, name: 'seed' });
-  await server.stop();
+  await seedTemplate(template);
   process.env.PORTAL_E2E_TEMPLATE = template;
   return () => rmSync(template, { recursive: true, force: true });
 }
