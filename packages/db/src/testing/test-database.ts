@@ -16,10 +16,11 @@ let pgliteTemplate: Blob | undefined;
 
 // A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a
 // PostgreSQL database on that server. Both are copies of the run's template (template-database.ts),
-// or one an earlier file of the worker closed, reset to it (pglite-pool.ts, postgres-pool.ts); without one (a project with no globalSetup) the database
-// is migrated here. With `before` (a migration's tag, "0011_ssn_at_rest"), the database is a new one
-// as it stood before that migration, for a test of the migration itself. With `engine: 'pglite'` it
-// is PGlite whatever DATABASE_URL says, for a test of what is PGlite's own (decision 055).
+// or one an earlier file of the worker closed, reset to it (pglite-pool.ts, postgres-pool.ts);
+// without a template (a project with no globalSetup) the database is migrated here. With `before` (a
+// migration's tag, "0011_ssn_at_rest"), the database is a new one as it stood before that migration,
+// for a test of the migration itself. With `engine: 'pglite'` it is PGlite whatever DATABASE_URL
+// says, for a test of what is PGlite's own (decision 055).
 export async function openTestDatabase(options: { before?: string; engine?: 'pglite' } = {}): Promise<TestDatabase> {
   const template = options.before ? undefined : (inject('templateDatabase') as TemplateDatabase | undefined);
   const migrate = (handle: DatabaseHandle) =>
