@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, type Executor } from '@portal/db';
 
@@ -91,7 +91,12 @@ export function rawEmail(input: {
 }
 
 // The message an inbound request stored, found by the provider's id for it (an email's Message-ID).
+// Only inbound rows: the after-hours answer carries the same id (its In-Reply-To) until it is sent,
+// and which of the two a bare look-up finds is up to where the database put them.
 export async function messageByExternalId(db: Executor, externalId: string) {
-  const [message] = await db.select().from(messages).where(eq(messages.externalId, externalId));
+  const [message] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.inbound, true), eq(messages.externalId, externalId)));
   return message;
 }

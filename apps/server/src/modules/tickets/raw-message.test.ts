@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@portal/db';
 import { createTicket } from '@portal/db/testing';
-import { postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
+import { messageByExternalId, postEmail, postSms, rawEmail, twilioSmsParams } from '../../testing/inbound-requests.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
 const inbound = {
@@ -30,10 +30,7 @@ describe('GET users/get_raw_message', () => {
       text: 'Show me raw',
     });
     expect((await postEmail(t.app, raw, inbound.emailSecret)).statusCode).toBe(200);
-    const [message] = await t.database.db
-      .select()
-      .from(messages)
-      .where(eq(messages.externalId, '<raw-1@mail.example>'));
+    const message = await messageByExternalId(t.database.db, '<raw-1@mail.example>');
     const response = await getRaw(message!.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message_id: message!.id, raw });
