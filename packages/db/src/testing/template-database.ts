@@ -24,7 +24,29 @@ declare module 'vitest' {
 
 type GlobalSetupProject = { provide: (key: 'templateDatabase', value: TemplateDatabase) => void };
 
+// Every project that lists this file (db, demo, demo-data, server) runs it, and Vitest runs each
+// project's global setup when that project's first file is due, while the workers wait: five
+// templates made one after another held the run's workers idle for about 13 s. So the first
+// project's call makes the template and the others share it (the same process, so globalThis); the
+// last project's teardown removes it.
+type SharedTemplate = { made: Promise<{ template: TemplateDatabase; remove: () => Promise<void> }>; users: number };
+const SHARED = Symbol.for('portal.testing.templateDatabase');
+const processState = globalThis as typeof globalThis & { [SHARED]?: SharedTemplate };
+
 export default async function setupTemplateDatabase({ provide }: GlobalSetupProject): Promise<() => Promise<void>> {
+  const shared = (processState[SHARED] ??= { made: makeTemplateDatabase(), users: 0 });
+  shared.users += 1;
+  const { template, remove } = await shared.made;
+  provide('templateDatabase', template);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete processState[SHARED];
+    await remove();
+  };
+}
+
+async function makeTemplateDatabase(): Promise<{ template: TemplateDatabase; remove: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite-memory' });
@@ -33,8 +55,10 @@ export default async function setupTemplateDatabase({ provide }: GlobalSetupProj
     const dumpPath = join(folder, 'migrated.tar');
     writeFileSync(dumpPath, Buffer.from(await (await handle.dump!()).arrayBuffer()));
     await handle.close();
-    provide('templateDatabase', { kind: 'pglite', dumpPath });
-    return async () => rmSync(folder, { recursive: true, force: true });
+    return {
+      template: { kind: 'pglite', dumpPath },
+      remove: async () => rmSync(folder, { recursive: true, force: true }),
+    };
   }
   const name = `portal_template_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
@@ -42,9 +66,8 @@ export default async function setupTemplateDatabase({ provide }: GlobalSetupProj
   await migrateDatabase(handle);
   // A template must have no open connection while it is copied.
   await handle.close();
-  provide('templateDatabase', { kind: 'postgres', name });
   // The copies the workers still held when they ended (postgres-pool.ts), then the template.
-  return () =>
+  const remove = () =>
     withAdminClient(serverUrl, async (client) => {
       const lent = await client.query<{ name: string }>(
         `select datname as name from pg_database where starts_with(datname, $1)`,
@@ -53,6 +76,7 @@ export default async function setupTemplateDatabase({ provide }: GlobalSetupProj
       for (const { name: copy } of lent.rows) await client.query(`drop database if exists ${copy} with (force)`);
       await client.query(`drop database if exists ${name} with (force)`);
     });
+  return { template: { kind: 'postgres', name }, remove };
 }
 
 export function databaseUrl(serverUrl: string, name: string): string {
