@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 // npm test: every check, in four stages, each printing how long it took. Stage 1: ESLint (about 35 s
 // of one core on the 2-core machine) beside Oxlint on TypeScript 7 (the type check, the type-aware
-// rules and import cycles from one program, decision 054) then Prettier; all three at once was no
-// faster. Stage 2: the unit, API and component tests. Stage 3: the build, beside the end-to-end
+// rules and import cycles from one program, decision 054) then oxfmt's format check (under a second,
+// decision 058). Stage 2: the unit, API and component tests. Stage 3: the build, beside the end-to-end
 // specs' demo seed. Stage 4: the end-to-end specs. The unit and end-to-end stages ran side by side
 // for a while (decision 055); on a slow afternoon that way two fresh-clone CI runs took 1,030 and
 // 1,044 s and three tests failed for slowness, where one after the other took 983 s, all green

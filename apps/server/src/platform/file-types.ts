@@ -1,7 +1,12 @@
 // What a file is, known by its first bytes (never by its name or the type a client claims): the
 // formats customers send as documents, and the web's images (blog posts). Null for anything else.
 export type SniffedContentType =
-  'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'image/heic' | 'application/pdf';
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/gif'
+  | 'image/webp'
+  | 'image/heic'
+  | 'application/pdf';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 // ISO base media brands of HEIF images (HEIC and its sequences) as phones write them.

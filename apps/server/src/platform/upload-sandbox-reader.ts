@@ -5,7 +5,8 @@
 
 type Job = { id: number; module: string; run: string; args: unknown[] };
 export type JobAnswer =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; refusal: string | null; message: string };
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; refusal: string | null; message: string };
 
 async function runJob(job: Job): Promise<JobAnswer> {
   try {

@@ -7,7 +7,9 @@ import { errorMessages } from './api-error.ts';
 // a blob URL, let go when the url changes or the component leaves. `asType` names the content type
 // the blob is shown as (PDFs whose server said otherwise still open in the PDF viewer).
 export type ApiFileUrl =
-  { status: 'loading' } | { status: 'ready'; objectUrl: string } | { status: 'failed'; message: string };
+  | { status: 'loading' }
+  | { status: 'ready'; objectUrl: string }
+  | { status: 'failed'; message: string };
 
 // What was fetched for which url: another url shows as loading until its own answer is in.
 type Fetched = { url: string } & ({ status: 'ready'; objectUrl: string } | { status: 'failed'; message: string });

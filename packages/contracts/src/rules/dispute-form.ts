@@ -186,7 +186,8 @@ export const USER_SEARCH_SECONDARY_FIELDS = [
   'zip',
 ] as const;
 export type UserSearchField =
-  (typeof USER_SEARCH_PRIMARY_FIELDS)[number] | (typeof USER_SEARCH_SECONDARY_FIELDS)[number];
+  | (typeof USER_SEARCH_PRIMARY_FIELDS)[number]
+  | (typeof USER_SEARCH_SECONDARY_FIELDS)[number];
 export type UserSearchValues = Partial<Record<UserSearchField, string>>;
 
 export const USER_SEARCH_LABELS: Record<UserSearchField, string> = {

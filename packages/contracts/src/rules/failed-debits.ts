@@ -110,7 +110,8 @@ const returnNamed = (withdrawal: ReturnedWithdrawal, book: ReturnCodeBook) =>
   `${withdrawal.outcome.code} (${book.title(withdrawal.outcome.code)})`;
 
 export type UnauthorizedStopVerdict =
-  { applies: true; returned: ReturnedWithdrawal; sentence: string } | { applies: false };
+  | { applies: true; returned: ReturnedWithdrawal; sentence: string }
+  | { applies: false };
 
 // An unauthorized return (NACHA Operating Rules: the customer says the debit was not authorized, or
 // revoked the authorization; Reg E, 12 CFR 1005.10(c), lets a consumer stop preauthorized

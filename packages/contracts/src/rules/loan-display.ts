@@ -10,7 +10,13 @@ export type LoanTimestamps = {
 };
 
 export type LoanDisplayStatus =
-  'DENIED' | 'PAID OFF' | 'ACTIVE' | 'CLOSED/CANCELLED' | 'ACCEPTED' | 'APPROVED' | 'APPLIED';
+  | 'DENIED'
+  | 'PAID OFF'
+  | 'ACTIVE'
+  | 'CLOSED/CANCELLED'
+  | 'ACCEPTED'
+  | 'APPROVED'
+  | 'APPLIED';
 
 // First match wins.
 export function loanDisplayStatus(loan: LoanTimestamps): LoanDisplayStatus {

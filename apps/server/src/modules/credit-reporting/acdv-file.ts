@@ -21,7 +21,8 @@ import { CsvSyntaxError, parseCsv } from './csv.ts';
 
 export type { AcdvImage, ParsedAcdvRecord } from './acdv-file-record.ts';
 export type AcdvFileResult =
-  { ok: true; records: ParsedAcdvRecord[]; problems: ImportProblem[] } | { ok: false; error: string };
+  | { ok: true; records: ParsedAcdvRecord[]; problems: ImportProblem[] }
+  | { ok: false; error: string };
 
 export {
   ACDV_FILE_FIELDS,

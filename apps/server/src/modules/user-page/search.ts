@@ -144,13 +144,8 @@ export function daysDelayed(profile: Pick<CustomerProfile, 'loans'>, today: stri
 
 function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
   const { customer } = profile;
-  const flagDetail = (
-    on: boolean,
-    reason: string | null,
-    context: string | null,
-    by: string | null,
-    at: Date | null,
-  ) => (on ? { reason, context, employee_name: by, at: at?.toISOString() ?? null } : null);
+  const flagDetail = (on: boolean, reason: string | null, context: string | null, by: string | null, at: Date | null) =>
+    on ? { reason, context, employee_name: by, at: at?.toISOString() ?? null } : null;
   const emails = profile.emails.map((entry) => ({
     email: entry.email,
     added_at: entry.addedAt.toISOString(),

@@ -43,7 +43,14 @@ export async function createCustomer(db: Executor, input: NewCustomer = {}) {
 }
 
 export type LoanState =
-  'applied' | 'approved' | 'accepted' | 'active' | 'funding_returned' | 'denied' | 'closed' | 'paid_off';
+  | 'applied'
+  | 'approved'
+  | 'accepted'
+  | 'active'
+  | 'funding_returned'
+  | 'denied'
+  | 'closed'
+  | 'paid_off';
 
 export type NewLoan = {
   customerId: number;

@@ -93,7 +93,8 @@ type BlogPostFormProps = {
 };
 
 type Outcome =
-  { kind: 'saved'; message: string; publicUrl: string | null } | { kind: 'failed'; errors: readonly string[] };
+  | { kind: 'saved'; message: string; publicUrl: string | null }
+  | { kind: 'failed'; errors: readonly string[] };
 
 function BlogPostForm({ loaded, onOpen, onSaved }: BlogPostFormProps) {
   const initial = loaded.post ? draftFromPost(loaded.post) : EMPTY_DRAFT;

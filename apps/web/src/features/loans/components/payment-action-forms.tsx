@@ -12,7 +12,12 @@ import { ConfirmAnswers, InvalidateForm, RefundForm } from './payment-confirm-fo
 import { SplitPaymentForm } from './split-payment-form.tsx';
 
 export type PaymentDialog =
-  'change-date' | 'smaller-payment' | 'cancel-early-repay' | 'split' | 'refund' | 'invalidate';
+  | 'change-date'
+  | 'smaller-payment'
+  | 'cancel-early-repay'
+  | 'split'
+  | 'refund'
+  | 'invalidate';
 
 type PaymentActionFormProps = {
   payment: Payment;
