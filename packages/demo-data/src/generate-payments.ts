@@ -353,6 +353,7 @@ function paymentRow(context: SeedContext, random: Random, loanId: number, draft:
     method: draft.method,
     paidAt: draft.paidMs === null ? null : new Date(draft.paidMs),
     processingAt: draft.processingMs === null ? null : new Date(draft.processingMs),
+    presentedAt: draft.processingMs === null ? null : new Date(draft.processingMs),
     invalidAt: draft.invalidMs === null ? null : new Date(draft.invalidMs),
     bounceFeeCents: draft.bounceFeeCents,
     userInitiated: draft.userInitiated,

@@ -263,6 +263,7 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       doorPassedAt: inbound ? null : new Date(sentMs),
       mailedAt: null,
       mailedBy: null,
+      sentAt: inbound ? null : new Date(sentMs),
       createdAt: new Date(sentMs),
     });
     if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
@@ -346,6 +347,7 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     doorPassedAt: sentAt,
     mailedAt: null,
     mailedBy: null,
+    sentAt,
     createdAt: sentAt,
   });
   rows.auditEvents.push({
@@ -448,6 +450,7 @@ export function addNotifications(
     doorPassedAt: undeliverable ? null : new Date(sentMs),
     mailedAt: null,
     mailedBy: null,
+    sentAt: undeliverable ? null : new Date(sentMs),
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

@@ -182,7 +182,7 @@ export function createOutbox(deps: OutboxDeps) {
     const now = clock.now();
     let values: Partial<typeof messages.$inferInsert>;
     if (outcome.kind === 'sent') {
-      values = { status: 'sent', externalId: outcome.externalId, error: null, nextAttemptAt: null };
+      values = { status: 'sent', externalId: outcome.externalId, error: null, nextAttemptAt: null, sentAt: now };
     } else if (outcome.permanent || message.attempts >= settings.maxAttempts) {
       values = { status: 'undelivered', error: outcome.error, nextAttemptAt: null };
     } else {

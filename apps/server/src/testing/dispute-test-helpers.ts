@@ -76,11 +76,18 @@ export const resolve = (t: TestApp, who: Caller, id: number, responseType?: stri
     responseType === undefined ? { id } : { id, response_type: responseType },
   );
 
-// A dispute as an upload would leave it (nothing parsed unless given), due in 30 days.
+// A dispute as an upload would leave it (nothing parsed unless given), its letter received
+// 30 days before it is due.
 export async function insertDispute(db: Database, values: Partial<typeof disputes.$inferInsert> = {}) {
   const [row] = await db
     .insert(disputes)
-    .values({ dueDate: '2026-12-21', fileName: 'letter.pdf', storageKey: `disputes/${randomUUID()}.pdf`, ...values })
+    .values({
+      letterReceivedOn: '2026-11-21',
+      dueDate: '2026-12-21',
+      fileName: 'letter.pdf',
+      storageKey: `disputes/${randomUUID()}.pdf`,
+      ...values,
+    })
     .returning();
   if (!row) throw new Error('insertDispute: insert returned nothing');
   return row;

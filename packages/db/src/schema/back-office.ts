@@ -28,8 +28,12 @@ export const disputes = pgTable(
   {
     id: bigintIdentity(),
     ...leaseColumns(),
+    // When the letter was uploaded.
     receivedAt: timestampNow(),
-    // The FCRA investigation period: 30 days after receipt, in the business time zone.
+    // The day the letter reached us (12 CFR 1022.43(e)(3)): staff give it, the upload's business
+    // date otherwise. The 30 days run from it.
+    letterReceivedOn: date({ mode: 'string' }).notNull(),
+    // The FCRA investigation period: 30 days after the letter's receipt, in the business time zone.
     dueDate: date({ mode: 'string' }).notNull(),
     fileName: text().notNull(),
     storageKey: text().notNull(),

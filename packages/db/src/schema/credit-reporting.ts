@@ -33,8 +33,11 @@ export const acdvRequests = pgTable(
     controlNumber: text().notNull().unique(),
     disputeCode: text().notNull(),
     receivedOn: date({ mode: 'string' }).notNull(),
-    // receivedOn + 30 days, or + 45 when the consumer added information (the deadline engine):
-    // overdue ones are handed out first.
+    // The bureau's own Response Due Date (e-OSCAR), when the file carried it: its deadline runs
+    // from the consumer's dispute, so it may be earlier than ours (FCRA 611(a)(1), 623(b)(2)).
+    bureauResponseDueOn: date({ mode: 'string' }),
+    // The earliest of the bureau's date and receivedOn + 30 days (+ 45 once the consumer added
+    // information; the deadline engine): overdue ones are handed out first.
     responseDueOn: date({ mode: 'string' }).notNull(),
     // When the consumer sent more information during the investigation (FCRA 611(a)(1)(B)).
     consumerInfoAddedOn: date({ mode: 'string' }),

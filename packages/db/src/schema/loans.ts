@@ -87,6 +87,9 @@ export const payments = pgTable(
     method: text({ enum: paymentMethods }).notNull().default('ach'),
     paidAt: timestamp({ withTimezone: true }),
     processingAt: timestamp({ withTimezone: true }),
+    // When the debit was sent to the bank: kept when a return clears processingAt, so withdrawals
+    // are ordered as they were made (12 CFR 1041.8(b)).
+    presentedAt: timestamp({ withTimezone: true }),
     invalidAt: timestamp({ withTimezone: true }),
     bounceFeeCents: integer().notNull().default(0),
     userInitiated: boolean().notNull().default(false),
@@ -98,7 +101,14 @@ export const payments = pgTable(
     lockVersion: integer().notNull().default(0),
     createdAt: timestampNow(),
   },
-  (table) => [index('payments_loan_idx').on(table.loanId, table.due), index('payments_due_idx').on(table.due)],
+  (table) => [
+    index('payments_loan_idx').on(table.loanId, table.due),
+    index('payments_due_idx').on(table.due),
+    // Debits by the time they were sent (the duty audit's range).
+    index('payments_presented_idx')
+      .on(table.presentedAt)
+      .where(sql`presented_at is not null`),
+  ],
 );
 
 export const bounces = pgTable(

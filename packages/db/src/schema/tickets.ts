@@ -124,6 +124,8 @@ export const messages = pgTable(
     // A legally required notice no channel could carry, once staff mailed it on paper.
     mailedAt: timestamp({ withTimezone: true }),
     mailedBy: integer().references(() => employees.id),
+    // Outbound: when the provider accepted it (the duty audit replays deliveries by it).
+    sentAt: timestamp({ withTimezone: true }),
     createdAt: timestampNow(),
   },
   (table) => [
@@ -155,6 +157,10 @@ export const messages = pgTable(
     index('messages_notices_to_mail_idx')
       .on(table.createdAt)
       .where(sql`legally_required and status = 'undelivered' and mailed_at is null`),
+    // Deliveries by time (the duty audit's range).
+    index('messages_sent_idx')
+      .on(table.sentAt)
+      .where(sql`sent_at is not null`),
     // One auto-response per ticket, whoever tries to queue a second.
     uniqueIndex('messages_auto_response_key')
       .on(table.ticketId)

@@ -49,6 +49,7 @@ describe('readReportingLoan', () => {
     });
     await db.insert(disputes).values({
       receivedAt: new Date('2025-05-14T17:00:00Z'),
+      letterReceivedOn: '2025-05-14',
       dueDate: '2025-06-13',
       fileName: 'letter.pdf',
       storageKey: 'disputes/letter.pdf',

@@ -29,7 +29,8 @@ export async function createDisputes(
   const letters: ReadLetter[] = read.map(({ file, text }) => ({ file, letter: readDisputeLetter(text) }));
 
   const now = context.clock.now();
-  const dueDate = directDisputeDueOn(dateInTimeZone(now, context.businessTimeZone));
+  const letterReceivedOn = dateInTimeZone(now, context.businessTimeZone);
+  const dueDate = directDisputeDueOn(letterReceivedOn);
   // Files first: a row never points at a file that is not there. A failed transaction leaves
   // unreferenced files behind, which cost space but no correctness.
   const rows: NewDispute[] = [];
@@ -38,6 +39,7 @@ export async function createDisputes(
     await context.storage.write(storageKey, file.content);
     rows.push({
       receivedAt: now,
+      letterReceivedOn,
       dueDate,
       fileName: file.fileName,
       storageKey,

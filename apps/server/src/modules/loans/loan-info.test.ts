@@ -57,6 +57,7 @@ function paymentRecord(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
     method: 'ach',
     paidAt: null,
     processingAt: null,
+    presentedAt: null,
     invalidAt: null,
     bounceFeeCents: 0,
     userInitiated: false,
