@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
+import { dayKindSchema } from './deadlines.ts';
 import { successResponseSchema, uploadFailureSchema } from './disputes.ts';
 import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
 import { NOTICE_STATUSES, NOTICE_TYPE_VALUES } from './rules/bankruptcy-notice-form.ts';
@@ -92,6 +93,7 @@ export const noticeListItemSchema = z.object({
   // Our processing target (decision 047): business days after the day it came; days_left negative once overdue.
   due_on: z.string(),
   days_left: z.number(),
+  days_kind: dayKindSchema,
   overdue: z.boolean(),
 });
 export type NoticeListItem = z.infer<typeof noticeListItemSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
+import { dayKindSchema } from './deadlines.ts';
 import { uploadFailureSchema } from './disputes.ts';
 import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
 import { postalAddressFields } from './postal-address.ts';
@@ -218,9 +219,13 @@ export const acdvSchema = z.object({
   received_on: z.string(),
   response_due_on: z.string(),
   overdue: z.boolean(),
-  // Business days to response_due_on, negative once overdue; the day the consumer's information
+  // The bureau's own Response Due Date, when the ACDV carried one; response_due_on is the earliest
+  // of it and ours (issue 39).
+  bureau_response_due_on: z.string().nullable(),
+  // Calendar days to response_due_on, negative once overdue; the day the consumer's information
   // came, when it moved the response to 45 days (decision 047).
   days_left: z.number(),
+  days_kind: dayKindSchema,
   consumer_info_added_on: z.string().nullable(),
   first_name: z.string().nullable(),
   middle_name: z.string().nullable(),
@@ -320,6 +325,7 @@ export const acdvConsumerInfoResponseSchema = z.object({
   consumer_info_added_on: z.string(),
   response_due_on: z.string(),
   days_left: z.number(),
+  days_kind: dayKindSchema,
 });
 export type AcdvConsumerInfoResponse = z.infer<typeof acdvConsumerInfoResponseSchema>;
 

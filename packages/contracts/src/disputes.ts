@@ -27,7 +27,9 @@ export const disputeSchema = z.object({
   status: z.enum(DISPUTE_STATUSES),
   employee_id: z.number().nullable(),
   employee_name: z.string().nullable(),
+  // When the letter was uploaded, and the day it reached us (the 30 days run from it, issue 39).
   received_at: z.string(),
+  letter_received_on: z.string(),
   due_date: z.string(),
   // Past its due date and not resolved.
   overdue: z.boolean(),

@@ -13,7 +13,8 @@ import { readUploadedPdfText } from './upload-readers.ts';
 // content (a PDF by the %PDF- header and a document pdf.js can open), never by its name alone.
 
 export type UploadedFile = { fileName: string; content: Buffer };
-export type Uploads = { files: UploadedFile[]; failures: UploadFailure[] };
+// The form's text fields come along (a dispute letter's received date), as sent; the call checks them.
+export type Uploads = { files: UploadedFile[]; failures: UploadFailure[]; fields: Record<string, string> };
 
 // A file part as it arrived: `truncated` when it was larger than the form allows (its content is
 // then cut short), `fileName` as the client sent it.
@@ -151,7 +152,7 @@ export async function readUploads(
     else files.push({ fileName, content: part.content });
   }
   if (files.length === 0 && failures.length === 0) throw badRequest(NO_FILES);
-  return { files, failures };
+  return { files, failures, fields: form.fields };
 }
 
 export function readPdfUploads(request: FastifyRequest): Promise<Uploads> {

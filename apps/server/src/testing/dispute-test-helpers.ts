@@ -14,9 +14,15 @@ export type Caller = Pick<StaffSession, 'headers'>;
 
 export type UploadPart = { fileName: string; content: Uint8Array | string; field?: string; contentType?: string };
 
-// A multipart/form-data body with each file in its own part (files[] by default).
-export function multipartBody(parts: UploadPart[]): { payload: Buffer; headers: Record<string, string> } {
+// A multipart/form-data body with each text field, then each file, in its own part (files[] by default).
+export function multipartBody(
+  parts: UploadPart[],
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----portal-test-${randomUUID()}`;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const chunks = parts.map((part) =>
     Buffer.concat([
       Buffer.from(
@@ -28,13 +34,13 @@ export function multipartBody(parts: UploadPart[]): { payload: Buffer; headers: 
     ]),
   );
   return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([...texts, ...chunks, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 
-export function uploadDisputes(t: TestApp, who: Caller, parts: UploadPart[]) {
-  const body = multipartBody(parts);
+export function uploadDisputes(t: TestApp, who: Caller, parts: UploadPart[], fields: Record<string, string> = {}) {
+  const body = multipartBody(parts, fields);
   return t.app.inject({
     method: 'POST',
     url: `${DISPUTES_PATH}/create_disputes`,

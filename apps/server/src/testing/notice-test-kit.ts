@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { bankruptcyNoticeDueOn, dateInTimeZone, DEFAULT_BUSINESS_TIME_ZONE } from '@portal/contracts';
 import { auditEvents, bankruptcyNotices } from '@portal/db';
 import { drawNotice, type SampleNoticeFields, type SampleNoticeKind } from '@portal/demo-data/samples';
 import type { StaffSession } from './staff-session.ts';
@@ -101,3 +102,8 @@ export const DISCHARGE_SAMPLE_FIELDS = {
   discharged: '2024-08-12',
   notice_date: '2024-08-12',
 } as const;
+
+// The processing target the upload would have stored for a notice that came at `createdAt`.
+export function noticeDueOn(createdAt: Date): string {
+  return bankruptcyNoticeDueOn(dateInTimeZone(createdAt, DEFAULT_BUSINESS_TIME_ZONE));
+}

@@ -7,6 +7,8 @@ import { ChosenFileItem, chosenFileKey, sameFile } from './chosen-file-item.tsx'
 type PdfUploadCardProps = {
   title: string;
   description?: ReactNode;
+  // The upload's own fields (the day dispute letters were received), shown above its button.
+  children?: ReactNode;
   // Makes the call and tells the outcome; answers the files that failed, which stay in the list.
   onUpload: (files: File[]) => Promise<{ failedFileNames: readonly string[] }>;
 };
@@ -20,7 +22,7 @@ function formatSize(bytes: number): string {
 // Uploading PDFs (disputes, bankruptcy notices; spec 001 section 2): a drop area that also opens
 // the file picker, PDFs only, each chosen file listed and removable, then one upload of them all.
 // The server checks the content too; this only saves a round trip for an obvious mistake.
-export function PdfUploadCard({ title, description, onUpload }: PdfUploadCardProps) {
+export function PdfUploadCard({ title, description, children, onUpload }: PdfUploadCardProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -131,6 +133,7 @@ export function PdfUploadCard({ title, description, onUpload }: PdfUploadCardPro
             </List>
           </Stack>
         )}
+        {children}
         <Group>
           <Button onClick={() => void upload()} loading={false} disabled={uploading}>
             {uploading ? 'Uploading...' : 'Upload Files'}

@@ -13,6 +13,7 @@ export function disputeFixture(overrides: Partial<Dispute> = {}): Dispute {
     employee_id: 7,
     employee_name: 'Ana Lopez',
     received_at: '2026-11-02T16:00:00.000Z',
+    letter_received_on: '2026-11-02',
     due_date: '2026-12-02',
     overdue: false,
     dispute_url: `/internal/api/disputes_dashboard/${id}/document`,

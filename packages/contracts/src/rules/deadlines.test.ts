@@ -33,6 +33,18 @@ describe('the deadline of each queue', () => {
     expect(deadlines.acdvResponseDueOn('2026-10-27', null)).toBe('2026-11-25');
   });
 
+  it("an ACDV: the bureau's Response Due Date when it is earlier than ours (it runs from the dispute)", () => {
+    // Disputed 10-01, sent 10-08: the bureau's 30 days end 10-31 (a Saturday: met on Friday 30),
+    // ours would be 11-06.
+    expect(deadlines.acdvResponseDueOn('2026-10-08', null, '2026-10-31')).toBe('2026-10-30');
+    expect(deadlines.acdvResponseDueOn('2026-10-08', null, '2026-11-04')).toBe('2026-11-04');
+    // A later bureau date never stretches ours.
+    expect(deadlines.acdvResponseDueOn('2026-10-08', null, '2026-11-20')).toBe('2026-11-06');
+    // The consumer's information gives the bureau 15 more days: 10-31 + 15 = 11-15 (a Sunday: Friday
+    // 13), earlier than ours at 45 days (11-22, a Sunday: Friday 20).
+    expect(deadlines.acdvResponseDueOn('2026-10-08', '2026-10-20', '2026-10-31')).toBe('2026-11-13');
+  });
+
   it('a direct dispute: 30 days from receipt', () => {
     // Columbus Day + 30 is Veterans Day: Tuesday 10 November.
     expect(deadlines.directDisputeDueOn('2026-10-12')).toBe('2026-11-10');
@@ -72,37 +84,73 @@ describe('the deadline of each queue', () => {
 });
 
 describe('days left', () => {
-  it('are business days to the due date, 0 on the day', () => {
-    expect(deadlines.daysLeft('2026-11-25', '2026-11-25')).toBe(0);
+  it('are counted in business days for a deadline counted so, 0 on the day', () => {
+    expect(deadlines.daysLeft('2026-11-25', '2026-11-25', 'business')).toBe(0);
     // Friday 27 and Monday 30; Thanksgiving does not count.
-    expect(deadlines.daysLeft('2026-11-30', '2026-11-25')).toBe(2);
+    expect(deadlines.daysLeft('2026-11-30', '2026-11-25', 'business')).toBe(2);
+  });
+
+  it('are counted in calendar days for the FCRA periods: five calendar days late is -5, not -3', () => {
+    expect(deadlines.daysLeft('2026-11-30', '2026-11-25', 'calendar')).toBe(5);
+    // Due Wednesday 25 November, looked at on Monday 30: five days late, three business days.
+    expect(deadlines.daysLeft('2026-11-25', '2026-11-30', 'calendar')).toBe(-5);
+    expect(deadlines.daysLeft('2026-11-25', '2026-11-30', 'business')).toBe(-2);
+    expect(deadlines.daysLeft('2026-11-25', '2026-11-25', 'calendar')).toBe(0);
+  });
+
+  it('each queue has its kind: the FCRA periods in calendar days, the rest in business days', () => {
+    expect(deadlines.DEADLINE_DAY_KINDS).toEqual({
+      acdv: 'calendar',
+      dispute: 'calendar',
+      dispute_frivolous_notice: 'business',
+      bankruptcy_notice: 'business',
+      notice_to_mail: 'business',
+    });
   });
 
   it('are negative once overdue, -1 already on the weekend after a Friday deadline', () => {
-    expect(deadlines.daysLeft('2026-11-27', '2026-11-28')).toBe(-1);
-    expect(deadlines.daysLeft('2026-11-27', '2026-11-30')).toBe(-1);
+    expect(deadlines.daysLeft('2026-11-27', '2026-11-28', 'business')).toBe(-1);
+    expect(deadlines.daysLeft('2026-11-27', '2026-11-30', 'business')).toBe(-1);
+    expect(deadlines.daysLeft('2026-11-27', '2026-11-30', 'calendar')).toBe(-3);
     // Wednesday 25 November to Tuesday 1 December: Fri 27, Mon 30, Tue 1.
-    expect(deadlines.daysLeft('2026-11-25', '2026-12-01')).toBe(-3);
+    expect(deadlines.daysLeft('2026-11-25', '2026-12-01', 'business')).toBe(-3);
     expect(deadlines.isOverdue('2026-11-27', '2026-11-28')).toBe(true);
     expect(deadlines.isOverdue('2026-11-27', '2026-11-27')).toBe(false);
   });
 
-  it('are worked out once per due date, the same as daysLeft', () => {
+  it('are worked out once per due date and kind, the same as daysLeft', () => {
     const standing = deadlines.deadlineStandings('2026-11-30');
-    expect(standing('2026-11-25')).toEqual({ due_on: '2026-11-25', days_left: -2, overdue: true });
-    expect(standing('2026-12-03')).toEqual({ due_on: '2026-12-03', days_left: 3, overdue: false });
-    expect(standing('2026-12-03')).toBe(standing('2026-12-03'));
+    expect(standing('2026-11-25', 'business')).toEqual({
+      due_on: '2026-11-25',
+      days_left: -2,
+      days_kind: 'business',
+      overdue: true,
+    });
+    expect(standing('2026-11-25', 'calendar')).toMatchObject({ days_left: -5, days_kind: 'calendar' });
+    expect(standing('2026-12-03', 'business')).toEqual({
+      due_on: '2026-12-03',
+      days_left: 3,
+      days_kind: 'business',
+      overdue: false,
+    });
+    expect(standing('2026-12-03', 'business')).toBe(standing('2026-12-03', 'business'));
   });
 });
 
 describe('days left in words', () => {
-  it('says overdue, due today or how many are left', () => {
-    expect([-3, -1, 0, 1, 4].map(deadlines.describeDaysLeft)).toEqual([
+  it('says overdue, due today or how many are left, naming the kind of days', () => {
+    expect([-3, -1, 0, 1, 4].map((days) => deadlines.describeDaysLeft(days, 'business'))).toEqual([
       'Overdue by 3 business days',
       'Overdue by 1 business day',
       'Due today',
       '1 business day left',
       '4 business days left',
+    ]);
+    expect([-5, 0, 1, 12].map((days) => deadlines.describeDaysLeft(days, 'calendar'))).toEqual([
+      'Overdue by 5 calendar days',
+      'Due today',
+      '1 calendar day left',
+      '12 calendar days left',
     ]);
   });
 });
@@ -127,7 +175,7 @@ describe('the order of a deadlines list', () => {
 });
 
 describe("the consumer's information on an ACDV", () => {
-  const acdv = { receivedOn: '2026-10-01', answered: false, consumerInfoAddedOn: null };
+  const acdv = { receivedOn: '2026-10-01', bureauResponseDueOn: null, answered: false, consumerInfoAddedOn: null };
 
   it('extends it when it came during the 30 days, their last day included', () => {
     expect(deadlines.consumerInfoRefusal(acdv, '2026-10-15', '2026-11-05')).toBeNull();
@@ -152,5 +200,14 @@ describe("the consumer's information on an ACDV", () => {
     expect(
       deadlines.consumerInfoRefusal({ ...acdv, consumerInfoAddedOn: '2026-10-10' }, '2026-10-15', '2026-10-20')?.kind,
     ).toBe('conflict');
+  });
+
+  it("refuses information after the bureau's own period when that ended first", () => {
+    const sentLate = { ...acdv, receivedOn: '2026-10-08', bureauResponseDueOn: '2026-10-31' };
+    expect(deadlines.consumerInfoRefusal(sentLate, '2026-10-31', '2026-11-02')).toBeNull();
+    expect(deadlines.consumerInfoRefusal(sentLate, '2026-11-01', '2026-11-02')).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('2026-10-31'),
+    });
   });
 });

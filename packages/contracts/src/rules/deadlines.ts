@@ -1,7 +1,7 @@
 import { DISPUTE_DUE_DAYS } from '../constants.ts';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from './business-days.ts';
 import { ACDV_RESPONSE_DAYS } from './credit-reporting.ts';
-import { addDays } from './dates.ts';
+import { addDays, daysBetween } from './dates.ts';
 import type { SendingPath } from './sending-paths.ts';
 
 // The legal deadlines of the back-office queues, on one clock (issue 30, decision 047): business
@@ -11,7 +11,8 @@ import type { SendingPath } from './sending-paths.ts';
 // - A period in calendar days (the FCRA's 30 and 45 days) ends that many days after its start; an
 //   end on a weekend or federal holiday moves to the business day BEFORE it, so we are never late.
 // - A period in business days (Regulation V's 5 business days) is counted with addBusinessDays.
-// - Days left are business days from today to the due date; negative once overdue.
+// - Days left are counted in the deadline's own kind of days (issue 39): calendar days for the
+//   FCRA's periods, business days for the ones counted so (DEADLINE_DAY_KINDS); negative once overdue.
 
 // FCRA 611(a)(1)(B): 45 days instead of 30 when the consumer sends relevant information during the
 // 30 days (an ACDV: 623(b)(2) gives the furnisher the bureau's period).
@@ -45,21 +46,50 @@ export const DEADLINE_QUEUE_LABELS: Readonly<Record<DeadlineQueue, string>> = {
   notice_to_mail: 'Notices to mail',
 };
 
+// The kind of days each queue's deadline is counted in, and its days left with it: the FCRA's
+// periods (an ACDV's, a direct dispute's) are calendar days; Regulation V's frivolous notice and our
+// own targets are business days.
+export const DAY_KINDS = ['calendar', 'business'] as const;
+export type DayKind = (typeof DAY_KINDS)[number];
+export const DEADLINE_DAY_KINDS: Readonly<Record<DeadlineQueue, DayKind>> = {
+  acdv: 'calendar',
+  dispute: 'calendar',
+  dispute_frivolous_notice: 'business',
+  bankruptcy_notice: 'business',
+  notice_to_mail: 'business',
+};
+
+// The last business day on or before `date`: a deadline on a weekend or holiday is met the day before.
+export function businessDayOnOrBefore(date: string): string {
+  return isBusinessDay(date) ? date : addBusinessDays(date, -1);
+}
+
 // The end of a period of `days` calendar days from `start`: the last business day on or before it.
 export function calendarDaysDeadline(start: string, days: number): string {
-  const end = addDays(start, days);
-  return isBusinessDay(end) ? end : addBusinessDays(end, -1);
+  return businessDayOnOrBefore(addDays(start, days));
 }
 
-// An ACDV's response: 30 days from its receipt, 45 once the consumer added information.
-export function acdvResponseDueOn(receivedOn: string, consumerInfoAddedOn: string | null): string {
-  return calendarDaysDeadline(
-    receivedOn,
-    consumerInfoAddedOn === null ? ACDV_RESPONSE_DAYS : ACDV_EXTENDED_RESPONSE_DAYS,
+// An ACDV's response (issue 39). Ours: 30 days from the day the bureau sent it (`receivedOn`), 45
+// once the consumer added information. The bureau's own Response Due Date, when the ACDV carried
+// one, runs from the consumer's dispute (FCRA 611(a)(1), 623(b)(2)) and so may be earlier: the
+// earliest of the two applies. The consumer's information gives the bureau 15 more days
+// (611(a)(1)(B)), so its date moves by as many. A date on a weekend or holiday is met the day before.
+export function acdvResponseDueOn(
+  receivedOn: string,
+  consumerInfoAddedOn: string | null,
+  bureauResponseDueOn: string | null = null,
+): string {
+  const extended = consumerInfoAddedOn !== null;
+  const ours = calendarDaysDeadline(receivedOn, extended ? ACDV_EXTENDED_RESPONSE_DAYS : ACDV_RESPONSE_DAYS);
+  if (bureauResponseDueOn === null) return ours;
+  const bureaus = businessDayOnOrBefore(
+    extended ? addDays(bureauResponseDueOn, ACDV_EXTENDED_RESPONSE_DAYS - ACDV_RESPONSE_DAYS) : bureauResponseDueOn,
   );
+  return bureaus < ours ? bureaus : ours;
 }
 
-// A direct dispute's investigation and answer (12 CFR 1022.43(e)): 30 days from its receipt.
+// A direct dispute's investigation and answer (12 CFR 1022.43(e)): 30 days from the day its letter
+// reached us (1022.43(e)(3)), not from the day it was uploaded.
 export function directDisputeDueOn(receivedOn: string): string {
   return calendarDaysDeadline(receivedOn, DISPUTE_DUE_DAYS);
 }
@@ -96,32 +126,39 @@ export function isOverdue(dueOn: string, today: string): boolean {
   return dueOn < today;
 }
 
-// Business days from today to the due date: 0 when due today, negative once overdue. An overdue
-// item is at least 1 day late, also on the weekend after a Friday deadline (no business day has
-// passed yet, but the deadline has).
-export function daysLeft(dueOn: string, today: string): number {
-  const left = businessDaysBetween(today, dueOn);
+// Days from today to the due date in the deadline's kind of days: 0 when due today, negative once
+// overdue. An overdue item is at least 1 day late, also on the weekend after a Friday deadline
+// counted in business days (no business day has passed yet, but the deadline has).
+export function daysLeft(dueOn: string, today: string, kind: DayKind): number {
+  const left = kind === 'calendar' ? daysBetween(today, dueOn) : businessDaysBetween(today, dueOn);
   return isOverdue(dueOn, today) ? Math.min(left, -1) : left;
 }
 
-// Days left in words, as every screen shows them.
-export function describeDaysLeft(days: number): string {
-  if (days < 0) return `Overdue by ${-days} business day${days === -1 ? '' : 's'}`;
+// Days left in words, as every screen shows them, naming the kind of days.
+export function describeDaysLeft(days: number, kind: DayKind): string {
+  const unit = (count: number) => `${count} ${kind} day${count === 1 ? '' : 's'}`;
+  if (days < 0) return `Overdue by ${unit(-days)}`;
   if (days === 0) return 'Due today';
-  return `${days} business day${days === 1 ? '' : 's'} left`;
+  return `${unit(days)} left`;
 }
 
-export type DeadlineStanding = { due_on: string; days_left: number; overdue: boolean };
+export type DeadlineStanding = { due_on: string; days_left: number; days_kind: DayKind; overdue: boolean };
 
-// Where due dates stand today, each distinct date worked out once: ten thousand open items share a
-// few dozen due dates, and counting business days walks the calendar day by day.
-export function deadlineStandings(today: string): (dueOn: string) => DeadlineStanding {
+// Where due dates stand today, each distinct date and kind worked out once: ten thousand open items
+// share a few dozen due dates, and counting business days walks the calendar day by day.
+export function deadlineStandings(today: string): (dueOn: string, kind: DayKind) => DeadlineStanding {
   const known = new Map<string, DeadlineStanding>();
-  return (dueOn) => {
-    let standing = known.get(dueOn);
+  return (dueOn, kind) => {
+    const key = `${kind} ${dueOn}`;
+    let standing = known.get(key);
     if (!standing) {
-      standing = { due_on: dueOn, days_left: daysLeft(dueOn, today), overdue: isOverdue(dueOn, today) };
-      known.set(dueOn, standing);
+      standing = {
+        due_on: dueOn,
+        days_left: daysLeft(dueOn, today, kind),
+        days_kind: kind,
+        overdue: isOverdue(dueOn, today),
+      };
+      known.set(key, standing);
     }
     return standing;
   };
@@ -144,7 +181,12 @@ export function compareDeadlines(
 export type ConsumerInfoRefusal = { kind: 'invalid' | 'conflict'; message: string };
 
 export function consumerInfoRefusal(
-  acdv: { receivedOn: string; answered: boolean; consumerInfoAddedOn: string | null },
+  acdv: {
+    receivedOn: string;
+    bureauResponseDueOn: string | null;
+    answered: boolean;
+    consumerInfoAddedOn: string | null;
+  },
   infoReceivedOn: string,
   today: string,
 ): ConsumerInfoRefusal | null {
@@ -163,8 +205,11 @@ export function consumerInfoRefusal(
       message: `The consumer's information was already recorded (received ${acdv.consumerInfoAddedOn}); the 45 days apply once.`,
     };
   // The 30-day period itself, not its end moved back to a business day: information that came on
-  // its last day, a Saturday, still came during it.
-  const periodEnd = addDays(acdv.receivedOn, ACDV_RESPONSE_DAYS);
+  // its last day, a Saturday, still came during it. The bureau's period ends on its own date when
+  // that is earlier (it runs from the consumer's dispute).
+  const ours = addDays(acdv.receivedOn, ACDV_RESPONSE_DAYS);
+  const periodEnd =
+    acdv.bureauResponseDueOn !== null && acdv.bureauResponseDueOn < ours ? acdv.bureauResponseDueOn : ours;
   if (infoReceivedOn > periodEnd)
     return {
       kind: 'conflict',

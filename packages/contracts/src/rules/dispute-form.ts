@@ -1,4 +1,6 @@
 import { verbatimMessage } from '../errors.ts';
+import { addDays } from './dates.ts';
+import { isValidDate } from './user-fields.ts';
 import { isUsStateCode } from '../reference/us-states.ts';
 import { optionLabel, optionValues } from './option-lists.ts';
 
@@ -261,5 +263,19 @@ export function userSearchType(values: UserSearchValues): 'primary' | 'secondary
 export function userSearchProblem(values: UserSearchValues): string | null {
   if (Object.keys(userSearchFieldProblems(values)).length > 0) return DISPUTE_MESSAGES.correctBeforeSearching;
   if (userSearchType(values) === null) return DISPUTE_MESSAGES.searchCriteria;
+  return null;
+}
+
+// The day a dispute letter reached us (12 CFR 1022.43(e)(3): the 30 days run from it), given by
+// staff when they upload it, the upload's business date otherwise. Not in the future, and not more
+// than a year back: a letter that old is a mistyped year.
+export const LETTER_RECEIVED_MAX_DAYS_BACK = 365;
+
+export function letterReceivedOnProblem(value: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValidDate(value))
+    return 'The date the letters were received must be a real date (YYYY-MM-DD).';
+  if (value > today) return 'The date the letters were received cannot be in the future.';
+  if (value < addDays(today, -LETTER_RECEIVED_MAX_DAYS_BACK))
+    return 'The date the letters were received cannot be more than a year ago. Check the year.';
   return null;
 }

@@ -74,6 +74,11 @@ export const disputes = pgTable(
       .where(sql`${table.resolvedAt} is null`),
     ...workQueueIndexes('disputes', table, sql`${table.resolvedAt} is null`, [table.dueDate, table.id]),
     index('disputes_assigned_idx').on(table.assignedTo),
+    // Frivolous determinations whose notice is still owed (resolved or not), by its due date (the
+    // dispute's due date while it is owed): the deadlines' list and counts.
+    index('disputes_frivolous_notice_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.frivolousAt} is not null and ${table.frivolousNoticeSentAt} is null`),
   ],
 );
 
@@ -100,10 +105,16 @@ export const bankruptcyNotices = pgTable(
     processedAt: timestamp({ withTimezone: true }),
     processedBy: integer().references(() => employees.id),
     createdBy: integer().references(() => employees.id),
+    // Our processing target, 2 business days after the day it came (the deadline engine), stored
+    // like a dispute's due date so the deadlines are listed and counted from an index.
+    dueOn: date({ mode: 'string' }).notNull(),
     createdAt: timestampNow(),
     updatedAt: timestampNow(),
   },
   (table) => [
+    index('bankruptcy_notices_due_idx')
+      .on(table.dueOn, table.id)
+      .where(sql`${table.processedAt} is null`),
     index('bankruptcy_notices_unprocessed_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.processedAt} is null`),

@@ -69,9 +69,10 @@ export const acdvRequests = pgTable(
   (table) => [
     // Get-next: unanswered, by due date.
     ...workQueueIndexes('acdv_requests', table, sql`${table.respondedAt} is null`, [table.responseDueOn, table.id]),
-    // The count left, and the answered ones waiting for the response file.
+    // The count left, the deadlines' pages (by due date and id), and the answered ones waiting for
+    // the response file.
     index('acdv_requests_unanswered_idx')
-      .on(table.responseDueOn)
+      .on(table.responseDueOn, table.id)
       .where(sql`${table.respondedAt} is null`),
     index('acdv_requests_unprocessed_idx')
       .on(table.respondedAt)

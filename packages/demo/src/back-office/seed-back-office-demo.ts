@@ -79,7 +79,7 @@ export async function seedBackOfficeDemo(context: DemoContext): Promise<BackOffi
   const people = await customersWithOpenLoans(context.db, NOTICE_KINDS.length + LETTER_KINDS.length + ACDV_LOANS);
 
   // Uploads as the multipart reader hands them over (platform/ of the server).
-  const notices: Uploads = { files: [], failures: [] };
+  const notices: Uploads = { files: [], failures: [], fields: {} };
   for (const [index, kind] of NOTICE_KINDS.entries()) {
     const person = people[index];
     const content = await drawNotice(
@@ -94,7 +94,7 @@ export async function seedBackOfficeDemo(context: DemoContext): Promise<BackOffi
     content: Buffer.from(await drawNotice('chapter7', {}, { scanned: true })),
   });
 
-  const letters: Uploads = { files: [], failures: [] };
+  const letters: Uploads = { files: [], failures: [], fields: {} };
   for (const [index, kind] of LETTER_KINDS.entries()) {
     const person = people[NOTICE_KINDS.length + index];
     const sender =

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTICE_MESSAGES, type CreateNoticesResponse } from '@portal/contracts';
+import { bankruptcyNoticeDueOn, dateInTimeZone, NOTICE_MESSAGES, type CreateNoticesResponse } from '@portal/contracts';
 import type { BankruptcyNoticesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -33,7 +33,7 @@ function parsedDataOf(parsed: ParsedNotice): StoredParsedData {
 }
 
 export async function createNotices(
-  context: Pick<BankruptcyNoticesDeps, 'db' | 'clock' | 'storage' | 'secretsKey'>,
+  context: Pick<BankruptcyNoticesDeps, 'db' | 'clock' | 'storage' | 'secretsKey' | 'businessTimeZone'>,
   actor: Actor,
   uploads: Uploads,
 ): Promise<CreateNoticesResponse> {
@@ -69,6 +69,8 @@ export async function createNotices(
 
   const box = noticeSecretBox(context);
   const now = context.clock.now();
+  // The deadline engine's target, from the day the notices came (decision 047).
+  const dueOn = bankruptcyNoticeDueOn(dateInTimeZone(now, context.businessTimeZone));
   const created = await context.db.transaction(async (tx) => {
     // Inserted without their whole SSNs, which are sealed with the row's id just after (without a
     // key, only their last four are kept).
@@ -87,6 +89,7 @@ export async function createNotices(
         customerId: notice.match?.customerId ?? null,
         customerMatch: notice.match?.match ?? null,
         createdBy: actor.employeeId,
+        dueOn,
         createdAt: now,
         updatedAt: now,
       };

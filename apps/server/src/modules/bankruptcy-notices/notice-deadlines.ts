@@ -1,22 +1,49 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import { bankruptcyNotices, type Executor } from '@portal/db';
+import {
+  deadlineCountColumns,
+  deadlineWindow,
+  NO_DEADLINES,
+  type DeadlineCounts,
+  type DeadlinePageRequest,
+} from '../../platform/deadline-pages.ts';
 
-// The unprocessed notices with the day each came in (in the business time zone), for the deadlines
-// list (decision 047): one statement over bankruptcy_notices_unprocessed_idx, in get-next's order.
-// Their target date is counted from that day (bankruptcyNoticeDueOn), so it grows with created_at
-// and get-next's order is already the most urgent first.
+// The unprocessed notices with their stored processing targets, for the deadlines list (decision
+// 047): a page and the counts, each one statement over bankruptcy_notices_due_idx (due_on, id).
 
-export type OpenNoticeDeadline = { id: number; receivedOn: string; debtorName: string | null; type: string };
+export type OpenNoticeDeadline = {
+  id: number;
+  dueOn: string;
+  receivedOn: string;
+  debtorName: string | null;
+  type: string;
+};
 
-export async function findOpenNoticeDeadlines(db: Executor, timeZone: string): Promise<OpenNoticeDeadline[]> {
+const unprocessed = isNull(bankruptcyNotices.processedAt);
+
+export async function findNoticeDeadlinePage(
+  db: Executor,
+  request: DeadlinePageRequest,
+  timeZone: string,
+): Promise<OpenNoticeDeadline[]> {
   return db
     .select({
       id: bankruptcyNotices.id,
+      dueOn: bankruptcyNotices.dueOn,
       receivedOn: sql<string>`to_char(${bankruptcyNotices.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
       debtorName: sql<string | null>`nullif(trim(${bankruptcyNotices.parsedData}->>'debtor_name'), '')`,
       type: bankruptcyNotices.type,
     })
     .from(bankruptcyNotices)
-    .where(isNull(bankruptcyNotices.processedAt))
-    .orderBy(asc(bankruptcyNotices.createdAt), asc(bankruptcyNotices.id));
+    .where(and(unprocessed, deadlineWindow(bankruptcyNotices.dueOn, bankruptcyNotices.id, request)))
+    .orderBy(asc(bankruptcyNotices.dueOn), asc(bankruptcyNotices.id))
+    .limit(request.limit);
+}
+
+export async function countNoticeDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
+  const [row] = await db
+    .select(deadlineCountColumns(bankruptcyNotices.dueOn, today))
+    .from(bankruptcyNotices)
+    .where(unprocessed);
+  return row ?? NO_DEADLINES;
 }

@@ -6,7 +6,7 @@ import { createCustomer } from '@portal/db/testing';
 import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { auditOf, noticeCall, noticeRow } from '../../testing/notice-test-kit.ts';
+import { auditOf, noticeCall, noticeDueOn, noticeRow } from '../../testing/notice-test-kit.ts';
 
 // The notice queue: the unprocessed list, get-next, opening (assign), leaving (unassign) and the
 // lease that runs out after BACK_OFFICE_LEASE_MINUTES without activity. Notices are inserted as an
@@ -35,6 +35,7 @@ async function insertNotices(seeds: NoticeSeed[]): Promise<number[]> {
         customerId: seed.customerId ?? null,
         customerMatch: seed.customerId ? 'ssn_last4_and_name' : null,
         createdAt: new Date(now - (seed.minutesAgo ?? 0) * MINUTE),
+        dueOn: noticeDueOn(new Date(now - (seed.minutesAgo ?? 0) * MINUTE)),
       })),
     )
     .returning({ id: bankruptcyNotices.id });
@@ -82,6 +83,7 @@ describe('GET bankruptcy_notices/unprocessed', () => {
       // Friday's notice is due 2 business days later; on Saturday that is Monday and Tuesday away.
       due_on: '2026-11-24',
       days_left: 2,
+      days_kind: 'business',
       overdue: false,
     });
     expect(body.notices[1]).toMatchObject({

@@ -87,6 +87,7 @@ describe('findNoticeView', () => {
         parsedData: {},
         hasText: true,
         customerId: customer.id,
+        dueOn: '2026-11-24',
       })
       .returning();
     const view = await findNoticeView(db, notice!.id);

@@ -106,6 +106,7 @@ export type NoticeListRow = {
   leaseExpiresAt: Date | null;
   type: string;
   createdAt: Date;
+  dueOn: string;
   debtorName: string | null;
   customerFirstName: string | null;
   customerLastName: string | null;
@@ -127,6 +128,7 @@ export async function findUnprocessedNotices(
         leaseExpiresAt: bankruptcyNotices.leaseExpiresAt,
         type: bankruptcyNotices.type,
         createdAt: bankruptcyNotices.createdAt,
+        dueOn: bankruptcyNotices.dueOn,
         debtorName: sql<string | null>`${bankruptcyNotices.parsedData}->>'debtor_name'`,
         customerId: bankruptcyNotices.customerId,
       })

@@ -1,7 +1,7 @@
 import {
-  bankruptcyNoticeDueOn,
   dateInTimeZone,
   daysLeft,
+  DEADLINE_DAY_KINDS,
   isOverdue,
   noticeDocumentUrl,
   type BankruptcyNotice,
@@ -82,7 +82,7 @@ function listName(row: NoticeListRow): { first_name: string | null; last_name: s
 export function toListItem(row: NoticeListRow, now: Date, timeZone: string): NoticeListItem {
   const holding = hasLiveLease(row, now);
   const receivedOn = dateInTimeZone(row.createdAt, timeZone);
-  const dueOn = bankruptcyNoticeDueOn(receivedOn);
+  const dueOn = row.dueOn;
   const today = dateInTimeZone(now, timeZone);
   return {
     id: row.id,
@@ -93,7 +93,8 @@ export function toListItem(row: NoticeListRow, now: Date, timeZone: string): Not
     received_date: receivedOn,
     type: row.type,
     due_on: dueOn,
-    days_left: daysLeft(dueOn, today),
+    days_left: daysLeft(dueOn, today, DEADLINE_DAY_KINDS.bankruptcy_notice),
+    days_kind: DEADLINE_DAY_KINDS.bankruptcy_notice,
     overdue: isOverdue(dueOn, today),
   };
 }

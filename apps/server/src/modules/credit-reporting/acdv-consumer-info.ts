@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   acdvResponseDueOn,
+  DEADLINE_DAY_KINDS,
   consumerInfoRefusal,
   creditReportingCalls,
   daysLeft,
@@ -40,6 +41,7 @@ export async function recordAcdvConsumerInfo(
     const refusal = consumerInfoRefusal(
       {
         receivedOn: request.receivedOn,
+        bureauResponseDueOn: request.bureauResponseDueOn,
         answered: request.respondedAt !== null,
         consumerInfoAddedOn: request.consumerInfoAddedOn,
       },
@@ -47,7 +49,7 @@ export async function recordAcdvConsumerInfo(
       today,
     );
     if (refusal) throw refusal.kind === 'invalid' ? unprocessable(refusal.message) : conflict(refusal.message);
-    const responseDueOn = acdvResponseDueOn(request.receivedOn, infoReceivedOn);
+    const responseDueOn = acdvResponseDueOn(request.receivedOn, infoReceivedOn, request.bureauResponseDueOn);
     await tx
       .update(acdvRequests)
       .set({ consumerInfoAddedOn: infoReceivedOn, responseDueOn })
@@ -66,7 +68,8 @@ export async function recordAcdvConsumerInfo(
       control_number: controlNumber,
       consumer_info_added_on: infoReceivedOn,
       response_due_on: responseDueOn,
-      days_left: daysLeft(responseDueOn, today),
+      days_left: daysLeft(responseDueOn, today, DEADLINE_DAY_KINDS.acdv),
+      days_kind: DEADLINE_DAY_KINDS.acdv,
     };
   });
 }

@@ -1,8 +1,16 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import { and, asc, isNull, sql } from 'drizzle-orm';
 import { acdvRequests, type Executor } from '@portal/db';
+import {
+  deadlineCountColumns,
+  deadlineWindow,
+  NO_DEADLINES,
+  type DeadlineCounts,
+  type DeadlinePageRequest,
+} from '../../platform/deadline-pages.ts';
 
-// The unanswered ACDVs with their stored response dates, for the deadlines list (decision 047).
-// One statement over the partial index acdv_requests_unanswered_idx, only the columns the list shows.
+// The unanswered ACDVs with their stored response dates, for the deadlines list (decision 047): a
+// page and the counts, each one statement over the partial index acdv_requests_unanswered_idx
+// (response_due_on, id), only the columns the list shows.
 
 export type OpenAcdvDeadline = {
   id: number;
@@ -13,7 +21,9 @@ export type OpenAcdvDeadline = {
   consumerName: string | null;
 };
 
-export async function findOpenAcdvDeadlines(db: Executor): Promise<OpenAcdvDeadline[]> {
+const unanswered = isNull(acdvRequests.respondedAt);
+
+export async function findAcdvDeadlinePage(db: Executor, request: DeadlinePageRequest): Promise<OpenAcdvDeadline[]> {
   return db
     .select({
       id: acdvRequests.id,
@@ -26,6 +36,15 @@ export async function findOpenAcdvDeadlines(db: Executor): Promise<OpenAcdvDeadl
       >`nullif(concat_ws(' ', ${acdvRequests.consumer}->>'firstName', ${acdvRequests.consumer}->>'lastName'), '')`,
     })
     .from(acdvRequests)
-    .where(isNull(acdvRequests.respondedAt))
-    .orderBy(asc(acdvRequests.responseDueOn), asc(acdvRequests.id));
+    .where(and(unanswered, deadlineWindow(acdvRequests.responseDueOn, acdvRequests.id, request)))
+    .orderBy(asc(acdvRequests.responseDueOn), asc(acdvRequests.id))
+    .limit(request.limit);
+}
+
+export async function countAcdvDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
+  const [row] = await db
+    .select(deadlineCountColumns(acdvRequests.responseDueOn, today))
+    .from(acdvRequests)
+    .where(unanswered);
+  return row ?? NO_DEADLINES;
 }

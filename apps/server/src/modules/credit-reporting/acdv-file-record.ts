@@ -20,7 +20,10 @@ export type ParsedAcdvRecord = {
   record: number;
   controlNumber: string;
   disputeCode: AcdvDisputeCode;
+  // The day the bureau sent the ACDV to us (e-OSCAR's date received by the furnisher).
   receivedOn: string;
+  // The bureau's own Response Due Date, which runs from the consumer's dispute; null when not given.
+  responseDueOn: string | null;
   consumer: {
     firstName: string | null;
     middleName: string | null;
@@ -58,6 +61,7 @@ export const ACDV_FILE_FIELDS = [
   'control_number',
   'dispute_code',
   'received_on',
+  'response_due_on',
   'first_name',
   'middle_name',
   'last_name',
@@ -301,6 +305,10 @@ export function checkRecord(fields: Fields, today: string): CheckedRecord {
     true,
   );
   const receivedOn = read('received_on', dateRule('received_on', today), true);
+  // May be past already (a late ACDV is still due on its date), never before the ACDV was sent.
+  const responseDueOn = read('response_due_on', dateRule('response_due_on', null));
+  if (receivedOn !== null && responseDueOn !== null && responseDueOn < receivedOn)
+    errors.push(`response_due_on ${responseDueOn} is before received_on ${receivedOn}.`);
   const consumer = {
     firstName: name('first_name'),
     middleName: name('middle_name'),
@@ -376,6 +384,7 @@ export function checkRecord(fields: Fields, today: string): CheckedRecord {
       controlNumber,
       disputeCode,
       receivedOn,
+      responseDueOn,
       consumer: { ...consumer, lastName: consumer.lastName },
       ssn,
       account: { ...account, accountNumber: account.accountNumber },

@@ -46,6 +46,7 @@ const FULL_INPUT = {
   control_number: 'EQX-20261102-000417',
   dispute_code: '103',
   received_on: '2026-11-02',
+  response_due_on: '2026-11-28',
   first_name: '  Dana ',
   middle_name: 'M',
   last_name: 'Whitaker',
@@ -78,6 +79,7 @@ const FULL_RECORD = {
   controlNumber: 'EQX-20261102-000417',
   disputeCode: '103',
   receivedOn: '2026-11-02',
+  responseDueOn: '2026-11-28',
   consumer: {
     firstName: 'Dana',
     middleName: 'M',
@@ -205,6 +207,16 @@ describe('bad records', () => {
     ],
     ['received_on not real', { received_on: '2026-02-30' }, 'received_on 2026-02-30 is not a real date.'],
     ['received_on in the future', { received_on: '2026-11-22' }, 'received_on 2026-11-22 is after today (2026-11-21).'],
+    [
+      'response_due_on not a date',
+      { response_due_on: '28.11.2026' },
+      "response_due_on '28.11.2026' is not a date in the form YYYY-MM-DD.",
+    ],
+    [
+      'response_due_on before received_on',
+      { received_on: '2026-11-15', response_due_on: '2026-11-14' },
+      'response_due_on 2026-11-14 is before received_on 2026-11-15.',
+    ],
     ['last name missing', { last_name: undefined }, 'last_name is required.'],
     ['last name too long', { last_name: long }, 'last_name is longer than 100 characters.'],
     ['first name too long', { first_name: long }, 'first_name is longer than 100 characters.'],

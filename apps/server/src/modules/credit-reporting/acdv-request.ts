@@ -3,6 +3,7 @@ import {
   ACDV_DISPUTE_CODE_OPTIONS,
   BACK_OFFICE_LEASE_MINUTES,
   daysLeft,
+  DEADLINE_DAY_KINDS,
   type AcdvRequestResponse,
 } from '@portal/contracts';
 import { acdvRequests, type Executor } from '@portal/db';
@@ -116,8 +117,10 @@ export async function nextAcdvRequest(
       dispute_meaning: disputeMeaning(request.disputeCode),
       received_on: request.receivedOn,
       response_due_on: request.responseDueOn,
+      bureau_response_due_on: request.bureauResponseDueOn,
       overdue: request.responseDueOn < today,
-      days_left: daysLeft(request.responseDueOn, today),
+      days_left: daysLeft(request.responseDueOn, today, DEADLINE_DAY_KINDS.acdv),
+      days_kind: DEADLINE_DAY_KINDS.acdv,
       consumer_info_added_on: request.consumerInfoAddedOn,
       first_name: consumer.firstName,
       middle_name: consumer.middleName,

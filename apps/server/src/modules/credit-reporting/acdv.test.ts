@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { acdvRequests, auditEvents, creditReportAdjustments, customers } from '@portal/db';
 import { createCustomer, createLoan } from '@portal/db/testing';
@@ -19,6 +19,7 @@ const t = useTestApp();
 const desk = useStaffSession(t, ['agent', 'credit_reporting']);
 const colleague = useStaffSession(t, ['agent', 'credit_reporting']);
 const agent = useStaffSession(t, ['agent']);
+const dated = useStaffSession(t, ['agent', 'credit_reporting']);
 
 const API = '/internal/api/fcra';
 const PNG = Buffer.from(
@@ -109,8 +110,11 @@ describe('the ACDV queue', () => {
       dispute_code: '103',
       dispute_meaning: 'Claims identity fraud',
       response_due_on: '2026-10-30',
+      bureau_response_due_on: null,
       overdue: true,
-      days_left: -14,
+      // Calendar days, as the FCRA counts: 22 days late on 2026-11-21 (15 business days).
+      days_left: -22,
+      days_kind: 'calendar',
       consumer_info_added_on: null,
     });
     const field = (name: string) => body.acdv.fields.find((each: { name: string }) => each.name === name);
@@ -289,5 +293,47 @@ describe("the bureau's whole SSN against the customer's (the one SSN door, issue
     const seenByRevealer = (await next(revealer)).json();
     expect(seenByRevealer.acdv.control_number).toBe(`CN-SSN-${customer.id}-2`);
     expect(seenByRevealer.responseVerification.ssn).toBe('DIFF');
+  });
+});
+
+describe("an ACDV's deadline", () => {
+  it("is due on the bureau's Response Due Date when that is earlier than 30 days from the day it was sent", async () => {
+    const base = { dispute_code: '001', last_name: 'Rivera', account_number: '900000001' };
+    const imported = await upload(desk, 'dated.json', [
+      // Disputed 10-01, sent 10-08: the bureau's 30 days end Saturday 10-31, so Friday 10-30 (not 11-06).
+      { ...base, control_number: 'CN-DATED-1', received_on: '2026-10-08', response_due_on: '2026-10-31' },
+      // A bureau date later than ours does not stretch ours (10-08 + 30 = 11-07, a Saturday: 11-06).
+      { ...base, control_number: 'CN-DATED-2', received_on: '2026-10-08', response_due_on: '2026-11-20' },
+      { ...base, control_number: 'CN-DATED-3', received_on: '2026-10-08', response_due_on: '2026-10-07' },
+    ]);
+    expect(imported.json()).toMatchObject({
+      imported: 2,
+      skipped: [{ record: 3, errors: ['response_due_on 2026-10-07 is before received_on 2026-10-08.'] }],
+    });
+    const rows = await t.database.db
+      .select({
+        controlNumber: acdvRequests.controlNumber,
+        responseDueOn: acdvRequests.responseDueOn,
+        bureauResponseDueOn: acdvRequests.bureauResponseDueOn,
+      })
+      .from(acdvRequests)
+      .where(like(acdvRequests.controlNumber, 'CN-DATED-%'))
+      .orderBy(acdvRequests.controlNumber);
+    expect(rows).toEqual([
+      { controlNumber: 'CN-DATED-1', responseDueOn: '2026-10-30', bureauResponseDueOn: '2026-10-31' },
+      { controlNumber: 'CN-DATED-2', responseDueOn: '2026-11-06', bureauResponseDueOn: '2026-11-20' },
+    ]);
+    // Another employee's queue, with the older requests of this file set aside.
+    const others = (await t.database.db.select({ controlNumber: acdvRequests.controlNumber }).from(acdvRequests))
+      .map((row) => row.controlNumber)
+      .filter((controlNumber) => !controlNumber.startsWith('CN-DATED-'));
+    const first = (await next(dated, others)).json();
+    expect(first.acdv).toMatchObject({
+      control_number: 'CN-DATED-1',
+      response_due_on: '2026-10-30',
+      bureau_response_due_on: '2026-10-31',
+      days_left: -22,
+      days_kind: 'calendar',
+    });
   });
 });

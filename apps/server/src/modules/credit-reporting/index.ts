@@ -22,4 +22,4 @@ export { readReportedLoans } from './reporting-loan.ts';
 export { queueDisputeCorrection } from './adjustments.ts';
 
 // The unanswered ACDVs by response date (the deadlines module's list, decision 047).
-export { findOpenAcdvDeadlines } from './acdv-deadlines.ts';
+export { countAcdvDeadlines, findAcdvDeadlinePage } from './acdv-deadlines.ts';

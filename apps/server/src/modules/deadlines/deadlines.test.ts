@@ -1,13 +1,6 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  acdvResponseDueOn,
-  dateInTimeZone,
-  DEFAULT_BUSINESS_TIME_ZONE,
-  directDisputeDueOn,
-  type DeadlineItem,
-  type DeadlinesResponse,
-} from '@portal/contracts';
+import { acdvResponseDueOn, directDisputeDueOn, type DeadlineItem, type DeadlinesResponse } from '@portal/contracts';
 import { acdvRequests, bankruptcyNotices, disputes, type Database } from '@portal/db';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import {
@@ -20,6 +13,7 @@ import {
   unassign,
 } from '../../testing/dispute-test-helpers.ts';
 import { multipartBody } from '../../testing/multipart.ts';
+import { noticeDueOn } from '../../testing/notice-test-kit.ts';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 
@@ -73,6 +67,7 @@ async function insertNotice(createdAt: string, values: Partial<typeof bankruptcy
       parsedData: { debtor_name: 'Dana Q Public' },
       hasText: true,
       createdAt: new Date(createdAt),
+      dueOn: noticeDueOn(new Date(createdAt)),
       ...values,
     })
     .returning();
@@ -94,8 +89,9 @@ async function closeEverything(db: Database) {
 const deadlines = (who: StaffSession | null, query: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/internal/api/deadlines', headers: who?.headers ?? {}, query });
 
-async function listed(query: Record<string, string> = {}): Promise<DeadlinesResponse> {
-  const response = await deadlines(agent, query);
+// As the credit reporting desk, whose own queues are all of them.
+async function listed(query: Record<string, string> = {}, who: StaffSession = desk): Promise<DeadlinesResponse> {
+  const response = await deadlines(who, query);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -110,7 +106,7 @@ describe('GET deadlines', () => {
 
   it('lists every open item by due date, the overdue first, with days left and counts per queue', async () => {
     const db = t.database.db;
-    // 30 days from 20 October end Thursday 19 November: overdue by 4 business days.
+    // 30 days from 20 October end Thursday 19 November: overdue by 6 calendar days (4 business days).
     const lateAcdv = await insertAcdv('2026-10-20');
     // 30 days from 26 October end today.
     const todayAcdv = await insertAcdv('2026-10-26');
@@ -150,7 +146,8 @@ describe('GET deadlines', () => {
       queue: 'acdv',
       id: lateAcdv.id,
       due_on: '2026-11-19',
-      days_left: -4,
+      days_left: -6,
+      days_kind: 'calendar',
       overdue: true,
       title: `ACDV ${lateAcdv.controlNumber}`,
       summary: 'Ada Lovelace · dispute code 001',
@@ -159,14 +156,27 @@ describe('GET deadlines', () => {
     expect(notice).toMatchObject({
       due_on: '2026-11-23',
       days_left: -2,
+      days_kind: 'business',
       overdue: true,
       summary: 'Debtor not read yet · Initial filing · received 2026-11-19',
       link: `/bankruptcy/notice/${lateNotice.id}`,
     });
-    // Friday 27 and Monday 30: Thanksgiving is no business day.
-    expect(open).toMatchObject({ due_on: '2026-11-30', days_left: 2, overdue: false, link: `/disputes/${dispute.id}` });
+    // A dispute's 30 days are calendar days: 5 left. The frivolous notice's are business days:
+    // Friday 27 and Monday 30, Thanksgiving is none.
+    expect(open).toMatchObject({
+      due_on: '2026-11-30',
+      days_left: 5,
+      days_kind: 'calendar',
+      overdue: false,
+      link: `/disputes/${dispute.id}`,
+    });
     expect(open!.summary).toContain('Jo Doe');
-    expect(notify).toMatchObject({ due_on: '2026-11-30', days_left: 2, link: `/disputes/${frivolous.id}` });
+    expect(notify).toMatchObject({
+      due_on: '2026-11-30',
+      days_left: 2,
+      days_kind: 'business',
+      link: `/disputes/${frivolous.id}`,
+    });
     expect(notify!.summary).toContain('Same letter as #1');
     expect(body.counts).toEqual([
       { queue: 'acdv', label: 'ACDV responses', open: 2, due_today: 1, overdue: 1 },
@@ -176,17 +186,57 @@ describe('GET deadlines', () => {
       { queue: 'notice_to_mail', label: 'Notices to mail', open: 0, due_today: 0, overdue: 0 },
     ]);
 
+    expect(body.next_after).toBeNull();
+
     // What the screen asks for: only what is overdue or due today, the counts still of everything.
     const now = await listed({ scope: 'due_now' });
     expect(now.items.map(key)).toEqual(body.items.slice(0, 4).map(key));
     expect(now.counts).toEqual(body.counts);
+
+    // A page at a time, each after the last item of the one before, the same list in the end.
+    const pages: DeadlinesResponse[] = [await listed({ limit: '3' })];
+    while (pages.at(-1)!.next_after !== null)
+      pages.push(await listed({ limit: '3', after: pages.at(-1)!.next_after! }));
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((page) => page.items).map(key)).toEqual(body.items.map(key));
+    expect(pages[1]!.counts).toEqual(body.counts);
+
+    // Fewer queues when asked: their items and counts only.
+    const some = await listed({ queues: 'bankruptcy_notice,acdv' });
+    expect(some.queues).toEqual(['acdv', 'bankruptcy_notice']);
+    expect(some.items.map(key)).toEqual(body.items.slice(0, 4).map(key));
+    expect(some.counts.map((count) => count.queue)).toEqual(['acdv', 'bankruptcy_notice']);
   });
 
-  it('needs a signed-in employee and a known scope', async () => {
+  it("lists an employee's own queues: an agent off the credit reporting desk sees no ACDV, nor may ask", async () => {
+    const acdv = await insertAcdv('2026-10-20');
+    const dispute = await insertDispute(t.database.db, { dueDate: '2026-11-30' });
+    const own = await listed({}, agent);
+    expect(own.queues).toEqual(['dispute', 'dispute_frivolous_notice', 'bankruptcy_notice', 'notice_to_mail']);
+    expect(own.own_queues).toEqual(own.queues);
+    expect(own.items.map(key)).toEqual([`dispute ${dispute.id}`]);
+    expect(own.counts.map((count) => count.queue)).not.toContain('acdv');
+    const refused = await deadlines(agent, { queues: 'acdv' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      errors: ['Only employees on the credit reporting desk (the credit_reporting role) can answer ACDV requests.'],
+    });
+    expect((await listed()).items.map(key)).toContain(`acdv ${acdv.id}`);
+  });
+
+  it('needs a signed-in employee, a known scope and queue, a page size and a cursor it wrote', async () => {
     expect((await deadlines(null)).statusCode).toBe(401);
     const bad = await deadlines(agent, { scope: 'later' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.join(' ')).toContain("scope is 'all' or 'due_now'.");
+    const queue = await deadlines(agent, { queues: 'dispute,tickets' });
+    expect(queue.statusCode).toBe(400);
+    expect(queue.json().errors.join(' ')).toContain('Each queue is one of acdv, dispute,');
+    expect((await deadlines(agent, { limit: '0' })).statusCode).toBe(400);
+    expect((await deadlines(agent, { limit: '501' })).statusCode).toBe(400);
+    const cursor = await deadlines(agent, { after: "2026-11-30~dispute~1'; drop table disputes" });
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json().errors.join(' ')).toContain('after is the next_after of the page before');
   });
 });
 
@@ -240,7 +290,9 @@ describe("the consumer's information on an ACDV", () => {
       control_number: acdv.controlNumber,
       consumer_info_added_on: '2026-11-20',
       response_due_on: '2026-12-24',
-      days_left: 20,
+      // Calendar days, as the FCRA counts them, from Wednesday 25 November.
+      days_left: 29,
+      days_kind: 'calendar',
     });
     expect(await rowOf(acdv.id)).toMatchObject({ consumerInfoAddedOn: '2026-11-20', responseDueOn: '2026-12-24' });
     const [event] = await auditEventsOf(t.database.db, 'acdv_request.consumer_info_added', acdv.id);
@@ -253,12 +305,12 @@ describe("the consumer's information on an ACDV", () => {
     const list = await listed();
     expect(list.items.map(key)).toEqual([`acdv ${other.id}`, `acdv ${acdv.id}`]);
     // 45 days end on Christmas: Thursday 24 December.
-    expect(list.items[1]).toMatchObject({ due_on: '2026-12-24', days_left: 20 });
+    expect(list.items[1]).toMatchObject({ due_on: '2026-12-24', days_left: 29 });
     expect(list.items[1]!.summary).toContain('45 days');
 
     // Get-next: the other ACDV (due Friday 11 December) is now the more urgent.
     const next = await t.app.inject({ method: 'GET', url: '/internal/api/fcra/acdv_request', headers: desk.headers });
-    expect(next.json().acdv).toMatchObject({ control_number: other.controlNumber, days_left: 11 });
+    expect(next.json().acdv).toMatchObject({ control_number: other.controlNumber, days_left: 16 });
 
     // Only once: the second time is refused and changes nothing.
     const again = await consumerInfo(desk, { control_number: acdv.controlNumber, received_on: '2026-11-21' });
@@ -356,9 +408,10 @@ describe('a frivolous direct dispute', () => {
     expect(sent.json()).toMatchObject({ notice_due_on: '2026-12-03', notice_sent_at: '2026-11-26T18:00:00.000Z' });
     expect(await auditEventsOf(t.database.db, 'dispute.frivolous_notice_sent', dispute.id)).toHaveLength(1);
     expect((await listed()).items.filter((item) => item.id === dispute.id && item.queue !== 'dispute')).toEqual([]);
-    // The notice gone, the dispute is due on its 30 days again (from its receipt), listed as a dispute.
-    const { dueDate, receivedAt } = await disputeRow(t.database.db, dispute.id);
-    expect(dueDate).toBe(directDisputeDueOn(dateInTimeZone(receivedAt, DEFAULT_BUSINESS_TIME_ZONE)));
+    // The notice gone, the dispute is due on its 30 days again (from the letter's receipt), listed as a dispute.
+    const { dueDate, letterReceivedOn } = await disputeRow(t.database.db, dispute.id);
+    expect(dueDate).toBe(directDisputeDueOn(letterReceivedOn));
+    expect(dueDate).toBe('2026-12-21');
     expect((await listed()).items.filter((item) => item.id === dispute.id)).toEqual([
       expect.objectContaining({ queue: 'dispute', due_on: dueDate }),
     ]);

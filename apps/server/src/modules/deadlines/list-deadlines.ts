@@ -1,59 +1,70 @@
 import {
-  bankruptcyNoticeDueOn,
   compareDeadlines,
   dateInTimeZone,
+  DEADLINE_DAY_KINDS,
   DEADLINE_QUEUE_LABELS,
+  DEADLINE_QUEUE_PERMISSIONS,
   DEADLINE_QUEUES,
+  deadlineCursor,
+  deadlineQueuesOf,
   deadlineStandings,
   disputeTypeLabel,
-  frivolousNoticeDueOn,
   noticeToMailDueOn,
   noticeToMailName,
   noticeTypeLabel,
+  permissionRefusal,
+  readDeadlineCursor,
   type DeadlineCount,
+  type DeadlineCursor,
   type DeadlineItem,
   type DeadlineQueue,
   type DeadlinesResponse,
   type DeadlineStanding,
 } from '@portal/contracts';
 import type { DeadlinesDeps } from './deps.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { businessToday } from '../../platform/business-date.ts';
+import { NO_DEADLINES, type DeadlineCounts, type DeadlinePageRequest } from '../../platform/deadline-pages.ts';
+import { forbidden } from '../../platform/http-error.ts';
 import { findNoticesToMail, type NoticeToMail } from '../../platform/notices-to-mail.ts';
-import { findOpenNoticeDeadlines } from '../bankruptcy-notices/index.ts';
-import { findOpenAcdvDeadlines } from '../credit-reporting/index.ts';
-import { findFrivolousNoticesDue, findOpenDisputeDeadlines } from '../disputes/index.ts';
+import { countNoticeDeadlines, findNoticeDeadlinePage } from '../bankruptcy-notices/index.ts';
+import { countAcdvDeadlines, findAcdvDeadlinePage } from '../credit-reporting/index.ts';
+import {
+  countDisputeDeadlines,
+  countFrivolousNotices,
+  findDisputeDeadlinePage,
+  findFrivolousNoticePage,
+} from '../disputes/index.ts';
 
-// GET deadlines {scope}: every open item of the queues with a deadline (decision 047), the earliest
-// due first (so the overdue ones lead), with the counts per queue. One statement per queue, each
-// over its owner's partial index; ACDVs and disputes carry their due date, computed by the deadline
-// engine when they were stored, and notices count theirs from the day they came. Every date is
-// worked out once (thousands of items share a few dozen dates). Legally required notices no channel
-// carried (issue 37) are platform's, which owns the messages: due 3 business days after the day they
-// became undelivered, listed by scope=due_now whatever their date (no other screen lists them).
+// GET deadlines {scope, queues, after, limit} (decision 047, issue 39): the open items of the queues
+// with a deadline, the earliest due first (so the overdue ones lead), a page at a time, with the
+// counts per queue. The employee's own queues (those their permissions let them see) unless they ask
+// for fewer; asking for another is refused. Each queue's owner answers a page and its counts over a
+// partial index on (due date, id), so neither grows with the queue: a page asks each queue for at
+// most `limit` items after the cursor and keeps the first `limit` of them in the list's order (due
+// date, queue, id). Legally required notices no channel carried (issue 37) are platform's, which
+// owns the messages: due 3 business days after the day they became undelivered (no column holds
+// it, so they are read whole: they are few), listed by scope=due_now whatever their date.
 
 export type DeadlineScope = 'all' | 'due_now';
+export type DeadlinesRequest = {
+  scope: DeadlineScope;
+  queues: readonly DeadlineQueue[];
+  after?: string | undefined;
+  limit: number;
+};
 
-// A rule from a start date to a due date, worked out once per start date.
-function oncePerDate(rule: (date: string) => string): (date: string) => string {
-  const known = new Map<string, string>();
-  return (date) => {
-    let due = known.get(date);
-    if (due === undefined) {
-      due = rule(date);
-      known.set(date, due);
-    }
-    return due;
-  };
-}
+type QueueItem = Omit<DeadlineItem, keyof DeadlineStanding> & { dueOn: string };
 
 // A notice to mail, linked to its customer's user page (spec 000: /user?ID=...), where its text and
 // the customer's mailing address are.
-function noticeToMailItem(notice: NoticeToMail): Omit<DeadlineItem, keyof DeadlineStanding> {
+function noticeToMailItem(notice: NoticeToMail, dueOn: string): QueueItem {
   const name = noticeToMailName(notice.sendingPath);
   const whose = notice.customerId === null ? 'no customer linked' : `customer ${notice.customerId}`;
   return {
     queue: 'notice_to_mail',
     id: notice.id,
+    dueOn,
     // The message's id names it, as each queue's item is named by its own id.
     title: `${name[0]!.toUpperCase()}${name.slice(1)} #${notice.id} to mail, ${whose}`,
     // What it is and why no channel carried it (the provider's error, or the door's sentence).
@@ -62,77 +73,155 @@ function noticeToMailItem(notice: NoticeToMail): Omit<DeadlineItem, keyof Deadli
   };
 }
 
-export async function listDeadlines(context: DeadlinesDeps, scope: DeadlineScope): Promise<DeadlinesResponse> {
+// Where a queue resumes after the cursor in the list's order (due date, queue, id): on the cursor's
+// own queue after its id; on a later queue from the cursor's due date on; on an earlier one only
+// past that date.
+function resumeAfter(queue: DeadlineQueue, cursor: DeadlineCursor | null): DeadlinePageRequest['after'] {
+  if (cursor === null) return null;
+  const order = DEADLINE_QUEUES.indexOf(queue) - DEADLINE_QUEUES.indexOf(cursor.queue);
+  return { dueOn: cursor.dueOn, id: order === 0 ? cursor.id : order > 0 ? 0 : Number.MAX_SAFE_INTEGER };
+}
+
+const isAfter = (after: DeadlinePageRequest['after'], dueOn: string, id: number) =>
+  after === null || dueOn > after.dueOn || (dueOn === after.dueOn && id > after.id);
+
+type QueueReader = {
+  page: (request: DeadlinePageRequest) => Promise<QueueItem[]>;
+  counts: () => Promise<DeadlineCounts>;
+};
+
+function queueReaders(context: DeadlinesDeps, today: string): Record<DeadlineQueue, QueueReader> {
+  const { db, businessTimeZone } = context;
+  // Read once per request: the notices to mail are few, and their due date is no column.
+  let toMail: Promise<QueueItem[]> | null = null;
+  const noticesToMail = () =>
+    (toMail ??= findNoticesToMail(db).then((notices) =>
+      notices
+        .map((notice) =>
+          noticeToMailItem(notice, noticeToMailDueOn(dateInTimeZone(notice.undeliveredSince, businessTimeZone))),
+        )
+        .sort((a, b) => (a.dueOn === b.dueOn ? a.id - b.id : a.dueOn < b.dueOn ? -1 : 1)),
+    ));
+  return {
+    acdv: {
+      page: async (request) =>
+        (await findAcdvDeadlinePage(db, request)).map((acdv) => ({
+          queue: 'acdv',
+          id: acdv.id,
+          dueOn: acdv.responseDueOn,
+          title: `ACDV ${acdv.controlNumber}`,
+          summary: [
+            acdv.consumerName ?? 'Consumer not named',
+            `dispute code ${acdv.disputeCode}`,
+            ...(acdv.consumerInfoAddedOn ? ['45 days: the consumer added information'] : []),
+          ].join(' · '),
+          link: '/fcra',
+        })),
+      counts: () => countAcdvDeadlines(db, today),
+    },
+    dispute: {
+      page: async (request) =>
+        (await findDisputeDeadlinePage(db, request)).map((dispute) => ({
+          queue: 'dispute',
+          id: dispute.id,
+          dueOn: dispute.dueDate,
+          title: `Dispute #${dispute.id}`,
+          summary: `${dispute.consumerName ?? 'Name not read yet'} · ${disputeTypeLabel(dispute.type)}`,
+          link: `/disputes/${dispute.id}`,
+        })),
+      counts: () => countDisputeDeadlines(db, today),
+    },
+    dispute_frivolous_notice: {
+      page: async (request) =>
+        (await findFrivolousNoticePage(db, request, businessTimeZone)).map((dispute) => ({
+          queue: 'dispute_frivolous_notice',
+          id: dispute.id,
+          dueOn: dispute.dueDate,
+          title: `Frivolous notice, dispute #${dispute.id}`,
+          summary: `${dispute.consumerName ?? 'Name not read yet'} · found frivolous ${dispute.determinedOn}: ${dispute.reason ?? ''}`,
+          link: `/disputes/${dispute.id}`,
+        })),
+      counts: () => countFrivolousNotices(db, today),
+    },
+    bankruptcy_notice: {
+      page: async (request) =>
+        (await findNoticeDeadlinePage(db, request, businessTimeZone)).map((notice) => ({
+          queue: 'bankruptcy_notice',
+          id: notice.id,
+          dueOn: notice.dueOn,
+          title: `Bankruptcy notice #${notice.id}`,
+          summary: `${notice.debtorName ?? 'Debtor not read yet'} · ${noticeTypeLabel(notice.type)} · received ${notice.receivedOn}`,
+          link: `/bankruptcy/notice/${notice.id}`,
+        })),
+      counts: () => countNoticeDeadlines(db, today),
+    },
+    notice_to_mail: {
+      page: async (request) =>
+        (await noticesToMail())
+          .filter((item) => isAfter(request.after, item.dueOn, item.id))
+          .filter((item) => request.dueOnOrBefore === null || item.dueOn <= request.dueOnOrBefore)
+          .slice(0, request.limit),
+      counts: async () => {
+        const items = await noticesToMail();
+        return items.reduce(
+          (counts, item) => ({
+            open: counts.open + 1,
+            overdue: counts.overdue + (item.dueOn < today ? 1 : 0),
+            dueToday: counts.dueToday + (item.dueOn === today ? 1 : 0),
+          }),
+          NO_DEADLINES,
+        );
+      },
+    },
+  };
+}
+
+export async function listDeadlines(
+  context: DeadlinesDeps,
+  actor: Actor,
+  request: DeadlinesRequest,
+): Promise<DeadlinesResponse> {
+  const own = deadlineQueuesOf(actor.permissions);
+  const refused = request.queues.find((queue) => !own.includes(queue));
+  if (refused !== undefined) throw forbidden(permissionRefusal(DEADLINE_QUEUE_PERMISSIONS[refused]!));
+  const queues = request.queues.length === 0 ? own : DEADLINE_QUEUES.filter((queue) => request.queues.includes(queue));
+
   const today = businessToday(context.clock, context.businessTimeZone);
-  const [acdvs, disputes, frivolous, notices, toMail] = await Promise.all([
-    findOpenAcdvDeadlines(context.db),
-    findOpenDisputeDeadlines(context.db),
-    findFrivolousNoticesDue(context.db, context.businessTimeZone),
-    findOpenNoticeDeadlines(context.db, context.businessTimeZone),
-    findNoticesToMail(context.db),
+  const cursor = request.after === undefined ? null : readDeadlineCursor(request.after);
+  const readers = queueReaders(context, today);
+  // One more than a page, so the last page knows it is the last.
+  const [pages, counts] = await Promise.all([
+    Promise.all(
+      queues.map((queue) =>
+        readers[queue].page({
+          after: resumeAfter(queue, cursor),
+          dueOnOrBefore: request.scope === 'due_now' && queue !== 'notice_to_mail' ? today : null,
+          limit: request.limit + 1,
+        }),
+      ),
+    ),
+    Promise.all(queues.map((queue) => readers[queue].counts())),
   ]);
+
   const standing = deadlineStandings(today);
-  const noticeDue = oncePerDate(frivolousNoticeDueOn);
-  const bankruptcyDue = oncePerDate(bankruptcyNoticeDueOn);
-  const mailDue = oncePerDate(noticeToMailDueOn);
-
-  const items: DeadlineItem[] = [
-    ...acdvs.map((acdv) => ({
-      queue: 'acdv' as const,
-      id: acdv.id,
-      ...standing(acdv.responseDueOn),
-      title: `ACDV ${acdv.controlNumber}`,
-      summary: [
-        acdv.consumerName ?? 'Consumer not named',
-        `dispute code ${acdv.disputeCode}`,
-        ...(acdv.consumerInfoAddedOn ? ['45 days: the consumer added information'] : []),
-      ].join(' · '),
-      link: '/fcra',
-    })),
-    ...disputes.map((dispute) => ({
-      queue: 'dispute' as const,
-      id: dispute.id,
-      ...standing(dispute.dueDate),
-      title: `Dispute #${dispute.id}`,
-      summary: `${dispute.consumerName ?? 'Name not read yet'} · ${disputeTypeLabel(dispute.type)}`,
-      link: `/disputes/${dispute.id}`,
-    })),
-    ...frivolous.map((dispute) => ({
-      queue: 'dispute_frivolous_notice' as const,
-      id: dispute.id,
-      ...standing(noticeDue(dispute.determinedOn)),
-      title: `Frivolous notice, dispute #${dispute.id}`,
-      summary: `${dispute.consumerName ?? 'Name not read yet'} · found frivolous ${dispute.determinedOn}: ${dispute.reason ?? ''}`,
-      link: `/disputes/${dispute.id}`,
-    })),
-    ...notices.map((notice) => ({
-      queue: 'bankruptcy_notice' as const,
-      id: notice.id,
-      ...standing(bankruptcyDue(notice.receivedOn)),
-      title: `Bankruptcy notice #${notice.id}`,
-      summary: `${notice.debtorName ?? 'Debtor not read yet'} · ${noticeTypeLabel(notice.type)} · received ${notice.receivedOn}`,
-      link: `/bankruptcy/notice/${notice.id}`,
-    })),
-    ...toMail.map((notice) => {
-      const dueOn = mailDue(dateInTimeZone(notice.undeliveredSince, context.businessTimeZone));
-      return { ...noticeToMailItem(notice), ...standing(dueOn) };
-    }),
-  ];
-
-  const counts = new Map<DeadlineQueue, DeadlineCount>(
-    DEADLINE_QUEUES.map((queue) => [
+  const merged = pages
+    .flat()
+    .map(({ dueOn, ...item }): DeadlineItem => ({ ...item, ...standing(dueOn, DEADLINE_DAY_KINDS[item.queue]) }))
+    .sort(compareDeadlines);
+  const items = merged.slice(0, request.limit);
+  const last = items.at(-1);
+  return {
+    today,
+    queues,
+    own_queues: own,
+    items,
+    next_after: merged.length > request.limit && last ? deadlineCursor(last) : null,
+    counts: queues.map((queue, index): DeadlineCount => ({
       queue,
-      { queue, label: DEADLINE_QUEUE_LABELS[queue], open: 0, due_today: 0, overdue: 0 },
-    ]),
-  );
-  for (const item of items) {
-    const count = counts.get(item.queue)!;
-    count.open += 1;
-    if (item.overdue) count.overdue += 1;
-    else if (item.due_on === today) count.due_today += 1;
-  }
-
-  const listed =
-    scope === 'due_now' ? items.filter((item) => item.due_on <= today || item.queue === 'notice_to_mail') : items;
-  return { today, items: listed.sort(compareDeadlines), counts: [...counts.values()] };
+      label: DEADLINE_QUEUE_LABELS[queue],
+      open: counts[index]!.open,
+      due_today: counts[index]!.dueToday,
+      overdue: counts[index]!.overdue,
+    })),
+  };
 }

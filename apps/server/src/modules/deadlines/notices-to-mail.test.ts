@@ -119,6 +119,7 @@ describe('a legally required notice no channel carried', () => {
         id,
         due_on: '2026-12-01',
         days_left: 3,
+        days_kind: 'business',
         overdue: false,
         title: `Adverse action notice #${id} to mail, customer ${customer.id}`,
         summary: `About your loan application ${loan.id} · the email was not delivered: 550 5.1.1 <ana@example.com>: Recipient address rejected`,

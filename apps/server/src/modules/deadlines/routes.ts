@@ -6,12 +6,12 @@ import { registerCall } from '../../platform/register-call.ts';
 import { listDeadlines } from './list-deadlines.ts';
 import { markNoticeMailed } from './mark-notice-mailed.ts';
 
-// The deadlines calls: HTTP only. Any signed-in employee may read the list and record a notice
-// mailed on paper (their descriptors say so).
+// The deadlines calls: HTTP only. Any signed-in employee may read the list of their own queues and
+// record a notice mailed on paper (their descriptors say so; which queues are whose, the service).
 export function registerDeadlineRoutes(app: FastifyInstance, context: DeadlinesDeps): void {
   registerCall(app, deadlineCalls.deadlines, (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return listDeadlines(context, request.query.scope);
+    return listDeadlines(context, actorOf(request), request.query);
   });
   registerCall(app, deadlineCalls.noticeMailed, (request) =>
     markNoticeMailed(context, actorOf(request), request.body.id),

@@ -41,6 +41,34 @@ beforeEach(() => {
 });
 
 describe('POST disputes_dashboard/create_disputes', () => {
+  it('runs the 30 days from the day the letter was received, which staff may give (12 CFR 1022.43(e)(3))', async () => {
+    // Received Monday 11-09, uploaded Saturday 11-21: due 12-09, not 12-21.
+    const response = await uploadDisputes(t, agent, [{ fileName: 'late.pdf', content: await identityTheft() }], {
+      received_on: '2026-11-09',
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await createdRows([response.json().created_disputes[0].id]);
+    expect(row).toMatchObject({ letterReceivedOn: '2026-11-09', dueDate: '2026-12-09' });
+    const [audit] = await auditOf(t.database.db, row!.id);
+    expect(audit).toMatchObject({ action: 'dispute.created' });
+    expect(audit!.after).toMatchObject({ letterReceivedOn: '2026-11-09', dueDate: '2026-12-09' });
+  });
+
+  it.each([
+    ['2026-11-22', 'The date the letters were received cannot be in the future.'],
+    ['2025-11-20', 'The date the letters were received cannot be more than a year ago. Check the year.'],
+    ['2026-02-30', 'The date the letters were received must be a real date (YYYY-MM-DD).'],
+    ['11/09/2026', 'The date the letters were received must be a real date (YYYY-MM-DD).'],
+  ])('refuses a received date of %s with a sentence, and writes nothing', async (receivedOn, message) => {
+    const before = await writeCounts();
+    const response = await uploadDisputes(t, agent, [{ fileName: 'bad-date.pdf', content: await identityTheft() }], {
+      received_on: receivedOn,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ errors: [message] });
+    expect(await writeCounts()).toEqual(before);
+  });
+
   it('makes one unresolved dispute per letter, filled from its text, due 30 business-calendar days out', async () => {
     const [first, second] = [await identityTheft(), await goodwill()];
     const response = await uploadDisputes(t, agent, [
@@ -61,6 +89,8 @@ describe('POST disputes_dashboard/create_disputes', () => {
     expect(rows[0]).toMatchObject({
       fileName: 'jane.pdf',
       receivedAt: new Date('2026-11-21T17:00:00Z'),
+      // Received the day it was uploaded, as staff gave no other day.
+      letterReceivedOn: '2026-11-21',
       dueDate: '2026-12-21',
       type: 'Dispute::IdentityTheft',
       ...JANE_DOE,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { dateInTimeZone, directDisputeDueOn, type CreateDisputesResponse } from '@portal/contracts';
+import {
+  dateInTimeZone,
+  directDisputeDueOn,
+  letterReceivedOnProblem,
+  type CreateDisputesResponse,
+} from '@portal/contracts';
+import { unprocessable } from '../../platform/http-error.ts';
 import type { DisputesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
@@ -8,8 +14,10 @@ import { readDisputeLetter, type DisputeLetter } from './dispute-letter-parser.t
 import { insertDisputes, type NewDispute } from './repository.ts';
 
 // POST disputes_dashboard/create_disputes: each readable PDF becomes one unresolved dispute, due
-// 30 days after receipt (directDisputeDueOn: the business day before when that is none), filled
-// with what its letter says. A file pdf.js cannot open is reported by name and the others go on;
+// 30 days after the day its letter reached us (directDisputeDueOn: the business day before when
+// that is none; 12 CFR 1022.43(e)(3)), which staff give in the form's received_on field (the
+// upload's business date when they do not), filled with what its letter says. A bad date is
+// refused before anything is read or written. A file pdf.js cannot open is reported by name and the others go on;
 // when none can be read, the request is refused as a whole (422). The customer is never matched
 // here: staff choose one.
 
@@ -25,12 +33,16 @@ export async function createDisputes(
   actor: Actor,
   uploads: Uploads,
 ): Promise<CreateDisputesResponse> {
+  const now = context.clock.now();
+  const today = dateInTimeZone(now, context.businessTimeZone);
+  const given = uploads.fields.received_on?.trim() ?? '';
+  const problem = given === '' ? null : letterReceivedOnProblem(given, today);
+  if (problem) throw unprocessable(problem);
+  const letterReceivedOn = given === '' ? today : given;
+  const dueDate = directDisputeDueOn(letterReceivedOn);
+
   const { read, failures } = await readUploadedTexts(uploads);
   const letters: ReadLetter[] = read.map(({ file, text }) => ({ file, letter: readDisputeLetter(text) }));
-
-  const now = context.clock.now();
-  const letterReceivedOn = dateInTimeZone(now, context.businessTimeZone);
-  const dueDate = directDisputeDueOn(letterReceivedOn);
   // Files first: a row never points at a file that is not there. A failed transaction leaves
   // unreferenced files behind, which cost space but no correctness.
   const rows: NewDispute[] = [];
@@ -70,6 +82,7 @@ export async function createDisputes(
         after: {
           fileName: row.fileName,
           storageKey: row.storageKey,
+          letterReceivedOn: row.letterReceivedOn,
           dueDate: row.dueDate,
           type: row.type,
           firstName: row.firstName,

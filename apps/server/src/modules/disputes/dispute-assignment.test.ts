@@ -266,6 +266,7 @@ describe('GET disputes_dashboard/dispute_details', () => {
       employee_id: member(0).id,
       employee_name: 'Avery Agent',
       received_at: START.toISOString(),
+      letter_received_on: '2026-11-21',
       due_date: '2026-12-21',
       overdue: false,
       dispute_url: `/internal/api/disputes_dashboard/${dispute.id}/document`,

@@ -1,42 +1,75 @@
-import { and, asc, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
 import { disputes, type Executor } from '@portal/db';
+import {
+  deadlineCountColumns,
+  deadlineWindow,
+  NO_DEADLINES,
+  type DeadlineCounts,
+  type DeadlinePageRequest,
+} from '../../platform/deadline-pages.ts';
 
-// The disputes' open deadlines, for the deadlines list (decision 047), one statement each: the
-// unresolved disputes but those whose frivolous notice is still to go (their stored due date, over
-// disputes_unresolved_idx), and
-// the frivolous ones whose notice has not gone out (the day of the determination in the business
-// time zone; the notice is due 5 business days after it), resolved or not.
+// The disputes' open deadlines, for the deadlines list (decision 047), a page and the counts, each
+// one statement over a partial index on (due_date, id): the unresolved disputes but those whose
+// frivolous notice is still to go (disputes_unresolved_idx), and the frivolous ones whose notice has
+// not gone out, resolved or not (disputes_frivolous_notice_due_idx; while the notice is owed, the
+// dispute's due date is the notice's, 5 business days after the determination).
 
 const consumerName = sql<string | null>`nullif(concat_ws(' ', ${disputes.firstName}, ${disputes.lastName}), '')`;
+const noticeOwed = and(isNotNull(disputes.frivolousAt), isNull(disputes.frivolousNoticeSentAt))!;
+const unresolved = isNull(disputes.resolvedAt);
 
 export type OpenDisputeDeadline = { id: number; dueDate: string; consumerName: string | null; type: string | null };
 
-export async function findOpenDisputeDeadlines(db: Executor): Promise<OpenDisputeDeadline[]> {
+export async function findDisputeDeadlinePage(
+  db: Executor,
+  request: DeadlinePageRequest,
+): Promise<OpenDisputeDeadline[]> {
   return db
     .select({ id: disputes.id, dueDate: disputes.dueDate, consumerName, type: disputes.type })
     .from(disputes)
-    .where(
-      and(isNull(disputes.resolvedAt), or(isNull(disputes.frivolousAt), isNotNull(disputes.frivolousNoticeSentAt))),
-    )
-    .orderBy(asc(disputes.dueDate), asc(disputes.id));
+    .where(and(unresolved, sql`not (${noticeOwed})`, deadlineWindow(disputes.dueDate, disputes.id, request)))
+    .orderBy(asc(disputes.dueDate), asc(disputes.id))
+    .limit(request.limit);
+}
+
+// The unresolved disputes from the index alone, less the few whose frivolous notice is owed.
+export async function countDisputeDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
+  const [[all], [owed]] = await Promise.all([
+    db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(unresolved),
+    db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(and(noticeOwed, unresolved)),
+  ]);
+  const [a, b] = [all ?? NO_DEADLINES, owed ?? NO_DEADLINES];
+  return { open: a.open - b.open, overdue: a.overdue - b.overdue, dueToday: a.dueToday - b.dueToday };
 }
 
 export type FrivolousNoticeDeadline = {
   id: number;
+  dueDate: string;
   determinedOn: string;
   reason: string | null;
   consumerName: string | null;
 };
 
-export async function findFrivolousNoticesDue(db: Executor, timeZone: string): Promise<FrivolousNoticeDeadline[]> {
+export async function findFrivolousNoticePage(
+  db: Executor,
+  request: DeadlinePageRequest,
+  timeZone: string,
+): Promise<FrivolousNoticeDeadline[]> {
   return db
     .select({
       id: disputes.id,
+      dueDate: disputes.dueDate,
       determinedOn: sql<string>`to_char(${disputes.frivolousAt} at time zone ${timeZone}, 'YYYY-MM-DD')`,
       reason: disputes.frivolousReason,
       consumerName,
     })
     .from(disputes)
-    .where(and(isNotNull(disputes.frivolousAt), isNull(disputes.frivolousNoticeSentAt)))
-    .orderBy(asc(disputes.frivolousAt), asc(disputes.id));
+    .where(and(noticeOwed, deadlineWindow(disputes.dueDate, disputes.id, request)))
+    .orderBy(asc(disputes.dueDate), asc(disputes.id))
+    .limit(request.limit);
+}
+
+export async function countFrivolousNotices(db: Executor, today: string): Promise<DeadlineCounts> {
+  const [row] = await db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(noticeOwed);
+  return row ?? NO_DEADLINES;
 }

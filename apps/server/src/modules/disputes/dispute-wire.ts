@@ -44,6 +44,7 @@ export function toWireDispute(dispute: DisputeRecord, holderName: string | null,
   return {
     ...listFields(dispute, holderName, now, today),
     received_at: dispute.receivedAt.toISOString(),
+    letter_received_on: dispute.letterReceivedOn,
     dispute_url: disputeDocumentUrl(dispute.id),
     file_name: dispute.fileName,
     loan_id: dispute.loanId,

@@ -102,7 +102,7 @@ export async function recordFrivolousNoticeSent(
     if (dispute.frivolousNoticeSentAt !== null)
       throw conflict(FRIVOLOUS_ERRORS.alreadySent(id, dispute.frivolousNoticeSentAt.toISOString()));
     if (dispute.resolvedAt === null) await disputeQueue.assertNotHeldByOther(tx, dispute, actor.employeeId, now);
-    const dueDate = directDisputeDueOn(dateInTimeZone(dispute.receivedAt, context.businessTimeZone));
+    const dueDate = directDisputeDueOn(dispute.letterReceivedOn);
     const after = await updateDispute(tx, id, { frivolousNoticeSentAt: now, dueDate, updatedAt: now });
     await recordAuditEvent(tx, {
       employeeId: actor.employeeId,

@@ -16,4 +16,9 @@ export { createDisputes } from './create-disputes.ts';
 export { findDisputesOfLoans } from './repository.ts';
 
 // The open deadlines of the disputes (the deadlines module's list, decision 047).
-export { findFrivolousNoticesDue, findOpenDisputeDeadlines } from './dispute-deadlines.ts';
+export {
+  countDisputeDeadlines,
+  countFrivolousNotices,
+  findDisputeDeadlinePage,
+  findFrivolousNoticePage,
+} from './dispute-deadlines.ts';

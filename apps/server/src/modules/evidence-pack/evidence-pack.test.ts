@@ -139,6 +139,7 @@ beforeAll(async () => {
     parsedData: { case_number: '26-10001', debtor_name: 'Eva Evidence', debtor_ssn: '123-45-6789' },
     hasText: true,
     customerId,
+    dueOn: '2026-11-24',
   });
 });
 

@@ -43,6 +43,7 @@ function listItem(overrides: Partial<NoticeListItem> = {}): NoticeListItem {
     type: 'BankruptcyNotice::InitialFiling',
     due_on: '2024-01-09',
     days_left: -3,
+    days_kind: 'business',
     overdue: true,
     ...overrides,
   };

@@ -56,7 +56,7 @@ describe('the ACDV dashboard', () => {
     expect(screen.getByText(/Not liable for account/)).toBeInTheDocument();
     expect(screen.getByText('Jan 5, 2026')).toBeInTheDocument();
     expect(screen.getByText('Feb 4, 2026')).toBeInTheDocument();
-    expect(screen.getByText('Overdue by 3 business days')).toBeInTheDocument();
+    expect(screen.getByText('Overdue by 3 calendar days')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Maria Garcia (#38)' })).toHaveAttribute('href', '/user?ID=38');
 
     const consumer = screen.getByRole('table', { name: 'Consumer' });

@@ -17,7 +17,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 // Which request this is: its control number, the dispute code and meaning, when it came and when
-// the answer is due (overdue ones in red) with the business days left, and how many are left; the
+// the answer is due (overdue ones in red) with the calendar days left, and how many are left; the
 // consumer's information that moves the answer to 45 days (decision 047).
 export function AcdvRequestHeader({ acdv, remaining }: { acdv: Acdv; remaining: number }) {
   return (
@@ -43,7 +43,10 @@ export function AcdvRequestHeader({ acdv, remaining }: { acdv: Acdv; remaining: 
             {formatDate(acdv.response_due_on)}
           </Text>
         </Fact>
-        <DaysLeftBadge daysLeft={acdv.days_left} />
+        {acdv.bureau_response_due_on !== null && (
+          <Fact label="Bureau's due date">{formatDate(acdv.bureau_response_due_on)}</Fact>
+        )}
+        <DaysLeftBadge daysLeft={acdv.days_left} kind={acdv.days_kind} />
         <AcdvConsumerInfoButton acdv={acdv} />
       </Group>
     </Stack>

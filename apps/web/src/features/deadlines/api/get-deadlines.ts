@@ -1,25 +1,47 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BACK_OFFICE_LIST_POLL_MS, deadlineCalls, type DeadlinesResponse } from '@portal/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { BACK_OFFICE_LIST_POLL_MS, deadlineCalls, type DeadlineQueue, type DeadlinesResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { deadlineKeys } from './query-keys.ts';
 
-// GET deadlines {scope}: the counts per queue of every open item, and the items themselves (due_now:
-// only those overdue or due today), counted by the server on its calendar (decision 047).
-export function getDeadlines(scope: 'all' | 'due_now', signal?: AbortSignal): Promise<DeadlinesResponse> {
-  return callApi(deadlineCalls.deadlines, { query: { scope } }, { signal });
+export type DeadlinesScope = 'all' | 'due_now';
+
+// GET deadlines {scope, queues, after}: a page of the open items of the queues asked for (the
+// employee's own when none are named), the earliest due first, and the counts per queue of every
+// open item, counted by the server on its calendar (decision 047). due_now: only those overdue or
+// due today, and the notices to mail.
+export function getDeadlines(
+  scope: DeadlinesScope,
+  queues: readonly DeadlineQueue[] | null,
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<DeadlinesResponse> {
+  return callApi(
+    deadlineCalls.deadlines,
+    {
+      query: {
+        scope,
+        ...(queues === null ? {} : { queues: queues.join(',') }),
+        ...(after === null ? {} : { after }),
+      },
+    },
+    { signal },
+  );
 }
 
-// Others work the queues meanwhile: polled like the queue lists, and refetched on focus.
-export function deadlinesQueryOptions(scope: 'all' | 'due_now') {
-  return queryOptions({
-    queryKey: deadlineKeys.list(scope),
-    queryFn: ({ signal }) => getDeadlines(scope, signal),
+// Page after page (Show more), each after the last item of the one before. Others work the queues
+// meanwhile: polled like the queue lists, and refetched on focus.
+export function deadlinesQueryOptions(scope: DeadlinesScope, queues: readonly DeadlineQueue[] | null) {
+  return infiniteQueryOptions({
+    queryKey: deadlineKeys.list(scope, queues),
+    queryFn: ({ signal, pageParam }) => getDeadlines(scope, queues, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_after,
     staleTime: 0,
     refetchInterval: BACK_OFFICE_LIST_POLL_MS,
     refetchOnWindowFocus: true,
   });
 }
 
-export function useDeadlines(scope: 'all' | 'due_now') {
-  return useQuery(deadlinesQueryOptions(scope));
+export function useDeadlines(scope: DeadlinesScope, queues: readonly DeadlineQueue[] | null) {
+  return useInfiniteQuery(deadlinesQueryOptions(scope, queues));
 }

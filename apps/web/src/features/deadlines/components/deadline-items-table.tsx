@@ -49,7 +49,7 @@ export function DeadlineItemsTable({ caption, items, onNoticeSent, recording, on
               <Table.Td>{DEADLINE_QUEUE_LABELS[item.queue]}</Table.Td>
               <Table.Td>{formatDate(item.due_on)}</Table.Td>
               <Table.Td>
-                <DaysLeftBadge daysLeft={item.days_left} />
+                <DaysLeftBadge daysLeft={item.days_left} kind={item.days_kind} />
               </Table.Td>
               <Table.Td>
                 <Text fz="sm">{item.summary}</Text>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeadlineItem, DeadlinesResponse } from '@portal/contracts';
+import { DEADLINE_DAY_KINDS, type DeadlineItem, type DeadlinesResponse } from '@portal/contracts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { answerApiCalls, callsTo, type ApiAnswers } from '../../../test/api-server.ts';
@@ -25,6 +25,7 @@ function item(overrides: Partial<DeadlineItem>): DeadlineItem {
     id: 1,
     due_on: '2026-11-25',
     days_left: 0,
+    days_kind: DEADLINE_DAY_KINDS[overrides.queue ?? 'dispute'],
     overdue: false,
     title: 'Dispute #1',
     summary: 'Jo Doe · Debt Validation',
@@ -33,10 +34,15 @@ function item(overrides: Partial<DeadlineItem>): DeadlineItem {
   };
 }
 
-function answer(items: DeadlineItem[]): DeadlinesResponse {
+const ALL_QUEUES = ['acdv', 'dispute', 'dispute_frivolous_notice', 'bankruptcy_notice', 'notice_to_mail'] as const;
+
+function answer(items: DeadlineItem[], nextAfter: string | null = null): DeadlinesResponse {
   return {
     today: '2026-11-25',
+    queues: [...ALL_QUEUES],
+    own_queues: [...ALL_QUEUES],
     items,
+    next_after: nextAfter,
     counts: [
       { queue: 'acdv', label: 'ACDV responses', open: 12, due_today: 0, overdue: 1 },
       { queue: 'dispute', label: 'Direct disputes', open: 30, due_today: 1, overdue: 0 },
@@ -51,7 +57,7 @@ const LATE_ACDV = item({
   queue: 'acdv',
   id: 7,
   due_on: '2026-11-19',
-  days_left: -4,
+  days_left: -6,
   overdue: true,
   title: 'ACDV CN-7',
   summary: 'Ada Lovelace · dispute code 001',
@@ -136,7 +142,7 @@ describe('the deadlines screen', () => {
     expect(screen.getByRole('heading', { name: 'Overdue', level: 2 })).toBeInTheDocument();
     const overdue = screen.getByRole('table', { name: 'Overdue items, the longest overdue first' });
     expect(rowsOf(overdue)).toEqual([
-      ['ACDV CN-7', 'ACDV responses', 'Nov 19, 2026', 'Overdue by 4 business days', 'Ada Lovelace · dispute code 001'],
+      ['ACDV CN-7', 'ACDV responses', 'Nov 19, 2026', 'Overdue by 6 calendar days', 'Ada Lovelace · dispute code 001'],
       [
         'Bankruptcy notice #3',
         'Bankruptcy notices',
@@ -155,6 +161,34 @@ describe('the deadlines screen', () => {
     expect(within(today).getAllByText('Due today')).toHaveLength(2);
     await userEvent.click(within(today).getByRole('link', { name: 'Dispute #1' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/disputes/1');
+  });
+
+  it('shows more a page at a time, after the last item shown', async () => {
+    const sent = renderPage({
+      [DEADLINES]: (request) =>
+        request.query.get('after') === null
+          ? [200, answer([LATE_ACDV], '2026-11-19~acdv~7')]
+          : [200, answer([LATE_NOTICE])],
+    });
+    const overdue = await screen.findByRole('table', { name: 'Overdue items, the longest overdue first' });
+    expect(rowsOf(overdue).map((row) => row[0])).toEqual(['ACDV CN-7']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(rowsOf(overdue).map((row) => row[0])).toEqual(['ACDV CN-7', 'Bankruptcy notice #3']));
+    expect(callsTo(sent, DEADLINES).at(-1)?.query.get('after')).toBe('2026-11-19~acdv~7');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it("shows the employee's own queues, and fewer when they pick them, never none", async () => {
+    const sent = renderPage({ [DEADLINES]: [200, answer([LATE_ACDV, LATE_NOTICE])] });
+    const picker = await screen.findByRole('group', { name: 'Queues shown' });
+    // The server's default: no queues named.
+    expect(callsTo(sent, DEADLINES)[0]?.query.get('queues')).toBeNull();
+    await userEvent.click(within(picker).getByRole('checkbox', { name: 'ACDV responses' }));
+    await waitFor(() =>
+      expect(callsTo(sent, DEADLINES).at(-1)?.query.get('queues')).toBe(
+        'dispute,dispute_frivolous_notice,bankruptcy_notice,notice_to_mail',
+      ),
+    );
   });
 
   it("records a frivolous dispute's notice as sent and reads the list again", async () => {

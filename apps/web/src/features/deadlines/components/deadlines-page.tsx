@@ -1,7 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { DeadlineItem, DeadlineQueue, DeadlinesResponse } from '@portal/contracts';
+import { Alert, Anchor, Button, Chip, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  DEADLINE_QUEUE_LABELS,
+  type DeadlineItem,
+  type DeadlineQueue,
+  type DeadlinesResponse,
+} from '@portal/contracts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { flash } from '../../../lib/flash.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -83,13 +88,46 @@ function DeadlineSection({ title, none, ...table }: DeadlineSectionProps) {
   );
 }
 
-// /deadlines (issue 30, decision 047): the legal deadlines of every queue on one clock, business days
-// by the US federal holiday calendar: the counts per queue, then what is overdue and what is due
-// today, each item linked to its queue's screen. Later items are on the queue screens, but for the
-// legally required notices no channel carried (issue 37): listed here until someone marks them
-// mailed on paper, due or not, as no other screen lists them.
+// Which of the employee's own queues the screen shows: all of them at first; at least one.
+function QueuePicker({
+  own,
+  shown,
+  onChange,
+}: {
+  own: readonly DeadlineQueue[];
+  shown: readonly DeadlineQueue[];
+  onChange: (queues: DeadlineQueue[]) => void;
+}) {
+  if (own.length < 2) return null;
+  return (
+    <Group gap="xs" role="group" aria-label="Queues shown">
+      <Chip.Group
+        multiple
+        value={[...shown]}
+        onChange={(values) => {
+          const picked = own.filter((queue) => values.includes(queue));
+          if (picked.length > 0) onChange(picked);
+        }}
+      >
+        {own.map((queue) => (
+          <Chip key={queue} value={queue} size="sm">
+            {DEADLINE_QUEUE_LABELS[queue]}
+          </Chip>
+        ))}
+      </Chip.Group>
+    </Group>
+  );
+}
+
+// /deadlines (issue 30, decision 047): the legal deadlines of the employee's own queues on one clock:
+// the counts per queue, then what is overdue and what is due today, a page at a time (Show more),
+// each item linked to its queue's screen, its days left in its own kind of days. Later items are on
+// the queue screens, but for the legally required notices no channel carried (issue 37): listed here
+// until someone marks them mailed on paper, due or not, as no other screen lists them.
 export function DeadlinesPage() {
-  const deadlines = useDeadlines('due_now');
+  // null: the server's default, the employee's own queues.
+  const [queues, setQueues] = useState<DeadlineQueue[] | null>(null);
+  const deadlines = useDeadlines('due_now', queues);
   const noticeSent = useRecordFrivolousNoticeSent();
   const [recording, setRecording] = useState<number | null>(null);
   // The notice asked about in the confirmation, and whether it is open.
@@ -97,7 +135,9 @@ export function DeadlinesPage() {
   const [confirming, setConfirming] = useState(false);
   // Where focus goes once a notice is marked mailed: its row and button are gone.
   const heading = useRef<HTMLHeadingElement>(null);
-  const data = deadlines.data;
+  const pages = deadlines.data?.pages;
+  const first = pages?.[0];
+  const data = first && pages ? { ...first, items: pages.flatMap((page) => page.items) } : undefined;
 
   const askMarkMailed = (item: DeadlineItem) => {
     setToMark(item);
@@ -128,9 +168,11 @@ export function DeadlinesPage() {
       {data ? (
         <>
           <Text fz="sm" c="dimmed">
-            Today is {formatDate(data.today)}. Days left are business days (weekends and US federal holidays excluded);
-            a deadline that falls on one is moved to the business day before.
+            Today is {formatDate(data.today)}. Days left are counted as each deadline is: calendar days for the
+            FCRA&apos;s 30 days (ACDV responses, direct disputes), business days for the rest (weekends and US federal
+            holidays excluded). A deadline that falls on a weekend or holiday is moved to the business day before.
           </Text>
+          <QueuePicker own={data.own_queues} shown={data.queues} onChange={setQueues} />
           <Paper withBorder radius="md" p="md">
             <CountsTable counts={data.counts} />
           </Paper>
@@ -148,6 +190,17 @@ export function DeadlinesPage() {
             items={dueToday}
             {...actions}
           />
+          {deadlines.hasNextPage && (
+            <Group>
+              <Button
+                variant="default"
+                loading={deadlines.isFetchingNextPage}
+                onClick={() => void deadlines.fetchNextPage()}
+              >
+                Show more
+              </Button>
+            </Group>
+          )}
           {mailLater.length > 0 && (
             <DeadlineSection
               title="Notices to mail, due later"

@@ -12,7 +12,8 @@ type DisputeHeaderProps = {
 };
 
 // The detail page's header (spec 001 section 2): Back to Disputes, the dispute's id, status and due
-// date, and Get Next Dispute unless the dispute is in the assigned status.
+// date (30 days from the day the letter was received, which it names), and Get Next Dispute unless
+// the dispute is in the assigned status.
 export function DisputeHeader({ dispute, onBack, onGetNext, busy }: DisputeHeaderProps) {
   return (
     <Paper withBorder radius="md" p="sm">
@@ -26,6 +27,9 @@ export function DisputeHeader({ dispute, onBack, onGetNext, busy }: DisputeHeade
           </Title>
           <DisputeStatusBadge status={dispute.status} />
           <Group gap={6}>
+            <Text fz="sm" c="dimmed">
+              Letter received {formatDate(dispute.letter_received_on)}
+            </Text>
             <Text fz="sm" c={dispute.overdue ? 'red' : undefined}>
               Due {formatDate(dispute.due_date)}
             </Text>

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@portal/contracts';
+import { businessToday } from '../../../lib/business-date.ts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { answerApiCalls, type ApiAnswers, callsTo, noConnection } from '../../../test/api-server.ts';
@@ -42,11 +44,39 @@ describe('DisputesLanding', () => {
     });
     const form = callsTo(sent, CREATE)[0]!.body as FormData;
     expect(form.getAll('files[]').map((file) => (file as File).name)).toEqual(['a.pdf', 'b.pdf']);
+    // The letters were received today unless staff say otherwise.
+    expect(form.get('received_on')).toBe(businessToday());
     expect(screen.queryByText('a.pdf')).toBeNull();
     expect(screen.getByRole('link', { name: 'View Unresolved Disputes' })).toHaveAttribute(
       'href',
       '/disputes/unresolved',
     );
+  });
+
+  it('sends the day the letters were received, and refuses a day in the future before sending', async () => {
+    const sent = answerApiCalls(
+      {
+        [CREATE]: [200, { created_disputes: [{ id: 5, file_name: 'a.pdf' }], failed_files: [], message: 'ok' }],
+      },
+      disputeDocuments,
+    );
+    renderWithProviders(<DisputesLanding />, { route: '/disputes' });
+    const date = screen.getByLabelText(/Letters received on/);
+    await userEvent.upload(screen.getByTestId('pdf-file-input'), [pdf('a.pdf')]);
+
+    await userEvent.clear(date);
+    await userEvent.type(date, addDays(businessToday(), 1));
+    expect(screen.getByText('The date the letters were received cannot be in the future.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
+    expect(callsTo(sent, CREATE)).toHaveLength(0);
+    expect(screen.getByText('a.pdf')).toBeInTheDocument();
+
+    const earlier = addDays(businessToday(), -6);
+    await userEvent.clear(date);
+    await userEvent.type(date, earlier);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
+    await waitFor(() => expect(callsTo(sent, CREATE)).toHaveLength(1));
+    expect((callsTo(sent, CREATE)[0]!.body as FormData).get('received_on')).toBe(earlier);
   });
 
   it("warns with the server's message on a partial success and keeps the failed file", async () => {
