@@ -393,7 +393,7 @@ const consumerRightsNotice: SendingPathDriver = {
     for (const payment of [first, second])
       await t.database.db
         .update(payments)
-        .set({ processingAt: new Date('2026-11-01T06:00:00Z') })
+        .set({ processingAt: new Date('2026-11-01T06:00:00Z'), presentedAt: new Date('2026-11-01T06:00:00Z') })
         .where(eq(payments.id, payment.id));
     setUp(
       await callAsStaff(t.app, staff, 'POST', 'payments/record_return', {

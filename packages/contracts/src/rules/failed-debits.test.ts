@@ -135,6 +135,33 @@ describe('the failed-debit stop (1041.8(b))', () => {
     expect(failedDebitStop(history).applies).toBe(true);
   });
 
+  it('counts a failure made the same day as an earlier one as the second, whatever was paid between (1041.8(b)(2)(ii))', () => {
+    // A fails, B is paid, C fails, all sent on one day, in that order.
+    const a = { ...returned(1, '2026-11-02', 'R01', '2026-11-04', { loanId: 1 }), presentedAt: '2026-11-02T06:00:00Z' };
+    const b = { ...paid(7, '2026-11-02', 2), presentedAt: '2026-11-02T06:05:00Z' };
+    const c = { ...returned(3, '2026-11-02', 'R01', '2026-11-05', { loanId: 1 }), presentedAt: '2026-11-02T06:10:00Z' };
+    expect(failedDebitStop([a, b, c])).toEqual({
+      applies: true,
+      failures: [a, c],
+      sentence:
+        "Two withdrawals sent the same day failed (R01 on Nov 4, 2026, R01 on Nov 5, 2026), which makes them consecutive: automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)(2)(ii)).",
+    });
+    // A success the next day between them resets, as before.
+    const nextDay = { ...c, presentedOn: '2026-11-03', presentedAt: '2026-11-03T06:10:00Z' };
+    const paidBetween = { ...b, presentedOn: '2026-11-03', presentedAt: '2026-11-03T06:05:00Z' };
+    expect(failedDebitStop([a, paidBetween, nextDay]).applies).toBe(false);
+  });
+
+  it('orders the withdrawals of one day by the moment they were sent, not by payment', () => {
+    // Payment 9 was sent first that day and failed; payment 2 was paid after it; payment 5 failed the
+    // next day. By payment id, 2 (paid) would come first and 9 and 5 would be in a row.
+    const early = { ...returned(9, '2026-11-02', 'R01', '2026-11-04'), presentedAt: '2026-11-02T06:00:00Z' };
+    const late = { ...paid(2, '2026-11-02'), presentedAt: '2026-11-02T09:00:00Z' };
+    const next = { ...returned(5, '2026-11-03', 'R01', '2026-11-05'), presentedAt: '2026-11-03T06:00:00Z' };
+    expect(failedDebitStop([early, late, next]).applies).toBe(false);
+    expect(failedDebitStop([{ ...early, presentedAt: null }, { ...late, presentedAt: null }, next]).applies).toBe(true);
+  });
+
   it('counts any return as a failure, not only insufficient funds', () => {
     const history = [returned(1, '2026-11-02', 'R02', '2026-11-04'), returned(2, '2026-11-16', 'R01', '2026-11-18')];
     expect(failedDebitStop(history).applies).toBe(true);

@@ -30,12 +30,14 @@ export type WithdrawalOutcome =
   | { status: 'pending' }
   | { status: 'returned'; code: string; returnedOn: string; bounceId?: number };
 
-// One presentment of a debit: the payment it collects, the day it was sent, what came of it, and
-// the original entry it presents again (null for a first presentment).
+// One presentment of a debit: the payment it collects, the day it was sent (and the moment, when the
+// Portal recorded it: payments.presented_at), what came of it, and the original entry it presents
+// again (null for a first presentment).
 export type Withdrawal = {
   paymentId: number;
   loanId: number;
   presentedOn: string;
+  presentedAt?: string | null;
   outcome: WithdrawalOutcome;
   representsPaymentId: number | null;
 };
@@ -47,10 +49,16 @@ const isReturned = (withdrawal: Withdrawal): withdrawal is ReturnedWithdrawal =>
 const describeReturn = (withdrawal: ReturnedWithdrawal) =>
   `${withdrawal.outcome.code} on ${formatNoticeDate(withdrawal.outcome.returnedOn)}`;
 
-// The order the withdrawals were made in: by the day sent, then by payment (a re-presentment is a
-// payment of its own, made after the one it presents again).
+// The order the withdrawals were made in: by the day sent, then by the moment sent where both were
+// recorded, then by payment (a re-presentment is a payment of its own, made after the one it presents
+// again).
 export function inPresentmentOrder(history: readonly Withdrawal[]): Withdrawal[] {
-  return [...history].sort((a, b) => a.presentedOn.localeCompare(b.presentedOn) || a.paymentId - b.paymentId);
+  return [...history].sort(
+    (a, b) =>
+      a.presentedOn.localeCompare(b.presentedOn) ||
+      (a.presentedAt && b.presentedAt ? Date.parse(a.presentedAt) - Date.parse(b.presentedAt) : 0) ||
+      a.paymentId - b.paymentId,
+  );
 }
 
 export type StopVerdict =
@@ -60,7 +68,10 @@ export type StopVerdict =
 // 12 CFR 1041.8(b): the second of two consecutive failed withdrawals stops automatic debits on all
 // of the customer's loans. Consecutive means next to each other in the order they were made: a
 // success between them resets the count, and so does a withdrawal still pending (it is the failure's
-// "previous payment transfer" until its outcome is known). A re-presentment is a withdrawal too.
+// "previous payment transfer" until its outcome is known). But a transfer made the same day as a
+// failed one counts as previous to it (1041.8(b)(2)(ii) and its comment 2): two failures on one day
+// are consecutive whatever was made between them (A fails, B is paid, C fails, all on one day: C is
+// the second failure). A re-presentment is a withdrawal too.
 // Only withdrawals made on or after the latest new authorization count (1041.8(b)(2)(i)(C)).
 // Every return counts as a failure: the regulation names insufficient funds, and stopping on any
 // return is the safer reading (decision 048).
@@ -73,13 +84,20 @@ export function failedDebitStop(
   );
   const since = options.authorizedOn ? ` since the new authorization of ${formatNoticeDate(options.authorizedOn)}` : '';
   for (let index = 1; index < counted.length; index += 1) {
-    const previous = counted[index - 1]!;
     const current = counted[index]!;
-    if (isReturned(previous) && isReturned(current))
+    if (!isReturned(current)) continue;
+    const before = counted[index - 1]!;
+    const previous = isReturned(before)
+      ? before
+      : counted.slice(0, index).find((other) => isReturned(other) && other.presentedOn === current.presentedOn);
+    if (previous && isReturned(previous))
       return {
         applies: true,
         failures: [previous, current],
-        sentence: `Two withdrawals in a row failed (${describeReturn(previous)}, ${describeReturn(current)}): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)).`,
+        sentence:
+          previous === before
+            ? `Two withdrawals in a row failed (${describeReturn(previous)}, ${describeReturn(current)}): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)).`
+            : `Two withdrawals sent the same day failed (${describeReturn(previous)}, ${describeReturn(current)}), which makes them consecutive: automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)(2)(ii)).`,
       };
   }
   const last = counted.at(-1);

@@ -29,11 +29,12 @@ async function aCustomerWithLoans(count: number, extra: { autoDebit?: boolean; f
   return { customer, loans: created.map(({ loan, payments: schedule }) => ({ loan, schedule })) };
 }
 
-// The payment was sent: it is processing, as the ACH file left the evening before its due date.
+// The payment was sent: it is processing, as the ACH file left the evening before its due date, and
+// the moment it was sent is recorded.
 const present = (paymentId: number, at = '2026-11-01T06:00:00Z') =>
   db()
     .update(payments)
-    .set({ processingAt: new Date(at) })
+    .set({ processingAt: new Date(at), presentedAt: new Date(at) })
     .where(eq(payments.id, paymentId));
 
 const recordReturn = (payload: object, who: StaffSession = payments_admin) =>
@@ -179,6 +180,38 @@ describe('POST payments/record_return', () => {
       expect(await auditEventsOf(db(), 'loan.auto_debit_stopped', loan.id)).toEqual([
         expect.objectContaining({ after: expect.objectContaining({ auto_debit: false, reason: 'failed_debits' }) }),
       ]);
+  });
+
+  it('stops on two failures sent the same day, though a payment paid was sent between them (1041.8(b)(2)(ii))', async () => {
+    const { customer, loans: three } = await aCustomerWithLoans(3);
+    const [a, b, c] = three.map(({ schedule }) => schedule[1]!);
+    // Sent in this order on one day: A, then B, then C.
+    await present(a!.id, '2026-11-02T06:00:00Z');
+    await present(b!.id, '2026-11-02T06:05:00Z');
+    await present(c!.id, '2026-11-02T06:10:00Z');
+    expect((await recordReturn({ payment_id: a!.id, return_code: 'R01', returned_on: '2026-11-04' })).statusCode).toBe(
+      200,
+    );
+    // The moment A was sent outlives its return.
+    expect((await paymentRow(a!.id)).presentedAt).toEqual(new Date('2026-11-02T06:00:00Z'));
+    await db()
+      .update(payments)
+      .set({ paidAt: new Date('2026-11-05T12:00:00Z'), processingAt: null })
+      .where(eq(payments.id, b!.id));
+    expect(await stopsOf(customer.id)).toEqual([]);
+
+    const second = await recordReturn({ payment_id: c!.id, return_code: 'R01', returned_on: '2026-11-05' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toContain(
+      'Two withdrawals sent the same day failed (R01 on Nov 4, 2026, R01 on Nov 5, 2026), which makes them consecutive',
+    );
+    const [stop] = await stopsOf(customer.id);
+    expect(stop).toMatchObject({ liftedAt: null });
+    expect((await loanRows(three.map(({ loan }) => loan.id))).map((loan) => loan.autoDebit)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('keeps debits stopped: the ACH toggle refuses to turn them on, and a further return only records', async () => {

@@ -41,9 +41,14 @@ type Input = { payment_id: number; return_code: string; returned_on: string };
 
 const dateOf = (at: Date | null, timeZone: string) => (at ? dateInTimeZone(at, timeZone) : null);
 
-// The day the payment left: its due date, or the day it was sent or paid if earlier.
+// The day the payment left: its due date, or the day it was sent, processing or paid if earlier.
 function presentedOn(payment: PaymentRecord, timeZone: string): string {
-  const days = [payment.due, dateOf(payment.processingAt, timeZone), dateOf(payment.paidAt, timeZone)];
+  const days = [
+    payment.due,
+    dateOf(payment.presentedAt, timeZone),
+    dateOf(payment.processingAt, timeZone),
+    dateOf(payment.paidAt, timeZone),
+  ];
   return days.filter((day): day is string => day !== null).sort()[0]!;
 }
 
