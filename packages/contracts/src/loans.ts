@@ -136,7 +136,9 @@ export type SmallerPaymentRequest = z.input<typeof smallerPaymentRequestSchema>;
 
 export const resendApprovalTextRequestSchema = z.object({ loan_id: bigDatabaseIdSchema });
 export type ResendApprovalTextRequest = z.input<typeof resendApprovalTextRequestSchema>;
-export const resendApprovalTextResponseSchema = z.object({ message: z.literal('Text Sent') });
+// 'Text Sent' (spec 000 section 8) when the text goes out now; when the contact gate holds it for
+// the customer's quiet hours, a sentence saying so and until when (issue 39), and held_until.
+export const resendApprovalTextResponseSchema = z.object({ message: z.string(), held_until: z.string().nullable() });
 export type ResendApprovalTextResponse = z.infer<typeof resendApprovalTextResponseSchema>;
 
 // Every action answers {message} (actionResponseSchema); the web app refetches the ticket.

@@ -117,7 +117,9 @@ export const ticketStateResponseSchema = z.object({
 });
 export type TicketStateResponse = z.infer<typeof ticketStateResponseSchema>;
 
-export const sendPasswordResetResponseSchema = z.object({ message: z.literal('Instructions sent.') });
+// 'Instructions sent.' (spec 000 section 8) when the email goes out now; when the contact gate holds
+// it for the customer's quiet hours, a sentence saying so and until when (issue 39), and held_until.
+export const sendPasswordResetResponseSchema = z.object({ message: z.string(), held_until: z.string().nullable() });
 export type SendPasswordResetResponse = z.infer<typeof sendPasswordResetResponseSchema>;
 
 export const ticketCalls = {

@@ -60,13 +60,31 @@ export type OutboundMessage = {
 };
 
 export type MessageRecord = typeof messages.$inferSelect;
+// A message just queued, with the gate's sentence when it held it (in the customer's time: "It is
+// 9:38 pm for this customer; the text will go out at 8:00 am on Thursday.").
+export type QueuedMessage = MessageRecord & { heldSentence: string | null };
+
+// What an answer tells staff of a message it queued (issue 39): held for the customer's quiet hours
+// and until when, or in the outbox to go out now. Never "sent": it is not, yet.
+export function queuedMessageSentence(message: QueuedMessage): string {
+  const what = `The ${message.type === 'text' ? 'text' : 'email'} to ${message.toAddress}`;
+  if (message.heldSentence !== null && message.heldUntil !== null)
+    return `${what} is held for the customer's quiet hours, not sent yet: ${message.heldSentence.charAt(0).toLowerCase()}${message.heldSentence.slice(1)}`;
+  return `${what} is in the outbox and goes out in a moment.`;
+}
+
+// For an answer about something else that also queued a message: a sentence more when the message
+// is held (so the answer never lets staff think it went out), nothing otherwise.
+export function heldNote(message: QueuedMessage | null): string {
+  return message !== null && message.heldSentence !== null ? ` ${queuedMessageSentence(message)}` : '';
+}
 
 // Inside the caller's transaction: the message is written to the outbox (status queued, due now, or
 // at the end of the customer's quiet hours when the gate held it), so it exists even if sending
 // fails or the process stops. The outbox's worker (outbox.ts) sends it; the request only nudges the
 // worker after its commit and never waits for a provider. The gate's verdict is audited with it.
 // A message with a macro's {placeholder} left in its text is never queued, whoever sends it (400).
-export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessage, now: Date): Promise<MessageRecord> {
+export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessage, now: Date): Promise<QueuedMessage> {
   // The body only: a reply's subject is the customer's own ("Re: ..."), which may hold braces.
   const unfilled = unfilledPlaceholdersError(outbound.body);
   if (unfilled) throw badRequest(unfilled);
@@ -119,7 +137,7 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       channel: row.type,
     },
   });
-  return row;
+  return { ...row, heldSentence: outbound.clearance.verdict === 'hold' ? outbound.clearance.sentence : null };
 }
 
 // The message this employee already queued with this key, if any. Locks the key until the caller's

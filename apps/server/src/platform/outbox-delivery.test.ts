@@ -118,7 +118,7 @@ describe('a request that sends an email to an SMTP server that accepts and never
     expect(response.statusCode).toBe(200);
     expect(took).toBeLessThan(2_000);
     expect(response.json().message).toBe(
-      `Email to ${customer.email} saved to the outbox; it is sent in a moment (the conversation shows when).`,
+      `Email to ${customer.email} is in the outbox and goes out in a moment (the conversation shows when).`,
     );
     // The worker, nudged, is the one talking to the server.
     await waitFor('the worker to connect', async () => connections > 0);

@@ -35,8 +35,9 @@ export type SendingWay = {
   customer?: NewCustomer;
 };
 
-// What the send left: the call's answer and the message it queued (null: none).
-export type Sent = { statusCode: number; errors: string[]; message: MessageRecord | null };
+// What the send left: the call's answer (its status, errors, and the sentence it told staff when it
+// succeeded, if any) and the message it queued (null: none).
+export type Sent = { statusCode: number; errors: string[]; answer: string | null; message: MessageRecord | null };
 
 export type SendingPathDriver = {
   path: SendingPath;
@@ -108,8 +109,21 @@ async function answered(reply: Reply, find: () => Promise<MessageRecord | null> 
   return {
     statusCode: reply.statusCode,
     errors: errorsOf(reply),
+    answer: reply.statusCode < 300 ? sentenceOf(reply) : null,
     message: reply.statusCode < 300 ? await find() : null,
   };
+}
+
+// The sentence an answer told staff (its `message`), when it is JSON and has one.
+function sentenceOf(reply: Reply): string | null {
+  try {
+    const body: unknown = JSON.parse(reply.body);
+    return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 // A set-up call that must succeed for the road to be taken at all.

@@ -90,7 +90,7 @@ describe('the quiet hours, when queued and at the door', () => {
     const sent = await compose(customer.id);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe(
-      `Text to ${customer.phoneNumber} is held for the customer's quiet hours. It is 9:42 pm for this customer; the text will go out at 8:00 am on Sun, Nov 22.`,
+      `Text to ${customer.phoneNumber} is held for the customer's quiet hours, not sent yet. It is 9:42 pm for this customer; the text will go out at 8:00 am on Sun, Nov 22.`,
     );
     const id = sent.json().message_id as number;
     // Free text that answers nothing: its purpose is unknown, so it is collection.

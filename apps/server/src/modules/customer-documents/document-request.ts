@@ -4,7 +4,7 @@ import type { CustomerDocumentsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
+import { queueOutboundMessage, type MessageRecord, type QueuedMessage } from '../../platform/outbound.ts';
 import { clearanceOf, decideContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { updateLoan } from '../loans/index.ts';
@@ -24,8 +24,8 @@ export function queueCustomerNotice(
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-): Promise<MessageRecord> {
-  return queueNotice(tx, context, actor, customerId, notice, 'refuse') as Promise<MessageRecord>;
+): Promise<QueuedMessage> {
+  return queueNotice(tx, context, actor, customerId, notice, 'refuse') as Promise<QueuedMessage>;
 }
 
 // The same notice where the caller's change stands whatever the gate says (a cancellation).
@@ -35,7 +35,7 @@ export function queueCustomerNoticeUnlessRefused(
   actor: Actor,
   customerId: number,
   notice: { subject: string; body: string },
-): Promise<MessageRecord | null> {
+): Promise<QueuedMessage | null> {
   return queueNotice(tx, context, actor, customerId, notice, 'skip');
 }
 
@@ -46,7 +46,7 @@ async function queueNotice(
   customerId: number,
   notice: { subject: string; body: string },
   whenRefused: 'refuse' | 'skip',
-): Promise<MessageRecord | null> {
+): Promise<QueuedMessage | null> {
   const customer = await findCustomer(tx, customerId);
   if (!customer) throw notFound(`Customer ${customerId} was not found.`);
   const type = customer.phoneNumber ? 'text' : 'email';

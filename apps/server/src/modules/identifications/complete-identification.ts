@@ -12,7 +12,7 @@ import type { IdentificationsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
-import type { MessageRecord } from '../../platform/outbound.ts';
+import { heldNote, type QueuedMessage } from '../../platform/outbound.ts';
 import {
   deliverSoon,
   openUploadLinkFor,
@@ -42,7 +42,7 @@ import * as repository from './repository.ts';
 
 type Customer = CustomerRecord;
 type Review = repository.IdentityReviewRecord;
-type Outcome = { message: string; verified: number; notice: MessageRecord | null };
+type Outcome = { message: string; verified: number; notice: QueuedMessage | null };
 
 async function closeReview(
   tx: Executor,
@@ -111,7 +111,7 @@ async function decide(
       await setCustomerVerification(tx, customer.id, code, now);
       await closeReview(tx, review, 'request', caller, now, why);
       return {
-        message: `New documents requested from ${name} by ${notice.type === 'text' ? 'text' : 'email'}.`,
+        message: `New documents requested from ${name} by ${notice.type === 'text' ? 'text' : 'email'}.${heldNote(notice)}`,
         verified: code,
         notice,
       };
@@ -136,7 +136,7 @@ async function decide(
         body: `Hi ${customer.firstName}, we could not verify your identity${decision === 'selfie' ? ' from the selfie you sent' : ''}, so your loan application${review.loanId ? ` ${review.loanId}` : ''} has been cancelled. You are welcome to apply again.`,
       });
       return {
-        message: `${review.loanId ? `Loan ${review.loanId} is cancelled` : `${name}'s identification is closed`}${decision === 'selfie' ? ' (selfie did not match)' : ''}.`,
+        message: `${review.loanId ? `Loan ${review.loanId} is cancelled` : `${name}'s identification is closed`}${decision === 'selfie' ? ' (selfie did not match)' : ''}.${heldNote(notice)}`,
         verified: code,
         notice,
       };

@@ -5,6 +5,7 @@ import type { IncomeDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { unprocessable } from '../../platform/http-error.ts';
+import { heldNote } from '../../platform/outbound.ts';
 import { deliverSoon, openUploadLinkFor, queueCustomerNotice } from '../customer-documents/index.ts';
 import { markLoanDocumentsReviewed } from '../documents/index.ts';
 import { lockReviewToDecide } from './held-review.ts';
@@ -63,7 +64,7 @@ export async function requestNewStub(
   });
   deliverSoon(context, notice);
   return {
-    message: `A new paystub was requested for loan ${body.loan_id} by ${notice.type === 'text' ? 'text' : 'email'}.`,
+    message: `A new paystub was requested for loan ${body.loan_id} by ${notice.type === 'text' ? 'text' : 'email'}.${heldNote(notice)}`,
     need_review_total: await repository.countNeedingReview(context.db),
   };
 }

@@ -6,7 +6,12 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
-import { attachDocumentToMessage, queueOutboundMessage } from '../../platform/outbound.ts';
+import {
+  attachDocumentToMessage,
+  queuedMessageSentence,
+  queueOutboundMessage,
+  type QueuedMessage,
+} from '../../platform/outbound.ts';
 import { renderPdf, type PdfBlock } from '../../platform/pdf.ts';
 import { clearContact } from '../contact-rules/index.ts';
 import { insertDocument, LENDER_NAME, toDocumentItem } from '../documents/index.ts';
@@ -40,13 +45,13 @@ function noDebtReason(loan: LetterSubject['loan']): string | null {
   return null;
 }
 
-// What staff read once the letter is made.
-// The email is committed to the outbox, not sent yet: its worker sends it (the customer's messages
-// show when, or why not).
-function outcomeSentence(title: string, loanId: number, email: string, emailed: boolean): string {
+// What staff read once the letter is made. The email is committed to the outbox, not sent yet: its
+// worker sends it (the customer's messages show when, or why not), at once or when the customer's
+// quiet hours end (issue 39: the answer says which, never "sent").
+function outcomeSentence(title: string, loanId: number, queued: QueuedMessage | null): string {
   const letter = `${title} for loan ${loanId}`;
-  if (!emailed) return `${letter} saved to the customer's documents.`;
-  return `${letter} saved; the email to ${email} is in the outbox and is sent in a moment.`;
+  if (!queued) return `${letter} saved to the customer's documents.`;
+  return `${letter} saved. ${queuedMessageSentence(queued)}`;
 }
 
 // Draws the letter, keeps its file, and in one transaction records it in the customer's documents
@@ -78,7 +83,7 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
   const storageKey = `letters/${customer.id}/${randomUUID()}.pdf`;
   await context.storage.write(storageKey, pdf);
 
-  const { document, messageId } = await commitMessage(context.db, async (tx) => {
+  const { document, queued } = await commitMessage(context.db, async (tx) => {
     const clearance = order.sendEmail
       ? await clearContact(tx, context, {
           customerId: customer.id,
@@ -99,7 +104,7 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
       storageKey,
       createdAt: now,
     });
-    let queuedId: number | null = null;
+    let queued: QueuedMessage | null = null;
     if (clearance) {
       const message = await queueOutboundMessage(
         tx,
@@ -116,23 +121,23 @@ export async function issueLetter(context: LettersDeps, actor: Actor, order: Let
         now,
       );
       await attachDocumentToMessage(tx, message.id, stored.id);
-      queuedId = message.id;
+      queued = message;
     }
     await recordAuditEvent(tx, {
       ...actor,
       action: `customer.${order.kind}_generated`,
       entityType: 'customer',
       entityId: customer.id,
-      after: { documentId: stored.id, loanId: loan.id, emailed: order.sendEmail, messageId: queuedId },
+      after: { documentId: stored.id, loanId: loan.id, emailed: order.sendEmail, messageId: queued?.id ?? null },
     });
-    return { document: stored, messageId: queuedId };
+    return { document: stored, queued };
   });
 
   // After the commit: the outbox's worker sends it; the request never waits for the mail server.
-  if (messageId !== null) context.outbox.nudge();
+  if (queued !== null) context.outbox.nudge();
   return {
-    message: outcomeSentence(title, loan.id, customer.email, messageId !== null),
+    message: outcomeSentence(title, loan.id, queued),
     document: toDocumentItem(document, context.businessTimeZone),
-    message_id: messageId,
+    message_id: queued?.id ?? null,
   };
 }

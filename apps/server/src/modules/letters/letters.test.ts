@@ -78,7 +78,7 @@ async function emailLetter(path: string, letter: string) {
   expect(response.statusCode, response.body).toBe(200);
   const answer = response.json();
   expect(answer.message).toBe(
-    `${letter} for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
+    `${letter} for loan ${loan.id} saved. The email to ${customer.email} is in the outbox and goes out in a moment.`,
   );
   return { customer, loan, answer };
 }
@@ -184,7 +184,7 @@ describe('POST users/send_account_status', () => {
     smtp.mode = 'refuse-421';
     const answer = (await post('users/send_account_status', { loan_id: loan.id, send_email: true })).json();
     expect(answer.message).toBe(
-      `Account status letter for loan ${loan.id} saved; the email to ${customer.email} is in the outbox and is sent in a moment.`,
+      `Account status letter for loan ${loan.id} saved. The email to ${customer.email} is in the outbox and goes out in a moment.`,
     );
     await t.app.outbox.deliverDue();
     const [refused] = await t.database.db.select().from(messages).where(eq(messages.id, answer.message_id));

@@ -45,7 +45,7 @@ describe('POST users/resend_approval_text', () => {
     const response = await resend(t.app, staff.headers, loan.id);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Text Sent' });
+    expect(response.json()).toEqual({ message: 'Text Sent', held_until: null });
     await t.app.outbox.deliverDue();
     const body = `Good news, Maria! Your loan of $1,000.00 is approved. Open the app to review and accept your offer: https://apply.lender.example/loans/${loan.id}`;
     expect(sms.sent.at(-1)).toEqual({ to: '5035550160', body });
@@ -100,7 +100,7 @@ describe('POST users/resend_approval_text', () => {
       const { customer, loan } = await approvedLoan(failing.database.db);
       const response = await resend(failing.app, failingStaff.headers, loan.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: 'Text Sent' });
+      expect(response.json()).toEqual({ message: 'Text Sent', held_until: null });
       await failing.app.outbox.deliverDue();
       const [kept] = await failing.database.db.select().from(messages).where(eq(messages.customerId, customer.id));
       expect(kept).toMatchObject({ status: 'undelivered', error: 'Twilio said no (test).', type: 'text' });
@@ -115,7 +115,7 @@ describe('POST users/resend_approval_text', () => {
       const offlineStaff = await signInAsStaff(offline.app, offline.database.db);
       const { customer, loan } = await approvedLoan(offline.database.db);
       const response = await resend(offline.app, offlineStaff.headers, loan.id);
-      expect(response.json()).toEqual({ message: 'Text Sent' });
+      expect(response.json()).toEqual({ message: 'Text Sent', held_until: null });
       const [kept] = await offline.database.db.select().from(messages).where(eq(messages.customerId, customer.id));
       expect(kept?.status).toBe('queued');
     } finally {
@@ -160,7 +160,7 @@ describe('POST users/take_message_action', () => {
     const response = await act('send_payoff_balance', loan.id);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toMatch(
-      /^Payoff balance of \$[\d,]+\.\d\d as of 2026-11-21 sent by text to 5035550162\.$/,
+      /^Payoff balance of \$[\d,]+\.\d\d as of 2026-11-21: The text to 5035550162 is in the outbox and goes out in a moment\.$/,
     );
     await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)?.body).toMatch(
@@ -170,7 +170,7 @@ describe('POST users/take_message_action', () => {
     const emailOnly = await createCustomer(t.database.db, { phoneNumber: null });
     const second = await createLoan(t.database.db, { customerId: emailOnly.id, state: 'active' });
     const byEmail = await act('send_payoff_balance', second.loan.id);
-    expect(byEmail.json().message).toContain(`sent by email to ${emailOnly.email}`);
+    expect(byEmail.json().message).toContain(`The email to ${emailOnly.email} is in the outbox`);
     const [queued] = await t.database.db.select().from(messages).where(eq(messages.customerId, emailOnly.id));
     // No mailer in this app: the email waits in the outbox.
     expect(queued).toMatchObject({

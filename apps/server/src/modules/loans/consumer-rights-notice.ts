@@ -56,14 +56,15 @@ export function consumerRightsNotice(
 // The one place the notice is queued: an email into the customer's email conversation. Owed by
 // law, so the contact gate does not let the customer's flags hold it back, only their hours
 // (decision 046). Without an email address on file it is recorded to be mailed on paper (the
-// deadlines screen lists it, issue 37). Answers the message's id.
+// deadlines screen lists it, issue 37). Answers the message's id, and the gate's sentence when it
+// held the email for the customer's quiet hours.
 export async function queueConsumerRightsNotice(
   tx: Executor,
   context: Pick<LoansDeps, 'clock' | 'contactRules' | 'openTicketIdOf'>,
   actor: Actor,
   customer: CustomerRecord,
   notice: { subject: string; body: string },
-): Promise<number> {
+): Promise<{ id: number; heldSentence: string | null }> {
   if (!customer.email) {
     const toMail = await recordNoticeToMail(tx, {
       path: 'consumer_rights_notice',
@@ -74,7 +75,7 @@ export async function queueConsumerRightsNotice(
       employeeId: actor.employeeId,
       now: context.clock.now(),
     });
-    return toMail.id;
+    return { id: toMail.id, heldSentence: null };
   }
   const message = await queueLegallyRequiredEmail(
     tx,
@@ -84,5 +85,5 @@ export async function queueConsumerRightsNotice(
     { ...notice, path: 'consumer_rights_notice' },
     context.clock.now(),
   );
-  return message.id;
+  return { id: message.id, heldSentence: message.heldSentence };
 }

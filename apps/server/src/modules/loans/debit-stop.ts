@@ -100,8 +100,10 @@ export type AppliedStop = {
   stop: DebitStopRecord;
   stoppedLoanIds: number[];
   noticeMessageId: number | null;
-  // Where the notice went (the customer's email address), when it was queued.
+  // Where the notice went (the customer's email address), when it was queued, and the gate's
+  // sentence when it held it for the customer's quiet hours.
   noticeTo: string | null;
+  noticeHeld: string | null;
   withdrawnPaymentIds: number[];
 };
 
@@ -142,7 +144,7 @@ export async function applyDebitStop(
   });
   const withdrawnPaymentIds = await withdrawScheduledRepresentments(tx, actor, input.rows, { now, reason: kind });
   const customer = failures ? await findCustomer(tx, input.customerId) : undefined;
-  const noticeMessageId =
+  const notice =
     customer && failures
       ? await queueConsumerRightsNotice(
           tx,
@@ -156,6 +158,7 @@ export async function applyDebitStop(
           ),
         )
       : null;
+  const noticeMessageId = notice?.id ?? null;
   const stop = await insertDebitStop(tx, {
     customerId: input.customerId,
     stoppedAt: now,
@@ -183,6 +186,7 @@ export async function applyDebitStop(
     stoppedLoanIds,
     noticeMessageId,
     noticeTo: noticeMessageId === null ? null : (customer?.email ?? null),
+    noticeHeld: notice?.heldSentence ?? null,
     withdrawnPaymentIds,
   };
 }

@@ -20,7 +20,7 @@ import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, unprocessable } from '../../platform/http-error.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { queuedMessageSentence, queueOutboundMessage } from '../../platform/outbound.ts';
 import { issueUploadToken, uploadLinkUrl } from '../../platform/upload-link.ts';
 import { clearanceOf, decideContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
@@ -188,7 +188,7 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
     const denial = record.deniedAt ? {} : { deniedAt: now, denyReason: record.denyReason ?? 'manual_review' };
     await writeLoan(tx, actor, record, 'loan.denial_sent', { ...denial, denialSentAt: now });
     // Owed by law (ECOA / Regulation B adverse action notice).
-    await queueLegallyRequiredEmail(
+    const notice = await queueLegallyRequiredEmail(
       tx,
       context,
       actor,
@@ -202,7 +202,7 @@ export function sendManualDenial(context: LoansDeps, actor: Actor, input: { loan
     );
     return {
       loanId: record.id,
-      message: `The denial of loan ${record.id} was emailed to ${customer.email}.`,
+      message: `The denial of loan ${record.id}: ${queuedMessageSentence(notice)}`,
       afterCommit: async () => {
         context.outbox.nudge();
       },
@@ -247,7 +247,7 @@ export function approveManually(
     const decision = await decideContact(tx, context, ask);
     if (decision.verdict.verdict === 'refuse')
       return { loanId: record.id, message: `${offer} ${decision.verdict.sentence}` };
-    await queueOutboundMessage(
+    const counterOffer = await queueOutboundMessage(
       tx,
       {
         type: 'text',
@@ -262,7 +262,7 @@ export function approveManually(
     );
     return {
       loanId: record.id,
-      message: `${offer} The counter-offer was texted to the customer.`,
+      message: `${offer} The counter-offer: ${queuedMessageSentence(counterOffer)}`,
       afterCommit: async () => {
         context.outbox.nudge();
       },

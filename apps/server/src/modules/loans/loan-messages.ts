@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
-import { queueOutboundMessage } from '../../platform/outbound.ts';
+import { queuedMessageSentence, queueOutboundMessage } from '../../platform/outbound.ts';
 import { clearContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { notActiveReason, principalOf } from './loan-state.ts';
@@ -64,8 +64,8 @@ export async function resendApprovalText(
   context: Pick<LoansDeps, 'db' | 'clock' | 'outbox' | 'openTicketIdOf' | 'customerAppUrl' | 'contactRules'>,
   actor: Actor,
   loanId: number,
-): Promise<{ message: 'Text Sent' }> {
-  await commitMessage(context.db, async (tx) => {
+): Promise<{ message: string; held_until: string | null }> {
+  const queued = await commitMessage(context.db, async (tx) => {
     const loan = await repository.findLoan(tx, loanId);
     if (!loan) throw notFound(`Loan ${loanId} was not found.`);
     if (loan.deniedAt) throw conflict(`Loan ${loanId} was denied, so there is no approval to text about.`);
@@ -103,7 +103,10 @@ export async function resendApprovalText(
     return message;
   });
   deliverSoon(context);
-  return { message: 'Text Sent' };
+  // The spec's words when it goes out now; never "sent" while it is held.
+  return queued.heldSentence === null
+    ? { message: 'Text Sent', held_until: null }
+    : { message: queuedMessageSentence(queued), held_until: queued.heldUntil?.toISOString() ?? null };
 }
 
 // The send_payoff_balance message action: today's payoff balance, by text when the customer has a
@@ -150,9 +153,7 @@ export async function sendPayoffBalance(
     await recordChange(tx, actor, 'loan.payoff_balance_sent', ['loan', loanId], {
       after: { messageId: message.id, payoffCents: cents, asOf: today, channel: type },
     });
-    return {
-      summary: `Payoff balance of ${formatDollars(cents)} as of ${today} sent by ${type === 'text' ? 'text' : 'email'} to ${to}.`,
-    };
+    return { summary: `Payoff balance of ${formatDollars(cents)} as of ${today}: ${queuedMessageSentence(message)}` };
   });
   deliverSoon(context);
   return { message: summary };

@@ -118,7 +118,9 @@ function stopSentence(applied: AppliedStop, noticeOwed: boolean): string {
   const notice = !noticeOwed
     ? ''
     : applied.noticeMessageId
-      ? ` and the consumer-rights notice is queued to ${applied.noticeTo}`
+      ? applied.noticeHeld
+        ? ` and the consumer-rights notice to ${applied.noticeTo} is held for the customer's quiet hours, not sent yet (${applied.noticeHeld.charAt(0).toLowerCase()}${applied.noticeHeld.slice(1).replace(/\.$/, '')})`
+        : ` and the consumer-rights notice is queued to ${applied.noticeTo}`
       : ' and no consumer-rights notice could be emailed (no email address on file): send it by mail';
   const withdrawn =
     applied.withdrawnPaymentIds.length > 0

@@ -103,12 +103,12 @@ export async function originateMessage(
   const what = channel === 'email' ? 'Email' : 'Text';
   const outcome =
     queued.heldUntil && queued.status === 'queued'
-      ? `is held for the customer's quiet hours. ${heldSentence ?? 'The conversation shows when it goes out.'}`
+      ? `is held for the customer's quiet hours, not sent yet. ${heldSentence ?? 'The conversation shows when it goes out.'}`
       : queued.status === 'sent'
         ? 'sent'
         : queued.status === 'undelivered'
           ? `could not be delivered: ${queued.error ?? 'no reason given'}`
-          : 'saved to the outbox; it is sent in a moment (the conversation shows when)';
+          : 'is in the outbox and goes out in a moment (the conversation shows when)';
   return {
     message: `${what} to ${queued.toAddress} ${outcome}${outcome.endsWith('.') ? '' : '.'}`,
     ticket_id: queued.ticketId ?? 0,

@@ -4,7 +4,7 @@ import { recordChange } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/http-error.ts';
 import { commitMessage } from '../../platform/message-commit.ts';
 import { findLatestInboundEmailId, markInboundProcessed } from '../../platform/message-store.ts';
-import { findIdempotentMessage, queueOutboundMessage } from '../../platform/outbound.ts';
+import { findIdempotentMessage, queuedMessageSentence, queueOutboundMessage } from '../../platform/outbound.ts';
 import { clearContact } from '../contact-rules/index.ts';
 import { findCustomer } from '../customers/index.ts';
 import { macroPurposeOf } from '../macros/index.ts';
@@ -100,9 +100,12 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
   // Emails the ticket's customer how to reset their password in the customer app. No link or token
   // is made here: the email also lands in the ticket's thread, which every agent can read, and a
   // usable reset link there would let staff take over the account. The app sends the code itself.
-  async function sendPasswordReset(caller: Actor, ticketId: number): Promise<{ message: 'Instructions sent.' }> {
+  async function sendPasswordReset(
+    caller: Actor,
+    ticketId: number,
+  ): Promise<{ message: string; held_until: string | null }> {
     const now = clock.now();
-    await commitMessage(db, async (tx) => {
+    const queued = await commitMessage(db, async (tx) => {
       const ticket = await lockWorkableTicket(tx, ticketId, caller, now);
       const customer = ticket.customerId === null ? undefined : await findCustomer(tx, ticket.customerId);
       if (!customer) throw conflict(TICKET_ERRORS.noCustomer);
@@ -136,7 +139,10 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
     });
     // Committed to the outbox, which sends it (the thread shows it retrying or undelivered).
     context.outbox.nudge();
-    return { message: 'Instructions sent.' };
+    // The spec's words when it goes out now; never "sent" while it is held.
+    return queued.heldSentence === null
+      ? { message: 'Instructions sent.', held_until: null }
+      : { message: queuedMessageSentence(queued), held_until: queued.heldUntil?.toISOString() ?? null };
   }
 
   return { sendReply, sendPasswordReset };

@@ -254,7 +254,7 @@ describe('POST send_password_reset', () => {
     const ticket = await createTicket(t.database.db, { customerId: customer.id, contact: '5035550000' });
     const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Instructions sent.' });
+    expect(response.json()).toEqual({ message: 'Instructions sent.', held_until: null });
     await t.app.outbox.deliverDue();
     const email = mailer.sent.at(-1);
     expect(email).toMatchObject({ to: customer.email, subject: 'Reset your password' });

@@ -91,7 +91,7 @@ describe('send_reply over SMTP', () => {
     const customer = await createCustomer(t.database.db, { email: 'reset.customer@example.com', firstName: 'Lee' });
     const ticket = await createTicket(t.database.db, { customerId: customer.id });
     const response = await postJson(t.app, agent, 'send_password_reset', { id: ticket.id });
-    expect(response.json()).toEqual({ message: 'Instructions sent.' });
+    expect(response.json()).toEqual({ message: 'Instructions sent.', held_until: null });
     await t.app.outbox.deliverDue();
     const delivery = received.at(-1);
     expect(addresses(delivery?.mail.to)).toEqual(['reset.customer@example.com']);

@@ -281,7 +281,7 @@ describe('POST users/originate_message', () => {
     expect(response.statusCode).toBe(200);
     const answer = response.json();
     expect(answer.message).toBe(
-      `Email to ${customer.email} saved to the outbox; it is sent in a moment (the conversation shows when).`,
+      `Email to ${customer.email} is in the outbox and goes out in a moment (the conversation shows when).`,
     );
     await t.app.outbox.deliverDue();
     expect(mailer.sent.at(-1)).toMatchObject({
@@ -317,7 +317,7 @@ describe('POST users/originate_message', () => {
     });
     expect(sent.json()).toMatchObject({
       ticket_id: ticket.id,
-      message: `Text to ${customer.phoneNumber} saved to the outbox; it is sent in a moment (the conversation shows when).`,
+      message: `Text to ${customer.phoneNumber} is in the outbox and goes out in a moment (the conversation shows when).`,
     });
     await t.app.outbox.deliverDue();
     expect(sms.sent.at(-1)).toMatchObject({ to: customer.phoneNumber, body: 'Hi' });

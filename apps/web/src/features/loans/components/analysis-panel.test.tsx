@@ -30,10 +30,13 @@ describe('AnalysisPanel', () => {
     expect(screen.getByRole('button', { name: 'Show Less' })).toBeInTheDocument();
   });
 
-  it("resends the approval text: 'Text Sent', or the spec's 'An error occured.'", async () => {
+  it("resends the approval text: 'Text Sent', that it is held and until when, or the spec's 'An error occured.'", async () => {
+    const held =
+      "The text to 5035550161 is held for the customer's quiet hours, not sent yet: it is 9:42 pm for this customer; the text will go out at 8:00 am.";
     const sent = answerApiCalls({
       'POST users/resend_approval_text': inTurn(
-        [200, { message: 'Text Sent' }],
+        [200, { message: 'Text Sent', held_until: null }],
+        [200, { message: held, held_until: '2026-11-22T16:00:00.000Z' }],
         [409, { errors: ['The customer has no phone number.'] }],
       ),
     });
@@ -42,6 +45,10 @@ describe('AnalysisPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Resend Approval Text' }));
     expect(await screen.findByText('Text Sent')).toBeInTheDocument();
     expect(sent[0]!.body).toEqual({ loan_id: 14 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resend Approval Text' }));
+    expect(await screen.findByText(held)).toBeInTheDocument();
+    expect(screen.queryByText('Text Sent')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Resend Approval Text' }));
     expect(await screen.findByText('An error occured.')).toBeInTheDocument();

@@ -93,9 +93,10 @@ function ResendApprovalText({ loanId }: { loanId: number }) {
       >
         Resend Approval Text
       </Button>
+      {/* 'Text Sent' (the spec's), or that it is held for the customer's quiet hours and until when. */}
       {resend.isSuccess && (
-        <Text fz="xs" c="teal.8" role="status">
-          Text Sent
+        <Text fz="xs" c={resend.data.held_until === null ? 'teal.8' : 'orange.9'} role="status">
+          {resend.data.message}
         </Text>
       )}
       {/* The spec's own spelling (section 8). */}
