@@ -90,17 +90,19 @@ await withBenchDatabase(async (database, handle) => {
 // take seconds. Their files are not needed to hand them out.
 async function generateQueueItems(handle: DatabaseHandle, items: number): Promise<void> {
   await handle.db.execute(sql`
-    insert into bankruptcy_notices (file_name, storage_key, type, parsed_data, has_text, created_at, updated_at)
+    insert into bankruptcy_notices (file_name, storage_key, type, parsed_data, has_text, due_on, created_at, updated_at)
     select 'notice-' || n || '.pdf', 'bankruptcy-notices/bench-' || n || '.pdf', 'BankruptcyNotice::InitialFiling',
       jsonb_build_object('case_number', '24-' || lpad(n::text, 5, '0'), 'court_district', 'CAN', 'b_type', '7',
         'debtor_name', 'Debtor ' || n, 'debtor_ssn', lpad((n % 10000)::text, 4, '0'), 'joint_debtor_name', null,
         'joint_debtor_ssn', null, 'filed', '2024-03-04', 'discharged', null, 'dismissed', null, 'converted', null,
         'plan_confirmed', null, 'notice_date', '2024-03-06'),
-      true, now() - make_interval(mins => ${items} - n), now() - make_interval(mins => ${items} - n)
+      true, (now() - make_interval(mins => ${items} - n))::date + 2, now() - make_interval(mins => ${items} - n),
+      now() - make_interval(mins => ${items} - n)
     from generate_series(1, ${items}) as n`);
   await handle.db.execute(sql`
-    insert into disputes (received_at, due_date, file_name, storage_key, first_name, last_name, type, updated_at)
-    select now() - make_interval(mins => ${items} - n), (current_date + 30 - (${items} - n) / 1440)::date,
+    insert into disputes (received_at, letter_received_on, due_date, file_name, storage_key, first_name, last_name, type, updated_at)
+    select now() - make_interval(mins => ${items} - n), (now() - make_interval(mins => ${items} - n))::date,
+      (current_date + 30 - (${items} - n) / 1440)::date,
       'dispute-' || n || '.pdf', 'disputes/bench-' || n || '.pdf', 'First' || n, 'Last' || n, 'Dispute::Other', now()
     from generate_series(1, ${items}) as n`);
 }

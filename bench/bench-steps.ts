@@ -56,3 +56,32 @@ export async function measureFlatAndPaced(
 export function p99Verdict(flat: Measurement, paced: Measurement, targetMs: number): string {
   return flat.p99 < targetMs ? 'MET flat out' : paced.p99 < targetMs ? 'met paced only' : 'NOT MET';
 }
+
+export type HealthFigures = { count: number; p50: number; p99: number; max: number };
+
+// GET health back to back, for `milliseconds` or while `going()` holds: what a load balancer sees of
+// the process while a benchmark's work runs beside it.
+export async function pollHealth(
+  base: string,
+  milliseconds: number | null,
+  going: () => boolean = () => true,
+): Promise<HealthFigures> {
+  const latencies: number[] = [];
+  const until = milliseconds === null ? Infinity : performance.now() + milliseconds;
+  while (going() && performance.now() < until) {
+    const sent = performance.now();
+    const response = await fetch(`${base}/internal/api/health`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - sent);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10) / 10;
+  return { count: latencies.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+export function formatHealth(label: string, health: HealthFigures, targetMs: number | null = null): string {
+  const verdict =
+    targetMs === null ? '' : ` (target p99 under ${targetMs} ms: ${health.p99 < targetMs ? 'MET' : 'NOT MET'})`;
+  return `GET health ${label}: ${health.count} requests, p50 ${health.p50} ms, p99 ${health.p99} ms, max ${health.max} ms${verdict}`;
+}

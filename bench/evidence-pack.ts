@@ -74,9 +74,11 @@ await withBenchDatabase(async (database, handle) => {
       case when k % 2 = 1 then 'received' else 'sent' end, t.created_at + interval '1 minute' * k
     from tickets t, generate_series(1, ${MESSAGES / CONVERSATIONS}) as k where t.customer_id = ${customerId}`);
   await handle.db.execute(sql`
-    insert into disputes (due_date, file_name, storage_key, customer_id, loan_id, type, received_at, resolved_at, response_type)
+    insert into disputes (due_date, file_name, storage_key, customer_id, loan_id, type, received_at, letter_received_on,
+      resolved_at, response_type)
     select current_date - 30 * n, 'dispute-' || n || '.pdf', 'disputes/bench-' || n || '.pdf', l.customer_id, l.id,
-      'Dispute::DebtValidation', now() - interval '1 day' * (60 * n), now() - interval '1 day' * (60 * n - 20), 'validated'
+      'Dispute::DebtValidation', now() - interval '1 day' * (60 * n), (now() - interval '1 day' * (60 * n))::date,
+      now() - interval '1 day' * (60 * n - 20), 'validated'
     from (select id, customer_id from loans where customer_id = ${customerId} order by id limit 3) l, generate_series(1, 1) as n`);
   await handle.db.execute(sql`
     insert into acdv_requests (control_number, dispute_code, received_on, response_due_on, consumer, account, loan_id, customer_id,

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateDatabase, openDatabase } from '@portal/db';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
 import { flateBombPdf, tjFloodPdf } from '../apps/server/src/testing/hostile-uploads.ts';
-import { startPortal } from './bench-steps.ts';
+import { pollHealth, startPortal } from './bench-steps.ts';
 import { createBenchDatabase, signInEmployee, stopServer } from './lib.ts';
 
 // npm run bench:uploads, on PostgreSQL (issue 27): the real server, then 10 hostile PDFs uploaded
@@ -40,7 +40,7 @@ try {
     // Warm: the routes, the JIT, and a first upload so the readers have started once.
     for (let index = 0; index < 200; index += 1)
       await fetch(`${base}/internal/api/health`).then((r) => r.arrayBuffer());
-    const idleHealth = await pollHealth(2_000);
+    const idleHealth = await pollHealth(base, 2_000);
     await sleep(500);
     const idleRss = residentMb(pid) ?? 0;
 
@@ -69,7 +69,7 @@ try {
     void uploads.finally(() => {
       uploading = false;
     });
-    const health = await pollHealth(null, () => uploading);
+    const health = await pollHealth(base, null, () => uploading);
     const results = await uploads;
     const seconds = (performance.now() - started) / 1000;
     sampling = false;
@@ -127,25 +127,6 @@ async function upload(
     status: response.status,
     failed: body.failed_files?.map((failure) => failure.error) ?? body.errors ?? [],
   };
-}
-
-// GET health back to back, for `milliseconds` or while `going()` holds.
-async function pollHealth(
-  milliseconds: number | null,
-  going: () => boolean = () => true,
-): Promise<{ count: number; p50: number; p99: number; max: number }> {
-  const latencies: number[] = [];
-  const until = milliseconds === null ? Infinity : performance.now() + milliseconds;
-  while (going() && performance.now() < until) {
-    const sent = performance.now();
-    const response = await fetch(`${base}/internal/api/health`);
-    await response.arrayBuffer();
-    latencies.push(performance.now() - sent);
-  }
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10) / 10;
-  return { count: latencies.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 function residentMb(pid: number): number | null {

@@ -24,9 +24,11 @@ import {
 import type { DeadlinesDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { businessToday } from '../../platform/business-date.ts';
+import type { Executor } from '@portal/db';
 import { NO_DEADLINES, type DeadlineCounts, type DeadlinePageRequest } from '../../platform/deadline-pages.ts';
 import { forbidden } from '../../platform/http-error.ts';
 import { findNoticesToMail, type NoticeToMail } from '../../platform/notices-to-mail.ts';
+import type { SharedReading } from '../../platform/shared-reading.ts';
 import { countNoticeDeadlines, findNoticeDeadlinePage } from '../bankruptcy-notices/index.ts';
 import { countAcdvDeadlines, findAcdvDeadlinePage } from '../credit-reporting/index.ts';
 import {
@@ -40,9 +42,10 @@ import {
 // with a deadline, the earliest due first (so the overdue ones lead), a page at a time, with the
 // counts per queue. The employee's own queues (those their permissions let them see) unless they ask
 // for fewer; asking for another is refused. Each queue's owner answers a page and its counts over a
-// partial index on (due date, id), so neither grows with the queue: a page asks each queue for at
-// most `limit` items after the cursor and keeps the first `limit` of them in the list's order (due
-// date, queue, id). Legally required notices no channel carried (issue 37) are platform's, which
+// partial index on (due date, id): a page asks each queue for at most `limit` items after the cursor
+// and keeps the first `limit` of them in the list's order (due date, queue, id), so it costs the same
+// however long the queue; the counts are index-only scans of the open items. Identical requests in
+// flight share one reading (platform/shared-reading.ts). Legally required notices no channel carried (issue 37) are platform's, which
 // owns the messages: due 3 business days after the day they became undelivered (no column holds
 // it, so they are read whole: they are few), listed by scope=due_now whatever their date.
 
@@ -90,8 +93,7 @@ type QueueReader = {
   counts: () => Promise<DeadlineCounts>;
 };
 
-function queueReaders(context: DeadlinesDeps, today: string): Record<DeadlineQueue, QueueReader> {
-  const { db, businessTimeZone } = context;
+function queueReaders(db: Executor, businessTimeZone: string, today: string): Record<DeadlineQueue, QueueReader> {
   // Read once per request: the notices to mail are few, and their due date is no column.
   let toMail: Promise<QueueItem[]> | null = null;
   const noticesToMail = () =>
@@ -180,22 +182,39 @@ export async function listDeadlines(
   context: DeadlinesDeps,
   actor: Actor,
   request: DeadlinesRequest,
+  share: SharedReading<DeadlinesResponse>,
 ): Promise<DeadlinesResponse> {
   const own = deadlineQueuesOf(actor.permissions);
   const refused = request.queues.find((queue) => !own.includes(queue));
   if (refused !== undefined) throw forbidden(permissionRefusal(DEADLINE_QUEUE_PERMISSIONS[refused]!));
   const queues = request.queues.length === 0 ? own : DEADLINE_QUEUES.filter((queue) => request.queues.includes(queue));
-
   const today = businessToday(context.clock, context.businessTimeZone);
+  // The answer depends on nothing else of the employee: the desk's staff polling the same page at
+  // once share one reading (own_queues, theirs, is put back on each).
+  const key = [today, request.scope, queues.join(','), request.after ?? '', request.limit].join('|');
+  const answer = await share(key, () => readDeadlines(context.db, context.businessTimeZone, today, queues, request));
+  return { ...answer, own_queues: own };
+}
+
+// One page and the counts, each queue's statements at once: a reading takes as long as its slowest
+// count, and since readings are shared, a page polled by a whole desk takes a few connections of
+// the pool once, not a few for each employee.
+async function readDeadlines(
+  db: Executor,
+  businessTimeZone: string,
+  today: string,
+  queues: readonly DeadlineQueue[],
+  request: DeadlinesRequest,
+): Promise<DeadlinesResponse> {
   const cursor = request.after === undefined ? null : readDeadlineCursor(request.after);
-  const readers = queueReaders(context, today);
-  // One more than a page, so the last page knows it is the last.
+  const readers = queueReaders(db, businessTimeZone, today);
   const [pages, counts] = await Promise.all([
     Promise.all(
       queues.map((queue) =>
         readers[queue].page({
           after: resumeAfter(queue, cursor),
           dueOnOrBefore: request.scope === 'due_now' && queue !== 'notice_to_mail' ? today : null,
+          // One more than a page, so the last page knows it is the last.
           limit: request.limit + 1,
         }),
       ),
@@ -212,8 +231,8 @@ export async function listDeadlines(
   const last = items.at(-1);
   return {
     today,
-    queues,
-    own_queues: own,
+    queues: [...queues],
+    own_queues: [],
     items,
     next_after: merged.length > request.limit && last ? deadlineCursor(last) : null,
     counts: queues.map((queue, index): DeadlineCount => ({
