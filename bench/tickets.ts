@@ -5,6 +5,7 @@ import { seedDemoData } from '@portal/demo-data';
 import { createBenchEmployees, p99Verdict, settleDatabase, startPortal } from './bench-steps.ts';
 import { generateBenchTickets } from './generate-tickets.ts';
 import { measurePaced } from './paced.ts';
+import { formatServerStats, readServerStats, resetServerStats, type ServerStats } from './server-stats.ts';
 import {
   formatMeasurement,
   measure,
@@ -68,10 +69,18 @@ await withBenchDatabase(async (database, handle) => {
     url: `${base}/internal/api/ticket?id=${held[index]}`,
     token: agent.token,
   }));
-  const queue = await measurePerEmployee(queueTargets, SECONDS);
-  const detail = await measurePerEmployee(detailTargets, SECONDS);
-  const queuePaced = await measurePaced(queueTargets, PACED_RATE, SECONDS);
-  const detailPaced = await measurePaced(detailTargets, PACED_RATE, SECONDS);
+  // Each measurement with what the API process saw meanwhile (its warm-up included).
+  const seen: Array<[string, ServerStats]> = [];
+  const watched = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
+    await resetServerStats(portal);
+    const result = await run();
+    seen.push([label, await readServerStats(portal)]);
+    return result;
+  };
+  const queue = await watched('tickets, flat out', () => measurePerEmployee(queueTargets, SECONDS));
+  const detail = await watched('ticket, flat out', () => measurePerEmployee(detailTargets, SECONDS));
+  const queuePaced = await watched('tickets, paced', () => measurePaced(queueTargets, PACED_RATE, SECONDS));
+  const detailPaced = await watched('ticket, paced', () => measurePaced(detailTargets, PACED_RATE, SECONDS));
   await stopServer(portal);
 
   console.log(`\nPostgreSQL, ${EMPLOYEES} concurrent employees (one connection each), ${SECONDS} s each`);
@@ -82,6 +91,8 @@ await withBenchDatabase(async (database, handle) => {
   console.log(`Paced (${PACED_RATE} requests a second per employee, ${PACED_RATE * EMPLOYEES} in all):`);
   console.log(formatMeasurement('GET /internal/api/tickets?num=10', queuePaced));
   console.log(formatMeasurement('GET /internal/api/ticket?id=…', detailPaced));
+  console.log('What the API process saw meanwhile:');
+  for (const [label, stats] of seen) console.log(`  ${label.padEnd(18)} ${formatServerStats(stats)}`);
   for (const [label, flatOut, paced] of [
     ['tickets', queue, queuePaced],
     ['ticket', detail, detailPaced],

@@ -39,6 +39,9 @@ export type DatabaseHandle = {
   exclusive: <T>(lockId: number, run: () => Promise<T>) => Promise<T>;
   // PGlite only: its whole data directory as a tar, to open again with { from }.
   dump?: () => Promise<Blob>;
+  // PostgreSQL only: the pool's connections now, open and idle, and the queries waiting for one
+  // (what the benchmarks print beside their figures, so a stall for a connection names itself).
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 };
 
@@ -91,6 +94,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     exec: async (sql) => {
       await pool.query(sql);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, onPayload, onListening) => {
       const stop = await listenWithReconnect(url, channel, onPayload, onListening ?? (() => undefined));
       listeners.add(stop);
