@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, expect, goOnline, signIn, test } from './fixtures.ts';
+import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, expect, goOnline, shoot, signIn, test } from './fixtures.ts';
 
 // WCAG 2.2 AA on every screen and dialog (issue 28): axe (e2e/axe.ts) runs on each screen of the
 // route table (app/router.tsx), signed out and signed in, and on the dialogs, menus, popovers and
@@ -477,6 +477,7 @@ test.describe('signed in', () => {
     await page.goto('/deadlines');
     await expect(page.getByRole('table', { name: 'Open items per queue' })).toBeVisible();
     await expectNoAxeViolations(page);
+    await shoot(page, 'deadlines');
   });
 
   test('FCRA: the ACDV queue at both routes, the loan lookup and its dialogs', async () => {
