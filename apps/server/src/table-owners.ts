@@ -188,9 +188,16 @@ export const tableReaders: readonly TableReader[] = [
       'disputes',
       'acdvRequests',
       'bankruptcyNotices',
+      'tickets',
     ],
     reason:
-      "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, every message with its attachments, disputes and ACDVs of the customer or their loans, court notices).",
+      "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, every message with its attachments, the messages of conversations not yet linked that came from the customer's phone or emails, disputes and ACDVs of the customer or their loans, court notices).",
+  },
+  {
+    reader: 'evidence-pack/underwriting-reads.ts',
+    tables: ['identityReviews', 'incomeReviews'],
+    reason:
+      "A customer's evidence pack (decision 050): their identity and income reviews with the decisions, which neither owner lists per customer.",
   },
   {
     reader: 'platform/outbox.ts',

@@ -7,6 +7,7 @@ import { businessToday } from '../../platform/business-date.ts';
 import { notFound } from '../../platform/http-error.ts';
 import { auditFiles } from './audit-files.ts';
 import { caseFiles } from './case-files.ts';
+import { debitFiles } from './debit-files.ts';
 import type { EvidencePackDeps } from './deps.ts';
 import { AUDIT_TRAIL_LIMIT, readEvidence } from './evidence-reads.ts';
 import { loanFiles } from './loan-files.ts';
@@ -16,6 +17,7 @@ import type { PackFile, PackStamp } from './pack-file.ts';
 import { bytesOf, manifestFile, readmeFile } from './pack-index.ts';
 import { profileFiles } from './profile-files.ts';
 import { ssnRedactor } from './ssn-redaction.ts';
+import { underwritingFiles } from './underwriting-files.ts';
 
 export type EvidencePack = { fileName: string; zip: Buffer; fileCount: number };
 
@@ -41,7 +43,7 @@ export async function buildEvidencePack(
     timeZone: deps.businessTimeZone,
     builtBy: { employeeId: actor.employeeId, name: actor.name },
   };
-  const record = await deps.db.transaction((tx) => readEvidence(tx, customerId, deps.businessTimeZone), {
+  const record = await deps.db.transaction((tx) => readEvidence(tx, deps, customerId, deps.businessTimeZone), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
@@ -57,6 +59,12 @@ export async function buildEvidencePack(
           `The PDF of letter document ${missing.join(', ')} is missing from the file storage (listed in letters/letters.csv).`,
         ]
       : []),
+    ...record.furnished.files
+      .filter((file) => file.missing)
+      .map(
+        (file) =>
+          `The Metro 2 file ${file.fileName} (reporting file ${file.id}) is missing from the file storage: the months it furnished are recomputed in credit-reporting/metro2-history.csv.`,
+      ),
     ...(record.auditTrailTruncated
       ? [`The audit trail holds the newest ${AUDIT_TRAIL_LIMIT} events only; older ones are in the Portal.`]
       : []),
@@ -68,6 +76,8 @@ export async function buildEvidencePack(
   const sections = [
     ...profileFiles(record),
     ...loanFiles(record, stamp),
+    ...debitFiles(record),
+    ...underwritingFiles(record),
     ...messageFiles(record),
     ...letterFiles(record, letters),
     ...caseFiles(record),

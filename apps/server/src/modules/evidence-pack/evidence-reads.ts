@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_UPLOAD_KINDS } from '@portal/contracts';
 import {
   acdvRequests,
@@ -8,16 +8,24 @@ import {
   disputes,
   messageAttachments,
   messages,
+  tickets,
   type Executor,
 } from '@portal/db';
 import { findAuditTrail, type AuditEventRecord } from '../../platform/audit.ts';
 import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
-import { readReportedLoans } from '../credit-reporting/index.ts';
+import { readFurnishedRecords, readReportedLoans } from '../credit-reporting/index.ts';
 import { customerEmailsOf, findCustomer, findRecentComments, type CustomerRecord } from '../customers/index.ts';
 import { findDocumentsOfCustomers, type DocumentRecord } from '../documents/index.ts';
 import type { LetterKind } from '../letters/index.ts';
-import { customerLoansJson, decodeCustomerLoans } from '../loans/index.ts';
+import {
+  customerLoansJson,
+  decodeCustomerLoans,
+  findDebitAuthorizationsOfCustomer,
+  findDebitStopsOfCustomer,
+} from '../loans/index.ts';
 import { findEmployeeNames } from '../session/index.ts';
+import type { EvidencePackDeps } from './deps.ts';
+import { readIdentityReviews, readIncomeReviews } from './underwriting-reads.ts';
 
 // Everything the pack holds of one customer, read in one transaction (a consistent snapshot): each
 // owner's query where it has one (the customer, comments and addresses; the loans with payments,
@@ -44,21 +52,38 @@ const ALL_COMMENTS = 1_000_000;
 // Every column of a message but its raw MIME message or provider payload (what was said is the body).
 const { raw: _raw, ...messageColumns } = getTableColumns(messages);
 
-async function readMessages(tx: Executor, customerId: number) {
+async function readMessages(tx: Executor, which: SQL | undefined) {
   const rows = await tx
     .select(messageColumns)
     .from(messages)
-    .where(eq(messages.customerId, customerId))
+    .where(which)
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const attached = await tx
     .select({ messageId: messageAttachments.messageId, documentId: messageAttachments.documentId })
     .from(messageAttachments)
     .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-    .where(eq(messages.customerId, customerId));
+    .where(which);
   const attachments = new Map<number, number[]>();
   for (const { messageId, documentId } of attached)
     attachments.set(messageId, [...(attachments.get(messageId) ?? []), documentId]);
   return rows.map((row) => ({ ...row, documentIds: (attachments.get(row.id) ?? []).sort((a, b) => a - b) }));
+}
+
+// Messages of conversations nobody has linked to the customer yet (tickets.customer_id null) that
+// came from one of their addresses: their phone number or any email they have used, compared as
+// tickets store a sender (phones as 10 digits, emails lowercased).
+function unlinkedConversationMessages(customer: CustomerRecord): SQL | undefined {
+  const addresses = sql`array(select lower(address) from unnest(${customerEmailsOf(sql`${customer.id}::bigint`)}) as address)`;
+  const fromTheirs = or(
+    sql`${tickets.contact} = any(${addresses})`,
+    customer.email ? eq(tickets.contact, customer.email.toLowerCase()) : undefined,
+    customer.phoneNumber ? eq(tickets.contact, customer.phoneNumber) : undefined,
+  );
+  const unlinkedTickets = sql`select ${tickets.id} from ${tickets} where ${and(isNull(tickets.customerId), fromTheirs)}`;
+  return and(
+    sql`${messages.ticketId} in (${unlinkedTickets})`,
+    sql`${messages.customerId} is distinct from ${customer.id}`,
+  );
 }
 
 async function readInstruments(tx: Executor, customerId: number) {
@@ -150,7 +175,12 @@ async function readAuditTrail(tx: Executor, subjects: Record<string, readonly nu
 
 export type EvidenceRecord = NonNullable<Awaited<ReturnType<typeof readEvidence>>>;
 
-export async function readEvidence(tx: Executor, customerId: number, timeZone: string) {
+export async function readEvidence(
+  tx: Executor,
+  deps: Pick<EvidencePackDeps, 'storage'>,
+  customerId: number,
+  timeZone: string,
+) {
   const customer: CustomerRecord | undefined = await findCustomer(tx, customerId);
   if (!customer) return undefined;
   // One statement: the correlated reads the owners offer for a customer id.
@@ -165,7 +195,12 @@ export async function readEvidence(tx: Executor, customerId: number, timeZone: s
   const paymentIds = loans.flatMap((entry) => entry.payments.map(({ payment }) => payment.id));
   const comments = await findRecentComments(tx, customerId, ALL_COMMENTS);
   const instruments = await readInstruments(tx, customerId);
-  const messageRows = await readMessages(tx, customerId);
+  const messageRows = await readMessages(tx, eq(messages.customerId, customerId));
+  const unlinkedMessages = await readMessages(tx, unlinkedConversationMessages(customer));
+  const debitStops = await findDebitStopsOfCustomer(tx, customerId);
+  const debitAuthorizations = await findDebitAuthorizationsOfCustomer(tx, customerId);
+  const identityReviews = await readIdentityReviews(tx, customerId);
+  const incomeReviews = await readIncomeReviews(tx, customerId);
   const documents: DocumentRecord[] = await findDocumentsOfCustomers(
     tx,
     [customerId],
@@ -176,22 +211,31 @@ export async function readEvidence(tx: Executor, customerId: number, timeZone: s
   const bankruptcies = await findBankruptciesOfCustomers(tx, [customerId]);
   const notices = await readNotices(tx, customerId);
   const reported = await readReportedLoans(tx, loanIds, timeZone);
+  const furnished = await readFurnishedRecords(tx, deps.storage, customerId, new Set(loanIds));
+  const allMessages = [...messageRows, ...unlinkedMessages];
   const auditTrail = await readAuditTrail(tx, {
     customer: [customerId],
     loan: loanIds,
     payment: paymentIds,
-    ticket: [...new Set(messageRows.flatMap((message) => (message.ticketId === null ? [] : [message.ticketId])))],
-    message: messageRows.map((message) => message.id),
+    ticket: [...new Set(allMessages.flatMap((message) => (message.ticketId === null ? [] : [message.ticketId])))],
+    message: allMessages.map((message) => message.id),
     dispute: disputeRows.map((dispute) => dispute.id),
     acdv_request: acdvRows.map((acdv) => acdv.id),
     bankruptcy_notice: notices.map((notice) => notice.id),
+    debit_stop: debitStops.map((stop) => stop.id),
+    debit_authorization: debitAuthorizations.map((authorization) => authorization.id),
+    identity_review: identityReviews.map((review) => review.id),
+    income_review: incomeReviews.map((review) => review.id),
   });
   const employeeIds = [
     customer.dncEmployeeId,
     customer.dnlEmployeeId,
     customer.ceaseEmployeeId,
     customer.attorneyEmployeeId,
-    ...messageRows.map((row) => row.employeeId),
+    ...allMessages.map((row) => row.employeeId),
+    ...debitAuthorizations.map((row) => row.recordedBy),
+    ...identityReviews.flatMap((row) => [row.heldBy, row.decidedBy]),
+    ...incomeReviews.flatMap((row) => [row.verifiedBy, row.requestedBy]),
     ...disputeRows.flatMap((row) => [row.resolvedBy, row.createdBy]),
     ...acdvRows.flatMap((row) => [row.respondedBy, row.importedBy]),
     ...notices.flatMap((row) => [row.processedBy, row.createdBy]),
@@ -205,6 +249,12 @@ export async function readEvidence(tx: Executor, customerId: number, timeZone: s
     ...instruments,
     loans,
     messages: messageRows,
+    unlinkedMessages,
+    debitStops,
+    debitAuthorizations,
+    identityReviews,
+    incomeReviews,
+    furnished,
     // Oldest first (they come newest first).
     letters: documents.filter(isLetter).reverse(),
     uploads: documents.filter((document) => !isLetter(document)).reverse(),

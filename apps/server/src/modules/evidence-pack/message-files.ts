@@ -13,6 +13,55 @@ function sender(record: EvidenceRecord, message: MessageRow): string {
   return employeeLabel(record.employeeNames, message.employeeId) ?? 'Portal (system)';
 }
 
+const MESSAGE_COLUMNS = [
+  'message_id',
+  'created_at',
+  'direction',
+  'channel',
+  'status',
+  'sent_by',
+  'from',
+  'to',
+  'subject',
+  'body',
+  'ticket_id',
+  'purpose',
+  'held_until',
+  'attempts',
+  'next_attempt_at',
+  'error',
+  'provider_message_id',
+  'macro_id',
+  'attached_document_ids',
+] as const;
+
+function messagesCsv(record: EvidenceRecord, rows: readonly MessageRow[]): string {
+  return toCsv(
+    MESSAGE_COLUMNS,
+    rows.map((message) => ({
+      message_id: message.id,
+      created_at: message.createdAt,
+      direction: message.inbound ? 'in' : 'out',
+      channel: message.type,
+      status: message.status,
+      sent_by: sender(record, message),
+      from: message.fromAddress,
+      to: message.toAddress,
+      subject: message.subject,
+      body: message.body,
+      ticket_id: message.ticketId,
+      purpose: message.purpose,
+      held_until: message.heldUntil,
+      attempts: message.inbound ? null : message.attempts,
+      next_attempt_at: message.nextAttemptAt,
+      error: message.error,
+      provider_message_id: message.externalId,
+      macro_id: message.macroId,
+      attached_document_ids: message.documentIds.join(' '),
+    })),
+  );
+}
+
 export function messageFiles(record: EvidenceRecord): PackFile[] {
   return [
     {
@@ -20,51 +69,16 @@ export function messageFiles(record: EvidenceRecord): PackFile[] {
       section: 'messages',
       description:
         'Every text and email to and from the customer, oldest first: direction, channel, status, times, addresses, who sent it, the text, delivery attempts and errors, and the documents attached.',
-      content: toCsv(
-        [
-          'message_id',
-          'created_at',
-          'direction',
-          'channel',
-          'status',
-          'sent_by',
-          'from',
-          'to',
-          'subject',
-          'body',
-          'ticket_id',
-          'purpose',
-          'held_until',
-          'attempts',
-          'next_attempt_at',
-          'error',
-          'provider_message_id',
-          'macro_id',
-          'attached_document_ids',
-        ],
-        record.messages.map((message) => ({
-          message_id: message.id,
-          created_at: message.createdAt,
-          direction: message.inbound ? 'in' : 'out',
-          channel: message.type,
-          status: message.status,
-          sent_by: sender(record, message),
-          from: message.fromAddress,
-          to: message.toAddress,
-          subject: message.subject,
-          body: message.body,
-          ticket_id: message.ticketId,
-          purpose: message.purpose,
-          held_until: message.heldUntil,
-          attempts: message.inbound ? null : message.attempts,
-          next_attempt_at: message.nextAttemptAt,
-          error: message.error,
-          provider_message_id: message.externalId,
-          macro_id: message.macroId,
-          attached_document_ids: message.documentIds.join(' '),
-        })),
-      ),
+      content: messagesCsv(record, record.messages),
       records: record.messages.length,
+    },
+    {
+      path: 'messages/unlinked-messages.csv',
+      section: 'messages',
+      description:
+        'Messages of conversations not yet linked to the customer that came from their phone number or one of their email addresses (a sender nobody matched to them yet), oldest first, in the columns of messages.csv.',
+      content: messagesCsv(record, record.unlinkedMessages),
+      records: record.unlinkedMessages.length,
     },
   ];
 }
@@ -79,7 +93,7 @@ export function letterPath(document: DocumentRecord): string {
 
 export function letterFiles(record: EvidenceRecord, letters: readonly StoredLetter[]): PackFile[] {
   const emailedIn = new Map<number, number[]>();
-  for (const message of record.messages)
+  for (const message of [...record.messages, ...record.unlinkedMessages])
     for (const documentId of message.documentIds)
       emailedIn.set(documentId, [...(emailedIn.get(documentId) ?? []), message.id]);
   const title = (kind: string) => LETTER_TITLES[kind as keyof typeof LETTER_TITLES] ?? kind;

@@ -13,6 +13,8 @@ export const MANIFEST_PATH = 'manifest.json';
 const LEFT_OUT = [
   "The whole SSN: only its last four digits appear (FCRA, GLBA); a whole number written in a message or a bureau's or court's field is shown as ***-**-NNNN.",
   'Whole bank account numbers: their last four digits and the routing number only.',
+  "The driver's license number an application gave (identity reviews list the checks and the decision).",
+  "The whole Metro 2 records as sent: their account fields are in credit-reporting/metro2-history.csv; the consumer's SSN, date of birth and phone number they carry are not.",
   "Files the customer uploaded (identity documents, selfies, paystubs): listed in profile/documents-held.csv, opened from the user page's documents.",
   "The dispute letters and court notices as received (PDFs that may carry a whole SSN), and the bureaus' ACDV images: what was read from them is in disputes/ and bankruptcy/.",
   "Monthly statements: drawn on demand from the loan's payments, which are here; listed in each loans/loan-N.json.",
