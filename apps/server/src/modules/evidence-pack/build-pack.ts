@@ -70,7 +70,7 @@ export async function buildEvidencePack(
       : []),
   ];
 
-  const redact = ssnRedactor(deps, record.customer.ssnHash);
+  const redact = ssnRedactor(deps, record.customer);
   const redacted = (file: PackFile): PackFile =>
     typeof file.content === 'string' ? { ...file, content: redact(file.content) } : file;
   const sections = [
