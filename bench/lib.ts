@@ -190,3 +190,21 @@ export async function rowsOf<Row>(
   const result = await handle.db.execute(query);
   return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }
+
+// GET health back to back while `going()` holds: how long each answer took, as p50, p99 and max (ms).
+export async function pollHealth(
+  base: string,
+  going: () => boolean,
+): Promise<{ count: number; p50: number; p99: number; max: number }> {
+  const latencies: number[] = [];
+  while (going()) {
+    const sent = performance.now();
+    const response = await fetch(`${base}/internal/api/health`);
+    await response.arrayBuffer();
+    latencies.push(performance.now() - sent);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10) / 10;
+  return { count: latencies.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}

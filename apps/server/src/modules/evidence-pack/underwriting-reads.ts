@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { identityReviews, incomeReviews, type Executor } from '@portal/db';
 
 // The underwriting reviews of the customer's applications (spec 001 sections 2-5): identity reviews
@@ -50,3 +50,9 @@ export async function readIncomeReviews(tx: Executor, customerId: number) {
     .where(eq(incomeReviews.customerId, customerId))
     .orderBy(asc(incomeReviews.loanId), asc(incomeReviews.id));
 }
+
+// The ids of the customer's reviews as subqueries (one column, `id`), for their audit events.
+export const identityReviewIdsOf = (customerId: number): SQL =>
+  sql`select ${identityReviews.id} as id from ${identityReviews} where ${eq(identityReviews.customerId, customerId)}`;
+export const incomeReviewIdsOf = (customerId: number): SQL =>
+  sql`select ${incomeReviews.id} as id from ${incomeReviews} where ${eq(incomeReviews.customerId, customerId)}`;
