@@ -180,17 +180,21 @@ export const tableReaders: readonly TableReader[] = [
   },
   {
     reader: 'evidence-pack/evidence-reads.ts',
-    tables: [
-      'bankAccounts',
-      'debitCards',
-      'messages',
-      'messageAttachments',
-      'disputes',
-      'acdvRequests',
-      'bankruptcyNotices',
-    ],
+    tables: ['bankAccounts', 'debitCards', 'disputes', 'acdvRequests', 'bankruptcyNotices'],
     reason:
-      "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, every message with its attachments, disputes and ACDVs of the customer or their loans, court notices).",
+      "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, disputes and ACDVs of the customer or their loans, court notices).",
+  },
+  {
+    reader: 'evidence-pack/history-queries.ts',
+    tables: ['messages', 'messageAttachments', 'tickets', 'disputes', 'acdvRequests', 'bankruptcyNotices'],
+    reason:
+      "A customer's evidence pack (decision 050): its long lists read in pages through cursors, selected by subqueries rather than lists of ids: every message with its attachments, the messages of conversations not yet linked that came from the customer's phone or emails, and the ids of their disputes, ACDVs and court notices whose audit events the trail holds.",
+  },
+  {
+    reader: 'evidence-pack/underwriting-reads.ts',
+    tables: ['identityReviews', 'incomeReviews'],
+    reason:
+      "A customer's evidence pack (decision 050): their identity and income reviews with the decisions, which neither owner lists per customer.",
   },
   {
     reader: 'platform/outbox.ts',

@@ -16,6 +16,9 @@ export { importAcdvFile } from './acdv-import.ts';
 export { reportAccount } from './metro2-account.ts';
 export { scheduledMonthlyPaymentCents, wholeDollars } from './metro2-wire.ts';
 export { readReportedLoans } from './reporting-loan.ts';
+// The records of a customer's loans as furnished in the stored Metro 2 files (the evidence pack).
+export type { FurnishedRecord } from './furnished-records.ts';
+export { readFurnishedRecords } from './furnished-records.ts';
 
 // The Resend a dispute resolved in the consumer's favour queues for the next correction file; buildApp
 // hands it to the disputes module, which this module reads (decision 049).

@@ -1,39 +1,37 @@
-import { zipSync, type ZippableFile } from 'fflate';
-import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { evidencePackFileName } from '@portal/contracts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { notFound } from '../../platform/http-error.ts';
-import { auditFiles } from './audit-files.ts';
-import { caseFiles } from './case-files.ts';
 import type { EvidencePackDeps } from './deps.ts';
-import { AUDIT_TRAIL_LIMIT, readEvidence } from './evidence-reads.ts';
-import { loanFiles } from './loan-files.ts';
-import { letterFiles, messageFiles, type StoredLetter } from './message-files.ts';
-import { metro2Files } from './metro2-files.ts';
+import { readEvidence } from './evidence-reads.ts';
 import type { PackFile, PackStamp } from './pack-file.ts';
-import { bytesOf, manifestFile, readmeFile } from './pack-index.ts';
-import { profileFiles } from './profile-files.ts';
-import { ssnRedactor } from './ssn-redaction.ts';
+import { manifestFile, readmeFile, type ManifestEntry } from './pack-index.ts';
+import { createPackZip, type PackZip } from './pack-zip.ts';
+import { ssnRedactor, type Redact } from './ssn-redaction.ts';
+import { writeSections } from './write-sections.ts';
 
-export type EvidencePack = { fileName: string; zip: Buffer; fileCount: number };
+export type StartedPack = { fileName: string; stream: Readable };
 
 export const EVIDENCE_PACK_ACTION = 'customer.evidence_pack_built';
 
-// Text compresses well; PDFs are compressed already and are stored as they are.
-const compressionOf = (path: string) => (path.endsWith('.pdf') ? 0 : 6);
+function writeIndexFile(zip: PackZip, file: PackFile, redact: Redact): ManifestEntry {
+  const writer = zip.addFile(file.path);
+  writer.write(typeof file.content === 'string' ? redact(file.content) : file.content);
+  const { path, section, description, records } = file;
+  return { path, section, description, records, ...writer.end() };
+}
 
-// GET users/evidence_pack: reads everything of the customer in one read-only transaction (a
-// consistent snapshot: a message arriving meanwhile is in every file or in none), lays it out as
-// files, takes every whole SSN out of the text, zips it and records who built which customer's pack,
-// with its file count and the ZIP's SHA-256, so what was handed out can be matched later. A GET
-// that writes: the audit event is the point of it. An unknown customer is a 404 and writes nothing.
-export async function buildEvidencePack(
-  deps: EvidencePackDeps,
-  actor: Actor,
-  customerId: number,
-): Promise<EvidencePack> {
+// GET users/evidence_pack: answers once the customer is found (an unknown one is a 404 and writes
+// nothing) with the ZIP as a stream, which goes on being written as the records are read, in one
+// read-only repeatable-read transaction (a consistent snapshot: a message arriving meanwhile is in
+// every file or in none), page by page (write-sections.ts). When every file is in, the read
+// transaction ends, the index and manifest are written, and the pack is recorded (who built which
+// customer's pack, its file count, size and the SHA-256 of the ZIP as sent) before the ZIP's last
+// chunk goes out: a pack is audited before it can be opened, and one abandoned or failed midway is
+// not audited (what left is no readable ZIP). A GET that writes: the audit event is the point of it.
+export function startEvidencePack(deps: EvidencePackDeps, actor: Actor, customerId: number): Promise<StartedPack> {
   const builtAt = deps.clock.now();
   const stamp: PackStamp = {
     builtAt,
@@ -41,66 +39,47 @@ export async function buildEvidencePack(
     timeZone: deps.businessTimeZone,
     builtBy: { employeeId: actor.employeeId, name: actor.name },
   };
-  const record = await deps.db.transaction((tx) => readEvidence(tx, customerId, deps.businessTimeZone), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
-  if (!record) throw notFound(`Customer ${customerId} was not found.`);
-
-  const letters: StoredLetter[] = await Promise.all(
-    record.letters.map(async (document) => ({ document, content: await deps.storage.read(document.storageKey) })),
-  );
-  const missing = letters.filter((letter) => letter.content === null).map((letter) => letter.document.id);
-  const notes = [
-    ...(missing.length > 0
-      ? [
-          `The PDF of letter document ${missing.join(', ')} is missing from the file storage (listed in letters/letters.csv).`,
-        ]
-      : []),
-    ...(record.auditTrailTruncated
-      ? [`The audit trail holds the newest ${AUDIT_TRAIL_LIMIT} events only; older ones are in the Portal.`]
-      : []),
-  ];
-
-  const redact = ssnRedactor(deps, record.customer.ssnHash);
-  const redacted = (file: PackFile): PackFile =>
-    typeof file.content === 'string' ? { ...file, content: redact(file.content) } : file;
-  const sections = [
-    ...profileFiles(record),
-    ...loanFiles(record, stamp),
-    ...messageFiles(record),
-    ...letterFiles(record, letters),
-    ...caseFiles(record),
-    ...metro2Files(record, stamp),
-    ...auditFiles(record),
-  ].map(redacted);
-  const readme = redacted(readmeFile(record.customer, stamp, sections, notes));
-  const manifest = redacted(manifestFile(record.customer, stamp, [readme, ...sections]));
-  const files = [readme, manifest, ...sections];
-
-  const zipped = zipSync(
-    Object.fromEntries(
-      files.map((file): [string, ZippableFile] => [
-        file.path,
-        [bytesOf(file.content), { level: compressionOf(file.path), mtime: builtAt }],
-      ]),
-    ),
-  );
-  const zip = Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
   const fileName = evidencePackFileName(customerId, stamp.today);
-  await recordAuditEvent(deps.db, {
-    employeeId: actor.employeeId,
-    action: EVIDENCE_PACK_ACTION,
-    entityType: 'customer',
-    entityId: customerId,
-    after: {
-      fileName,
-      files: files.length,
-      bytes: zip.byteLength,
-      sha256: createHash('sha256').update(zip).digest('hex'),
-      missingLetterDocumentIds: missing,
-    },
-    ipAddress: actor.ipAddress,
+  const zip = createPackZip(builtAt);
+  let started = false;
+  return new Promise<StartedPack>((resolve, reject) => {
+    const build = async () => {
+      const { record, redact, written } = await deps.db.transaction(
+        async (tx) => {
+          const evidence = await readEvidence(tx, deps, customerId, deps.businessTimeZone);
+          if (!evidence) throw notFound(`Customer ${customerId} was not found.`);
+          started = true;
+          resolve({ fileName, stream: zip.stream });
+          const redactor = ssnRedactor(deps, evidence.customer);
+          const sections = await writeSections(tx, deps, evidence, stamp, zip, redactor);
+          return { record: evidence, redact: redactor, written: sections };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      const readme = writeIndexFile(zip, readmeFile(record.customer, stamp, written.entries, written.notes), redact);
+      const files = [readme, ...written.entries];
+      writeIndexFile(zip, manifestFile(record.customer, stamp, files), redact);
+      await zip.finish((summary) =>
+        recordAuditEvent(deps.db, {
+          employeeId: actor.employeeId,
+          action: EVIDENCE_PACK_ACTION,
+          entityType: 'customer',
+          entityId: customerId,
+          after: {
+            fileName,
+            files: files.length + 1,
+            bytes: summary.bytes,
+            sha256: summary.sha256,
+            missingLetterDocumentIds: written.missingLetterDocumentIds,
+          },
+          ipAddress: actor.ipAddress,
+        }),
+      );
+    };
+    build().catch((error: unknown) => {
+      if (!started) reject(error);
+      // Headers are out: the response is cut short, and Fastify logs why.
+      else zip.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
   });
-  return { fileName, zip, fileCount: files.length };
 }

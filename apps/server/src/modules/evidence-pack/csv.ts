@@ -28,6 +28,15 @@ export function toCsv<Column extends string>(
   columns: readonly Column[],
   rows: ReadonlyArray<Record<Column, CsvValue>>,
 ): string {
-  const lines = [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader(columns) + csvRows(columns, rows);
+}
+
+// A table written in pages: the header once, then each page's rows (each line ends in CRLF).
+export const csvHeader = (columns: readonly string[]): string => `${columns.join(',')}\r\n`;
+
+export function csvRows<Column extends string>(
+  columns: readonly Column[],
+  rows: ReadonlyArray<Record<Column, CsvValue>>,
+): string {
+  return rows.map((row) => `${columns.map((column) => cell(row[column])).join(',')}\r\n`).join('');
 }

@@ -29,6 +29,27 @@ const compliance = useStaffSession(t, ['compliance']);
 const agent = useStaffSession(t, ['agent']);
 
 const SSN = '123456789';
+// The layouts issue 39 found whole in messages.csv (each masked in ssn-redaction.test.ts too).
+const SSN_LAYOUTS = [
+  'en dash 123\u201345\u20136789',
+  'non-breaking hyphen 123\u201145\u20116789',
+  'slashes 123/45/6789',
+  'full-width \uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18\uff19',
+  'spaced 1 2 3 4 5 6 7 8 9',
+  'two lines 123-45-\n6789',
+  `base64 ${Buffer.from('123-45-6789').toString('base64')}`,
+];
+// The digits of a text once full-width digits are folded, everything else dropped, and any base64
+// token decoded: where a whole SSN in any of those layouts is still readable.
+const readableDigits = (content: string) =>
+  [
+    content,
+    ...[...content.matchAll(/[A-Za-z0-9+/]{12,}={0,2}/g)].map(([token]) =>
+      Buffer.from(token, 'base64').toString('latin1'),
+    ),
+  ]
+    .map((value) => value.normalize('NFKC').replace(/[^\d]+/g, (gap) => (gap.length > 3 ? ' ' : '')))
+    .join(' ');
 // The project's NACHA reference data, as the loans module reads it.
 const returnCodes = JSON.parse(readFileSync(new URL('../loans/ach-return-codes.json', import.meta.url), 'utf8')) as {
   codes: Array<{ code: string; title: string }>;
@@ -80,7 +101,7 @@ beforeAll(async () => {
   // The customer wrote their SSN twice, in two layouts; an agent answered.
   const ticket = await createTicket(db, {
     customerId,
-    thread: [`My SSN is ${SSN}, please check`, 'Or as the form wants it: 123-45-6789'],
+    thread: [`My SSN is ${SSN}, please check`, 'Or as the form wants it: 123-45-6789', ...SSN_LAYOUTS],
   });
   await db.insert(messages).values({
     ticketId: ticket.id,
@@ -168,7 +189,12 @@ describe('GET users/evidence_pack', () => {
         'loans/returns.csv',
         'loans/comments.csv',
         'loans/changes.csv',
+        'loans/debit-stops.csv',
+        'loans/debit-authorizations.csv',
+        'underwriting/identity-reviews.csv',
+        'underwriting/income-reviews.csv',
         'messages/messages.csv',
+        'messages/unlinked-messages.csv',
         letterPath,
         'letters/letters.csv',
         'disputes/disputes.csv',
@@ -222,8 +248,8 @@ describe('GET users/evidence_pack', () => {
     expect(trail).toContain(changes[1]);
 
     const messageRows = csvRows(text(files, 'messages/messages.csv'));
-    expect(messageRows).toHaveLength(4);
-    expect(messageRows[3]).toContain(',out,text,sent,');
+    expect(messageRows).toHaveLength(4 + SSN_LAYOUTS.length);
+    expect(messageRows.at(-1)).toContain(',out,text,sent,');
     expect(messageRows[1]).toContain(',in,text,received,customer,');
 
     // The letter's PDF, byte for byte what the documents call serves.
@@ -262,6 +288,7 @@ describe('GET users/evidence_pack', () => {
     for (const [path, content] of Object.entries(files)) {
       const readable = path.endsWith('.pdf') ? await readPdfText(content) : strFromU8(content);
       for (const layout of [SSN, '123-45-6789', '123 45 6789']) expect(readable, path).not.toContain(layout);
+      expect(readableDigits(readable), path).not.toContain(SSN);
     }
   });
 

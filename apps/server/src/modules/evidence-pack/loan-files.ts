@@ -1,15 +1,13 @@
 import type { LoanInfo } from '@portal/contracts';
 import { eligiblePaymentMethods, toLoanInfo } from '../loans/index.ts';
-import { auditCsv } from './audit-files.ts';
 import { toCsv } from './csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import { json, type PackFile, type PackStamp } from './pack-file.ts';
 
 // Every loan with its payments, returns and changes. Each loan is what its card on the user page
 // shows (the loans module's read model, payoff as of the pack's business date); the lists beside
-// them put every loan's payments, returns, comments and audited changes in one table each.
-
-const CHANGE_ENTITIES = new Set(['loan', 'payment']);
+// them put every loan's payments, returns and comments in one table each (their audited changes,
+// loans/changes.csv, are read in pages with the audit trail).
 
 export function loanFiles(record: EvidenceRecord, stamp: PackStamp): PackFile[] {
   const context = {
@@ -30,7 +28,6 @@ export function loanFiles(record: EvidenceRecord, stamp: PackStamp): PackFile[] 
   const comments = cards.flatMap((card) =>
     [...card.comments].reverse().map((comment) => ({ loanId: card.id, comment })),
   );
-  const changes = record.auditTrail.filter((event) => CHANGE_ENTITIES.has(event.entityType));
 
   return [
     {
@@ -176,14 +173,6 @@ export function loanFiles(record: EvidenceRecord, stamp: PackStamp): PackFile[] 
         })),
       ),
       records: comments.length,
-    },
-    {
-      path: 'loans/changes.csv',
-      section: 'loans',
-      description:
-        'Every audited change to the loans and their payments, oldest first: who, when, what, and the values before and after.',
-      content: auditCsv(record, changes),
-      records: changes.length,
     },
   ];
 }

@@ -5,6 +5,7 @@ export const PACK_SECTIONS = [
   'index',
   'profile',
   'loans',
+  'underwriting',
   'messages',
   'letters',
   'disputes',

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { customerName, type CustomerRecord } from '../customers/index.ts';
 import { json, type PackFile, type PackStamp } from './pack-file.ts';
 
 // The pack's index for people (README.txt: what each file is, whose pack it is, who built it and
 // when, what is left out) and for machines (manifest.json: the same list with each file's size and
-// SHA-256, so a copy can be checked against what the Portal handed out).
+// SHA-256, so a copy can be checked against what the Portal handed out). Both are written last, once
+// every other file has been streamed and counted.
 
 export const MANIFEST_FORMAT = 'portal-evidence-pack/1';
 export const README_PATH = 'README.txt';
@@ -13,13 +13,15 @@ export const MANIFEST_PATH = 'manifest.json';
 const LEFT_OUT = [
   "The whole SSN: only its last four digits appear (FCRA, GLBA); a whole number written in a message or a bureau's or court's field is shown as ***-**-NNNN.",
   'Whole bank account numbers: their last four digits and the routing number only.',
+  "The driver's license number an application gave (identity reviews list the checks and the decision).",
+  "The whole Metro 2 records as sent: their account fields are in credit-reporting/metro2-history.csv; the consumer's SSN, date of birth and phone number they carry are not.",
   "Files the customer uploaded (identity documents, selfies, paystubs): listed in profile/documents-held.csv, opened from the user page's documents.",
   "The dispute letters and court notices as received (PDFs that may carry a whole SSN), and the bureaus' ACDV images: what was read from them is in disputes/ and bankruptcy/.",
   "Monthly statements: drawn on demand from the loan's payments, which are here; listed in each loans/loan-N.json.",
   'Raw email source and provider payloads of messages, and the IP addresses staff worked from.',
 ];
 
-type Entry = Pick<PackFile, 'path' | 'section' | 'description' | 'records'>;
+export type Entry = Pick<PackFile, 'path' | 'section' | 'description' | 'records'>;
 
 export function readmeFile(
   customer: CustomerRecord,
@@ -68,10 +70,10 @@ export function readmeFile(
   };
 }
 
-export const bytesOf = (content: string | Uint8Array) =>
-  typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+// A file as the manifest lists it: what the index says of it, and its size and SHA-256 as zipped.
+export type ManifestEntry = Entry & { bytes: number; sha256: string };
 
-export function manifestFile(customer: CustomerRecord, stamp: PackStamp, files: readonly PackFile[]): PackFile {
+export function manifestFile(customer: CustomerRecord, stamp: PackStamp, files: readonly ManifestEntry[]): PackFile {
   return {
     path: MANIFEST_PATH,
     section: 'index',
@@ -84,17 +86,14 @@ export function manifestFile(customer: CustomerRecord, stamp: PackStamp, files: 
       business_date: stamp.today,
       time_zone: stamp.timeZone,
       built_by: { employee_id: stamp.builtBy.employeeId, name: stamp.builtBy.name },
-      files: files.map((file) => {
-        const bytes = bytesOf(file.content);
-        return {
-          path: file.path,
-          section: file.section,
-          description: file.description,
-          records: file.records,
-          bytes: bytes.byteLength,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-        };
-      }),
+      files: files.map((file) => ({
+        path: file.path,
+        section: file.section,
+        description: file.description,
+        records: file.records,
+        bytes: file.bytes,
+        sha256: file.sha256,
+      })),
     }),
     records: null,
   };

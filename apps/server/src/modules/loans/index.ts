@@ -46,6 +46,14 @@ export { resendApprovalText, sendPayoffBalance } from './loan-messages.ts';
 export type { LoanJsonRow } from './customer-loans-json.ts';
 export { customerLoansJson, decodeCustomerLoans } from './customer-loans-json.ts';
 export { closeApplication } from './close-application.ts';
+// A customer's whole debit history (the evidence pack, decision 050).
+export { findDebitAuthorizationsOfCustomer, findDebitStopsOfCustomer } from './debit-history.ts';
+export {
+  debitAuthorizationIdsOfCustomer,
+  debitStopIdsOfCustomer,
+  loanIdsOfCustomer,
+  paymentIdsOfCustomer,
+} from './customer-subqueries.ts';
 
 // The customer app's payment changes (modules/customer-app) run the staff's own code (decision 036).
 export { findPayment } from './repository.ts';
