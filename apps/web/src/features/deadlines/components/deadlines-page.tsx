@@ -100,7 +100,10 @@ function QueuePicker({
 }) {
   if (own.length < 2) return null;
   return (
-    <Group gap="xs" role="group" aria-label="Queues shown">
+    <Group gap="xs" role="group" aria-labelledby="deadline-queues-shown">
+      <Text id="deadline-queues-shown" fz="sm" fw={500}>
+        Queues shown
+      </Text>
       <Chip.Group
         multiple
         value={[...shown]}
