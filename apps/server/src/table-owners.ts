@@ -22,6 +22,7 @@ export const serverModules = [
   'customers',
   'deadlines',
   'disputes',
+  'duty-audit',
   'documents',
   'evidence-pack',
   'graphql',
@@ -191,6 +192,22 @@ export const tableReaders: readonly TableReader[] = [
     ],
     reason:
       "A customer's evidence pack (decision 050) in one snapshot: rows no owner lists per customer (every bank account and card, every message with its attachments, disputes and ACDVs of the customer or their loans, court notices).",
+  },
+  {
+    reader: 'duty-audit/repository.ts',
+    tables: [
+      'messages',
+      'customers',
+      'auditEvents',
+      'customerBankruptcies',
+      'loans',
+      'payments',
+      'bounces',
+      'debitStops',
+      'debitAuthorizations',
+    ],
+    reason:
+      "The duty audit (decision 059) replays a range of deliveries and debits from the records alone, streamed in pages by their time indexes, with the facts of each page's customers read in batches (their flags' audited changes among them).",
   },
   {
     reader: 'platform/outbox.ts',
