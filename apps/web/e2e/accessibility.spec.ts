@@ -479,6 +479,15 @@ test.describe('signed in', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('duty audit: the range picker and a report', async () => {
+    await page.goto('/duty_audit');
+    await expect(page.getByRole('heading', { name: 'Duty audit', level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Run audit' }).click();
+    await expect(page.getByRole('heading', { name: 'Breaches', level: 2 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('FCRA: the ACDV queue at both routes, the loan lookup and its dialogs', async () => {
     for (const path of ['/fcra', '/acdv']) {
       await page.goto(path);

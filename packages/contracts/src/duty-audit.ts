@@ -95,8 +95,10 @@ export const dutyAuditResponseSchema = z.object({
   time_zone: z.string(),
   messages_checked: z.number(),
   debits_checked: z.number(),
-  // Every breach found; at most DUTY_AUDIT_MAX_LISTED are listed (truncated says when fewer).
+  // Every breach found, and how many of each duty; at most DUTY_AUDIT_MAX_LISTED are listed
+  // (truncated says when fewer).
   breach_count: z.number(),
+  by_rule: z.partialRecord(z.enum(DUTY_AUDIT_RULES), z.number()),
   truncated: z.boolean(),
   breaches: z.array(dutyAuditBreachSchema),
 });

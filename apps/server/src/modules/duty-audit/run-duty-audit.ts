@@ -139,6 +139,7 @@ export async function runDutyAudit(
     messages_checked: result.messagesChecked,
     debits_checked: result.debitsChecked,
     breach_count: result.breachCount,
+    by_rule: result.byRule,
     truncated: result.breachCount > result.listed.length,
     breaches: result.listed,
   };
