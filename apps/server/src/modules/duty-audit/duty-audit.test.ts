@@ -174,7 +174,7 @@ beforeAll(async () => {
 describe('GET duty_audit', () => {
   it('reports every planted breach with its rule, and no clean record', async () => {
     const response = await auditOf('from=2026-11-01&to=2026-11-30');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const report = response.json<DutyAuditResponse>();
     const found = report.breaches.map((breach) => `${breach.record}:${breach.record_id}:${breach.rule}`);
     expect(new Set(found)).toEqual(expected);
@@ -184,6 +184,8 @@ describe('GET duty_audit', () => {
       to: '2026-11-30',
       time_zone: 'America/Los_Angeles',
       breach_count: expected.size,
+      // One of each duty planted.
+      by_rule: Object.fromEntries([...expected].map((key) => [key.split(':')[2], 1])),
       truncated: false,
       messages_checked: 12,
       debits_checked: 5,

@@ -11,6 +11,7 @@ import { timeZonesOfCustomer } from '../contact-rules/index.ts';
 import type { FactCache } from './audit-facts.ts';
 import { flagAt } from './flag-history.ts';
 import { messageBreaches } from './message-duties.ts';
+import { nextTurn, RECORDS_PER_TURN } from './next-turn.ts';
 import * as repository from './repository.ts';
 
 // One page of deliveries replayed (issue 39): each message with the facts as they stood when the
@@ -96,7 +97,8 @@ export async function replayDeliveries(
   const texts = await collectionTextsOf(db, judged);
   const inbound = await answersOf(db, judged);
   const breaches: DutyAuditBreach[] = [];
-  for (const message of judged) {
+  for (const [index, message] of judged.entries()) {
+    if (index > 0 && index % RECORDS_PER_TURN === 0) await nextTurn();
     const at = message.sentAt;
     const answered = message.answersMessageId === null ? undefined : inbound.get(message.answersMessageId);
     const answer =
@@ -133,7 +135,9 @@ export async function replayDeliveries(
         cease: flagAt(customer.flags.cease, at).on,
         attorney: attorney.on,
         attorneyContext: attorney.note,
-        bankruptcyStay: automaticStayOf(customer.cases, dateInTimeZone(at, context.timeZone)),
+        // The day in the business time zone is asked only of customers with a case.
+        bankruptcyStay:
+          customer.cases.length === 0 ? null : automaticStayOf(customer.cases, dateInTimeZone(at, context.timeZone)),
         // The number texted is one more place the customer may be.
         zones: zonesOf(
           cache,

@@ -22,7 +22,9 @@ import {
 const idArray = (ids: readonly number[]) => sql`${sql.param([...ids])}::bigint[]`;
 const anyOf = (column: AnyPgColumn, ids: readonly number[]): SQL => sql`${column} = any(${idArray(ids)})`;
 
-export type Cursor = { at: Date; id: number };
+// Where a page ended: the last row's time as the database wrote it (text, to the microsecond, so no
+// row is read twice or skipped for a JavaScript Date's milliseconds) and its id.
+export type Cursor = { at: string; id: number };
 
 // A page of outbound messages delivered in [from, to), after the cursor, in delivery order.
 export function findDeliveredPage(db: Executor, range: { from: Date; to: Date }, after: Cursor, limit: number) {
@@ -38,12 +40,13 @@ export function findDeliveredPage(db: Executor, range: { from: Date; to: Date },
       legallyRequired: messages.legallyRequired,
       answersMessageId: messages.answersMessageId,
       sentAt: messages.sentAt,
+      cursorAt: sql<string>`${messages.sentAt}::text`,
     })
     .from(messages)
     .where(
       and(
-        sql`${messages.sentAt} >= ${after.at} and ${messages.sentAt} < ${range.to}`,
-        sql`(${messages.sentAt}, ${messages.id}) > (${after.at}, ${after.id})`,
+        sql`${messages.sentAt} >= ${after.at}::timestamptz and ${messages.sentAt} < ${range.to}`,
+        sql`(${messages.sentAt}, ${messages.id}) > (${after.at}::timestamptz, ${after.id})`,
         eq(messages.inbound, false),
       ),
     )
@@ -60,13 +63,14 @@ export function findPresentedPage(db: Executor, range: { from: Date; to: Date },
       loanId: payments.loanId,
       customerId: loans.customerId,
       presentedAt: payments.presentedAt,
+      cursorAt: sql<string>`${payments.presentedAt}::text`,
     })
     .from(payments)
     .innerJoin(loans, eq(loans.id, payments.loanId))
     .where(
       and(
-        sql`${payments.presentedAt} >= ${after.at} and ${payments.presentedAt} < ${range.to}`,
-        sql`(${payments.presentedAt}, ${payments.id}) > (${after.at}, ${after.id})`,
+        sql`${payments.presentedAt} >= ${after.at}::timestamptz and ${payments.presentedAt} < ${range.to}`,
+        sql`(${payments.presentedAt}, ${payments.id}) > (${after.at}::timestamptz, ${after.id})`,
       ),
     )
     .orderBy(asc(payments.presentedAt), asc(payments.id))

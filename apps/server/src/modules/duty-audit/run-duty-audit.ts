@@ -13,6 +13,7 @@ import { returnCodeBook } from '../loans/index.ts';
 import { createFactCache } from './audit-facts.ts';
 import { debitBreaches } from './debit-duties.ts';
 import type { DutyAuditDeps } from './deps.ts';
+import { nextTurn, RECORDS_PER_TURN } from './next-turn.ts';
 import { replayDeliveries } from './replay-deliveries.ts';
 import * as repository from './repository.ts';
 
@@ -26,8 +27,6 @@ export const DUTY_AUDIT_ACTION = 'compliance.duty_audit_run';
 // Rows per page: large enough that a month of a million deliveries is 200 statements, small enough
 // that a page's customers fit in one array parameter and a page's work in a few milliseconds.
 export const DUTY_AUDIT_PAGE_SIZE = 5000;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Tally = { count: number; listed: DutyAuditBreach[]; byRule: Partial<Record<DutyAuditRule, number>> };
 
@@ -49,7 +48,7 @@ export async function auditDuties(tx: Executor, deps: Omit<DutyAuditDeps, 'db'>,
   let messagesChecked = 0;
   let debitsChecked = 0;
 
-  let after = { at: range.from, id: 0 };
+  let after: repository.Cursor = { at: range.from.toISOString(), id: 0 };
   for (;;) {
     const page = await repository.findDeliveredPage(tx, range, after, DUTY_AUDIT_PAGE_SIZE);
     if (page.length === 0) break;
@@ -59,17 +58,18 @@ export async function auditDuties(tx: Executor, deps: Omit<DutyAuditDeps, 'db'>,
       await replayDeliveries(tx, cache, page, { settings: deps.contactRules, timeZone: deps.businessTimeZone }),
     );
     const last = page.at(-1)!;
-    after = { at: last.sentAt!, id: last.id };
+    after = { at: last.cursorAt, id: last.id };
     await nextTurn();
   }
 
-  after = { at: range.from, id: 0 };
+  after = { at: range.from.toISOString(), id: 0 };
   for (;;) {
     const page = await repository.findPresentedPage(tx, range, after, DUTY_AUDIT_PAGE_SIZE);
     if (page.length === 0) break;
     debitsChecked += page.length;
     await cache.loadDebitFacts(page.map((debit) => debit.customerId));
-    for (const debit of page) {
+    for (const [index, debit] of page.entries()) {
+      if (index > 0 && index % RECORDS_PER_TURN === 0) await nextTurn();
       const presentedAt = debit.presentedAt!;
       const found = debitBreaches({ paymentId: debit.id, presentedAt }, cache.debit(debit.customerId), {
         timeZone: deps.businessTimeZone,
@@ -90,7 +90,7 @@ export async function auditDuties(tx: Executor, deps: Omit<DutyAuditDeps, 'db'>,
       );
     }
     const last = page.at(-1)!;
-    after = { at: last.presentedAt!, id: last.id };
+    after = { at: last.cursorAt, id: last.id };
     await nextTurn();
   }
 
