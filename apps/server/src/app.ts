@@ -18,6 +18,7 @@ import { createDeadlinesModule } from './modules/deadlines/index.ts';
 import { createDisputesModule } from './modules/disputes/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createEvidencePackModule } from './modules/evidence-pack/index.ts';
+import { createDutyAuditModule } from './modules/duty-audit/index.ts';
 import { createGraphqlModule } from './modules/graphql/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createIdentificationsModule } from './modules/identifications/index.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createLettersModule(context),
     createTransactionEmailsModule(context),
     createEvidencePackModule(context),
+    createDutyAuditModule(context),
     createMacrosModule(context),
     // Credit reporting reads the disputes module, so disputes gets its command from here (decision 049).
     createDisputesModule({ ...context, queueDisputeCorrection }),

@@ -22,6 +22,7 @@ export const serverModules = [
   'customers',
   'deadlines',
   'disputes',
+  'duty-audit',
   'documents',
   'evidence-pack',
   'graphql',
@@ -195,6 +196,22 @@ export const tableReaders: readonly TableReader[] = [
     tables: ['identityReviews', 'incomeReviews'],
     reason:
       "A customer's evidence pack (decision 050): their identity and income reviews with the decisions, which neither owner lists per customer.",
+  },
+  {
+    reader: 'duty-audit/repository.ts',
+    tables: [
+      'messages',
+      'customers',
+      'auditEvents',
+      'customerBankruptcies',
+      'loans',
+      'payments',
+      'bounces',
+      'debitStops',
+      'debitAuthorizations',
+    ],
+    reason:
+      "The duty audit (decision 059) replays a range of deliveries and debits from the records alone, streamed in pages by their time indexes, with the facts of each page's customers read in batches (their flags' audited changes among them).",
   },
   {
     reader: 'platform/outbox.ts',

@@ -1,6 +1,17 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { API_URL, DEMO_EMAIL, PASSWORD, agentEmail, apiTokenOf, expect, goOnline, shoot, signIn, test } from './fixtures.ts';
+import {
+  API_URL,
+  DEMO_EMAIL,
+  PASSWORD,
+  agentEmail,
+  apiTokenOf,
+  expect,
+  goOnline,
+  shoot,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // WCAG 2.2 AA on every screen and dialog (issue 28): axe (e2e/axe.ts) runs on each screen of the
 // route table (app/router.tsx), signed out and signed in, and on the dialogs, menus, popovers and
@@ -478,6 +489,15 @@ test.describe('signed in', () => {
     await expect(page.getByRole('table', { name: 'Open items per queue' })).toBeVisible();
     await expectNoAxeViolations(page);
     await shoot(page, 'deadlines');
+  });
+
+  test('duty audit: the range picker and a report', async () => {
+    await page.goto('/duty_audit');
+    await expect(page.getByRole('heading', { name: 'Duty audit', level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Run audit' }).click();
+    await expect(page.getByRole('heading', { name: 'Breaches', level: 2 })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('FCRA: the ACDV queue at both routes, the loan lookup and its dialogs', async () => {

@@ -230,7 +230,9 @@ test('a text written in the quiet hours is held, and goes out when the window op
   await page.getByRole('textbox', { name: 'Message' }).fill(body);
   await send.click();
   await expect(
-    page.getByText(new RegExp(`^Text to ${customer.phone} is held for the customer's quiet hours, not sent yet\\. ${sentence}$`)),
+    page.getByText(
+      new RegExp(`^Text to ${customer.phone} is held for the customer's quiet hours, not sent yet\\. ${sentence}$`),
+    ),
   ).toBeVisible();
 
   // The card's recent messages: the text, held until the window opens (in the employee's time).

@@ -10,6 +10,7 @@ import { identificationCalls } from './identifications.ts';
 import { incomeCalls } from './income.ts';
 import { disputeCalls } from './disputes.ts';
 import { documentCalls } from './documents.ts';
+import { dutyAuditCalls } from './duty-audit.ts';
 import { evidencePackCalls } from './evidence-pack.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
@@ -56,6 +57,7 @@ export const apiCalls = {
   surveys: surveyCalls,
   analytics: analyticsCalls,
   evidencePack: evidencePackCalls,
+  dutyAudit: dutyAuditCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -68,6 +68,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'update_payment_analytics',
   ], // analytics.ts
   evidencePack: ['users'], // evidence-pack.ts
+  dutyAudit: ['duty_audit'], // duty-audit.ts
 };
 
 // The only prefix several calls objects share.

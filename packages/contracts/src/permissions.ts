@@ -77,6 +77,11 @@ export const permissionInfo = {
     refusal:
       'Only compliance staff (the compliance role) can lift a duty: clear a cease, attorney or Do Not Contact flag, or record a new debit authorization.',
   },
+  'compliance.duty_audit': {
+    allows:
+      'runs the duty audit: every message delivered and debit presented in a range, checked against the duties then in force (audited)',
+    refusal: 'Only compliance staff (the compliance role) can run the duty audit.',
+  },
   'bankruptcy.create_notices': {
     allows: 'uploads bankruptcy notices (matched to customers by their SSN)',
     refusal:

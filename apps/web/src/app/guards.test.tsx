@@ -84,6 +84,7 @@ describe('route guards', { timeout: 15_000 }, () => {
       ['Bankruptcy', '/bankruptcy'],
       ['Deadlines', '/deadlines'],
       ['Disputes', '/disputes'],
+      ['Duty Audit', '/duty_audit'],
       ['FCRA', '/fcra'],
       ['Identifications', '/identifications'],
       ['Income Review', '/income'],
@@ -104,7 +105,7 @@ describe('route guards', { timeout: 15_000 }, () => {
     expect(items.map((item) => item.textContent)).toEqual(['Bankruptcy', 'Deadlines', 'Disputes']);
   });
 
-  it.each(['/fcra', '/acdv', '/cr_adj', '/income', '/blog_post', '/macros', '/admin/staff'])(
+  it.each(['/fcra', '/acdv', '/cr_adj', '/income', '/blog_post', '/macros', '/admin/staff', '/duty_audit'])(
     'shows %s to a plain agent as "Not available to you"',
     async (path) => {
       stubApi();

@@ -13,6 +13,7 @@ import {
   crAdjScreen,
   deadlinesScreen,
   disputesScreen,
+  dutyAuditScreen,
   fcraLookupScreen,
   fcraScreen,
   graphqlScreen,
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
               { path: 'deadlines', element: <deadlinesScreen.Screen /> },
+              { path: 'duty_audit', element: gated('/duty_audit', <dutyAuditScreen.Screen />) },
               // The ACDV dashboard answers at both of the spec's routes; the loan lookup beside it.
               { path: 'fcra', element: gated('/fcra', <fcraScreen.Screen />) },
               { path: 'acdv', element: gated('/acdv', <fcraScreen.Screen />) },

@@ -13,6 +13,7 @@ export const screenAccess: Readonly<Record<string, readonly [Permission, ...Perm
   '/blog_post': ['content.edit'],
   '/macros': ['macros.edit'],
   '/admin/staff': ['staff.admin'],
+  '/duty_audit': ['compliance.duty_audit'],
 };
 
 export function mayOpen(path: string, held: readonly Permission[] | undefined): boolean {

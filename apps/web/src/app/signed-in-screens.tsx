@@ -36,6 +36,7 @@ export const userScreen = lazyScreen(async () => (await import('./routes/user-ro
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
 export const deadlinesScreen = lazyScreen(async () => (await import('./routes/deadlines-route.tsx')).DeadlinesRoute);
+export const dutyAuditScreen = lazyScreen(async () => (await import('./routes/duty-audit-route.tsx')).DutyAuditRoute);
 export const fcraScreen = lazyScreen(async () => (await import('./routes/fcra-route.tsx')).FcraRoute);
 export const fcraLookupScreen = lazyScreen(
   async () => (await import('./routes/fcra-lookup-route.tsx')).FcraLookupRoute,

@@ -81,4 +81,47 @@ describe('timeZoneOffsetMs', () => {
     expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * HOUR);
     expect(timeZoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), 'UTC')).toBe(0);
   });
+
+  it('answers from its quarter-hour memory exactly what Intl says, across the changes of summer time', () => {
+    const exact = (instant: number, zone: string) => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }).formatToParts(new Date(instant));
+      const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+      const local = Date.UTC(
+        value('year'),
+        value('month') - 1,
+        value('day'),
+        value('hour'),
+        value('minute'),
+        value('second'),
+      );
+      return local - Math.floor(instant / 1000) * 1000;
+    };
+    const changes = [
+      ['America/Los_Angeles', '2026-03-08T10:00:00Z'],
+      ['America/Los_Angeles', '2026-11-01T09:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['America/Adak', '2026-03-08T12:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['Pacific/Chatham', '2026-04-04T14:00:00Z'],
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+    ] as const;
+    for (const [zone, change] of changes) {
+      // Every 7 minutes and 13 seconds from two hours before the change to two hours after, twice
+      // (the second pass answered from memory).
+      for (const pass of [1, 2])
+        for (let at = Date.parse(change) - 2 * HOUR; at < Date.parse(change) + 2 * HOUR; at += 433_000)
+          expect(timeZoneOffsetMs(at, zone), `${zone} ${new Date(at).toISOString()} pass ${pass}`).toBe(
+            exact(at, zone),
+          );
+    }
+  });
 });

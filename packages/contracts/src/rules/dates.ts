@@ -62,8 +62,8 @@ export function dateInTimeZone(instant: Date, timeZone: string): string {
 const partFormats = new Map<string, Intl.DateTimeFormat>();
 
 // How far local time in an IANA zone is ahead of UTC at an instant (negative west of Greenwich), to
-// the second: the one place that turns a zone's wall clock into an offset.
-export function timeZoneOffsetMs(instantMs: number, timeZone: string): number {
+// the second, read from Intl (costly: a formatToParts per call).
+function measuredOffsetMs(instantMs: number, timeZone: string): number {
   let format = partFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -89,4 +89,31 @@ export function timeZoneOffsetMs(instantMs: number, timeZone: string): number {
     value('second'),
   );
   return local - Math.floor(instantMs / 1000) * 1000;
+}
+
+// Offsets kept per zone and quarter hour of UTC: a zone's offset changes a few times a year, and
+// the duty audit (issue 39) asks it of a million instants in a month. A quarter hour is kept only
+// when its first and last second have the same offset (then all of it has: no zone changes its
+// offset twice within 15 minutes); one with a change inside is measured at the instant asked.
+const OFFSET_SPAN_MS = 15 * 60_000;
+const OFFSET_SPANS_KEPT = 50_000;
+const offsetSpans = new Map<string, Map<number, number>>();
+
+// How far local time in an IANA zone is ahead of UTC at an instant (negative west of Greenwich), to
+// the second: the one place that turns a zone's wall clock into an offset.
+export function timeZoneOffsetMs(instantMs: number, timeZone: string): number {
+  const span = Math.floor(instantMs / OFFSET_SPAN_MS);
+  let spans = offsetSpans.get(timeZone);
+  if (!spans) {
+    spans = new Map();
+    offsetSpans.set(timeZone, spans);
+  }
+  const known = spans.get(span);
+  if (known !== undefined) return known;
+  const start = span * OFFSET_SPAN_MS;
+  const first = measuredOffsetMs(start, timeZone);
+  if (first !== measuredOffsetMs(start + OFFSET_SPAN_MS - 1000, timeZone)) return measuredOffsetMs(instantMs, timeZone);
+  if (spans.size >= OFFSET_SPANS_KEPT) spans.clear();
+  spans.set(span, first);
+  return first;
 }

@@ -27,8 +27,9 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   // The macros: the texts agents send to customers.
   { name: 'macro_editor', permissions: ['macros.edit'] },
   // Compliance: builds a customer's evidence pack (a CFPB complaint, an examiner's sample) and lifts
-  // duties (clears cease, attorney and Do Not Contact flags; records a new debit authorization).
-  { name: 'compliance', permissions: ['customers.evidence_pack', 'customers.lift_duties'] },
+  // duties (clears cease, attorney and Do Not Contact flags; records a new debit authorization);
+  // runs the duty audit (issue 39).
+  { name: 'compliance', permissions: ['customers.evidence_pack', 'customers.lift_duties', 'compliance.duty_audit'] },
   // The bankruptcy desk: uploads notices, which are matched to customers by their SSN.
   { name: 'bankruptcy', permissions: ['bankruptcy.create_notices'] },
 ];

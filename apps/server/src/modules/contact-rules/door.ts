@@ -1,10 +1,9 @@
-import { contactVerdict, sendingPathInfo, SENDING_PATHS, type SendingPath } from '@portal/contracts';
+import { contactVerdict, storedMessageRoad } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { ContactRulesDeps } from './deps.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { findInboundAt, holdAtDoor, markPassedDoor, refuseAtDoor } from '../../platform/message-store.ts';
 import type { DoorOutcome, MessageDoor } from '../../platform/outbox.ts';
-import type { MessageRecord } from '../../platform/outbound.ts';
 import { customerFacts, lockContactOf, weekOfCollectionTexts } from './gate.ts';
 
 // The door (issue 37, convention 9): every duty is decided again where the outbox hands a message
@@ -20,18 +19,14 @@ import { customerFacts, lockContactOf, weekOfCollectionTexts } from './gate.ts';
 //   refused (no flag or stay applies to it); undelivered for another reason, it is listed to be
 //   mailed (the deadlines screen).
 
-// Rows queued before roads were recorded: mail with neither customer nor conversation went to staff.
-function roadOf(message: MessageRecord): SendingPath | null {
-  if (message.sendingPath && message.sendingPath in SENDING_PATHS) return message.sendingPath as SendingPath;
-  return message.customerId === null && message.ticketId === null ? 'staff_mail' : null;
-}
-
 export function createMessageDoor(db: Database, deps: Pick<ContactRulesDeps, 'clock' | 'contactRules'>): MessageDoor {
   return (message) =>
     db.transaction(async (tx): Promise<DoorOutcome> => {
       const now = deps.clock.now();
-      const road = roadOf(message);
-      if (road === 'staff_mail') {
+      // Judged by the facts written on it when queued (contracts' storedMessageRoad, which the duty
+      // audit asks too): its road, its legal mark, its purpose.
+      const { path, purpose } = storedMessageRoad(message);
+      if (path === 'staff_mail') {
         await markPassedDoor(tx, message.id, now);
         return { kind: 'pass' };
       }
@@ -42,10 +37,6 @@ export function createMessageDoor(db: Database, deps: Pick<ContactRulesDeps, 'cl
         channel,
         address: message.toAddress,
       });
-      // Judged as its road says; a road unknown to the registry as staff's collection, unless the
-      // message carries the legal mark (a notice is never dropped for want of a road).
-      const path: SendingPath = road ?? (message.legallyRequired ? 'consumer_rights_notice' : 'collection_letter');
-      const purpose = message.purpose ?? (sendingPathInfo(road).purpose === 'servicing' ? 'servicing' : 'collection');
       const inboundAt = message.answersMessageId === null ? null : await findInboundAt(tx, message.answersMessageId);
       const verdict = contactVerdict(
         {

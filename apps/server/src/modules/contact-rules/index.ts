@@ -8,6 +8,9 @@ import { registerContactRuleRoutes } from './routes.ts';
 // door the outbox asks again when it hands the message to the provider (issue 37).
 export { clearanceOf, clearContact, decideContact } from './gate.ts';
 export { createMessageDoor } from './door.ts';
+// Where a customer may be (state, ZIP, phone area codes): the zones the hours are judged in; the
+// duty audit replays deliveries in the same zones.
+export { timeZonesOfCustomer } from './customer-zones.ts';
 
 // The verdict before Send (GET users/contact_verdict).
 export function createContactRulesModule(deps: ContactRulesDeps): PortalModule {

@@ -37,6 +37,11 @@ export {
   lockLoanKeyShare,
 } from './loan-reads.ts';
 export { payoffCentsAsOf, payoffCentsOn } from './payoff.ts';
+// A customer's withdrawals as the failed-debit rules read them, and NACHA's return codes (the duty
+// audit replays debits with both).
+export type { PaymentWithBounces } from './loan-info.ts';
+export { withdrawalHistory } from './withdrawal-history.ts';
+export { returnCodeBook } from './return-codes.ts';
 export type { LoanInfoContext } from './loan-info.ts';
 export { payoffBreakdownToday, toLoanInfo } from './loan-info.ts';
 export { eligiblePaymentMethods, methodsOfChargeable } from './payment-methods.ts';

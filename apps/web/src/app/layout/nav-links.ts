@@ -9,6 +9,8 @@ export const navMenus: readonly NavMenuGroup[] = [
       { label: 'Bankruptcy', to: '/bankruptcy' },
       { label: 'Deadlines', to: '/deadlines' },
       { label: 'Disputes', to: '/disputes' },
+      // Compliance's duty audit (issue 39).
+      { label: 'Duty Audit', to: '/duty_audit' },
       { label: 'FCRA', to: '/fcra' },
       { label: 'Identifications', to: '/identifications' },
       { label: 'Income Review', to: '/income' },
