@@ -111,6 +111,9 @@ export const tableOwners: Record<TableName, TableOwner> = {
 
   customerAppTokenUses: 'customer-app',
 
+  // Written by the database's triggers as ACDVs, disputes and notices change (migration 0032).
+  deadlineCounts: 'deadlines',
+
   // The rollups are written by the database's triggers (migrations 0018-0023) and rebuilt by the
   // analytics module, which also keeps the business hours they are counted in.
   businessHours: 'analytics',

@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   index,
+  primaryKey,
   integer,
   jsonb,
   pgTable,
@@ -164,4 +165,17 @@ export const creditReportingFlags = pgTable(
       .where(sql`${table.clearedAt} is null`),
     index('credit_reporting_flags_loan_idx').on(table.loanId),
   ],
+);
+
+// The open items of the queues with a deadline (GET deadlines, decision 047), counted per queue and
+// due date by the database's triggers as ACDVs, disputes and bankruptcy notices change (migration
+// 0032), so the counts are read from a few hundred rows, not counted over every open item.
+export const deadlineCounts = pgTable(
+  'deadline_counts',
+  {
+    queue: text().notNull(),
+    dueOn: date({ mode: 'string' }).notNull(),
+    open: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.queue, table.dueOn] })],
 );

@@ -16,4 +16,4 @@ export { createNotices } from './create-notices.ts';
 export { recordCustomerBankruptcy } from './record-bankruptcy.ts';
 
 // The unprocessed notices by the day they came (the deadlines module's list, decision 047).
-export { countNoticeDeadlines, findNoticeDeadlinePage } from './notice-deadlines.ts';
+export { findNoticeDeadlinePage } from './notice-deadlines.ts';

@@ -1,15 +1,9 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
 import { bankruptcyNotices, type Executor } from '@portal/db';
-import {
-  deadlineCountColumns,
-  deadlineWindow,
-  NO_DEADLINES,
-  type DeadlineCounts,
-  type DeadlinePageRequest,
-} from '../../platform/deadline-pages.ts';
+import { deadlineWindow, type DeadlinePageRequest } from '../../platform/deadline-pages.ts';
 
 // The unprocessed notices with their stored processing targets, for the deadlines list (decision
-// 047): a page and the counts, each one statement over bankruptcy_notices_due_idx (due_on, id).
+// 047): a page, one statement over bankruptcy_notices_due_idx (due_on, id).
 
 export type OpenNoticeDeadline = {
   id: number;
@@ -38,12 +32,4 @@ export async function findNoticeDeadlinePage(
     .where(and(unprocessed, deadlineWindow(bankruptcyNotices.dueOn, bankruptcyNotices.id, request)))
     .orderBy(asc(bankruptcyNotices.dueOn), asc(bankruptcyNotices.id))
     .limit(request.limit);
-}
-
-export async function countNoticeDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
-  const [row] = await db
-    .select(deadlineCountColumns(bankruptcyNotices.dueOn, today))
-    .from(bankruptcyNotices)
-    .where(unprocessed);
-  return row ?? NO_DEADLINES;
 }

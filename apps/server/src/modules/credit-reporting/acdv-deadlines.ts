@@ -1,15 +1,9 @@
 import { and, asc, isNull, sql } from 'drizzle-orm';
 import { acdvRequests, type Executor } from '@portal/db';
-import {
-  deadlineCountColumns,
-  deadlineWindow,
-  NO_DEADLINES,
-  type DeadlineCounts,
-  type DeadlinePageRequest,
-} from '../../platform/deadline-pages.ts';
+import { deadlineWindow, type DeadlinePageRequest } from '../../platform/deadline-pages.ts';
 
 // The unanswered ACDVs with their stored response dates, for the deadlines list (decision 047): a
-// page and the counts, each one statement over the partial index acdv_requests_unanswered_idx
+// page, one statement over the partial index acdv_requests_unanswered_idx
 // (response_due_on, id), only the columns the list shows.
 
 export type OpenAcdvDeadline = {
@@ -39,12 +33,4 @@ export async function findAcdvDeadlinePage(db: Executor, request: DeadlinePageRe
     .where(and(unanswered, deadlineWindow(acdvRequests.responseDueOn, acdvRequests.id, request)))
     .orderBy(asc(acdvRequests.responseDueOn), asc(acdvRequests.id))
     .limit(request.limit);
-}
-
-export async function countAcdvDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
-  const [row] = await db
-    .select(deadlineCountColumns(acdvRequests.responseDueOn, today))
-    .from(acdvRequests)
-    .where(unanswered);
-  return row ?? NO_DEADLINES;
 }

@@ -25,4 +25,4 @@ export { readFurnishedRecords } from './furnished-records.ts';
 export { queueDisputeCorrection } from './adjustments.ts';
 
 // The unanswered ACDVs by response date (the deadlines module's list, decision 047).
-export { countAcdvDeadlines, findAcdvDeadlinePage } from './acdv-deadlines.ts';
+export { findAcdvDeadlinePage } from './acdv-deadlines.ts';

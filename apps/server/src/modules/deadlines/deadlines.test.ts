@@ -208,6 +208,71 @@ describe('GET deadlines', () => {
     expect(some.counts.map((count) => count.queue)).toEqual(['acdv', 'bankruptcy_notice']);
   });
 
+  it('counts what it lists, through every change the database counts by trigger (deadline_counts)', async () => {
+    const db = t.database.db;
+    // Counted from the list itself: every item of a queue, those overdue and those due today.
+    const recount = (body: DeadlinesResponse) =>
+      body.counts.map((count) => {
+        const items = body.items.filter((item) => item.queue === count.queue);
+        return {
+          queue: count.queue,
+          label: count.label,
+          open: items.length,
+          due_today: items.filter((item) => item.due_on === body.today).length,
+          overdue: items.filter((item) => item.overdue).length,
+        };
+      });
+    const expectCountsOfList = async () => {
+      const body = await listed({ limit: '500' });
+      expect(body.counts).toEqual(recount(body));
+      return body;
+    };
+
+    // Inserted in one statement (an import), one by one, already closed.
+    await db.insert(acdvRequests).values(
+      ['2026-11-19', '2026-11-25', '2026-11-25', '2026-12-10'].map((due, index) => ({
+        controlNumber: `CN-COUNT-${index}`,
+        disputeCode: '001',
+        receivedOn: '2026-10-20',
+        responseDueOn: due,
+        consumer: {},
+        account: { accountNumber: '1' },
+      })),
+    );
+    const acdv = await insertAcdv('2026-10-26');
+    await insertAcdv('2026-10-27', { respondedAt: WEDNESDAY });
+    const dispute = await insertDispute(db, { dueDate: '2026-11-30' });
+    const other = await insertDispute(db, { dueDate: '2026-11-25' });
+    const notice = await insertNotice('2026-11-19T18:00:00Z');
+    await insertNotice('2026-11-23T18:00:00Z');
+    expect((await expectCountsOfList()).counts.map((count) => count.open)).toEqual([5, 2, 0, 2, 0]);
+
+    // Answered, moved, found frivolous, its notice sent, resolved, processed, deleted.
+    await db.update(acdvRequests).set({ respondedAt: WEDNESDAY }).where(eq(acdvRequests.id, acdv.id));
+    await db
+      .update(acdvRequests)
+      .set({ responseDueOn: '2026-11-20' })
+      .where(eq(acdvRequests.controlNumber, 'CN-COUNT-3'));
+    await db.update(disputes).set({ frivolousAt: WEDNESDAY, dueDate: '2026-12-03' }).where(eq(disputes.id, dispute.id));
+    expect((await expectCountsOfList()).counts.map((count) => count.open)).toEqual([4, 1, 1, 2, 0]);
+    await db
+      .update(disputes)
+      .set({ frivolousNoticeSentAt: WEDNESDAY, dueDate: '2026-12-21' })
+      .where(eq(disputes.id, dispute.id));
+    await db.update(disputes).set({ resolvedAt: WEDNESDAY }).where(eq(disputes.id, other.id));
+    await db.update(bankruptcyNotices).set({ processedAt: WEDNESDAY }).where(eq(bankruptcyNotices.id, notice.id));
+    await db.delete(acdvRequests).where(eq(acdvRequests.controlNumber, 'CN-COUNT-0'));
+    const after = await expectCountsOfList();
+    expect(after.counts.map((count) => [count.queue, count.open, count.overdue, count.due_today])).toEqual([
+      ['acdv', 3, 1, 2],
+      ['dispute', 1, 0, 0],
+      ['dispute_frivolous_notice', 0, 0, 0],
+      // Came Monday 23: due today.
+      ['bankruptcy_notice', 1, 0, 1],
+      ['notice_to_mail', 0, 0, 0],
+    ]);
+  });
+
   it("lists an employee's own queues: an agent off the credit reporting desk sees no ACDV, nor may ask", async () => {
     const acdv = await insertAcdv('2026-10-20');
     const dispute = await insertDispute(t.database.db, { dueDate: '2026-11-30' });

@@ -29,25 +29,23 @@ import { NO_DEADLINES, type DeadlineCounts, type DeadlinePageRequest } from '../
 import { forbidden } from '../../platform/http-error.ts';
 import { findNoticesToMail, type NoticeToMail } from '../../platform/notices-to-mail.ts';
 import type { SharedReading } from '../../platform/shared-reading.ts';
-import { countNoticeDeadlines, findNoticeDeadlinePage } from '../bankruptcy-notices/index.ts';
-import { countAcdvDeadlines, findAcdvDeadlinePage } from '../credit-reporting/index.ts';
-import {
-  countDisputeDeadlines,
-  countFrivolousNotices,
-  findDisputeDeadlinePage,
-  findFrivolousNoticePage,
-} from '../disputes/index.ts';
+import { findNoticeDeadlinePage } from '../bankruptcy-notices/index.ts';
+import { findAcdvDeadlinePage } from '../credit-reporting/index.ts';
+import { findDisputeDeadlinePage, findFrivolousNoticePage } from '../disputes/index.ts';
+import { findDeadlineCounts } from './deadline-counts.ts';
 
 // GET deadlines {scope, queues, after, limit} (decision 047, issue 39): the open items of the queues
 // with a deadline, the earliest due first (so the overdue ones lead), a page at a time, with the
 // counts per queue. The employee's own queues (those their permissions let them see) unless they ask
-// for fewer; asking for another is refused. Each queue's owner answers a page and its counts over a
-// partial index on (due date, id): a page asks each queue for at most `limit` items after the cursor
-// and keeps the first `limit` of them in the list's order (due date, queue, id), so it costs the same
-// however long the queue; the counts are index-only scans of the open items. Identical requests in
-// flight share one reading (platform/shared-reading.ts). Legally required notices no channel carried (issue 37) are platform's, which
-// owns the messages: due 3 business days after the day they became undelivered (no column holds
-// it, so they are read whole: they are few), listed by scope=due_now whatever their date.
+// for fewer; asking for another is refused. Each queue's owner answers a page over a partial index on
+// (due date, id): a page asks each queue for at most `limit` items after the cursor and keeps the
+// first `limit` of them in the list's order (due date, queue, id), so it costs the same however long
+// the queue. The counts are the database's, kept per queue and due date by triggers
+// (deadline_counts, deadline-counts.ts): a few hundred rows, however many items are open. Identical
+// requests in flight share one reading (platform/shared-reading.ts). Legally required notices no
+// channel carried (issue 37) are platform's, which owns the messages: due 3 business days after the
+// day they became undelivered (no column holds it, so they are read whole: they are few), listed by
+// scope=due_now whatever their date.
 
 export type DeadlineScope = 'all' | 'due_now';
 export type DeadlinesRequest = {
@@ -88,12 +86,9 @@ function resumeAfter(queue: DeadlineQueue, cursor: DeadlineCursor | null): Deadl
 const isAfter = (after: DeadlinePageRequest['after'], dueOn: string, id: number) =>
   after === null || dueOn > after.dueOn || (dueOn === after.dueOn && id > after.id);
 
-type QueueReader = {
-  page: (request: DeadlinePageRequest) => Promise<QueueItem[]>;
-  counts: () => Promise<DeadlineCounts>;
-};
+type QueueReader = { page: (request: DeadlinePageRequest) => Promise<QueueItem[]> };
 
-function queueReaders(db: Executor, businessTimeZone: string, today: string): Record<DeadlineQueue, QueueReader> {
+function queueReaders(db: Executor, businessTimeZone: string, today: string) {
   // Read once per request: the notices to mail are few, and their due date is no column.
   let toMail: Promise<QueueItem[]> | null = null;
   const noticesToMail = () =>
@@ -104,7 +99,7 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
         )
         .sort((a, b) => (a.dueOn === b.dueOn ? a.id - b.id : a.dueOn < b.dueOn ? -1 : 1)),
     ));
-  return {
+  const readers: Record<DeadlineQueue, QueueReader> = {
     acdv: {
       page: async (request) =>
         (await findAcdvDeadlinePage(db, request)).map((acdv) => ({
@@ -119,7 +114,6 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
           ].join(' · '),
           link: '/fcra',
         })),
-      counts: () => countAcdvDeadlines(db, today),
     },
     dispute: {
       page: async (request) =>
@@ -131,7 +125,6 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
           summary: `${dispute.consumerName ?? 'Name not read yet'} · ${disputeTypeLabel(dispute.type)}`,
           link: `/disputes/${dispute.id}`,
         })),
-      counts: () => countDisputeDeadlines(db, today),
     },
     dispute_frivolous_notice: {
       page: async (request) =>
@@ -143,7 +136,6 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
           summary: `${dispute.consumerName ?? 'Name not read yet'} · found frivolous ${dispute.determinedOn}: ${dispute.reason ?? ''}`,
           link: `/disputes/${dispute.id}`,
         })),
-      counts: () => countFrivolousNotices(db, today),
     },
     bankruptcy_notice: {
       page: async (request) =>
@@ -155,7 +147,6 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
           summary: `${notice.debtorName ?? 'Debtor not read yet'} · ${noticeTypeLabel(notice.type)} · received ${notice.receivedOn}`,
           link: `/bankruptcy/notice/${notice.id}`,
         })),
-      counts: () => countNoticeDeadlines(db, today),
     },
     notice_to_mail: {
       page: async (request) =>
@@ -163,19 +154,19 @@ function queueReaders(db: Executor, businessTimeZone: string, today: string): Re
           .filter((item) => isAfter(request.after, item.dueOn, item.id))
           .filter((item) => request.dueOnOrBefore === null || item.dueOn <= request.dueOnOrBefore)
           .slice(0, request.limit),
-      counts: async () => {
-        const items = await noticesToMail();
-        return items.reduce(
-          (counts, item) => ({
-            open: counts.open + 1,
-            overdue: counts.overdue + (item.dueOn < today ? 1 : 0),
-            dueToday: counts.dueToday + (item.dueOn === today ? 1 : 0),
-          }),
-          NO_DEADLINES,
-        );
-      },
     },
   };
+  // The notices to mail are counted here (no trigger counts them: their due date is no column).
+  const mailCounts = async (): Promise<DeadlineCounts> =>
+    (await noticesToMail()).reduce(
+      (counts, item) => ({
+        open: counts.open + 1,
+        overdue: counts.overdue + (item.dueOn < today ? 1 : 0),
+        dueToday: counts.dueToday + (item.dueOn === today ? 1 : 0),
+      }),
+      NO_DEADLINES,
+    );
+  return { readers, mailCounts };
 }
 
 export async function listDeadlines(
@@ -207,8 +198,9 @@ async function readDeadlines(
   request: DeadlinesRequest,
 ): Promise<DeadlinesResponse> {
   const cursor = request.after === undefined ? null : readDeadlineCursor(request.after);
-  const readers = queueReaders(db, businessTimeZone, today);
-  const [pages, counts] = await Promise.all([
+  const { readers, mailCounts } = queueReaders(db, businessTimeZone, today);
+  const counted = queues.filter((queue) => queue !== 'notice_to_mail');
+  const [pages, byQueue, mailed] = await Promise.all([
     Promise.all(
       queues.map((queue) =>
         readers[queue].page({
@@ -219,8 +211,10 @@ async function readDeadlines(
         }),
       ),
     ),
-    Promise.all(queues.map((queue) => readers[queue].counts())),
+    findDeadlineCounts(db, counted, today),
+    queues.includes('notice_to_mail') ? mailCounts() : NO_DEADLINES,
   ]);
+  const counts = queues.map((queue) => (queue === 'notice_to_mail' ? mailed : (byQueue.get(queue) ?? NO_DEADLINES)));
 
   const standing = deadlineStandings(today);
   const merged = pages

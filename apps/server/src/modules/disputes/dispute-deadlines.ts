@@ -1,15 +1,9 @@
 import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
 import { disputes, type Executor } from '@portal/db';
-import {
-  deadlineCountColumns,
-  deadlineWindow,
-  NO_DEADLINES,
-  type DeadlineCounts,
-  type DeadlinePageRequest,
-} from '../../platform/deadline-pages.ts';
+import { deadlineWindow, type DeadlinePageRequest } from '../../platform/deadline-pages.ts';
 
-// The disputes' open deadlines, for the deadlines list (decision 047), a page and the counts, each
-// one statement over a partial index on (due_date, id): the unresolved disputes but those whose
+// The disputes' open deadlines, for the deadlines list (decision 047), a page of each queue, one
+// statement over a partial index on (due_date, id): the unresolved disputes but those whose
 // frivolous notice is still to go (disputes_unresolved_idx), and the frivolous ones whose notice has
 // not gone out, resolved or not (disputes_frivolous_notice_due_idx; while the notice is owed, the
 // dispute's due date is the notice's, 5 business days after the determination).
@@ -30,16 +24,6 @@ export async function findDisputeDeadlinePage(
     .where(and(unresolved, sql`not (${noticeOwed})`, deadlineWindow(disputes.dueDate, disputes.id, request)))
     .orderBy(asc(disputes.dueDate), asc(disputes.id))
     .limit(request.limit);
-}
-
-// The unresolved disputes from the index alone, less the few whose frivolous notice is owed.
-export async function countDisputeDeadlines(db: Executor, today: string): Promise<DeadlineCounts> {
-  const [[all], [owed]] = await Promise.all([
-    db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(unresolved),
-    db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(and(noticeOwed, unresolved)),
-  ]);
-  const [a, b] = [all ?? NO_DEADLINES, owed ?? NO_DEADLINES];
-  return { open: a.open - b.open, overdue: a.overdue - b.overdue, dueToday: a.dueToday - b.dueToday };
 }
 
 export type FrivolousNoticeDeadline = {
@@ -67,9 +51,4 @@ export async function findFrivolousNoticePage(
     .where(and(noticeOwed, deadlineWindow(disputes.dueDate, disputes.id, request)))
     .orderBy(asc(disputes.dueDate), asc(disputes.id))
     .limit(request.limit);
-}
-
-export async function countFrivolousNotices(db: Executor, today: string): Promise<DeadlineCounts> {
-  const [row] = await db.select(deadlineCountColumns(disputes.dueDate, today)).from(disputes).where(noticeOwed);
-  return row ?? NO_DEADLINES;
 }

@@ -16,9 +16,4 @@ export { createDisputes } from './create-disputes.ts';
 export { findDisputesOfLoans } from './repository.ts';
 
 // The open deadlines of the disputes (the deadlines module's list, decision 047).
-export {
-  countDisputeDeadlines,
-  countFrivolousNotices,
-  findDisputeDeadlinePage,
-  findFrivolousNoticePage,
-} from './dispute-deadlines.ts';
+export { findDisputeDeadlinePage, findFrivolousNoticePage } from './dispute-deadlines.ts';
