@@ -36,6 +36,7 @@ describe("the consumer's information on an ACDV", () => {
           consumer_info_added_on: '2026-01-20',
           response_due_on: '2026-02-19',
           days_left: 20,
+          days_kind: 'calendar',
         },
       ],
     });
