@@ -58,14 +58,14 @@ async function seed(handle: Parameters<Parameters<typeof withBenchDatabase>[0]>[
     update customers set cease = true, cease_reason = 'Letter', cease_at = timestamptz '2026-11-15T18:00:00Z'
     where (id - ${first}) % 50 = 1`);
   await exec(sql`
-    insert into audit_events (action, entity_type, entity_id, after, created_at)
-    select 'customer.cease_on', 'customer', id::text, '{"cease": true, "reason": "Letter"}'::jsonb, cease_at
-    from customers where cease`);
-  await exec(sql`
     update customers set attorney = true, attorney_context = 'Bench & Law LLP', attorney_at = timestamptz '2026-11-10T18:00:00Z'
     where (id - ${first}) % 100 = 3`);
+  // Both switched on as setContactFlag audits them.
   await exec(sql`
     insert into audit_events (action, entity_type, entity_id, after, created_at)
+    select 'customer.cease_on', 'customer', id::text, '{"cease": true, "reason": "Letter"}'::jsonb, cease_at
+    from customers where cease
+    union all
     select 'customer.attorney_on', 'customer', id::text, '{"attorney": true, "context": "Bench & Law LLP"}'::jsonb, attorney_at
     from customers where attorney`);
   await exec(sql`

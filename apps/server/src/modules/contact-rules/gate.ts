@@ -62,7 +62,8 @@ export async function lockContactOf(tx: Executor, to: { customerId: number | nul
   if (key) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-const NO_CUSTOMER: Omit<ContactFacts, 'zones' | 'answer'> = {
+// The facts of a message to nobody the Portal knows (no customer): no flag, no stay, no texts.
+export const NO_CUSTOMER: Omit<ContactFacts, 'zones' | 'answer'> = {
   customerId: null,
   dnc: false,
   dncReason: null,

@@ -7,7 +7,7 @@ import {
   type DutyAuditBreach,
 } from '@portal/contracts';
 import type { Executor } from '@portal/db';
-import { timeZonesOfCustomer } from '../contact-rules/index.ts';
+import { NO_CUSTOMER, timeZonesOfCustomer } from '../contact-rules/index.ts';
 import type { FactCache } from './audit-facts.ts';
 import { flagAt } from './flag-history.ts';
 import { messageBreaches } from './message-duties.ts';
@@ -109,20 +109,13 @@ export async function replayDeliveries(
     let facts: ContactFacts;
     if (message.customerId === null) {
       facts = {
-        customerId: null,
-        dnc: false,
-        dncReason: null,
-        cease: false,
-        attorney: false,
-        attorneyContext: null,
-        bankruptcyStay: null,
+        ...NO_CUSTOMER,
         zones: zonesOf(
           cache,
           `-|${textTo ?? ''}`,
           () => timeZonesOfCustomer({ state: null, zip: null, phone: textTo }).zones,
         ),
         answer,
-        collectionTextsLast7Days: 0,
       };
     } else {
       const customer = cache.customer(message.customerId);

@@ -116,23 +116,8 @@ export async function runDutyAudit(
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
-  await recordAuditEvent(deps.db, {
-    employeeId: actor.employeeId,
-    action: DUTY_AUDIT_ACTION,
-    entityType: 'duty_audit',
-    entityId: null,
-    after: {
-      from: query.from,
-      to: query.to,
-      time_zone: timeZone,
-      messages_checked: result.messagesChecked,
-      debits_checked: result.debitsChecked,
-      breach_count: result.breachCount,
-      by_rule: result.byRule,
-    },
-    ipAddress: actor.ipAddress,
-  });
-  return {
+  // What the run found, as it is answered and as its audit event records it.
+  const summary = {
     from: query.from,
     to: query.to,
     time_zone: timeZone,
@@ -140,7 +125,14 @@ export async function runDutyAudit(
     debits_checked: result.debitsChecked,
     breach_count: result.breachCount,
     by_rule: result.byRule,
-    truncated: result.breachCount > result.listed.length,
-    breaches: result.listed,
   };
+  await recordAuditEvent(deps.db, {
+    employeeId: actor.employeeId,
+    action: DUTY_AUDIT_ACTION,
+    entityType: 'duty_audit',
+    entityId: null,
+    after: summary,
+    ipAddress: actor.ipAddress,
+  });
+  return { ...summary, truncated: result.breachCount > result.listed.length, breaches: result.listed };
 }

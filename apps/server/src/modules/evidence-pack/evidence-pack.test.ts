@@ -1,25 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  acdvRequests,
-  bankruptcyNotices,
-  bounces,
-  customerBankruptcies,
-  customers,
-  loanComments,
-  messages,
-} from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
+import { acdvRequests, bankruptcyNotices, bounces, customerBankruptcies, loanComments, messages } from '@portal/db';
+import { createLoan, createTicket } from '@portal/db/testing';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { insertDispute } from '../../testing/dispute-test-helpers.ts';
 import { countWrites } from '../../testing/row-counts.ts';
-import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
+import { csvLines, customerWithSealedSsn, packText } from '../../testing/evidence-pack-files.ts';
 import { useDirectoryStorage, useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { readPdfText } from '../../platform/pdf-text.ts';
-import { createSsnSealer } from '../customers/index.ts';
 
 // GET users/evidence_pack through the app: the ZIP opened here, every section in it, the SSN in no
 // file whole, the letter's PDF byte for byte as stored, the refusals, and the audit event.
@@ -63,22 +53,12 @@ let letterDocumentId: number;
 const packOf = (id: number | string, headers = compliance.headers) =>
   t.app.inject({ method: 'GET', url: `/internal/api/users/evidence_pack?user_id=${id}`, headers });
 const unzip = (body: Buffer) => unzipSync(new Uint8Array(body));
-const text = (files: Record<string, Uint8Array>, path: string) => {
-  const file = files[path];
-  if (!file) throw new Error(`${path} is not in the pack: ${Object.keys(files).join(', ')}`);
-  return strFromU8(file);
-};
-const csvRows = (content: string) => content.trimEnd().split('\r\n');
+const text = packText;
+const csvRows = csvLines;
 
 beforeAll(async () => {
   const db = t.database.db;
-  const customer = await createCustomer(db, { firstName: 'Eva', lastName: 'Evidence' });
-  customerId = customer.id;
-  const sealed = createSsnSealer(TEST_SECRETS_KEY)(customer.id, SSN);
-  await db
-    .update(customers)
-    .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
-    .where(eq(customers.id, customer.id));
+  customerId = (await customerWithSealedSsn(db, { firstName: 'Eva', lastName: 'Evidence' }, SSN)).id;
   const { loan, payments } = await createLoan(db, { customerId, fundedOn: '2026-06-01', paidInstallments: 3 });
   loanId = loan.id;
   paidOffLoanId = (await createLoan(db, { customerId, state: 'paid_off', fundedOn: '2025-01-01' })).loan.id;

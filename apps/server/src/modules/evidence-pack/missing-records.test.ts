@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customers, debitAuthorizations, debitStops, identityReviews, incomeReviews } from '@portal/db';
-import { createCustomer, createLoan, createTicket } from '@portal/db/testing';
+import { debitAuthorizations, debitStops, identityReviews, incomeReviews } from '@portal/db';
+import { createLoan, createTicket } from '@portal/db/testing';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
-import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
+import { csvLines, customerWithSealedSsn, packText } from '../../testing/evidence-pack-files.ts';
 import { useDirectoryStorage, useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
-import { createSsnSealer } from '../customers/index.ts';
 
 // What an examiner asks for first (issue 39, section 5): the failed-debit stops and the customer's
 // new authorizations, the underwriting reviews (identity, income), the Metro 2 records as they were
@@ -37,22 +35,13 @@ const packFiles = async () => {
   expect(response.statusCode).toBe(200);
   return unzipSync(new Uint8Array(response.rawPayload));
 };
-const text = (files: Record<string, Uint8Array>, path: string) => {
-  const file = files[path];
-  if (!file) throw new Error(`${path} is not in the pack: ${Object.keys(files).join(', ')}`);
-  return strFromU8(file);
-};
-const rows = (content: string) => content.trimEnd().split('\r\n');
+const text = packText;
+const rows = csvLines;
 
 beforeAll(async () => {
   const db = t.database.db;
-  const customer = await createCustomer(db, { firstName: 'Rita', lastName: 'Records' });
+  const customer = await customerWithSealedSsn(db, { firstName: 'Rita', lastName: 'Records' }, SSN);
   customerId = customer.id;
-  const sealed = createSsnSealer(TEST_SECRETS_KEY)(customer.id, SSN);
-  await db
-    .update(customers)
-    .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
-    .where(eq(customers.id, customer.id));
   ({
     loan: { id: loanId },
   } = await createLoan(db, { customerId, fundedOn: '2026-06-01', paidInstallments: 3 }));

@@ -68,24 +68,23 @@ export function DutyAuditPage() {
       </Text>
       <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} aria-label="Range of the audit">
         <Group align="flex-end" gap="md">
-          <TextInput
-            type="date"
-            label="From"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-            required
-            w={200}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.currentTarget.value)}
-            required
-            w={200}
-          />
+          {(
+            [
+              ['From', from, setFrom, { max: to || undefined }],
+              ['To', to, setTo, { min: from || undefined }],
+            ] as const
+          ).map(([label, value, set, bounds]) => (
+            <TextInput
+              key={label}
+              type="date"
+              label={label}
+              value={value}
+              {...bounds}
+              onChange={(event) => set(event.currentTarget.value)}
+              required
+              w={200}
+            />
+          ))}
           <Button type="submit" loading={audit.isPending}>
             Run audit
           </Button>
