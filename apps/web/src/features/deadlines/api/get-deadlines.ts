@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { BACK_OFFICE_LIST_POLL_MS, deadlineCalls, type DeadlineQueue, type DeadlinesResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { deadlineKeys } from './query-keys.ts';
@@ -36,6 +36,8 @@ export function deadlinesQueryOptions(scope: DeadlinesScope, queues: readonly De
     queryFn: ({ signal, pageParam }) => getDeadlines(scope, queues, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_after,
+    // Narrowing the queues shown keeps the screen (and the picker) while the new list comes.
+    placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: BACK_OFFICE_LIST_POLL_MS,
     refetchOnWindowFocus: true,

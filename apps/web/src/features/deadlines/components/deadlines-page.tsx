@@ -175,7 +175,7 @@ export function DeadlinesPage() {
             FCRA&apos;s 30 days (ACDV responses, direct disputes), business days for the rest (weekends and US federal
             holidays excluded). A deadline that falls on a weekend or holiday is moved to the business day before.
           </Text>
-          <QueuePicker own={data.own_queues} shown={data.queues} onChange={setQueues} />
+          <QueuePicker own={data.own_queues} shown={queues ?? data.queues} onChange={setQueues} />
           <Paper withBorder radius="md" p="md">
             <CountsTable counts={data.counts} />
           </Paper>
