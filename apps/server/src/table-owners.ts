@@ -206,7 +206,6 @@ export const tableReaders: readonly TableReader[] = [
       'messages',
       'customers',
       'auditEvents',
-      'customerBankruptcies',
       'loans',
       'payments',
       'bounces',

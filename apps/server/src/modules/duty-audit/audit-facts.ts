@@ -1,5 +1,6 @@
 import type { BankruptcyCaseDates, Withdrawal } from '@portal/contracts';
 import type { Executor } from '@portal/db';
+import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
 import { withdrawalHistory, type PaymentWithBounces } from '../loans/index.ts';
 import type { DebitFacts } from './debit-duties.ts';
 import { flagChangeOf, type ContactFlag, type FlagRecord } from './flag-history.ts';
@@ -50,7 +51,7 @@ export function createFactCache(db: Executor, timeZone: string) {
     const [records, changes, cases] = [
       await repository.findCustomerRecords(db, missing),
       await repository.findFlagChanges(db, missing),
-      await repository.findBankruptcyCases(db, missing),
+      await findBankruptciesOfCustomers(db, missing),
     ];
     const changesOf = groupBy(changes, (change) => Number(change.entityId));
     const casesOf = groupBy(cases, (entry) => entry.customerId);

@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   auditEvents,
   bounces,
-  customerBankruptcies,
   customers,
   debitAuthorizations,
   debitStops,
@@ -129,20 +128,6 @@ export function findFlagChanges(db: Executor, ids: readonly number[]) {
       ),
     )
     .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id));
-}
-
-export function findBankruptcyCases(db: Executor, ids: readonly number[]) {
-  return db
-    .select({
-      customerId: customerBankruptcies.customerId,
-      caseNumber: customerBankruptcies.caseNumber,
-      chapter: customerBankruptcies.chapter,
-      filedOn: customerBankruptcies.filedOn,
-      dischargedOn: customerBankruptcies.dischargedOn,
-      dismissedOn: customerBankruptcies.dismissedOn,
-    })
-    .from(customerBankruptcies)
-    .where(anyOf(customerBankruptcies.customerId, ids));
 }
 
 // The texts delivered to the customers in [from, to), for the weekly cap of collection texts: their
