@@ -25,6 +25,7 @@ import { createIdentificationsModule } from './modules/identifications/index.ts'
 import { createInboundModule } from './modules/inbound/index.ts';
 import { createIncomeModule } from './modules/income/index.ts';
 import { createLettersModule } from './modules/letters/index.ts';
+import { createLiveModule } from './modules/live/index.ts';
 import { createLoansModule } from './modules/loans/index.ts';
 import { createMacrosModule } from './modules/macros/index.ts';
 import { createSessionModule } from './modules/session/index.ts';
@@ -74,6 +75,7 @@ export type AppSettings = Pick<
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
+  | 'live'
 >;
 
 declare module 'fastify' {
@@ -199,6 +201,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: settings.publicUrl,
     },
   };
+  const live = createLiveModule({
+    db: deps.database.db,
+    listen: deps.database.listen,
+    sessions: session.service,
+    settings: settings.live,
+  });
+  const stopLive = await live.start(app.log);
+  // Before the server closes: open streams would otherwise keep it waiting.
+  app.addHook('preClose', stopLive);
+
   // Every module, made once (decision 045); each registers its own calls. The order is the order
   // of the routes (and of the OpenAPI document).
   const modules: PortalModule[] = [
@@ -239,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: settings.publicUrl,
     }),
     createInboundModule(context),
+    live,
   ];
   for (const module of modules) module.registerRoutes(app);
   // Unknown API paths answer JSON (to a signed-in caller; others get 401), never the web app's page.

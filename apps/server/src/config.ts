@@ -137,6 +137,10 @@ const environment = z.object({
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  // The live stream (decision 063): how often each stream is pinged and its session checked, and
+  // how often at most a queue's list is refreshed on a tab.
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  LIVE_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
   TICKET_LEASE_MINUTES: z.coerce
     .number()
@@ -251,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       claimSeconds: values.OUTBOX_CLAIM_SECONDS,
       pollMs: values.OUTBOX_POLL_MS,
     },
+    live: { heartbeatMs: values.LIVE_HEARTBEAT_SECONDS * 1000, refreshEveryMs: values.LIVE_REFRESH_MS },
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     contactRules: {

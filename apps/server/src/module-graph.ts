@@ -77,6 +77,7 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
   },
   deadlines: { layer: 'read models', uses: ['bankruptcy-notices', 'credit-reporting', 'disputes'] },
   analytics: { layer: 'read models', uses: ['tickets'] },
+  live: { layer: 'read models', uses: ['session'] },
   'duty-audit': { layer: 'read models', uses: ['bankruptcies', 'contact-rules', 'loans'] },
 
   inbound: { layer: 'entry points', uses: ['analytics', 'contact-rules', 'customers', 'macros', 'tickets'] },

@@ -31,6 +31,7 @@ export const serverModules = [
   'inbound',
   'income',
   'letters',
+  'live',
   'loans',
   'macros',
   'session',
@@ -81,6 +82,8 @@ export const tableOwners: Record<TableName, TableOwner> = {
   messages: 'platform',
   messageAttachments: 'platform',
   auditEvents: 'platform',
+  liveStreams: 'live',
+  livePresence: 'live',
 
   macros: 'macros',
   macroVersions: 'macros',
@@ -165,6 +168,12 @@ export const tableReaders: readonly TableReader[] = [
     reader: 'tickets/repository.ts',
     tables: ['employees'],
     reason: "The queue poll is one prepared statement rooted at the employee's row: online, and the tickets held.",
+  },
+  {
+    reader: 'live/repository.ts',
+    tables: ['employees'],
+    reason:
+      'Who has a record open, named in the one statement that finds them (read on every open, close and page change).',
   },
   {
     reader: 'staff/repository.ts',

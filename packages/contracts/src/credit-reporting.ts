@@ -213,6 +213,8 @@ export const acdvFieldSchema = z.object({
 export type AcdvField = z.infer<typeof acdvFieldSchema>;
 
 export const acdvSchema = z.object({
+  // The request's id in the Portal (its live topic, issue 40); the bureau names it by control_number.
+  id: z.number(),
   control_number: z.string(),
   dispute_code: z.string(),
   dispute_meaning: z.string(),

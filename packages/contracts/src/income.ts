@@ -19,6 +19,8 @@ export const paystubSchema = z.object({
 export type Paystub = z.infer<typeof paystubSchema>;
 
 export const incomeReviewItemSchema = z.object({
+  // The review's id (its live topic, issue 40); the loan is what is reviewed.
+  review_id: z.number(),
   loan_id: z.number(),
   user_id: z.number(),
   user_name: z.string(),

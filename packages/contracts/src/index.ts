@@ -27,6 +27,7 @@ export * from './disputes.ts';
 export * from './bankruptcy-notices.ts';
 export * from './credit-reporting.ts';
 export * from './deadlines.ts';
+export * from './live.ts';
 export * from './identifications.ts';
 export * from './income.ts';
 export * from './customer-uploads.ts';

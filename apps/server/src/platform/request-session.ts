@@ -48,3 +48,17 @@ export function requireSession(request: FastifyRequest): AuthenticatedSession {
   if (!request.auth) throw unauthorized('Sign in to continue.');
   return request.auth;
 }
+
+// The token a request carries: a bearer header, or a `token` field in the body or query (as the
+// spec's clients send it).
+export function requestTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  return fieldToken(request.body) ?? fieldToken(request.query);
+}
+
+function fieldToken(container: unknown): string | null {
+  if (typeof container !== 'object' || container === null || !('token' in container)) return null;
+  const { token } = container;
+  return typeof token === 'string' && token !== '' ? token : null;
+}

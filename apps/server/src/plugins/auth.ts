@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { permissionRefusal, type Permission } from '@portal/contracts';
 import { forbidden } from '../platform/http-error.ts';
-import type { Authenticator } from '../platform/request-session.ts';
+import { requestTokenOf as tokenOf, type Authenticator } from '../platform/request-session.ts';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'fastify' {
@@ -62,16 +62,4 @@ export function markScopePublic(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, public: true };
   });
-}
-
-function tokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
-  return fieldToken(request.body) ?? fieldToken(request.query);
-}
-
-function fieldToken(container: unknown): string | null {
-  if (typeof container !== 'object' || container === null || !('token' in container)) return null;
-  const { token } = container;
-  return typeof token === 'string' && token !== '' ? token : null;
 }

@@ -33,7 +33,11 @@ const API_PREFIX = `${API_BASE_PATH}/`;
 // server instead, and readCall takes it off again (SentCall.keepalive, not one of its headers).
 const KEEPALIVE_HEADER = 'x-test-keepalive';
 
-export const apiServer = setupServer();
+// The one answer every test has: the live stream (decision 063) is not there (as behind a proxy that
+// does not stream), so screens poll as they do without it. A test of the stream answers GET live itself.
+// A test's own answer for it (answerApiCalls({ 'GET live': ... })) comes first.
+const liveAbsent = http.get(`${API_PREFIX}live`, () => new HttpResponse(null, { status: 204 }));
+export const apiServer = setupServer(liveAbsent);
 
 // Calls that reached the server with no answer, or whose answer failed, in this test.
 const unanswered: string[] = [];
@@ -136,6 +140,7 @@ export function answerApiCalls(answers: ApiAnswers, files?: FileAnswers): SentCa
         return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status });
       },
     ),
+    liveAbsent,
   );
   return sent;
 }

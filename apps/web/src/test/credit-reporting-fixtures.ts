@@ -37,6 +37,7 @@ export const ACDV_FIELDS: AcdvField[] = [
 
 export function acdvFixture(overrides: Partial<Acdv> = {}): Acdv {
   return {
+    id: 1001,
     control_number: 'CN-1001',
     dispute_code: '101',
     dispute_meaning: 'Not liable for account',

@@ -25,6 +25,7 @@ export function paystubFixture(overrides: Partial<Paystub> = {}): Paystub {
 
 export function reviewItemFixture(overrides: Partial<IncomeReviewItem> = {}): IncomeReviewItem {
   return {
+    review_id: 71,
     loan_id: 901,
     user_id: 38,
     user_name: 'Maria Garcia',

@@ -112,6 +112,7 @@ export async function nextAcdvRequest(
   const today = businessToday(context.clock, context.businessTimeZone);
   return {
     acdv: {
+      id: request.id,
       control_number: request.controlNumber,
       dispute_code: request.disputeCode,
       dispute_meaning: disputeMeaning(request.disputeCode),

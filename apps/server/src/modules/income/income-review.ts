@@ -81,6 +81,7 @@ export async function nextIncomeReview(context: IncomeDeps, caller: Actor): Prom
   const today = businessToday(context.clock, context.businessTimeZone);
   return {
     review: {
+      review_id: review.id,
       loan_id: loan.id,
       user_id: customer.id,
       user_name: customerName(customer),

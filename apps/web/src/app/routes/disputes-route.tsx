@@ -1,5 +1,7 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Stack, Title } from '@mantine/core';
+import { LiveRecord } from '../../components/live-record.tsx';
+import { disputeKeys } from '../../features/disputes/api/query-keys.ts';
 import { DisputeDetailPage } from '../../features/disputes/components/dispute-detail-page.tsx';
 import { DisputesLanding } from '../../features/disputes/components/disputes-landing.tsx';
 import { UnresolvedDisputesPage } from '../../features/disputes/components/unresolved-disputes-page.tsx';
@@ -9,7 +11,12 @@ function DisputeDetailRoute() {
   const { id = '' } = useParams();
   if (!/^\d{1,15}$/.test(id) || Number(id) < 1) return <Navigate to="/disputes" replace />;
   // Keyed by id: Get Next Dispute replaces the route, and the next dispute starts afresh.
-  return <DisputeDetailPage key={id} id={Number(id)} />;
+  return (
+    <Stack gap="sm" key={id}>
+      <LiveRecord kind="dispute" id={Number(id)} noun="dispute" queryKeys={[disputeKeys.detail(Number(id))]} />
+      <DisputeDetailPage id={Number(id)} />
+    </Stack>
+  );
 }
 
 // Disputes Dashboard (spec 001 section 2): landing, unresolved list and detail; unknown sub-paths

@@ -2,7 +2,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoanInfo, UserProfile } from '@portal/contracts';
+import { recordTopic, type LoanInfo, type UserProfile } from '@portal/contracts';
+import { ChangedBanner } from '../../components/changed-banner.tsx';
+import { PresenceNote } from '../../components/presence-note.tsx';
 import { documentKeys } from '../../features/documents/api/fetch-documents.ts';
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
@@ -19,6 +21,7 @@ import { UserSuggestions } from '../../features/users/components/user-suggestion
 import { ApiError, errorMessages } from '../../lib/api-error.ts';
 import { flashError } from '../../lib/flash.ts';
 import type { MutationEvents } from '../../lib/react-query.ts';
+import { useLiveWatch } from '../../lib/use-live.ts';
 import { LetterButtons } from '../user/letter-buttons.tsx';
 import { readUserQuery } from '../user/read-user-query.ts';
 
@@ -45,12 +48,20 @@ function useUserPageEvents(): MutationEvents {
 
 function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly LoanInfo[] }) {
   const events = useUserPageEvents();
+  // Others see me on this customer; any change to the customer, their loans, payments or tickets
+  // reaches me (decision 063) and refetches the page.
+  const topic = recordTopic('customer', user.id);
+  useLiveWatch([topic]);
   const [advanced, setAdvanced] = useState(false);
   // Mounted from the first press on, so that closing it animates and gives focus back as before.
   const [advancedLoaded, setAdvancedLoaded] = useState(false);
   const loansById = useMemo(() => Object.fromEntries(loans.map((loan) => [String(loan.id), loan])), [loans]);
   return (
     <Grid gap="md" align="flex-start">
+      <Grid.Col span={12}>
+        <PresenceNote topic={topic} noun="customer" />
+        <ChangedBanner topics={[topic]} noun="customer" refresh={() => void events.onSuccess?.()} />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, xl: 7 }}>
         <Stack gap="sm">
           <UserCard

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
-import type { LoanInfo, SendReplyResponse, Ticket } from '@portal/contracts';
+import { recordTopic, type LoanInfo, type SendReplyResponse, type Ticket } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUpdateUserInfo } from '../../features/customers/api/update-user-info.ts';
 import { LinkAccountPanel } from '../../features/customers/components/link-account-panel.tsx';
@@ -18,7 +18,10 @@ import { ErrorStrip } from '../../features/tickets/components/error-strip.tsx';
 import { TicketHeader } from '../../features/tickets/components/ticket-header.tsx';
 import { useTicketActions } from '../../features/tickets/hooks/use-ticket-actions.ts';
 import { useTicketMutationEvents } from '../../features/tickets/hooks/use-ticket-mutation-events.ts';
+import { ChangedBanner } from '../../components/changed-banner.tsx';
+import { PresenceNote } from '../../components/presence-note.tsx';
 import type { MutationEvents } from '../../lib/react-query.ts';
+import { useLiveWatch } from '../../lib/use-live.ts';
 import { errorMessages } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/session.ts';
 import { macroValues } from './macro-values.ts';
@@ -74,6 +77,11 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
   const actions = useTicketActions(ticket.id, onLeft);
   const events = useTicketMutationEvents(ticket.id);
   const macros = useMacros().data ?? NO_MACROS;
+  const queryClient = useQueryClient();
+  // Others see me on this ticket; I hear of changes to it and to its customer (decision 063).
+  const topic = recordTopic('ticket', ticket.id);
+  const customerTopics = ticket.user_id === null ? [] : [recordTopic('customer', ticket.user_id)];
+  useLiveWatch([topic], customerTopics);
   useShortcuts({ close: actions.close, archive: actions.archive, escalate: actions.escalate });
 
   const values = useMemo(() => macroValues(ticket, session?.name ?? null), [ticket, session?.name]);
@@ -94,6 +102,12 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             actions={actions}
             documentsButton={<DocumentsButton userId={ticket.user_id} />}
             onSkip={onSkip}
+          />
+          <PresenceNote topic={topic} noun="ticket" />
+          <ChangedBanner
+            topics={[topic, ...customerTopics]}
+            noun="ticket"
+            refresh={() => void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticket.id) })}
           />
           <ErrorStrip ticketId={ticket.id} />
           <CommunicationsPanel ticket={ticket} />

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { BACK_OFFICE_LIST_POLL_MS, bankruptcyNoticeCalls, type UnprocessedNoticesResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval, useLiveRefetch } from '../../../lib/use-live.ts';
 import { noticeKeys } from './query-keys.ts';
 
 // GET bankruptcy_notices/unprocessed {page}: the notices not yet processed, oldest first.
@@ -21,6 +22,9 @@ export function unprocessedNoticesQueryOptions(page: number) {
   });
 }
 
+// While the live stream is up it says when the list changed (decision 063), and there is no poll.
 export function useUnprocessedNotices(page: number) {
-  return useQuery(unprocessedNoticesQueryOptions(page));
+  useLiveRefetch(['queue:bankruptcy_notices'], [noticeKeys.unprocessed()]);
+  const refetchInterval = useLivePollInterval(BACK_OFFICE_LIST_POLL_MS);
+  return useQuery({ ...unprocessedNoticesQueryOptions(page), refetchInterval });
 }

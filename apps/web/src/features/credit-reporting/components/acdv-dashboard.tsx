@@ -15,8 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import { FCRA_MESSAGES } from '@portal/contracts';
+import { LiveRecord } from '../../../components/live-record.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAcdvRequest } from '../api/get-acdv-request.ts';
+import { creditReportingKeys } from '../api/query-keys.ts';
 import { failureMessages } from '../credit-flash.ts';
 import { creditReportingPaths } from '../paths.ts';
 import { AcdvImportCard } from './acdv-import-card.tsx';
@@ -88,12 +90,20 @@ export function AcdvDashboard() {
     );
   else
     main = (
-      <AcdvRequestView
-        key={request.data.acdv.control_number}
-        answer={{ ...request.data, acdv: request.data.acdv }}
-        onSkip={(controlNumber) => setSkip((current) => [...current, controlNumber])}
-        busy={request.isFetching}
-      />
+      <>
+        <LiveRecord
+          kind="acdv_request"
+          id={request.data.acdv.id}
+          noun="ACDV request"
+          queryKeys={[creditReportingKeys.acdvRequests()]}
+        />
+        <AcdvRequestView
+          key={request.data.acdv.control_number}
+          answer={{ ...request.data, acdv: request.data.acdv }}
+          onSkip={(controlNumber) => setSkip((current) => [...current, controlNumber])}
+          busy={request.isFetching}
+        />
+      </>
     );
 
   return (

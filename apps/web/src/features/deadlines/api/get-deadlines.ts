@@ -1,6 +1,15 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { BACK_OFFICE_LIST_POLL_MS, deadlineCalls, type DeadlineQueue, type DeadlinesResponse } from '@portal/contracts';
+import {
+  BACK_OFFICE_LIST_POLL_MS,
+  deadlineCalls,
+  LIVE_QUEUE_PERMISSIONS,
+  type DeadlineQueue,
+  type DeadlinesResponse,
+  type LiveQueue,
+} from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useLivePollInterval, useLiveRefetch } from '../../../lib/use-live.ts';
 import { deadlineKeys } from './query-keys.ts';
 
 export type DeadlinesScope = 'all' | 'due_now';
@@ -44,6 +53,20 @@ export function deadlinesQueryOptions(scope: DeadlinesScope, queues: readonly De
   });
 }
 
+// The queues whose items have deadlines, as the live stream names them.
+const DEADLINE_LIVE_QUEUES: readonly LiveQueue[] = ['disputes', 'bankruptcy_notices', 'acdv_requests'];
+
+// While the live stream is up it says when a queue changed (decision 063), and there is no poll.
 export function useDeadlines(scope: DeadlinesScope, queues: readonly DeadlineQueue[] | null) {
-  return useInfiniteQuery(deadlinesQueryOptions(scope, queues));
+  const permissions = useSession()?.permissions ?? [];
+  const followed = DEADLINE_LIVE_QUEUES.filter((queue) => {
+    const needed = LIVE_QUEUE_PERMISSIONS[queue];
+    return needed === null || permissions.includes(needed);
+  });
+  useLiveRefetch(
+    followed.map((queue) => `queue:${queue}`),
+    [deadlineKeys.all],
+  );
+  const refetchInterval = useLivePollInterval(BACK_OFFICE_LIST_POLL_MS);
+  return useInfiniteQuery({ ...deadlinesQueryOptions(scope, queues), refetchInterval });
 }

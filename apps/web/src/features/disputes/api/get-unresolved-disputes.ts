@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { BACK_OFFICE_LIST_POLL_MS, disputeCalls, type UnresolvedDisputesResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval, useLiveRefetch } from '../../../lib/use-live.ts';
 import { disputeKeys } from './query-keys.ts';
 
 // GET disputes_dashboard/unresolved_disputes {page}: one page of the disputes not yet resolved.
@@ -20,6 +21,9 @@ export function unresolvedDisputesQueryOptions(page: number) {
   });
 }
 
+// While the live stream is up it says when the list changed (decision 063), and there is no poll.
 export function useUnresolvedDisputes(page: number) {
-  return useQuery({ ...unresolvedDisputesQueryOptions(page), placeholderData: keepPreviousData });
+  useLiveRefetch(['queue:disputes'], [disputeKeys.unresolvedLists()]);
+  const refetchInterval = useLivePollInterval(BACK_OFFICE_LIST_POLL_MS);
+  return useQuery({ ...unresolvedDisputesQueryOptions(page), refetchInterval, placeholderData: keepPreviousData });
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { LiveRecord } from '../../../components/live-record.tsx';
 import { ApiError, errorMessages } from '../../../lib/api-error.ts';
 import { useReleaseOnLeave } from '../../../lib/use-release-on-leave.ts';
 import { useIncomeReview } from '../api/get-income-review.ts';
@@ -54,13 +55,16 @@ export function IncomeReviewPage() {
     );
   else
     main = (
-      <IncomeReviewItemView
-        // Each answer is a fresh lease, even of the same loan: its forms start empty.
-        key={`${review.data.review.loan_id}:${review.dataUpdatedAt}`}
-        item={review.data.review}
-        needReviewTotal={review.data.need_review_total}
-        busy={review.isFetching}
-      />
+      <>
+        <LiveRecord kind="income_review" id={review.data.review.review_id} noun="review" queryKeys={[]} />
+        <IncomeReviewItemView
+          // Each answer is a fresh lease, even of the same loan: its forms start empty.
+          key={`${review.data.review.loan_id}:${review.dataUpdatedAt}`}
+          item={review.data.review}
+          needReviewTotal={review.data.need_review_total}
+          busy={review.isFetching}
+        />
+      </>
     );
 
   return (

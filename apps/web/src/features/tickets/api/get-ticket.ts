@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ticketCalls, type Ticket } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval } from '../../../lib/use-live.ts';
 import { ticketKeys } from './query-keys.ts';
 
 // GET ticket {id, preview}: without preview the ticket is leased to me (taken if free, 409 if another
@@ -29,8 +30,11 @@ export function ticketPreviewQueryOptions(id: number) {
 // (and my lease on the ticket stays fresh).
 export const OPEN_TICKET_POLL_MS = 30_000;
 
+// While the live stream is up, the ticket is refetched when it changes instead (the ticket screen's
+// ChangedBanner), and the queue's fetch keeps its lease.
 export function useTicket(id: number | null) {
-  return useQuery({ ...ticketQueryOptions(id ?? 0), enabled: id !== null, refetchInterval: OPEN_TICKET_POLL_MS });
+  const pollMs = useLivePollInterval(OPEN_TICKET_POLL_MS);
+  return useQuery({ ...ticketQueryOptions(id ?? 0), enabled: id !== null, refetchInterval: pollMs });
 }
 
 export function useTicketPreview(id: number | null) {
