@@ -14,6 +14,7 @@ import { dutyAuditCalls } from './duty-audit.ts';
 import { evidencePackCalls } from './evidence-pack.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
+import { listExportCalls } from './list-exports.ts';
 import { loanServicingCalls } from './loan-servicing.ts';
 import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
@@ -58,6 +59,7 @@ export const apiCalls = {
   analytics: analyticsCalls,
   evidencePack: evidencePackCalls,
   dutyAudit: dutyAuditCalls,
+  listExports: listExportCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -69,6 +69,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
   ], // analytics.ts
   evidencePack: ['users'], // evidence-pack.ts
   dutyAudit: ['duty_audit'], // duty-audit.ts
+  listExports: ['exports'], // list-exports.ts
 };
 
 // The only prefix several calls objects share.
