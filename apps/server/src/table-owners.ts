@@ -31,6 +31,7 @@ export const serverModules = [
   'inbound',
   'income',
   'letters',
+  'list-exports',
   'loans',
   'macros',
   'session',

@@ -83,7 +83,8 @@ export const permissionInfo = {
     refusal: 'Only compliance staff (the compliance role) can run the duty audit.',
   },
   'lists.export': {
-    allows: 'exports the lists it can see (disputes, notices, survey answers, staff, archived and escalated tickets) as CSV (audited)',
+    allows:
+      'exports the lists it can see (disputes, notices, survey answers, staff, archived and escalated tickets) as CSV (audited)',
     refusal:
       'Exporting a list needs the export permission (supervisors and back office: the escalations, staff_admin, compliance, credit_reporting or bankruptcy role). Ask a staff administrator if your work needs it.',
   },

@@ -59,6 +59,9 @@ describe('a list view in the URL', () => {
     const parsed = unresolvedDisputesViewSchema.safeParse({ status: 'closed' });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('The status must be one of: all, unresolved, assigned.');
+    // A query string's bytes that are not UTF-8 stay escaped when parsed: not a search.
+    expect(staffViewSchema.safeParse({ q: '%ED%A0%80' }).success).toBe(false);
+    expect(staffViewSchema.safeParse({ q: '100% sure' }).success).toBe(true);
   });
 
   it('names export files by list, detail and date, with nothing a header could break on', () => {

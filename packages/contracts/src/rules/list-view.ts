@@ -23,8 +23,10 @@ export function listSort<const Columns extends readonly [string, ...string[]]>(
   columns: Columns,
   fallback: SortOf<Columns>,
 ) {
-  const values = columns.flatMap((column) => [column, `-${column}`]) as [SortOf<Columns>, ...SortOf<Columns>[]];
-  return z.enum(values, { error: `The sort must be one of: ${values.join(', ')}.` }).default(fallback);
+  const values = columns.flatMap((column) => [column, `-${column}`]);
+  return z
+    .enum(values as [string, ...string[]], { error: `The sort must be one of: ${values.join(', ')}.` })
+    .default(fallback) as unknown as z.ZodDefault<z.ZodType<SortOf<Columns>, SortOf<Columns> | undefined>>;
 }
 
 export type SortOf<Columns extends readonly string[]> = Columns[number] | `-${Columns[number]}`;
@@ -43,6 +45,8 @@ export const listSearchSchema = z
   .trim()
   .max(LIST_SEARCH_MAX_LENGTH, `The search can be at most ${LIST_SEARCH_MAX_LENGTH} characters.`)
   .refine((text) => !/\p{Cc}/u.test(text), 'The search must not contain control characters.')
+  // A query string's bytes that are not UTF-8 stay percent-escaped when it is parsed.
+  .refine((text) => !/%[0-9a-f]{2}/i.test(text), 'The search must be text (it held bytes that are not UTF-8).')
   .default('');
 
 // The page of a list, from 1.

@@ -1,6 +1,7 @@
-import { and, asc, count, countDistinct, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
-import { SURVEY_TEXT_TOP_ANSWERS } from '@portal/contracts';
+import { and, asc, count, countDistinct, desc, eq, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { readSort, SURVEY_TEXT_TOP_ANSWERS, type SurveyUsersFilters } from '@portal/contracts';
 import { surveyAnswers, surveyQuestions, surveys, type Executor } from '@portal/db';
+import type { ListWindow } from '../../platform/list-source.ts';
 import { findCustomer, findCustomersByIds } from '../customers/index.ts';
 
 // The surveys' queries. Answers are read through survey_answers_survey_customer_idx (survey,
@@ -113,8 +114,14 @@ export async function countAnswers(db: Executor, surveyId: number): Promise<Answ
     .where(or(ne(grouped.format, 'text'), lte(grouped.rank, SURVEY_TEXT_TOP_ANSWERS)));
 }
 
-// A page of the customers who answered, newest answer first.
-export async function findRespondents(db: Executor, surveyId: number, limit: number, offset: number) {
+// A window of the customers who answered, newest answer first unless sorted otherwise (issue 40:
+// by their answer's time or their id, either way).
+export async function findRespondents(
+  db: Executor,
+  surveyId: number,
+  sort: SurveyUsersFilters['sort'],
+  window: ListWindow,
+) {
   const latest = db
     .select({
       customerId: surveyAnswers.customerId,
@@ -127,9 +134,9 @@ export async function findRespondents(db: Executor, surveyId: number, limit: num
   const page = await db
     .select({ customerId: latest.customerId, answeredAt: latest.answeredAt })
     .from(latest)
-    .orderBy(desc(latest.answeredAt), desc(latest.customerId))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...respondentOrder(latest, sort))
+    .limit(window.limit)
+    .offset(window.offset);
   const names = new Map(
     (
       await findCustomersByIds(
@@ -144,6 +151,15 @@ export async function findRespondents(db: Executor, surveyId: number, limit: num
       ? [{ id: customer.id, firstName: customer.firstName, lastName: customer.lastName, answeredAt }]
       : [];
   });
+}
+
+function respondentOrder(
+  latest: { customerId: SQLWrapper; answeredAt: SQLWrapper },
+  sort: SurveyUsersFilters['sort'],
+): SQL[] {
+  const { column, descending } = readSort(sort);
+  const way = descending ? desc : asc;
+  return column === 'answered_at' ? [way(latest.answeredAt), way(latest.customerId)] : [way(latest.customerId)];
 }
 
 export async function findCustomerName(db: Executor, customerId: number) {
