@@ -8,6 +8,8 @@ import { int32Schema } from '../primitives.ts';
 
 // An object of fields that each give a value when the parameter is missing.
 export type ListViewSchema = z.ZodObject<Record<string, z.ZodType>>;
+// The view such an object reads: every field with its value.
+export type ListView<Schema extends ListViewSchema> = z.output<Schema>;
 
 // A choice among fixed values, refused in a sentence that lists them.
 export function listOption<const Values extends readonly [string, ...string[]]>(
