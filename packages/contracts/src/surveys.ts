@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { bigDatabaseIdSchema } from './primitives.ts';
+import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
+import { isCalendarDate } from './rules/payment-calendar.ts';
 import { listPageSchema, listSort } from './rules/list-view.ts';
 
 // Surveys (spec 001 sections 2, 3, 7): customers' answers per survey path, question and user. Any
@@ -49,12 +50,23 @@ export type SurveysResponse = z.infer<typeof surveysResponseSchema>;
 // The users list's view (issue 40): its order and page, kept in the screen's URL. The question
 // counts always cover every answer. Its CSV export takes the path and the sort.
 export const SURVEY_USER_SORT_COLUMNS = ['answered_at', 'id'] as const;
+// Only the users whose latest answer came on or after this business day; '' for all of them.
+const answeredSinceSchema = z
+  .union([z.literal(''), isoDateSchema.refine(isCalendarDate, 'That date does not exist.')], {
+    error: 'The date is written YYYY-MM-DD.',
+  })
+  .default('');
 export const surveyUsersViewSchema = z.object({
+  since: answeredSinceSchema,
   sort: listSort(SURVEY_USER_SORT_COLUMNS, '-answered_at'),
   page: listPageSchema,
 });
 export type SurveyUsersView = z.output<typeof surveyUsersViewSchema>;
-export const surveyUsersFiltersSchema = z.object({ path: surveyPathSchema, sort: surveyUsersViewSchema.shape.sort });
+export const surveyUsersFiltersSchema = z.object({
+  path: surveyPathSchema,
+  since: answeredSinceSchema,
+  sort: surveyUsersViewSchema.shape.sort,
+});
 export type SurveyUsersFilters = z.output<typeof surveyUsersFiltersSchema>;
 export const surveyResultsQuerySchema = surveyUsersFiltersSchema.extend({ page: listPageSchema });
 export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { readListView, writeListView, type ListView, type ListViewSchema } from '@portal/contracts';
 
@@ -15,19 +15,23 @@ export function useListView<Schema extends ListViewSchema>(
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readListView(schema, params), [schema, params]);
   const canonical = writeListView(schema, view).toString();
+  // The URL last asked for: the router commits a navigation a little later (in a transition), and a
+  // second change made meanwhile (a sort clicked right after a filter) builds on the first.
+  const latest = useRef(params);
 
   useEffect(() => {
+    latest.current = params;
     if (canonical !== params.toString()) setParams(new URLSearchParams(canonical), { replace: true });
   }, [canonical, params, setParams]);
 
   const setView = useCallback<SetListView<ListView<Schema>>>(
-    (change, options) =>
-      setParams((previous) => {
-        const current = readListView(schema, previous) as Record<string, unknown>;
-        const next: Record<string, unknown> = { ...current, ...change };
-        if ('page' in schema.shape && !('page' in change)) next.page = 1;
-        return writeListView(schema, next as Partial<ListView<Schema>>);
-      }, options),
+    (change, options) => {
+      const next: Record<string, unknown> = { ...readListView(schema, latest.current), ...change };
+      if ('page' in schema.shape && !('page' in change)) next.page = 1;
+      const search = writeListView(schema, next as Partial<ListView<Schema>>);
+      latest.current = search;
+      setParams(search, options);
+    },
     [schema, setParams],
   );
 

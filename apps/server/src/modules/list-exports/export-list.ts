@@ -65,7 +65,10 @@ export async function exportList<Filters, Row>(
       const parts = [UTF8_BOM + csvHeader(list.columns.map(([header]) => header))];
       let rows = 0;
       for (let offset = 0; offset < wanted; offset += EXPORT_PAGE_ROWS) {
-        const page = await list.source.rows(tx, filters, { limit: Math.min(EXPORT_PAGE_ROWS, wanted - offset), offset });
+        const page = await list.source.rows(tx, filters, {
+          limit: Math.min(EXPORT_PAGE_ROWS, wanted - offset),
+          offset,
+        });
         parts.push(page.map((row) => csvLine(list.columns.map(([, value]) => value(row)))).join(''));
         rows += page.length;
         await nextTurn();

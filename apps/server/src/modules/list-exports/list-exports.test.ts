@@ -111,7 +111,8 @@ describe('the unresolved disputes', () => {
     const db = t.database.db;
     const lease = { assignedTo: supervisor.employeeId, leaseExpiresAt: new Date(t.clock.now().getTime() + 600_000) };
     ids = {
-      heldOverdue: (await insertDispute(db, { dueDate: '2026-11-01', firstName: 'Ann', lastName: 'Held', ...lease })).id,
+      heldOverdue: (await insertDispute(db, { dueDate: '2026-11-01', firstName: 'Ann', lastName: 'Held', ...lease }))
+        .id,
       freeOverdue: (
         await insertDispute(db, {
           dueDate: '2026-11-02',
@@ -151,7 +152,16 @@ describe('the unresolved disputes', () => {
       'Failed Attempts',
     ]);
     expect(rows.slice(1).map((row) => Number(row[0]))).toEqual(shown);
-    expect(rows[2]).toEqual([String(ids.heldOverdue), 'Ann Held', '', 'assigned', expect.any(String), '2026-11-01', 'Yes', '0']);
+    expect(rows[2]).toEqual([
+      String(ids.heldOverdue),
+      'Ann Held',
+      '',
+      'assigned',
+      expect.any(String),
+      '2026-11-01',
+      'Yes',
+      '0',
+    ]);
 
     const [event] = (await exportAudits()).filter((row) => row.entityId === 'unresolved_disputes');
     expect(event).toMatchObject({
@@ -282,7 +292,11 @@ describe('the archived and escalated tickets', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, LIST_EXPORTED_ACTION), eq(auditEvents.entityId, 'archived_tickets')));
-    expect(events.at(-1)?.after).toMatchObject({ rows: LIST_EXPORT_MAX_ROWS, total: LIST_EXPORT_MAX_ROWS + 5, truncated: true });
+    expect(events.at(-1)?.after).toMatchObject({
+      rows: LIST_EXPORT_MAX_ROWS,
+      total: LIST_EXPORT_MAX_ROWS + 5,
+      truncated: true,
+    });
   });
 });
 
@@ -332,6 +346,17 @@ describe('the other lists', () => {
     ]);
     const screen = (await get(supervisor, 'survey_results', { path: 'exit-poll', sort: 'answered_at' })).json();
     expect(screen.users.map((user: { id: number }) => user.id)).toEqual(people.map((person) => person.id));
+    // Since a business day (America/Los_Angeles): Nov 11 00:00 UTC is still Nov 10 there.
+    const since = { path: 'exit-poll', since: '2026-11-10', sort: 'answered_at' };
+    const sinceScreen = (await get(supervisor, 'survey_results', since)).json();
+    expect(sinceScreen.users.map((user: { id: number }) => user.id)).toEqual([people[1]!.id]);
+    expect(sinceScreen.pagination.total_count).toBe(1);
+    expect(sinceScreen.count).toBe(2);
+    const sinceFile = csvOf(await get(supervisor, 'exports/survey_users.csv', since));
+    expect(sinceFile.slice(1).map((row) => Number(row[0]))).toEqual([people[1]!.id]);
+    expectErrors(await get(supervisor, 'exports/survey_users.csv', { path: 'exit-poll', since: '2026-02-30' }), 400, [
+      'That date does not exist.',
+    ]);
   });
 });
 
@@ -340,7 +365,9 @@ describe('masking long numbers in free text', () => {
     expect(maskLongNumbers('SSN 123 45 6789, card 4111.1111.1111.1111')).toBe(
       'SSN *** ** 6789, card ****.****.****.1111',
     );
-    expect(maskLongNumbers('paid $1,250.00 on 2026-11-21, loan 123456')).toBe('paid $1,250.00 on 2026-11-21, loan 123456');
+    expect(maskLongNumbers('paid $1,250.00 on 2026-11-21, loan 123456')).toBe(
+      'paid $1,250.00 on 2026-11-21, loan 123456',
+    );
     expect(maskLongNumbers(null)).toBeNull();
   });
 });

@@ -29,17 +29,25 @@ function sendCsv(reply: FastifyReply, file: ListExportFile): FastifyReply {
 // descriptors declare lists.export; exportList checks the list's own access and audits the file.
 export function registerListExportRoutes(app: FastifyInstance, deps: ListExportsDeps): void {
   registerCall(app, calls.unresolvedDisputes, async (request, reply) => {
-    const list = { name: 'unresolvedDisputes', source: unresolvedDisputesList(deps), columns: listColumns.unresolvedDisputes } as const;
+    const list = {
+      name: 'unresolvedDisputes',
+      source: unresolvedDisputesList(deps),
+      columns: listColumns.unresolvedDisputes,
+    } as const;
     return sendCsv(reply, await exportList(deps, actorOf(request), list, request.query));
   });
   registerCall(app, calls.unprocessedNotices, async (request, reply) => {
-    const list = { name: 'unprocessedNotices', source: unprocessedNoticesList(deps), columns: listColumns.unprocessedNotices } as const;
+    const list = {
+      name: 'unprocessedNotices',
+      source: unprocessedNoticesList(deps),
+      columns: listColumns.unprocessedNotices,
+    } as const;
     return sendCsv(reply, await exportList(deps, actorOf(request), list, request.query));
   });
   registerCall(app, calls.surveyUsers, async (request, reply) => {
     const list = {
       name: 'surveyUsers',
-      source: surveyUsersList(),
+      source: surveyUsersList(deps),
       columns: listColumns.surveyUsers,
       fileDetail: (filters: { path: string }) => filters.path,
     } as const;
@@ -50,11 +58,19 @@ export function registerListExportRoutes(app: FastifyInstance, deps: ListExports
     return sendCsv(reply, await exportList(deps, actorOf(request), list, request.query));
   });
   registerCall(app, calls.archivedTickets, async (request, reply) => {
-    const list = { name: 'archivedTickets', source: ticketList('archived'), columns: listColumns.archivedTickets } as const;
+    const list = {
+      name: 'archivedTickets',
+      source: ticketList('archived'),
+      columns: listColumns.archivedTickets,
+    } as const;
     return sendCsv(reply, await exportList(deps, actorOf(request), list, request.query));
   });
   registerCall(app, calls.escalatedTickets, async (request, reply) => {
-    const list = { name: 'escalatedTickets', source: ticketList('escalated'), columns: listColumns.escalatedTickets } as const;
+    const list = {
+      name: 'escalatedTickets',
+      source: ticketList('escalated'),
+      columns: listColumns.escalatedTickets,
+    } as const;
     return sendCsv(reply, await exportList(deps, actorOf(request), list, request.query));
   });
 }

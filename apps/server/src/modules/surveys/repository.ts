@@ -61,6 +61,27 @@ export async function findQuestions(db: Executor, surveyId: number): Promise<Sur
     .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.id));
 }
 
+// The users list's filters (issue 40): only customers whose latest answer came at or after `since`.
+export type RespondentFilters = { since: Date | null; sort: SurveyUsersFilters['sort'] };
+
+function answeredSince(since: Date | null): SQL | undefined {
+  return since === null ? undefined : sql`max(${surveyAnswers.answeredAt}) >= ${since.toISOString()}::timestamptz`;
+}
+
+// The customers whose latest answer came at or after `since` (all of them for null).
+export async function countRespondentsSince(db: Executor, surveyId: number, since: Date | null): Promise<number> {
+  if (since === null) return countRespondents(db, surveyId);
+  const latest = db
+    .select({ customerId: surveyAnswers.customerId })
+    .from(surveyAnswers)
+    .where(eq(surveyAnswers.surveyId, surveyId))
+    .groupBy(surveyAnswers.customerId)
+    .having(answeredSince(since))
+    .as('latest');
+  const [row] = await db.select({ n: count() }).from(latest);
+  return row?.n ?? 0;
+}
+
 export async function countRespondents(db: Executor, surveyId: number): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(surveyAnswers.customerId) })
@@ -119,7 +140,7 @@ export async function countAnswers(db: Executor, surveyId: number): Promise<Answ
 export async function findRespondents(
   db: Executor,
   surveyId: number,
-  sort: SurveyUsersFilters['sort'],
+  { since, sort }: RespondentFilters,
   window: ListWindow,
 ) {
   const latest = db
@@ -130,6 +151,7 @@ export async function findRespondents(
     .from(surveyAnswers)
     .where(eq(surveyAnswers.surveyId, surveyId))
     .groupBy(surveyAnswers.customerId)
+    .having(answeredSince(since))
     .as('latest');
   const page = await db
     .select({ customerId: latest.customerId, answeredAt: latest.answeredAt })

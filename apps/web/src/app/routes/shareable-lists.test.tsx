@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -205,7 +205,7 @@ describe('the staff list in the URL', () => {
 });
 
 describe('the survey users in the URL', () => {
-  it('keeps their order and page, and exports them in that order', async () => {
+  it('keeps their order, the day they answered since and the page', async () => {
     mayExport();
     const sent = answerApiCalls({
       'GET survey_results': [
@@ -222,9 +222,12 @@ describe('the survey users in the URL', () => {
     });
     renderWithProviders(<SurveyResultsPage path="exit-poll" />, { route: '/surveys/exit-poll?sort=id&page=2' });
     expect(await screen.findByText('Lowest user ID first, 50 a page.')).toBeInTheDocument();
-    expect(callsTo(sent, 'GET survey_results')[0]!.query.toString()).toBe('path=exit-poll&sort=id&page=2');
+    expect(callsTo(sent, 'GET survey_results')[0]!.query.toString()).toBe('path=exit-poll&since=&sort=id&page=2');
     await userEvent.click(screen.getByRole('button', { name: 'Answered' }));
     await waitFor(() => expect(location()).toBe('/surveys/exit-poll'));
+    fireEvent.change(screen.getByLabelText('Answered since'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(location()).toBe('/surveys/exit-poll?since=2026-11-01'));
+    await waitFor(() => expect(callsTo(sent, 'GET survey_results').at(-1)!.query.get('since')).toBe('2026-11-01'));
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 });

@@ -94,7 +94,7 @@ export function UnprocessedNoticesPage() {
       ) : list.data.notices.length === 0 ? (
         <Text c="dimmed">No unresolved bankruptcy notices found.</Text>
       ) : (
-        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        <Stack gap="sm" aria-busy={list.isPlaceholderData} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           <NoticesTable notices={list.data.notices} sort={view.sort} onSort={(sort) => setView({ sort })} />
           <PagePagination
             page={page}

@@ -96,7 +96,7 @@ export function UnresolvedDisputesPage() {
           data.disputes.length === 0 ? (
             <Text c="dimmed">{DISPUTE_MESSAGES.noneLeft}</Text>
           ) : (
-            <Stack gap="md" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <Stack gap="md" aria-busy={list.isPlaceholderData} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
               <UnresolvedDisputesTable
                 disputes={data.disputes}
                 sort={view.sort}

@@ -232,7 +232,13 @@ export function StaffPage() {
           noun="employees"
         />
       </Group>
-      <Card withBorder radius="md" padding={0} style={{ opacity: staff.isPlaceholderData ? 0.6 : 1 }}>
+      <Card
+        withBorder
+        radius="md"
+        padding={0}
+        aria-busy={staff.isPlaceholderData}
+        style={{ opacity: staff.isPlaceholderData ? 0.6 : 1 }}
+      >
         {staff.isPending ? (
           <Skeleton h={240} aria-label="Loading staff" />
         ) : staff.data.employees.length === 0 ? (

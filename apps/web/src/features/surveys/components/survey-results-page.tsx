@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   clampPage,
   listExportCalls,
@@ -25,14 +25,15 @@ function orderWords(sort: string): string {
   return descending ? 'Newest first' : 'Oldest first';
 }
 
-// /surveys/{path}?sort&page (spec 001 section 2; issue 40): each question with its format and its
-// choices ordered by count, then the users who answered, SURVEY_USERS_PAGE_SIZE a page, each
-// linking to their answers; their order and page live in the URL. A page past the last (the list
+// /surveys/{path}?since&sort&page (spec 001 section 2; issue 40): each question with its format and
+// its choices ordered by count, then the users who answered (since a day, when asked),
+// SURVEY_USERS_PAGE_SIZE a page, each linking to their answers; the day, order and page live in
+// the URL. A page past the last (the list
 // shrank, or a hand-typed URL) shows the last one.
 export function SurveyResultsPage({ path }: { path: string }) {
   const [view, setView] = useListView(surveyUsersViewSchema);
   const results = useSurveyResults(path, view);
-  const { page, sort } = view;
+  const { page, since, sort } = view;
   const totalPages = results.data?.pagination.total_pages;
 
   useEffect(() => {
@@ -68,8 +69,8 @@ export function SurveyResultsPage({ path }: { path: string }) {
           )}
         </Stack>
         <Stack gap="sm" component="section" aria-labelledby="survey-users-heading">
-          <Group justify="space-between" align="center">
-            <Group gap="sm">
+          <Group justify="space-between" align="flex-end">
+            <Group gap="sm" align="center">
               <Title order={2} fz={18} id="survey-users-heading">
                 Users who answered
               </Title>
@@ -77,17 +78,30 @@ export function SurveyResultsPage({ path }: { path: string }) {
                 {formatCount(data.pagination.total_count)}
               </Badge>
             </Group>
-            <ExportCsvButton
-              call={listExportCalls.surveyUsers}
-              query={{ path: data.path, sort }}
-              total={results.isPlaceholderData ? undefined : data.pagination.total_count}
-              noun="users"
-            />
+            <Group gap="sm" align="flex-end">
+              <TextInput
+                type="date"
+                label="Answered since"
+                value={since}
+                onChange={(event) => setView({ since: event.currentTarget.value })}
+                w={180}
+              />
+              <ExportCsvButton
+                call={listExportCalls.surveyUsers}
+                query={{ path: data.path, since, sort }}
+                total={results.isPlaceholderData ? undefined : data.pagination.total_count}
+                noun="users"
+              />
+            </Group>
           </Group>
           {data.users.length === 0 ? (
-            <Text c="dimmed">No users on this page.</Text>
+            <Text c="dimmed">{since === '' ? 'No users on this page.' : 'Nobody answered on or after that day.'}</Text>
           ) : (
-            <Stack gap="sm" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
+            <Stack
+              gap="sm"
+              aria-busy={results.isPlaceholderData}
+              style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}
+            >
               <Text c="dimmed" fz="sm">
                 {orderWords(sort)}, {SURVEY_USERS_PAGE_SIZE} a page.
               </Text>

@@ -149,7 +149,7 @@ function TicketListScreen({
       ) : tickets.data.tickets.length === 0 ? (
         <Text c="dimmed">No {kind} tickets match these filters.</Text>
       ) : (
-        <Stack gap="sm" style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1 }}>
+        <Stack gap="sm" aria-busy={tickets.isPlaceholderData} style={{ opacity: tickets.isPlaceholderData ? 0.6 : 1 }}>
           <TicketListTable
             kind={kind}
             tickets={tickets.data.tickets}
