@@ -15,6 +15,7 @@ import { createCustomerUploadsModule } from './modules/customer-uploads/index.ts
 import { createContactRulesModule, createMessageDoor } from './modules/contact-rules/index.ts';
 import { createCustomersModule } from './modules/customers/index.ts';
 import { createDeadlinesModule } from './modules/deadlines/index.ts';
+import { createListExportsModule } from './modules/list-exports/index.ts';
 import { createDisputesModule } from './modules/disputes/index.ts';
 import { createDocumentsModule } from './modules/documents/index.ts';
 import { createEvidencePackModule } from './modules/evidence-pack/index.ts';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createBankruptcyNoticesModule(context),
     createCreditReportingModule(context),
     createDeadlinesModule(context),
+    createListExportsModule(context),
     createIdentificationsModule(context),
     createIncomeModule(context),
     createCustomerUploadsModule(context),

@@ -79,6 +79,10 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
   analytics: { layer: 'read models', uses: ['tickets'] },
   live: { layer: 'read models', uses: ['session'] },
   'duty-audit': { layer: 'read models', uses: ['bankruptcies', 'contact-rules', 'loans'] },
+  'list-exports': {
+    layer: 'read models',
+    uses: ['bankruptcy-notices', 'disputes', 'staff', 'surveys', 'tickets'],
+  },
 
   inbound: { layer: 'entry points', uses: ['analytics', 'contact-rules', 'customers', 'macros', 'tickets'] },
   'customer-app': { layer: 'entry points', uses: ['loans'] },

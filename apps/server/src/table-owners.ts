@@ -32,6 +32,7 @@ export const serverModules = [
   'income',
   'letters',
   'live',
+  'list-exports',
   'loans',
   'macros',
   'session',

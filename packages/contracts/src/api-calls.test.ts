@@ -18,8 +18,9 @@ import { sessionCalls } from './session.ts';
 import { ticketCalls } from './tickets.ts';
 
 const calls = listApiCalls();
-// Relative to API_BASE_PATH: lowercase words joined by '/', a segment may be a :parameter.
-const WELL_FORMED_PATH = /^[a-z0-9_]+(?:\/(?:[a-z0-9_]+|:[a-z][a-z_]*))*$/;
+// Relative to API_BASE_PATH: lowercase words joined by '/', a segment may be a :parameter; a call
+// that answers a file may end in its extension (exports/staff.csv).
+const WELL_FORMED_PATH = /^[a-z0-9_]+(?:\/(?:[a-z0-9_]+|:[a-z][a-z_]*))*(?:\.[a-z0-9]+)?$/;
 
 describe('the API calls', () => {
   it('are all listed, each once', () => {

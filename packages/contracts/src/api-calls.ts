@@ -15,6 +15,7 @@ import { evidencePackCalls } from './evidence-pack.ts';
 import { healthCalls } from './health.ts';
 import { letterCalls } from './letters.ts';
 import { liveCalls } from './live.ts';
+import { listExportCalls } from './list-exports.ts';
 import { loanServicingCalls } from './loan-servicing.ts';
 import { loanCalls } from './loans.ts';
 import { macroCalls } from './macros.ts';
@@ -60,6 +61,7 @@ export const apiCalls = {
   evidencePack: evidencePackCalls,
   dutyAudit: dutyAuditCalls,
   live: liveCalls,
+  listExports: listExportCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

@@ -3,8 +3,9 @@ import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { dayKindSchema } from './deadlines.ts';
 import { successResponseSchema, uploadFailureSchema } from './disputes.ts';
-import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
+import { bigDatabaseIdSchema } from './primitives.ts';
 import { NOTICE_STATUSES, NOTICE_TYPE_VALUES } from './rules/bankruptcy-notice-form.ts';
+import { listOption, listPageSchema, listSort } from './rules/list-view.ts';
 
 // The bankruptcy dashboard (spec 001 sections 2, 3, 7): court notices uploaded as PDFs, read into
 // parsed_data, corrected by the employee holding the notice and processed onto the customer.
@@ -97,6 +98,18 @@ export const noticeListItemSchema = z.object({
   overdue: z.boolean(),
 });
 export type NoticeListItem = z.infer<typeof noticeListItemSchema>;
+// The unprocessed list's view (issue 40): who holds them, only the overdue ones, the order. The
+// screen keeps it in its URL; GET bankruptcy_notices/unprocessed and its CSV export read the same.
+export const NOTICE_LIST_SORT_COLUMNS = ['received', 'id'] as const;
+export const unprocessedNoticesFiltersSchema = z.object({
+  status: listOption('The status', ['all', 'ready_for_assignment', 'assigned'], 'all'),
+  due: listOption('The due filter', ['all', 'overdue'], 'all'),
+  sort: listSort(NOTICE_LIST_SORT_COLUMNS, 'received'),
+});
+export type UnprocessedNoticesFilters = z.output<typeof unprocessedNoticesFiltersSchema>;
+export const unprocessedNoticesViewSchema = unprocessedNoticesFiltersSchema.extend({ page: listPageSchema });
+export type UnprocessedNoticesView = z.output<typeof unprocessedNoticesViewSchema>;
+
 export const unprocessedNoticesResponseSchema = z.object({
   notices: z.array(noticeListItemSchema),
   pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_count: z.number() }),
@@ -152,7 +165,7 @@ export const bankruptcyNoticeCalls = {
     method: 'GET',
     path: 'bankruptcy_notices/unprocessed',
     access: 'signedIn',
-    query: z.object({ page: int32Schema({ min: 1 }).default(1) }),
+    query: unprocessedNoticesViewSchema,
     response: unprocessedNoticesResponseSchema,
   }),
   // The next unprocessed notice, oldest first.

@@ -70,6 +70,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
   evidencePack: ['users'], // evidence-pack.ts
   dutyAudit: ['duty_audit'], // duty-audit.ts
   live: ['live', 'live_watch'], // live.ts
+  listExports: ['exports'], // list-exports.ts
 };
 
 // The only prefix several calls objects share.

@@ -11,6 +11,7 @@ import {
   usDateToIso,
 } from './rules/dispute-form.ts';
 import { isUsStateCode } from './reference/us-states.ts';
+import { listOption, listPageSchema, listSort } from './rules/list-view.ts';
 import { unvalidatedSsnDigits } from './rules/ssn.ts';
 
 // The disputes dashboard (spec 001 sections 2, 3, 7): consumer dispute letters uploaded as PDFs,
@@ -19,8 +20,6 @@ import { unvalidatedSsnDigits } from './rules/ssn.ts';
 // A failed file of an upload, named as it was sent.
 export const uploadFailureSchema = z.object({ file_name: z.string(), error: z.string() });
 export type UploadFailure = z.infer<typeof uploadFailureSchema>;
-
-const pageQuery = z.object({ page: int32Schema({ min: 1 }).default(1) });
 
 export const disputeSchema = z.object({
   id: z.number(),
@@ -71,6 +70,18 @@ export const disputeListItemSchema = disputeSchema.pick({
   failed_responses_count: true,
 });
 export type DisputeListItem = z.infer<typeof disputeListItemSchema>;
+
+// The unresolved list's view (issue 40): who holds them, only the overdue ones, the order. The
+// screen keeps it in its URL; GET unresolved_disputes and its CSV export read the same fields.
+export const DISPUTE_LIST_SORT_COLUMNS = ['due_date', 'id'] as const;
+export const unresolvedDisputesFiltersSchema = z.object({
+  status: listOption('The status', ['all', 'unresolved', 'assigned'], 'all'),
+  due: listOption('The due filter', ['all', 'overdue'], 'all'),
+  sort: listSort(DISPUTE_LIST_SORT_COLUMNS, 'due_date'),
+});
+export type UnresolvedDisputesFilters = z.output<typeof unresolvedDisputesFiltersSchema>;
+export const unresolvedDisputesViewSchema = unresolvedDisputesFiltersSchema.extend({ page: listPageSchema });
+export type UnresolvedDisputesView = z.output<typeof unresolvedDisputesViewSchema>;
 
 export const unresolvedDisputesResponseSchema = z.object({
   disputes: z.array(disputeListItemSchema),
@@ -234,7 +245,7 @@ export const disputeCalls = {
     method: 'GET',
     path: 'disputes_dashboard/unresolved_disputes',
     access: 'signedIn',
-    query: pageQuery,
+    query: unresolvedDisputesViewSchema,
     response: unresolvedDisputesResponseSchema,
   }),
   // With an id: that dispute (or the caller's lease on it renewed); without: the next unresolved one.

@@ -82,6 +82,12 @@ export const permissionInfo = {
       'runs the duty audit: every message delivered and debit presented in a range, checked against the duties then in force (audited)',
     refusal: 'Only compliance staff (the compliance role) can run the duty audit.',
   },
+  'lists.export': {
+    allows:
+      'exports the lists it can see (disputes, notices, survey answers, staff, archived and escalated tickets) as CSV (audited)',
+    refusal:
+      'Exporting a list needs the export permission (supervisors and back office: the escalations, staff_admin, compliance, credit_reporting or bankruptcy role). Ask a staff administrator if your work needs it.',
+  },
   'bankruptcy.create_notices': {
     allows: 'uploads bankruptcy notices (matched to customers by their SSN)',
     refusal:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, needs } from './call.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './constants.ts';
 import { actionResponseSchema, databaseIdSchema, singleLine } from './primitives.ts';
+import { listOption, listPageSchema, listSearchSchema, listSort } from './rules/list-view.ts';
 
 // Staff administration (/admin/staff): employees, their roles, MFA and sessions, and the one-time
 // set-password links that invitations send. Holders of the staff.admin permission only, but for
@@ -34,9 +35,30 @@ export type StaffEmployee = z.infer<typeof staffEmployeeSchema>;
 export const staffRoleSchema = z.object({ name: z.string(), permissions: z.array(z.string()) });
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 
+// The staff list's view (issue 40), kept in the screen's URL: a name or email to look for, the
+// status, one role, the order and the page. GET staff/employees and its CSV export read the same.
+export const STAFF_PAGE_SIZE = 50;
+export const STAFF_LIST_SORT_COLUMNS = ['name', 'last_sign_in'] as const;
+export const STAFF_LIST_STATUSES = ['all', 'active', 'invited', 'deactivated'] as const;
+export const staffFiltersSchema = z.object({
+  q: listSearchSchema,
+  status: listOption('The status', STAFF_LIST_STATUSES, 'all'),
+  role: z
+    .string()
+    .trim()
+    .max(50, 'A role name is at most 50 characters.')
+    .regex(/^[a-z0-9_]*$/, 'A role name is written in lowercase letters, digits and underscores.')
+    .default(''),
+  sort: listSort(STAFF_LIST_SORT_COLUMNS, 'name'),
+});
+export type StaffFilters = z.output<typeof staffFiltersSchema>;
+export const staffViewSchema = staffFiltersSchema.extend({ page: listPageSchema });
+export type StaffView = z.output<typeof staffViewSchema>;
+
 export const staffListResponseSchema = z.object({
   employees: z.array(staffEmployeeSchema),
   roles: z.array(staffRoleSchema),
+  pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_count: z.number() }),
 });
 export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 
@@ -98,6 +120,7 @@ export const staffCalls = {
     method: 'GET',
     path: 'staff/employees',
     access: needs('staff.admin'),
+    query: staffViewSchema,
     response: staffListResponseSchema,
   }),
   inviteEmployee: defineCall({

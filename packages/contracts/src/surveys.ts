@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { bigDatabaseIdSchema, int32Schema } from './primitives.ts';
+import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
+import { isCalendarDate } from './rules/payment-calendar.ts';
+import { listPageSchema, listSort } from './rules/list-view.ts';
 
 // Surveys (spec 001 sections 2, 3, 7): customers' answers per survey path, question and user. Any
 // signed-in employee reads them; nothing here changes anything.
@@ -45,11 +47,28 @@ export const surveysResponseSchema = z.object({ surveys: z.array(surveySummarySc
 export type SurveysResponse = z.infer<typeof surveysResponseSchema>;
 
 // GET survey_results {path, page}
-export const surveyResultsQuerySchema = z.object({
-  path: surveyPathSchema,
-  // The page of the users list; the question counts always cover every answer.
-  page: int32Schema({ min: 1 }).default(1),
+// The users list's view (issue 40): its order and page, kept in the screen's URL. The question
+// counts always cover every answer. Its CSV export takes the path and the sort.
+export const SURVEY_USER_SORT_COLUMNS = ['answered_at', 'id'] as const;
+// Only the users whose latest answer came on or after this business day; '' for all of them.
+const answeredSinceSchema = z
+  .union([z.literal(''), isoDateSchema.refine(isCalendarDate, 'That date does not exist.')], {
+    error: 'The date is written YYYY-MM-DD.',
+  })
+  .default('');
+export const surveyUsersViewSchema = z.object({
+  since: answeredSinceSchema,
+  sort: listSort(SURVEY_USER_SORT_COLUMNS, '-answered_at'),
+  page: listPageSchema,
 });
+export type SurveyUsersView = z.output<typeof surveyUsersViewSchema>;
+export const surveyUsersFiltersSchema = z.object({
+  path: surveyPathSchema,
+  since: answeredSinceSchema,
+  sort: surveyUsersViewSchema.shape.sort,
+});
+export type SurveyUsersFilters = z.output<typeof surveyUsersFiltersSchema>;
+export const surveyResultsQuerySchema = surveyUsersFiltersSchema.extend({ page: listPageSchema });
 export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;
 
 export const surveyChoiceSchema = z.object({

@@ -4,6 +4,7 @@ import { userInfoSchema } from './customers.ts';
 import { loanInfoSchema } from './loans.ts';
 import { messageSchema } from './messages.ts';
 import { bigDatabaseIdSchema, int32Schema, nullableTimestampSchema, ticketIdRequestSchema } from './primitives.ts';
+import { listOption, listPageSchema, listSearchSchema, listSort } from './rules/list-view.ts';
 
 // Wire format of the ticket workspace (spec 000 sections 3 and 7). Field names are the spec's;
 // money is in dollars, timestamps ISO 8601 UTC, dates YYYY-MM-DD. Decision 010 explains the shapes.
@@ -99,6 +100,36 @@ export const ticketsResponseSchema = ticketStatsSchema.extend({
 });
 export type TicketsResponse = z.infer<typeof ticketsResponseSchema>;
 
+// The archived and escalated lists as pages of their own (issue 40; GET tickets carries the newest
+// 100 of each for the workspace's drawers). Their view, kept in the screen's URL: text to look for
+// in the contact or subject, the channel, the order and the page; their CSV exports read the same.
+export const TICKET_LIST_PAGE_SIZE = 25;
+export const TICKET_LISTS = ['archived', 'escalated'] as const;
+export type TicketListKind = (typeof TICKET_LISTS)[number];
+const ticketListFilters = {
+  q: listSearchSchema,
+  channel: listOption('The channel', ['all', ...ticketChannels], 'all'),
+};
+export const archivedTicketsFiltersSchema = z.object({
+  ...ticketListFilters,
+  sort: listSort(['archived_at', 'created_at', 'id'], '-archived_at'),
+});
+export const escalatedTicketsFiltersSchema = z.object({
+  ...ticketListFilters,
+  sort: listSort(['escalated_at', 'created_at', 'id'], '-escalated_at'),
+});
+export type ArchivedTicketsFilters = z.output<typeof archivedTicketsFiltersSchema>;
+export type EscalatedTicketsFilters = z.output<typeof escalatedTicketsFiltersSchema>;
+export const archivedTicketsViewSchema = archivedTicketsFiltersSchema.extend({ page: listPageSchema });
+export const escalatedTicketsViewSchema = escalatedTicketsFiltersSchema.extend({ page: listPageSchema });
+export type ArchivedTicketsView = z.output<typeof archivedTicketsViewSchema>;
+export type EscalatedTicketsView = z.output<typeof escalatedTicketsViewSchema>;
+export const ticketListResponseSchema = z.object({
+  tickets: z.array(ticketSummarySchema),
+  pagination: z.object({ current_page: z.number(), total_pages: z.number(), total_count: z.number() }),
+});
+export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
+
 export const ticketQuerySchema = z.object({
   id: bigDatabaseIdSchema,
   preview: z
@@ -123,6 +154,21 @@ export const sendPasswordResetResponseSchema = z.object({ message: z.string(), h
 export type SendPasswordResetResponse = z.infer<typeof sendPasswordResetResponseSchema>;
 
 export const ticketCalls = {
+  // A page of the open tickets set aside as archived, and of the escalated ones (issue 40).
+  archivedTickets: defineCall({
+    method: 'GET',
+    path: 'tickets/archived',
+    access: 'signedIn',
+    query: archivedTicketsViewSchema,
+    response: ticketListResponseSchema,
+  }),
+  escalatedTickets: defineCall({
+    method: 'GET',
+    path: 'tickets/escalated',
+    access: needs('tickets.view_escalated'),
+    query: escalatedTicketsViewSchema,
+    response: ticketListResponseSchema,
+  }),
   // The server writes this body with its own writer (tickets-response-writer.ts), from this contract.
   getTickets: defineCall({
     method: 'GET',

@@ -81,10 +81,12 @@ describe('route guards', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dashboards' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Archived Tickets', '/tickets/archived'],
       ['Bankruptcy', '/bankruptcy'],
       ['Deadlines', '/deadlines'],
       ['Disputes', '/disputes'],
       ['Duty Audit', '/duty_audit'],
+      ['Escalated Tickets', '/tickets/escalated'],
       ['FCRA', '/fcra'],
       ['Identifications', '/identifications'],
       ['Income Review', '/income'],
@@ -102,19 +104,26 @@ describe('route guards', { timeout: 15_000 }, () => {
     expect(within(nav).queryByRole('button', { name: 'Editors' })).toBeNull();
     await userEvent.click(within(nav).getByRole('button', { name: 'Dashboards' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Bankruptcy', 'Deadlines', 'Disputes']);
+    expect(items.map((item) => item.textContent)).toEqual(['Archived Tickets', 'Bankruptcy', 'Deadlines', 'Disputes']);
   });
 
-  it.each(['/fcra', '/acdv', '/cr_adj', '/income', '/blog_post', '/macros', '/admin/staff', '/duty_audit'])(
-    'shows %s to a plain agent as "Not available to you"',
-    async (path) => {
-      stubApi();
-      saveSession(sessionFixture());
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Not available to you' }, LAZY_SCREEN)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-    },
-  );
+  it.each([
+    '/fcra',
+    '/acdv',
+    '/cr_adj',
+    '/income',
+    '/blog_post',
+    '/macros',
+    '/admin/staff',
+    '/duty_audit',
+    '/tickets/escalated',
+  ])('shows %s to a plain agent as "Not available to you"', async (path) => {
+    stubApi();
+    saveSession(sessionFixture());
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Not available to you' }, LAZY_SCREEN)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
 
   it('refreshes the stored session from the server on start', async () => {
     const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });

@@ -8,12 +8,14 @@ import { LoginRoute } from './routes/login-route.tsx';
 import {
   apiDocsScreen,
   appLayout,
+  archivedTicketsScreen,
   bankruptcyScreen,
   blogPostScreen,
   crAdjScreen,
   deadlinesScreen,
   disputesScreen,
   dutyAuditScreen,
+  escalatedTicketsScreen,
   fcraLookupScreen,
   fcraScreen,
   graphqlScreen,
@@ -94,6 +96,9 @@ export const routes: RouteObject[] = [
               { path: 'surveys/:path', element: <surveyResultsScreen.Screen /> },
               { path: 'survey/:path/:id', element: <surveyResponseScreen.Screen /> },
               { path: 'admin/staff', element: gated('/admin/staff', <staffScreen.Screen />) },
+              // The workspace's archived and escalated lists as pages of their own (issue 40).
+              { path: 'tickets/archived', element: <archivedTicketsScreen.Screen /> },
+              { path: 'tickets/escalated', element: gated('/tickets/escalated', <escalatedTicketsScreen.Screen />) },
               // The OpenAPI document of the API, for any signed-in employee.
               { path: 'api-docs', element: <apiDocsScreen.Screen /> },
               { path: '*', element: <workspace.Screen /> },

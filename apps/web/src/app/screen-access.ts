@@ -14,6 +14,7 @@ export const screenAccess: Readonly<Record<string, readonly [Permission, ...Perm
   '/macros': ['macros.edit'],
   '/admin/staff': ['staff.admin'],
   '/duty_audit': ['compliance.duty_audit'],
+  '/tickets/escalated': ['tickets.view_escalated'],
 };
 
 export function mayOpen(path: string, held: readonly Permission[] | undefined): boolean {

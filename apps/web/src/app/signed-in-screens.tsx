@@ -56,4 +56,10 @@ export const surveyResultsScreen = lazyScreen(
 export const surveyResponseScreen = lazyScreen(
   async () => (await import('./routes/survey-response-route.tsx')).SurveyResponseRoute,
 );
+export const archivedTicketsScreen = lazyScreen(
+  async () => (await import('./routes/ticket-lists-route.tsx')).ArchivedTicketsRoute,
+);
+export const escalatedTicketsScreen = lazyScreen(
+  async () => (await import('./routes/ticket-lists-route.tsx')).EscalatedTicketsRoute,
+);
 export const visualizeScreen = lazyScreen(async () => (await import('./routes/visualize-route.tsx')).VisualizeRoute);

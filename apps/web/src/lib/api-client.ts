@@ -113,13 +113,22 @@ export async function apiFileRequest(
   signal?: AbortSignal,
   query?: ApiRequestOptions<unknown>['query'],
 ): Promise<Blob> {
+  return (await apiFileResponse(path, signal, query)).blob;
+}
+
+// The same, with the answer's headers (a list's export says in them how many rows it holds).
+export async function apiFileResponse(
+  path: string,
+  signal?: AbortSignal,
+  query?: ApiRequestOptions<unknown>['query'],
+): Promise<{ blob: Blob; headers: Headers }> {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) throw new ApiError(0, ['This document is not stored by the Portal.']);
   const url = path.startsWith(`${API_BASE_PATH}/`) ? path : buildUrl(path, query);
   const headers = buildHeaders(false);
   headers.set('Accept', '*/*');
   const response = await send(url, { method: 'GET', headers, signal });
   if (!response.ok) throw failure(response, await readJson(response), true);
-  return response.blob();
+  return { blob: await response.blob(), headers: response.headers };
 }
 
 export type CallOptions = Pick<ApiRequestOptions<unknown>, 'signOutOnUnauthorized' | 'signal' | 'idempotencyKey'>;

@@ -5,19 +5,22 @@ import { hashPassword } from '../password-hash.ts';
 import { employeeRoles, employees, roles } from '../schema/index.ts';
 
 // The roles every installation has. The spec's employee-id checks (12 sees escalated tickets,
-// 6 may invalidate and validate any payment) become these permissions (convention 4).
+// 6 may invalidate and validate any payment) become these permissions (convention 4). The lists'
+// CSV exports (lists.export) go to the supervisors' and back office's roles, never to plain agents
+// (decision 060).
 export const standardRoles: ReadonlyArray<{ name: string; permissions: Permission[] }> = [
   { name: 'agent', permissions: [] },
-  { name: 'escalations', permissions: ['tickets.view_escalated'] },
+  // Supervisors of the ticket floor: escalated tickets, and the lists' CSV exports (issue 40).
+  { name: 'escalations', permissions: ['tickets.view_escalated', 'lists.export'] },
   // Payments operations: validates any payment and records the ACH returns the bank reports.
   { name: 'payments_admin', permissions: ['payments.validate_any', 'payments.record_returns'] },
   // Money back to the customer or off the balance: refunds, loan credits, settlements.
   { name: 'loan_adjustments', permissions: ['payments.refund', 'loans.credit', 'loans.settle'] },
-  { name: 'staff_admin', permissions: ['staff.admin'] },
+  { name: 'staff_admin', permissions: ['staff.admin', 'lists.export'] },
   // Sees a customer's whole SSN (each reveal audited with its reason); agents see the last four.
   { name: 'ssn_reveal', permissions: ['customers.reveal_ssn'] },
   // The credit-bureau desk: answers ACDVs and changes what is reported (bankruptcies, adjustments).
-  { name: 'credit_reporting', permissions: ['credit_reporting.respond', 'credit_reporting.adjust'] },
+  { name: 'credit_reporting', permissions: ['credit_reporting.respond', 'credit_reporting.adjust', 'lists.export'] },
   // Underwriting: decides identification cards and reviews paystubs (spec 001 identifications, income).
   { name: 'underwriting', permissions: ['identity.review', 'income.review'] },
   // Corrects a customer's SSN (the whole number replaced; audited without it).
@@ -28,10 +31,13 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   { name: 'macro_editor', permissions: ['macros.edit'] },
   // Compliance: builds a customer's evidence pack (a CFPB complaint, an examiner's sample) and lifts
   // duties (clears cease, attorney and Do Not Contact flags; records a new debit authorization);
-  // runs the duty audit (issue 39).
-  { name: 'compliance', permissions: ['customers.evidence_pack', 'customers.lift_duties', 'compliance.duty_audit'] },
+  // runs the duty audit (issue 39); exports lists (issue 40).
+  {
+    name: 'compliance',
+    permissions: ['customers.evidence_pack', 'customers.lift_duties', 'compliance.duty_audit', 'lists.export'],
+  },
   // The bankruptcy desk: uploads notices, which are matched to customers by their SSN.
-  { name: 'bankruptcy', permissions: ['bankruptcy.create_notices'] },
+  { name: 'bankruptcy', permissions: ['bankruptcy.create_notices', 'lists.export'] },
 ];
 
 export async function ensureStandardRoles(db: Executor): Promise<void> {

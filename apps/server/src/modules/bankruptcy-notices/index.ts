@@ -17,3 +17,6 @@ export { recordCustomerBankruptcy } from './record-bankruptcy.ts';
 
 // The unprocessed notices by the day they came (the deadlines module's list, decision 047).
 export { findNoticeDeadlinePage } from './notice-deadlines.ts';
+
+// The unprocessed list under a screen's filters (issue 40: its CSV export reads it as the screen does).
+export { unprocessedNoticesList } from './list-notices.ts';

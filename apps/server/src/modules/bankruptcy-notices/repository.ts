@@ -1,9 +1,11 @@
-import { asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, not, sql, type SQL } from 'drizzle-orm';
+import { readSort, type UnprocessedNoticesFilters } from '@portal/contracts';
 import { bankruptcyNotices, type Executor } from '@portal/db';
 import { findCustomer, findCustomersByIds } from '../customers/index.ts';
 import { findActiveLoanIds } from '../loans/index.ts';
 import { employeeNameOf } from '../session/index.ts';
 import type { StoredParsedData } from './notice-ssn.ts';
+import type { ListWindow } from '../../platform/list-source.ts';
 import { returnedRow } from '../../platform/returned-row.ts';
 
 // The queries of the bankruptcy dashboard; rules and transactions are the services'.
@@ -112,33 +114,70 @@ export type NoticeListRow = {
   customerLastName: string | null;
 };
 
-// A page of the unprocessed notices, oldest first, and how many there are: both from the partial
-// index bankruptcy_notices_unprocessed_idx (the condition is the queue's own, written out).
+// The unprocessed notices the list's filters keep (issue 40): all of them, or only those someone
+// holds a live lease on (assigned) or nobody does (ready_for_assignment); only the overdue ones.
+// The status is wire.ts's hasLiveLease, written in SQL; the condition is the queue's own (the
+// partial index bankruptcy_notices_unprocessed_idx).
+function unprocessedWhere(filters: UnprocessedNoticesFilters, now: Date, today: string): SQL | undefined {
+  // Never null (each column is tested for null first), so its negation keeps the free ones.
+  const live = sql`(${and(
+    isNotNull(bankruptcyNotices.assignedTo),
+    isNotNull(bankruptcyNotices.leaseExpiresAt),
+    gt(bankruptcyNotices.leaseExpiresAt, now),
+  )})`;
+  return and(
+    isNull(bankruptcyNotices.processedAt),
+    filters.status === 'assigned' ? live : filters.status === 'ready_for_assignment' ? not(live) : undefined,
+    filters.due === 'overdue' ? lt(bankruptcyNotices.dueOn, today) : undefined,
+  );
+}
+
+function unprocessedOrder(sort: UnprocessedNoticesFilters['sort']): SQL[] {
+  const { column, descending } = readSort(sort);
+  const way = descending ? desc : asc;
+  return column === 'received'
+    ? [way(bankruptcyNotices.createdAt), way(bankruptcyNotices.id)]
+    : [way(bankruptcyNotices.id)];
+}
+
+export async function countUnprocessedNotices(
+  db: Executor,
+  filters: UnprocessedNoticesFilters,
+  now: Date,
+  today: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bankruptcyNotices)
+    .where(unprocessedWhere(filters, now, today));
+  return row?.total ?? 0;
+}
+
+// A window of the unprocessed notices, oldest first unless sorted otherwise, with the matched
+// customers' names asked of the customers module.
 export async function findUnprocessedNotices(
   db: Executor,
-  limit: number,
-  offset: number,
-): Promise<{ rows: NoticeListRow[]; total: number }> {
-  const unprocessed = isNull(bankruptcyNotices.processedAt);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        id: bankruptcyNotices.id,
-        assignedTo: bankruptcyNotices.assignedTo,
-        leaseExpiresAt: bankruptcyNotices.leaseExpiresAt,
-        type: bankruptcyNotices.type,
-        createdAt: bankruptcyNotices.createdAt,
-        dueOn: bankruptcyNotices.dueOn,
-        debtorName: sql<string | null>`${bankruptcyNotices.parsedData}->>'debtor_name'`,
-        customerId: bankruptcyNotices.customerId,
-      })
-      .from(bankruptcyNotices)
-      .where(unprocessed)
-      .orderBy(asc(bankruptcyNotices.createdAt), asc(bankruptcyNotices.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(bankruptcyNotices).where(unprocessed),
-  ]);
+  filters: UnprocessedNoticesFilters,
+  now: Date,
+  today: string,
+  window: ListWindow,
+): Promise<NoticeListRow[]> {
+  const rows = await db
+    .select({
+      id: bankruptcyNotices.id,
+      assignedTo: bankruptcyNotices.assignedTo,
+      leaseExpiresAt: bankruptcyNotices.leaseExpiresAt,
+      type: bankruptcyNotices.type,
+      createdAt: bankruptcyNotices.createdAt,
+      dueOn: bankruptcyNotices.dueOn,
+      debtorName: sql<string | null>`${bankruptcyNotices.parsedData}->>'debtor_name'`,
+      customerId: bankruptcyNotices.customerId,
+    })
+    .from(bankruptcyNotices)
+    .where(unprocessedWhere(filters, now, today))
+    .orderBy(...unprocessedOrder(filters.sort))
+    .limit(window.limit)
+    .offset(window.offset);
   const customers = new Map(
     (
       await findCustomersByIds(
@@ -147,11 +186,8 @@ export async function findUnprocessedNotices(
       )
     ).map((customer) => [customer.id, customer]),
   );
-  return {
-    rows: rows.map(({ customerId, ...row }) => {
-      const customer = customerId === null ? undefined : customers.get(customerId);
-      return { ...row, customerFirstName: customer?.firstName ?? null, customerLastName: customer?.lastName ?? null };
-    }),
-    total: totals[0]?.total ?? 0,
-  };
+  return rows.map(({ customerId, ...row }) => {
+    const customer = customerId === null ? undefined : customers.get(customerId);
+    return { ...row, customerFirstName: customer?.firstName ?? null, customerLastName: customer?.lastName ?? null };
+  });
 }

@@ -23,7 +23,7 @@ export function registerNoticeRoutes(app: FastifyInstance, context: BankruptcyNo
     { config: { acceptsUploads: true } },
   );
 
-  registerCall(app, calls.unprocessedNotices, (request) => listUnprocessedNotices(context, request.query.page));
+  registerCall(app, calls.unprocessedNotices, (request) => listUnprocessedNotices(context, request.query));
 
   registerCall(app, calls.assignNextNotice, (request) => assignNextNotice(context, actorOf(request)));
 

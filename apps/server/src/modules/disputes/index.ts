@@ -17,3 +17,6 @@ export { findDisputesOfLoans } from './repository.ts';
 
 // The open deadlines of the disputes (the deadlines module's list, decision 047).
 export { findDisputeDeadlinePage, findFrivolousNoticePage } from './dispute-deadlines.ts';
+
+// The unresolved list under a screen's filters (issue 40: its CSV export reads it as the screen does).
+export { unresolvedDisputesList } from './unresolved-disputes.ts';

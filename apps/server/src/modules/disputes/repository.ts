@@ -1,5 +1,7 @@
-import { count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, not, sql, type SQL } from 'drizzle-orm';
+import { readSort, type UnresolvedDisputesFilters } from '@portal/contracts';
 import { creditReportingFlags, disputes, type Database, type Executor } from '@portal/db';
+import type { ListWindow } from '../../platform/list-source.ts';
 import { employeeNameOf } from '../session/index.ts';
 import { returnedRow } from '../../platform/returned-row.ts';
 
@@ -21,22 +23,54 @@ export async function insertDisputes(
     .returning({ id: disputes.id, fileName: disputes.fileName, storageKey: disputes.storageKey });
 }
 
+// The unresolved disputes the list's filters keep (issue 40): all of them, or only those someone
+// holds a live lease on (assigned) or nobody does (unresolved); only the overdue ones. The status is
+// dispute-wire.ts's liveHolder, written in SQL.
+function unresolvedWhere(filters: UnresolvedDisputesFilters, now: Date, today: string): SQL | undefined {
+  // Never null (each column is tested for null first), so its negation keeps the free ones.
+  const live = sql`(${and(isNotNull(disputes.assignedTo), isNotNull(disputes.leaseExpiresAt), gt(disputes.leaseExpiresAt, now))})`;
+  return and(
+    isNull(disputes.resolvedAt),
+    filters.status === 'assigned' ? live : filters.status === 'unresolved' ? not(live) : undefined,
+    filters.due === 'overdue' ? lt(disputes.dueDate, today) : undefined,
+  );
+}
+
+function unresolvedOrder(sort: UnresolvedDisputesFilters['sort']): SQL[] {
+  const { column, descending } = readSort(sort);
+  const way = descending ? desc : asc;
+  return column === 'due_date' ? [way(disputes.dueDate), way(disputes.id)] : [way(disputes.id)];
+}
+
 // Counted from the partial index disputes_unresolved_idx.
-export async function countUnresolvedDisputes(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(disputes).where(isNull(disputes.resolvedAt));
+export async function countUnresolvedDisputes(
+  db: Executor,
+  filters: UnresolvedDisputesFilters,
+  now: Date,
+  today: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(disputes)
+    .where(unresolvedWhere(filters, now, today));
   return row?.total ?? 0;
 }
 
-// One page of the unresolved list, in the order of disputes_unresolved_idx (due date, id).
-export async function findUnresolvedPage(db: Database, limit: number, offset: number): Promise<DisputeView[]> {
-  const rows = await db
+// A window of the unresolved list, by default in the order of disputes_unresolved_idx (due date, id).
+export async function findUnresolvedPage(
+  db: Executor,
+  filters: UnresolvedDisputesFilters,
+  now: Date,
+  today: string,
+  window: ListWindow,
+): Promise<DisputeView[]> {
+  return db
     .select({ dispute: disputes, holderName: employeeNameOf(disputes.assignedTo) })
     .from(disputes)
-    .where(isNull(disputes.resolvedAt))
-    .orderBy(disputes.dueDate, disputes.id)
-    .limit(limit)
-    .offset(offset);
-  return rows;
+    .where(unresolvedWhere(filters, now, today))
+    .orderBy(...unresolvedOrder(filters.sort))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export async function findDisputeView(db: Executor, id: number): Promise<DisputeView | undefined> {

@@ -23,7 +23,7 @@ export function registerDisputeRouteHandlers(app: FastifyInstance, context: Disp
     { config: { acceptsUploads: true } },
   );
 
-  registerCall(app, disputeCalls.unresolvedDisputes, (request) => listUnresolvedDisputes(context, request.query.page));
+  registerCall(app, disputeCalls.unresolvedDisputes, (request) => listUnresolvedDisputes(context, request.query));
 
   registerCall(app, disputeCalls.assignDispute, (request) => assignDispute(context, actorOf(request), request.body.id));
 

@@ -1,5 +1,5 @@
 import type { AuditEventRecord } from '../../platform/audit.ts';
-import { csvHeader, csvRows } from './csv.ts';
+import { csvHeader, csvRows } from '../../platform/csv.ts';
 import { employeeLabel } from './pack-file.ts';
 
 // The audit trail of everything done on the customer's records, and the same table for a part of it

@@ -1,5 +1,5 @@
 import { EMPTY_NOTICE_FIELDS, maskSsn, type NoticeFields } from '@portal/contracts';
-import { toCsv, type CsvValue } from './csv.ts';
+import { toCsv, type CsvValue } from '../../platform/csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import { employeeLabel, type PackFile } from './pack-file.ts';
 

@@ -1,6 +1,6 @@
 import type { LoanInfo } from '@portal/contracts';
 import { eligiblePaymentMethods, toLoanInfo } from '../loans/index.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import { json, type PackFile, type PackStamp } from './pack-file.ts';
 

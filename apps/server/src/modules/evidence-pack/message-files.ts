@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '../documents/index.ts';
-import { csvHeader, csvRows, toCsv } from './csv.ts';
+import { csvHeader, csvRows, toCsv } from '../../platform/csv.ts';
 import { LETTER_TITLES } from './evidence-reads.ts';
 import type { MessageRow } from './history-queries.ts';
 import { employeeLabel, type PackFile } from './pack-file.ts';

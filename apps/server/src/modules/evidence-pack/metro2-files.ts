@@ -1,6 +1,6 @@
 import { addMonths, centsToDollars, daysInMonth } from '@portal/contracts';
 import { reportAccount, type FurnishedRecord } from '../credit-reporting/index.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import type { PackFile, PackStamp } from './pack-file.ts';
 

@@ -1,5 +1,5 @@
 import { centsToDollars, maskSsn } from '@portal/contracts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import { employeeLabel, iso, json, type PackFile } from './pack-file.ts';
 

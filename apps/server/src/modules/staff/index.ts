@@ -17,3 +17,6 @@ export function createStaffModule({ publicUrl, ...deps }: StaffDeps): PortalModu
   const service = createStaffService(deps);
   return { registerRoutes: (app) => registerStaffRoutes(app, service, publicUrl) };
 }
+
+// The staff list under a screen's filters (issue 40: its CSV export reads it as the screen does).
+export { staffList } from './staff-list.ts';

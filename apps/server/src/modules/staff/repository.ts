@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { DAY_MS } from '@portal/contracts';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS, readSort, type StaffFilters } from '@portal/contracts';
 import {
   employeeRoles,
   employees,
@@ -9,6 +9,7 @@ import {
   sessions,
   type Executor,
 } from '@portal/db';
+import type { ListWindow } from '../../platform/list-source.ts';
 
 export type RoleRecord = typeof roles.$inferSelect;
 
@@ -17,7 +18,49 @@ export type RoleRecord = typeof roles.$inferSelect;
 // subquery would mean the subquery's own table.
 const employeeId = sql.raw('"employees"."id"');
 
-export async function listEmployees(db: Executor, now: Date) {
+// In parentheses, so it negates and combines as one condition.
+const invited = sql<boolean>`(exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.purpose = 'invite')
+        and not exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.used_at is not null))`;
+const lastSignInAt = sql<
+  string | null
+>`(select max(s.created_at) from ${sessions} s where s.employee_id = ${employeeId})`;
+
+// The employees the staff list's filters keep (issue 40): a piece of the name or email, the status
+// as the screen shows it (deactivated; else invited until the link is used; else active), one role.
+function staffWhere(filters: StaffFilters): SQL | undefined {
+  const pattern = `%${filters.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return and(
+    filters.q === '' ? undefined : or(ilike(employees.name, pattern), ilike(employees.email, pattern)),
+    filters.status === 'deactivated'
+      ? eq(employees.active, false)
+      : filters.status === 'invited'
+        ? and(eq(employees.active, true), invited)
+        : filters.status === 'active'
+          ? and(eq(employees.active, true), not(invited))
+          : undefined,
+    filters.role === ''
+      ? undefined
+      : sql`exists (select 1 from ${employeeRoles} er join ${roles} r on r.id = er.role_id
+          where er.employee_id = ${employeeId} and r.name = ${filters.role})`,
+  );
+}
+
+function staffOrder(sort: StaffFilters['sort']): SQL[] {
+  const { column, descending } = readSort(sort);
+  const way = descending ? desc : asc;
+  // Never signed in counts as the earliest: first going up, last going down.
+  return column === 'name'
+    ? [way(sql`lower(${employees.name})`), way(employees.id)]
+    : [sql`${lastSignInAt} ${sql.raw(descending ? 'desc nulls last' : 'asc nulls first')}`, way(employees.id)];
+}
+
+export async function countEmployees(db: Executor, filters: StaffFilters): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(employees).where(staffWhere(filters));
+  return row?.total ?? 0;
+}
+
+// A window of the employees the filters keep, with what the staff table shows, in one statement.
+export async function listEmployees(db: Executor, now: Date, filters: StaffFilters, window: ListWindow) {
   return db
     .select({
       id: employees.id,
@@ -31,16 +74,16 @@ export async function listEmployees(db: Executor, now: Date) {
         select array_agg(r.name order by r.name)
         from ${employeeRoles} er join ${roles} r on r.id = er.role_id
         where er.employee_id = ${employeeId}), '{}')`,
-      lastSignInAt: sql<
-        string | null
-      >`(select max(s.created_at) from ${sessions} s where s.employee_id = ${employeeId})`,
+      lastSignInAt,
       activeSessions: sql<number>`(select count(*)::int from ${sessions} s
         where s.employee_id = ${employeeId} and s.revoked_at is null and s.expires_at > ${now})`,
-      invited: sql<boolean>`exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.purpose = 'invite')
-        and not exists (select 1 from ${passwordTokens} t where t.employee_id = ${employeeId} and t.used_at is not null)`,
+      invited,
     })
     .from(employees)
-    .orderBy(asc(sql`lower(${employees.name})`), asc(employees.id));
+    .where(staffWhere(filters))
+    .orderBy(...staffOrder(filters.sort))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 export async function listRoles(db: Executor): Promise<RoleRecord[]> {

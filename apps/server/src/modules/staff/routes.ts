@@ -10,7 +10,7 @@ function linkBase(request: FastifyRequest, publicUrl: string | null): string {
 }
 
 export function registerStaffRoutes(app: FastifyInstance, staff: StaffService, publicUrl: string | null): void {
-  registerCall(app, staffCalls.listStaff, () => staff.list());
+  registerCall(app, staffCalls.listStaff, (request) => staff.list(request.query));
   registerCall(app, staffCalls.inviteEmployee, (request) =>
     staff.invite(actorOf(request), request.body, linkBase(request, publicUrl)),
   );

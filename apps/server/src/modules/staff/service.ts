@@ -1,16 +1,19 @@
-import type {
-  CallBody,
-  SetPasswordLinkResponse,
-  Stage,
-  StaffListResponse,
-  StaffSessionsResponse,
-  staffCalls,
+import {
+  STAFF_PAGE_SIZE,
+  type CallBody,
+  type SetPasswordLinkResponse,
+  type Stage,
+  type StaffListResponse,
+  type StaffSessionsResponse,
+  type StaffView,
+  type staffCalls,
 } from '@portal/contracts';
 import { hashPassword, type Database, type Executor } from '@portal/db';
 import { isDemoAccountEmail } from '@portal/db/seed';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent, recordChange } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { pageWindow, pagination } from '../../platform/list-source.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../platform/http-error.ts';
 import { employeeRecipient, queueOutboundMessage, type MessageRecord } from '../../platform/outbound.ts';
 import type { Outbox } from '../../platform/outbox.ts';
@@ -26,6 +29,7 @@ import { createInvitedEmployee, issueLink, rolesNamed, setPasswordLink } from '.
 import { INVITATION_SUBJECT, STAFF_MESSAGES, invitationBody } from './messages.ts';
 import { newPasswordProblem } from './password-rules.ts';
 import * as repository from './repository.ts';
+import { staffList } from './staff-list.ts';
 
 export type StaffServiceDeps = {
   db: Database;
@@ -42,11 +46,6 @@ type InviteInput = CallBody<typeof staffCalls.inviteEmployee>;
 
 const STAFF_ADMIN = 'staff.admin';
 
-function isoOrNull(value: string | Date | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
 // Staff administration (issue: employees, roles, MFA, sessions; decision 020). Every change is one
 // transaction with its audit event; ending sessions reaches every API process by NOTIFY.
 export function createStaffService({ db, clock, outbox, sessions, stage, limits }: StaffServiceDeps) {
@@ -56,22 +55,20 @@ export function createStaffService({ db, clock, outbox, sessions, stage, limits 
     return employee;
   }
 
-  async function list(): Promise<StaffListResponse> {
-    const [employees, roles] = await Promise.all([repository.listEmployees(db, clock.now()), repository.listRoles(db)]);
+  // GET staff/employees?q&status&role&sort&page: a page of the employees the filters keep, and every
+  // role (for the pickers).
+  async function list(view: StaffView): Promise<StaffListResponse> {
+    const { page, ...filters } = view;
+    const staff = staffList({ clock });
+    const [total, employees, roles] = await Promise.all([
+      staff.count(db, filters),
+      staff.rows(db, filters, pageWindow(page, STAFF_PAGE_SIZE)),
+      repository.listRoles(db),
+    ]);
     return {
-      employees: employees.map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        roles: row.roles,
-        active: row.active,
-        online: row.online,
-        mfa: row.mfaOn ? 'on' : row.mfaPending ? 'pending' : 'off',
-        last_sign_in_at: isoOrNull(row.lastSignInAt),
-        active_sessions: row.activeSessions,
-        invited: row.invited,
-      })),
+      employees,
       roles: roles.map((role) => ({ name: role.name, permissions: role.permissions })),
+      pagination: pagination(page, STAFF_PAGE_SIZE, total),
     };
   }
 

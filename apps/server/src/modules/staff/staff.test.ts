@@ -107,7 +107,7 @@ describe('staff administration', () => {
     expect(set.json()).toEqual({ message: 'Your password is set. Sign in with it.', email: 'New.Hire@portal.example' });
     const signedIn = await signIn(t, 'new.hire@portal.example', NEW_PASSWORD);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().permissions).toEqual(['tickets.view_escalated']);
+    expect(signedIn.json().permissions).toEqual(['lists.export', 'tickets.view_escalated']);
 
     // The link works once.
     const again = await call(t, null, 'POST', 'employees/set_password', {

@@ -8,3 +8,6 @@ import { registerSurveyRouteHandlers } from './routes.ts';
 export function createSurveysModule(deps: SurveysDeps): PortalModule {
   return { registerRoutes: (app) => registerSurveyRouteHandlers(app, deps) };
 }
+
+// The users who answered a survey (issue 40: the list's CSV export reads them as the screen does).
+export { surveyUsersList } from './survey-users.ts';

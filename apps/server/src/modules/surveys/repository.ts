@@ -1,6 +1,7 @@
-import { and, asc, count, countDistinct, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
-import { SURVEY_TEXT_TOP_ANSWERS } from '@portal/contracts';
+import { and, asc, count, countDistinct, desc, eq, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { readSort, SURVEY_TEXT_TOP_ANSWERS, type SurveyUsersFilters } from '@portal/contracts';
 import { surveyAnswers, surveyQuestions, surveys, type Executor } from '@portal/db';
+import type { ListWindow } from '../../platform/list-source.ts';
 import { findCustomer, findCustomersByIds } from '../customers/index.ts';
 
 // The surveys' queries. Answers are read through survey_answers_survey_customer_idx (survey,
@@ -60,6 +61,27 @@ export async function findQuestions(db: Executor, surveyId: number): Promise<Sur
     .orderBy(asc(surveyQuestions.position), asc(surveyQuestions.id));
 }
 
+// The users list's filters (issue 40): only customers whose latest answer came at or after `since`.
+export type RespondentFilters = { since: Date | null; sort: SurveyUsersFilters['sort'] };
+
+function answeredSince(since: Date | null): SQL | undefined {
+  return since === null ? undefined : sql`max(${surveyAnswers.answeredAt}) >= ${since.toISOString()}::timestamptz`;
+}
+
+// The customers whose latest answer came at or after `since` (all of them for null).
+export async function countRespondentsSince(db: Executor, surveyId: number, since: Date | null): Promise<number> {
+  if (since === null) return countRespondents(db, surveyId);
+  const latest = db
+    .select({ customerId: surveyAnswers.customerId })
+    .from(surveyAnswers)
+    .where(eq(surveyAnswers.surveyId, surveyId))
+    .groupBy(surveyAnswers.customerId)
+    .having(answeredSince(since))
+    .as('latest');
+  const [row] = await db.select({ n: count() }).from(latest);
+  return row?.n ?? 0;
+}
+
 export async function countRespondents(db: Executor, surveyId: number): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(surveyAnswers.customerId) })
@@ -113,8 +135,14 @@ export async function countAnswers(db: Executor, surveyId: number): Promise<Answ
     .where(or(ne(grouped.format, 'text'), lte(grouped.rank, SURVEY_TEXT_TOP_ANSWERS)));
 }
 
-// A page of the customers who answered, newest answer first.
-export async function findRespondents(db: Executor, surveyId: number, limit: number, offset: number) {
+// A window of the customers who answered, newest answer first unless sorted otherwise (issue 40:
+// by their answer's time or their id, either way).
+export async function findRespondents(
+  db: Executor,
+  surveyId: number,
+  { since, sort }: RespondentFilters,
+  window: ListWindow,
+) {
   const latest = db
     .select({
       customerId: surveyAnswers.customerId,
@@ -123,13 +151,14 @@ export async function findRespondents(db: Executor, surveyId: number, limit: num
     .from(surveyAnswers)
     .where(eq(surveyAnswers.surveyId, surveyId))
     .groupBy(surveyAnswers.customerId)
+    .having(answeredSince(since))
     .as('latest');
   const page = await db
     .select({ customerId: latest.customerId, answeredAt: latest.answeredAt })
     .from(latest)
-    .orderBy(desc(latest.answeredAt), desc(latest.customerId))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...respondentOrder(latest, sort))
+    .limit(window.limit)
+    .offset(window.offset);
   const names = new Map(
     (
       await findCustomersByIds(
@@ -144,6 +173,15 @@ export async function findRespondents(db: Executor, surveyId: number, limit: num
       ? [{ id: customer.id, firstName: customer.firstName, lastName: customer.lastName, answeredAt }]
       : [];
   });
+}
+
+function respondentOrder(
+  latest: { customerId: SQLWrapper; answeredAt: SQLWrapper },
+  sort: SurveyUsersFilters['sort'],
+): SQL[] {
+  const { column, descending } = readSort(sort);
+  const way = descending ? desc : asc;
+  return column === 'answered_at' ? [way(latest.answeredAt), way(latest.customerId)] : [way(latest.customerId)];
 }
 
 export async function findCustomerName(db: Executor, customerId: number) {

@@ -8,29 +8,28 @@ import {
 } from '@portal/contracts';
 import type { SurveysDeps } from './deps.ts';
 import { findSurveyOrNotFound } from './find-survey.ts';
+import { pageWindow, pagination } from '../../platform/list-source.ts';
 import * as repository from './repository.ts';
+import { respondentFilters, toSurveyUser } from './survey-users.ts';
 
 type ResultsQuery = CallQuery<typeof surveyCalls.surveyResults>;
 
-// GET survey_results {path, page} (spec 001 sections 2, 7): each question with its format and its
-// choices ordered by count over every answer, and one page of the users who answered (newest
-// first, SURVEY_USERS_PAGE_SIZE a page; a page past the last one is empty, and the screen goes
-// back to the last).
+// GET survey_results {path, page, since, sort} (spec 001 sections 2, 7): each question with its
+// format and its choices ordered by count over every answer, and one page of the users who answered
+// (since a day when asked; newest first unless sorted otherwise, SURVEY_USERS_PAGE_SIZE a page; a page past the last one is empty,
+// and the screen goes back to the last).
 export async function surveyResults(
-  context: Pick<SurveysDeps, 'db'>,
+  context: Pick<SurveysDeps, 'db' | 'businessTimeZone'>,
   query: ResultsQuery,
 ): Promise<SurveyResultsResponse> {
   const survey = await findSurveyOrNotFound(context, query.path);
-  const [questions, counts, respondents, users] = await Promise.all([
+  const filters = respondentFilters(query, context.businessTimeZone);
+  const [questions, counts, respondents, listed, users] = await Promise.all([
     repository.findQuestions(context.db, survey.id),
     repository.countAnswers(context.db, survey.id),
     repository.countRespondents(context.db, survey.id),
-    repository.findRespondents(
-      context.db,
-      survey.id,
-      SURVEY_USERS_PAGE_SIZE,
-      (query.page - 1) * SURVEY_USERS_PAGE_SIZE,
-    ),
+    repository.countRespondentsSince(context.db, survey.id, filters.since),
+    repository.findRespondents(context.db, survey.id, filters, pageWindow(query.page, SURVEY_USERS_PAGE_SIZE)),
   ]);
   const byQuestion = new Map<number, repository.AnswerCount[]>();
   for (const row of counts) byQuestion.set(row.questionId, [...(byQuestion.get(row.questionId) ?? []), row]);
@@ -53,17 +52,8 @@ export async function surveyResults(
         other_answers: question.format === 'text' ? Math.max(0, (rows[0]?.different ?? 0) - rows.length) : 0,
       };
     }),
-    users: users.map((user) => ({
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      answered_at: repository.toIso(user.answeredAt),
-    })),
-    // At least one page, so a client clamping its page to the last one never asks for page 0.
-    pagination: {
-      current_page: query.page,
-      total_pages: Math.max(1, Math.ceil(respondents / SURVEY_USERS_PAGE_SIZE)),
-      total_count: respondents,
-    },
+    users: users.map(toSurveyUser),
+    // The users list's pages count the users the filter keeps; the questions, every answer.
+    pagination: pagination(query.page, SURVEY_USERS_PAGE_SIZE, listed),
   };
 }

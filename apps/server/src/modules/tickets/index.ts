@@ -19,6 +19,8 @@ export {
 } from './open-ticket.ts';
 export { originateMessage } from './originate-message.ts';
 export { replySubject } from './reply-service.ts';
+// The archived and escalated lists under a screen's filters (issue 40: their CSV exports).
+export { ticketList } from './ticket-lists.ts';
 
 // The tickets module (decision 045): the ticket service, built once, and the ticket calls (the queue,
 // the ticket, its state and replies, and the calls by a ticket's id on its customer's account).

@@ -67,7 +67,7 @@ export async function findHeldTickets(
   return { online: rows[0]?.online ?? false, held, closed: rows[0]?.closedSince ?? [] };
 }
 
-function selectSummaries(executor: Executor) {
+export function selectSummaries(executor: Executor) {
   return executor.select(summaryColumns).from(tickets);
 }
 

@@ -8,6 +8,7 @@ import { takeMessageAction } from './message-actions.ts';
 import { getRawMessage } from './raw-message.ts';
 import type { TicketService } from './service.ts';
 import type { TicketStateChange } from './state-service.ts';
+import { listTickets } from './ticket-lists.ts';
 import { createTicketsResponseWriter } from './tickets-response-writer.ts';
 
 // The ticket workspace's calls: the queue, the ticket, its state, replies and the messages' own actions.
@@ -17,6 +18,10 @@ export function registerTicketRoutes(app: FastifyInstance, context: TicketsDeps,
   registerCall(app, ticketCalls.getTickets, (request) => tickets.listTickets(actorOf(request), request.query.num), {
     writeBody: createTicketsResponseWriter(),
   });
+
+  // The archived and escalated lists as pages of their own (issue 40).
+  registerCall(app, ticketCalls.archivedTickets, (request) => listTickets(context.db, 'archived', request.query));
+  registerCall(app, ticketCalls.escalatedTickets, (request) => listTickets(context.db, 'escalated', request.query));
 
   registerCall(app, ticketCalls.getTicket, (request) =>
     tickets.getTicket(actorOf(request), request.query.id, request.query.preview),

@@ -6,11 +6,14 @@ export const navMenus: readonly NavMenuGroup[] = [
   {
     label: 'Dashboards',
     items: [
+      // The workspace's archived and escalated drawers as lists of their own (issue 40).
+      { label: 'Archived Tickets', to: '/tickets/archived' },
       { label: 'Bankruptcy', to: '/bankruptcy' },
       { label: 'Deadlines', to: '/deadlines' },
       { label: 'Disputes', to: '/disputes' },
       // Compliance's duty audit (issue 39).
       { label: 'Duty Audit', to: '/duty_audit' },
+      { label: 'Escalated Tickets', to: '/tickets/escalated' },
       { label: 'FCRA', to: '/fcra' },
       { label: 'Identifications', to: '/identifications' },
       { label: 'Income Review', to: '/income' },

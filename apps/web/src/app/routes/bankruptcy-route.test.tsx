@@ -196,7 +196,8 @@ describe('the unprocessed list', () => {
     expect(
       within(rows[0]!)
         .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
+        // Without the sortable columns' arrows (issue 40).
+        .map((cell) => cell.textContent.replace(/[↕▲▼]/g, '')),
     ).toEqual(['ID', 'Customer', 'Received Date', 'Due', 'Actions']);
     expect(
       within(rows[1]!)
@@ -238,11 +239,7 @@ describe('the unprocessed list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByText('101')).toBeInTheDocument();
     expect(location()).toBe('/bankruptcy/unprocessed');
-    expect(sent.map((call) => new URL(call.url, 'http://portal.test').search)).toEqual([
-      '?page=5',
-      '?page=2',
-      '?page=1',
-    ]);
+    expect(sent.map((call) => call.query.get('page'))).toEqual(['5', '2', '1']);
   });
 
   it('polls the list every 30 seconds', async () => {

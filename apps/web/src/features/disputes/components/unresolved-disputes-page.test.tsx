@@ -83,7 +83,8 @@ describe('UnresolvedDisputesPage', () => {
     expect(await screen.findByRole('row', { name: 'Dispute 20' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByRole('row', { name: 'Dispute 10' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/disputes/unresolved?page=1');
+    // The first page is the URL without one.
+    expect(screen.getByTestId('location').textContent).toBe('/disputes/unresolved');
     expect(callsTo(sent, LIST).map((call) => call.query.get('page'))).toEqual(['4', '2', '1']);
   });
 

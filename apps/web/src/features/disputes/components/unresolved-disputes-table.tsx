@@ -1,10 +1,15 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { DisputeListItem } from '@portal/contracts';
+import type { DisputeListItem, UnresolvedDisputesView } from '@portal/contracts';
+import { SortableTh } from '../../../components/sortable-th.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { DisputeStatusBadge, OverdueBadge } from './dispute-status-badge.tsx';
 
+type Sort = UnresolvedDisputesView['sort'];
+
 type UnresolvedDisputesTableProps = {
   disputes: readonly DisputeListItem[];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
   onView: (id: number) => void;
 };
 
@@ -13,17 +18,21 @@ export function customerName(dispute: Pick<DisputeListItem, 'first_name' | 'last
 }
 
 // The unresolved disputes (spec 001 sections 2 and 8): who sent each, where it stands and when its
-// answer is due, overdue ones in red.
-export function UnresolvedDisputesTable({ disputes, onView }: UnresolvedDisputesTableProps) {
+// answer is due, overdue ones in red; sorted by ID or due date from their headers (issue 40).
+export function UnresolvedDisputesTable({ disputes, sort, onSort, onView }: UnresolvedDisputesTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="12%">ID</Table.Th>
+            <SortableTh w="12%" column="id" sort={sort} onSort={onSort}>
+              ID
+            </SortableTh>
             <Table.Th>Customer Name</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Due Date</Table.Th>
+            <SortableTh column="due_date" sort={sort} onSort={onSort}>
+              Due Date
+            </SortableTh>
             <Table.Th w="15%">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -7,17 +7,23 @@ import {
   Card,
   Group,
   Menu,
+  Select,
   Skeleton,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import type { StaffEmployee } from '@portal/contracts';
+import { clampPage, listExportCalls, staffViewSchema, type StaffEmployee, type StaffView } from '@portal/contracts';
 import { DotsIcon } from '../../../components/dots-icon.tsx';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
+import { ListSearch } from '../../../components/list-search.tsx';
+import { PagePagination } from '../../../components/page-pagination.tsx';
+import { SortableTh } from '../../../components/sortable-th.tsx';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useListView } from '../../../lib/use-list-view.ts';
 import { useStaff } from '../api/get-staff.ts';
 import { ConfirmActionModal, type StaffAction } from './confirm-action-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
@@ -139,14 +145,33 @@ function EmployeeRow({ employee, isMe, handlers }: { employee: StaffEmployee; is
   );
 }
 
-// Staff administration (/admin/staff): who works here, what they may do, how they sign in.
+// The select's option for no role filter (the URL leaves role out).
+const ANY_ROLE = '*';
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Any status' },
+  { value: 'active', label: 'Active' },
+  { value: 'invited', label: 'Invited' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+
+// Staff administration (/admin/staff?q&status&role&sort&page): who works here, what they may do,
+// how they sign in. The search, filters, sort and page live in the URL (issue 40).
 export function StaffPage() {
   const session = useSession();
-  const staff = useStaff();
+  const [view, setView] = useListView(staffViewSchema);
+  const staff = useStaff(view);
+  const { page, ...filters } = view;
+  const totalPages = staff.isPlaceholderData ? undefined : staff.data?.pagination.total_pages;
   const [inviting, setInviting] = useState(false);
   const [editingRoles, setEditingRoles] = useState<StaffEmployee | null>(null);
   const [viewingSessions, setViewingSessions] = useState<StaffEmployee | null>(null);
   const [pending, setPending] = useState<{ action: StaffAction; employee: StaffEmployee } | null>(null);
+
+  useEffect(() => {
+    if (totalPages === undefined) return;
+    const clamped = clampPage(page, totalPages);
+    if (clamped !== page) setView({ page: clamped }, { replace: true });
+  }, [page, totalPages, setView]);
 
   if (staff.isError) {
     return (
@@ -172,17 +197,66 @@ export function StaffPage() {
           Invite employee
         </Button>
       </Group>
-      <Card withBorder radius="md" padding={0}>
+      <Group justify="space-between" align="flex-end">
+        <Group gap="sm" align="flex-end">
+          <ListSearch
+            label="Name or email"
+            value={view.q}
+            onSearch={(q) => setView({ q })}
+            placeholder="Part of a name or address"
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={view.status}
+            allowDeselect={false}
+            onChange={(status) => status && setView({ status: status as StaffView['status'] })}
+            w={160}
+          />
+          <Select
+            label="Role"
+            data={[
+              { value: ANY_ROLE, label: 'Any role' },
+              ...roles.map((role) => ({ value: role.name, label: role.name })),
+            ]}
+            value={view.role === '' ? ANY_ROLE : view.role}
+            allowDeselect={false}
+            onChange={(role) => setView({ role: role === null || role === ANY_ROLE ? '' : role })}
+            w={180}
+          />
+        </Group>
+        <ExportCsvButton
+          call={listExportCalls.staff}
+          query={filters}
+          total={staff.isPlaceholderData ? undefined : staff.data?.pagination.total_count}
+          noun="employees"
+        />
+      </Group>
+      <Card
+        withBorder
+        radius="md"
+        padding={0}
+        aria-busy={staff.isPlaceholderData}
+        style={{ opacity: staff.isPlaceholderData ? 0.6 : 1 }}
+      >
         {staff.isPending ? (
           <Skeleton h={240} aria-label="Loading staff" />
+        ) : staff.data.employees.length === 0 ? (
+          <Text c="dimmed" p="md">
+            No employees match these filters.
+          </Text>
         ) : (
           <Table aria-label="Staff" highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Employee</Table.Th>
+                <SortableTh column="name" sort={view.sort} onSort={(sort) => setView({ sort })}>
+                  Employee
+                </SortableTh>
                 <Table.Th>Roles</Table.Th>
                 <Table.Th>MFA</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
+                <SortableTh column="last_sign_in" sort={view.sort} onSort={(sort) => setView({ sort })} descendingFirst>
+                  Last sign-in
+                </SortableTh>
                 <Table.Th>Sessions</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th aria-label="Actions" />
@@ -201,6 +275,13 @@ export function StaffPage() {
           </Table>
         )}
       </Card>
+      {staff.data && (
+        <PagePagination
+          page={page}
+          totalPages={staff.data.pagination.total_pages}
+          onChange={(next) => setView({ page: next })}
+        />
+      )}
       <InviteModal opened={inviting} roles={roles} onClose={() => setInviting(false)} />
       <RolesModal employee={editingRoles} roles={roles} onClose={() => setEditingRoles(null)} />
       <SessionsModal employee={viewingSessions} onClose={() => setViewingSessions(null)} />

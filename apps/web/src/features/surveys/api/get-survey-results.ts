@@ -1,24 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { surveyCalls, type SurveyResultsResponse } from '@portal/contracts';
+import { surveyCalls, type SurveyResultsResponse, type SurveyUsersView } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 import { surveyKeys } from './query-keys.ts';
 
-// GET survey_results {path, page}: each question's choices ordered by count, and a page of the users
-// who answered.
-export function getSurveyResults(path: string, page: number, signal?: AbortSignal): Promise<SurveyResultsResponse> {
-  return callApi(surveyCalls.surveyResults, { query: { path, page } }, { signal });
+// GET survey_results {path, page, sort}: each question's choices ordered by count, and a page of the
+// users who answered.
+export function getSurveyResults(
+  path: string,
+  view: SurveyUsersView,
+  signal?: AbortSignal,
+): Promise<SurveyResultsResponse> {
+  return callApi(surveyCalls.surveyResults, { query: { path, ...view } }, { signal });
 }
 
-export function surveyResultsQueryOptions(path: string, page: number) {
+export function surveyResultsQueryOptions(path: string, view: SurveyUsersView) {
   return queryOptions({
-    queryKey: surveyKeys.results(path, page),
-    queryFn: ({ signal }) => getSurveyResults(path, page, signal),
+    queryKey: surveyKeys.results(path, view),
+    queryFn: ({ signal }) => getSurveyResults(path, view, signal),
     refetchOnWindowFocus: true,
     // The charts stay while another page of users loads.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSurveyResults(path: string, page: number) {
-  return useQuery(surveyResultsQueryOptions(path, page));
+export function useSurveyResults(path: string, view: SurveyUsersView) {
+  return useQuery(surveyResultsQueryOptions(path, view));
 }

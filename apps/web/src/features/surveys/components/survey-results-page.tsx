@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { Badge, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { clampPage, SURVEY_USERS_PAGE_SIZE, surveyPaths } from '@portal/contracts';
+import { Badge, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  clampPage,
+  listExportCalls,
+  readSort,
+  SURVEY_USERS_PAGE_SIZE,
+  surveyPaths,
+  surveyUsersViewSchema,
+} from '@portal/contracts';
+import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
+import { useListView } from '../../../lib/use-list-view.ts';
 import { useSurveyResults } from '../api/get-survey-results.ts';
 import { QuestionResults } from './question-results.tsx';
 import { SurveyBreadcrumbs } from './survey-breadcrumbs.tsx';
@@ -10,27 +18,31 @@ import { SurveyEmpty, SurveyError, SurveyLoading } from './survey-states.tsx';
 import { formatCount, plural } from './survey-format.ts';
 import { SurveyUsersTable } from './survey-users-table.tsx';
 
-function readPage(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+// How the users are ordered, in words under their heading.
+function orderWords(sort: string): string {
+  const { column, descending } = readSort(sort);
+  if (column === 'id') return descending ? 'Highest user ID first' : 'Lowest user ID first';
+  return descending ? 'Newest first' : 'Oldest first';
 }
 
-// /surveys/{path}?page=N (spec 001 section 2): each question with its format and its choices
-// ordered by count, then the users who answered, SURVEY_USERS_PAGE_SIZE a page, each linking to
-// their answers. A page past the last (the list shrank, or a hand-typed URL) shows the last one.
+// /surveys/{path}?since&sort&page (spec 001 section 2; issue 40): each question with its format and
+// its choices ordered by count, then the users who answered (since a day, when asked),
+// SURVEY_USERS_PAGE_SIZE a page, each linking to their answers; the day, order and page live in
+// the URL. A page past the last (the list
+// shrank, or a hand-typed URL) shows the last one.
 export function SurveyResultsPage({ path }: { path: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = readPage(params);
-  const results = useSurveyResults(path, page);
+  const [view, setView] = useListView(surveyUsersViewSchema);
+  const results = useSurveyResults(path, view);
+  const { page, since, sort } = view;
   const totalPages = results.data?.pagination.total_pages;
 
   useEffect(() => {
     if (totalPages === undefined || results.isPlaceholderData) return;
     const clamped = clampPage(page, totalPages);
-    if (clamped !== page) setParams(clamped > 1 ? { page: String(clamped) } : {}, { replace: true });
-  }, [page, totalPages, results.isPlaceholderData, setParams]);
+    if (clamped !== page) setView({ page: clamped }, { replace: true });
+  }, [page, totalPages, results.isPlaceholderData, setView]);
 
-  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+  const goTo = (next: number) => setView({ page: next });
   const data = results.data;
 
   let main;
@@ -57,22 +69,48 @@ export function SurveyResultsPage({ path }: { path: string }) {
           )}
         </Stack>
         <Stack gap="sm" component="section" aria-labelledby="survey-users-heading">
-          <Group gap="sm">
-            <Title order={2} fz={18} id="survey-users-heading">
-              Users who answered
-            </Title>
-            <Badge variant="light" size="lg" aria-label="Users who answered count">
-              {formatCount(data.pagination.total_count)}
-            </Badge>
+          <Group justify="space-between" align="flex-end">
+            <Group gap="sm" align="center">
+              <Title order={2} fz={18} id="survey-users-heading">
+                Users who answered
+              </Title>
+              <Badge variant="light" size="lg" aria-label="Users who answered count">
+                {formatCount(data.pagination.total_count)}
+              </Badge>
+            </Group>
+            <Group gap="sm" align="flex-end">
+              <TextInput
+                type="date"
+                label="Answered since"
+                value={since}
+                onChange={(event) => setView({ since: event.currentTarget.value })}
+                w={180}
+              />
+              <ExportCsvButton
+                call={listExportCalls.surveyUsers}
+                query={{ path: data.path, since, sort }}
+                total={results.isPlaceholderData ? undefined : data.pagination.total_count}
+                noun="users"
+              />
+            </Group>
           </Group>
           {data.users.length === 0 ? (
-            <Text c="dimmed">No users on this page.</Text>
+            <Text c="dimmed">{since === '' ? 'No users on this page.' : 'Nobody answered on or after that day.'}</Text>
           ) : (
-            <Stack gap="sm" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
+            <Stack
+              gap="sm"
+              aria-busy={results.isPlaceholderData}
+              style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}
+            >
               <Text c="dimmed" fz="sm">
-                Newest first, {SURVEY_USERS_PAGE_SIZE} a page.
+                {orderWords(sort)}, {SURVEY_USERS_PAGE_SIZE} a page.
               </Text>
-              <SurveyUsersTable path={data.path} users={data.users} />
+              <SurveyUsersTable
+                path={data.path}
+                users={data.users}
+                sort={sort}
+                onSort={(next) => setView({ sort: next })}
+              />
               <PagePagination page={page} totalPages={data.pagination.total_pages} onChange={goTo} />
             </Stack>
           )}

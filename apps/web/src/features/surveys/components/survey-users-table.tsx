@@ -1,21 +1,27 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Table } from '@mantine/core';
-import { surveyPaths, type SurveyUser } from '@portal/contracts';
+import { surveyPaths, type SurveyUser, type SurveyUsersView } from '@portal/contracts';
+import { SortableTh } from '../../../components/sortable-th.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { userPath } from '../../../lib/user-path.ts';
 
-type SurveyUsersTableProps = { path: string; users: readonly SurveyUser[] };
+type Sort = SurveyUsersView['sort'];
+type SurveyUsersTableProps = { path: string; users: readonly SurveyUser[]; sort: Sort; onSort: (sort: Sort) => void };
 
-// The users who answered (spec 001 section 2), newest first: each links to their answers, and their
-// name to their user page.
-export function SurveyUsersTable({ path, users }: SurveyUsersTableProps) {
+// The users who answered (spec 001 section 2), newest first unless sorted by a header (issue 40):
+// each links to their answers, and their name to their user page.
+export function SurveyUsersTable({ path, users, sort, onSort }: SurveyUsersTableProps) {
   return (
     <Table striped highlightOnHover withTableBorder aria-label="Users who answered">
       <Table.Thead>
         <Table.Tr>
           <Table.Th w="35%">User</Table.Th>
-          <Table.Th w="15%">User ID</Table.Th>
-          <Table.Th w="30%">Answered</Table.Th>
+          <SortableTh w="15%" column="id" sort={sort} onSort={onSort}>
+            User ID
+          </SortableTh>
+          <SortableTh w="30%" column="answered_at" sort={sort} onSort={onSort} descendingFirst>
+            Answered
+          </SortableTh>
           <Table.Th w="20%">Answers</Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -16,6 +16,7 @@ export function ArchivedTickets({ tickets }: { tickets: readonly TicketSummary[]
     <TicketListDrawer
       label="Archived"
       color="gray"
+      fullListPath="/tickets/archived"
       tickets={tickets}
       actionLabel="Unarchive"
       pendingId={unarchive.isPending ? unarchive.variables : null}
@@ -33,6 +34,7 @@ export function EscalatedTickets({ tickets }: { tickets: readonly TicketSummary[
     <TicketListDrawer
       label="Escalated"
       color="orange"
+      fullListPath="/tickets/escalated"
       tickets={tickets}
       actionLabel="De-escalate"
       pendingId={deescalate.isPending ? deescalate.variables : null}

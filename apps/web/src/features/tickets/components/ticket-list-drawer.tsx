@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TicketSummary } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,10 +26,20 @@ type TicketListDrawerProps = {
   actionLabel: string;
   onAction: (ticketId: number) => void;
   pendingId: number | null;
+  // The whole list as a page of its own, with search, filters and paging (issue 40).
+  fullListPath: string;
 };
 
 // A badge with the list's count that opens the list; each ticket can be previewed and sent back.
-export function TicketListDrawer({ label, color, tickets, actionLabel, onAction, pendingId }: TicketListDrawerProps) {
+export function TicketListDrawer({
+  label,
+  color,
+  tickets,
+  actionLabel,
+  onAction,
+  pendingId,
+  fullListPath,
+}: TicketListDrawerProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
 
@@ -36,6 +58,9 @@ export function TicketListDrawer({ label, color, tickets, actionLabel, onAction,
         </Badge>
       </UnstyledButton>
       <Drawer opened={opened} onClose={close} title={`${label} tickets`} position="right" size="md">
+        <Anchor component={Link} to={fullListPath} fz="sm" mb="sm" display="inline-block">
+          Search and export all {label.toLowerCase()} tickets
+        </Anchor>
         {tickets.length === 0 ? (
           <Text c="dimmed" fz="sm">
             No {label.toLowerCase()} tickets.
