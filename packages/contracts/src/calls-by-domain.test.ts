@@ -69,6 +69,8 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
   ], // analytics.ts
   evidencePack: ['users'], // evidence-pack.ts
   dutyAudit: ['duty_audit'], // duty-audit.ts
+  notes: ['ticket_notes', 'mentions', 'mentions_read'], // notes.ts
+  customerTimeline: ['customer_timeline'], // customer-timeline.ts
 };
 
 // The only prefix several calls objects share.

@@ -11,3 +11,4 @@ export * from './content.ts';
 export * from './analytics.ts';
 export * from './daily-rollups.ts';
 export * from './request-guards.ts';
+export * from './notes.ts';
