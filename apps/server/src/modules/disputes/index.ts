@@ -17,3 +17,7 @@ export { findDisputesOfLoans } from './repository.ts';
 
 // The open deadlines of the disputes (the deadlines module's list, decision 047).
 export { findDisputeDeadlinePage, findFrivolousNoticePage } from './dispute-deadlines.ts';
+
+// A customer's disputes, by them or by their loans: the ids, the condition, and a page of them for
+// their timeline (issue 40).
+export { disputeIdsOfCustomer, disputesOfCustomer, findCustomerDisputesPage } from './customer-disputes.ts';
