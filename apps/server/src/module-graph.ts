@@ -71,7 +71,10 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
   blog: { layer: 'workflows', uses: ['session'] },
   surveys: { layer: 'workflows', uses: ['customers'] },
 
-  'user-page': { layer: 'read models', uses: ['customers', 'loans', 'session', 'tickets'] },
+  'user-page': {
+    layer: 'read models',
+    uses: ['customers', 'disputes', 'documents', 'letters', 'loans', 'notes', 'session', 'tickets'],
+  },
   graphql: { layer: 'read models', uses: ['loans'] },
   'evidence-pack': {
     layer: 'read models',

@@ -28,6 +28,8 @@ export const TIMELINE_MAX_PAGE_SIZE = 200;
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([a-z_]{1,20})~(\d{1,16})$/;
 export type TimelineCursor = { at: string; source: string; id: number };
 
+export const TIMELINE_CURSOR_MESSAGE = 'The before value must be the next_before of the page before.';
+
 export function timelineCursor(cursor: TimelineCursor): string {
   return `${cursor.at}~${cursor.source}~${cursor.id}`;
 }
@@ -54,7 +56,7 @@ export const customerTimelineQuerySchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || readTimelineCursor(value) !== null, {
-      error: 'before is the next_before of the page before.',
+      error: TIMELINE_CURSOR_MESSAGE,
     }),
   limit: int32Schema({ min: 1, max: TIMELINE_MAX_PAGE_SIZE }).default(TIMELINE_PAGE_SIZE),
 });
