@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
 import { LogOutButton } from '../../features/auth/components/log-out-button.tsx';
+import { MentionsBadge } from '../../features/notes/components/mentions-badge.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useSession } from '../../lib/session.ts';
 import { adminMenu, navMenus } from './nav-links.ts';
@@ -49,6 +50,8 @@ export function AppHeader() {
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {/* The notes that @mentioned me (issue 40), with the unread count. */}
+        <MentionsBadge />
         <SearchBox />
         <Text fz="sm" c="dimmed" truncate maw={180} title={session?.name} visibleFrom="xl">
           {session?.email}

@@ -10,6 +10,7 @@ import { AnalysisPanel } from '../../features/loans/components/analysis-panel.ts
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { useMacros } from '../../features/macros/api/fetch-macros.ts';
 import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
+import { NotesPanel } from '../../features/notes/components/notes-panel.tsx';
 import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
 import { useTicket } from '../../features/tickets/api/get-ticket.ts';
 import { ticketKeys } from '../../features/tickets/api/query-keys.ts';
@@ -111,6 +112,8 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             onSent={onSent}
             mutationConfig={events}
           />
+          {/* What colleagues wrote about this ticket, never sent to the customer (issue 40). */}
+          <NotesPanel target={{ ticketId: ticket.id }} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
