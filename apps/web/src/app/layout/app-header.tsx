@@ -10,15 +10,16 @@ import { mayOpen } from '../screen-access.ts';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
 // The email hides on narrow screens (Log Out's tooltip still names the employee); below the lg
-// breakpoint the menus and the search box tighten so Log Out stays on screen down to 1024 px.
+// breakpoint the menus (Mentions an @ sign) and the search box tighten so Log Out stays on screen
+// down to 1024 px.
 export function AppHeader() {
   const session = useSession();
   const { pathname } = useLocation();
   const onHome = pathname === '/';
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="md" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <Text
           component={Link}
           to="/"
@@ -37,7 +38,7 @@ export function AppHeader() {
             color={onHome ? 'indigo' : 'gray'}
             size="compact-sm"
             h={32}
-            px={{ base: 6, lg: 'sm' }}
+            px={{ base: 4, lg: 'sm' }}
             fw={500}
           >
             Home
@@ -47,11 +48,11 @@ export function AppHeader() {
             const items = group.items.filter((item) => mayOpen(item.to, session?.permissions));
             return items.length > 0 && <NavMenu key={group.label} group={{ ...group, items }} />;
           })}
+          {/* The notes that @mentioned me (issue 40), with the unread count. */}
+          <MentionsBadge />
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        {/* The notes that @mentioned me (issue 40), with the unread count. */}
-        <MentionsBadge />
         <SearchBox />
         <Text fz="sm" c="dimmed" truncate maw={180} title={session?.name} visibleFrom="xl">
           {session?.email}

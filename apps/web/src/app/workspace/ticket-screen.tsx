@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import type { LoanInfo, SendReplyResponse, Ticket } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,6 @@ import { AnalysisPanel } from '../../features/loans/components/analysis-panel.ts
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { useMacros } from '../../features/macros/api/fetch-macros.ts';
 import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
-import { NotesPanel } from '../../features/notes/components/notes-panel.tsx';
 import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
 import { useTicket } from '../../features/tickets/api/get-ticket.ts';
 import { ticketKeys } from '../../features/tickets/api/query-keys.ts';
@@ -33,6 +32,12 @@ type TicketScreenProps = {
 };
 
 const NO_MACROS = { macros: [], tree: [] };
+
+// The ticket's internal notes load after the ticket (below the reply box): the workspace keeps to its
+// weight budget (decision 040).
+const NotesPanel = lazy(async () => ({
+  default: (await import('../../features/notes/components/notes-panel.tsx')).NotesPanel,
+}));
 
 function channelLabel(ticket: Ticket): string {
   return `${ticket.channel === 'email' ? 'Email' : 'Text'} to ${ticket.user?.email && ticket.channel === 'email' ? ticket.user.email : ticket.contact}`;
@@ -113,7 +118,9 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             mutationConfig={events}
           />
           {/* What colleagues wrote about this ticket, never sent to the customer (issue 40). */}
-          <NotesPanel target={{ ticketId: ticket.id }} />
+          <Suspense fallback={<Skeleton h={160} radius="md" aria-label="Loading the notes" />}>
+            <NotesPanel target={{ ticketId: ticket.id }} />
+          </Suspense>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>

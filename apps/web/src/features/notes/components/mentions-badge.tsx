@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { Badge, Box, Button } from '@mantine/core';
+import { Box, Button, Indicator } from '@mantine/core';
 import { useMentionsUnread } from '../api/get-mentions-unread.ts';
 
 function AtIcon() {
@@ -21,35 +21,39 @@ function AtIcon() {
 
 // The navbar's way to the mentions inbox (issue 40), with how many mentions wait unread. Its name
 // starts with the word it shows on wide screens ("Mentions"), so speech control finds it; narrower,
-// the @ sign and the count stand for it.
+// the @ sign stands for it.
 export function MentionsBadge() {
   const unread = useMentionsUnread().data?.unread ?? 0;
   const here = useLocation().pathname === '/mentions';
-  const label = unread === 0 ? 'Mentions, none unread' : `Mentions, ${unread} unread`;
+  const count = unread > 99 ? '99+' : String(unread);
+  const label = unread === 0 ? 'Mentions' : `Mentions, ${count} unread`;
   return (
-    <Button
-      component={Link}
-      to="/mentions"
-      aria-label={label}
-      title={label}
-      variant={here ? 'light' : 'subtle'}
-      color={here ? 'indigo' : 'gray'}
-      size="compact-sm"
-      h={32}
-      px={{ base: 6, lg: 'sm' }}
-      fw={500}
-      leftSection={<AtIcon />}
-      rightSection={
-        unread > 0 ? (
-          <Badge size="sm" circle={unread < 10} color="red.8" variant="filled" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </Badge>
-        ) : undefined
-      }
+    // The count sits on the link's corner, outside it: the link's name says it in words.
+    <Indicator
+      label={<span aria-hidden="true">{count}</span>}
+      disabled={unread === 0}
+      color="red.8"
+      size={18}
+      offset={4}
+      zIndex={2}
     >
-      <Box component="span" visibleFrom="xl">
-        Mentions
-      </Box>
-    </Button>
+      <Button
+        component={Link}
+        to="/mentions"
+        aria-label={label}
+        title={label}
+        variant={here ? 'light' : 'subtle'}
+        color={here ? 'indigo' : 'gray'}
+        size="compact-sm"
+        h={32}
+        px={{ base: 4, lg: 'sm' }}
+        fw={500}
+      >
+        <AtIcon />
+        <Box component="span" visibleFrom="xl" ml={6}>
+          Mentions
+        </Box>
+      </Button>
+    </Indicator>
   );
 }

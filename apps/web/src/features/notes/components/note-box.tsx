@@ -43,7 +43,10 @@ export function NoteBox({ target, mutationConfig }: NoteBoxProps) {
         onChange={(event) => setBody(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            // The note's, not the page's: on a ticket Ctrl+Enter anywhere else sends the reply to
+            // the customer (the reply box listens on the window).
             event.preventDefault();
+            event.stopPropagation();
             submit();
           }
         }}

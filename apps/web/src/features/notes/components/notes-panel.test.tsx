@@ -86,8 +86,14 @@ describe('NotesPanel', () => {
     // A ticket's note on the customer's page says which ticket.
     expect(await screen.findByText(/on ticket #44/)).toBeInTheDocument();
     expect(callsTo(sent, 'GET ticket_notes')[0]!.url).toBe('/internal/api/ticket_notes?user_id=5');
+    // Ctrl+Enter is the note box's: it never reaches the page (on a ticket it would send the reply).
+    const pageKeys: string[] = [];
+    const onPage = (event: KeyboardEvent) => pageKeys.push(event.key);
+    window.addEventListener('keydown', onPage);
     await userEvent.type(screen.getByRole('textbox', { name: 'New internal note' }), 'Prefers email');
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    window.removeEventListener('keydown', onPage);
+    expect(pageKeys).not.toContain('Enter');
     expect(await screen.findByRole('alert')).toHaveTextContent('A note must not contain control characters');
     expect(callsTo(sent, 'POST ticket_notes')[0]!.body).toEqual({ user_id: 5, body: 'Prefers email' });
     expect(screen.getByRole('textbox', { name: 'New internal note' })).toHaveValue('Prefers email');
