@@ -29,6 +29,7 @@ import { createLettersModule } from './modules/letters/index.ts';
 import { createLiveModule } from './modules/live/index.ts';
 import { createLoansModule } from './modules/loans/index.ts';
 import { createMacrosModule } from './modules/macros/index.ts';
+import { createNotesModule } from './modules/notes/index.ts';
 import { createSessionModule } from './modules/session/index.ts';
 import { createStaffModule } from './modules/staff/index.ts';
 import { createSurveysModule } from './modules/surveys/index.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Handed in: the tickets module uses loans, so loans gets tickets' answer from here (module-graph.ts).
     createLoansModule({ ...context, openTicketIdOf: findOpenTicketIdOfCustomer }),
     createDocumentsModule(context),
+    createNotesModule(context),
     createUserPageModule(context),
     createLettersModule(context),
     createTransactionEmailsModule(context),

@@ -53,6 +53,8 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
     uses: ['contact-rules', 'customers', 'documents', 'loans', 'tickets'],
   },
   'transaction-emails': { layer: 'servicing', uses: ['customers'] },
+  // Internal notes on tickets and customers, their @mentions and the mentions inbox (issue 40).
+  notes: { layer: 'servicing', uses: ['customers', 'session', 'tickets'] },
 
   'bankruptcy-notices': { layer: 'workflows', uses: ['bankruptcies', 'customers', 'loans', 'session'] },
   disputes: { layer: 'workflows', uses: ['customers', 'loans', 'session'] },
@@ -69,11 +71,24 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
   blog: { layer: 'workflows', uses: ['session'] },
   surveys: { layer: 'workflows', uses: ['customers'] },
 
-  'user-page': { layer: 'read models', uses: ['customers', 'loans', 'session', 'tickets'] },
+  'user-page': {
+    layer: 'read models',
+    uses: ['customers', 'disputes', 'documents', 'letters', 'loans', 'notes', 'session', 'tickets'],
+  },
   graphql: { layer: 'read models', uses: ['loans'] },
   'evidence-pack': {
     layer: 'read models',
-    uses: ['bankruptcies', 'credit-reporting', 'customers', 'documents', 'letters', 'loans', 'session'],
+    uses: [
+      'bankruptcies',
+      'credit-reporting',
+      'customers',
+      'disputes',
+      'documents',
+      'letters',
+      'loans',
+      'notes',
+      'session',
+    ],
   },
   deadlines: { layer: 'read models', uses: ['bankruptcy-notices', 'credit-reporting', 'disputes'] },
   analytics: { layer: 'read models', uses: ['tickets'] },

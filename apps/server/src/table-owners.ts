@@ -35,6 +35,7 @@ export const serverModules = [
   'list-exports',
   'loans',
   'macros',
+  'notes',
   'session',
   'staff',
   'surveys',
@@ -114,6 +115,10 @@ export const tableOwners: Record<TableName, TableOwner> = {
   surveyAnswers: 'surveys',
 
   customerAppTokenUses: 'customer-app',
+
+  // Internal notes and the employees they @mentioned (issue 40).
+  notes: 'notes',
+  noteMentions: 'notes',
 
   // Written by the database's triggers as ACDVs, disputes and notices change (migration 0032).
   deadlineCounts: 'deadlines',
@@ -200,9 +205,9 @@ export const tableReaders: readonly TableReader[] = [
   },
   {
     reader: 'evidence-pack/history-queries.ts',
-    tables: ['messages', 'messageAttachments', 'tickets', 'disputes', 'acdvRequests', 'bankruptcyNotices'],
+    tables: ['messages', 'messageAttachments', 'tickets', 'acdvRequests', 'bankruptcyNotices'],
     reason:
-      "A customer's evidence pack (decision 050): its long lists read in pages through cursors, selected by subqueries rather than lists of ids: every message with its attachments, the messages of conversations not yet linked that came from the customer's phone or emails, and the ids of their disputes, ACDVs and court notices whose audit events the trail holds.",
+      "A customer's evidence pack (decision 050): its long lists read in pages through cursors, selected by subqueries rather than lists of ids: every message with its attachments, the messages of conversations not yet linked that came from the customer's phone or emails, and the ids of their ACDVs and court notices whose audit events the trail holds (their disputes' ids are the disputes module's).",
   },
   {
     reader: 'evidence-pack/underwriting-reads.ts',

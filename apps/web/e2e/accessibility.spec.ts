@@ -491,6 +491,15 @@ test.describe('signed in', () => {
     await shoot(page, 'deadlines');
   });
 
+  test('mentions: the inbox, empty or not (issue 40)', async () => {
+    await page.goto('/mentions');
+    await expect(page.getByRole('heading', { name: 'Mentions', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('No mentions yet').or(page.getByRole('list', { name: 'Mentions, newest first' })),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('duty audit: the range picker and a report', async () => {
     await page.goto('/duty_audit');
     await expect(page.getByRole('heading', { name: 'Duty audit', level: 1 })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { CallDescriptor } from './call.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
+import { customerTimelineCalls } from './customer-timeline.ts';
 import { contactRuleCalls } from './contact-rules.ts';
 import { bankruptcyNoticeCalls } from './bankruptcy-notices.ts';
 import { creditReportingCalls } from './credit-reporting.ts';
@@ -23,6 +24,7 @@ import { blogCalls } from './blog.ts';
 import { surveyCalls } from './surveys.ts';
 import { analyticsCalls } from './analytics.ts';
 import { messageCalls } from './messages.ts';
+import { noteCalls } from './notes.ts';
 import { sessionCalls } from './session.ts';
 import { ssnCalls } from './ssn.ts';
 import { staffCalls } from './staff.ts';
@@ -62,6 +64,8 @@ export const apiCalls = {
   dutyAudit: dutyAuditCalls,
   live: liveCalls,
   listExports: listExportCalls,
+  notes: noteCalls,
+  customerTimeline: customerTimelineCalls,
 } as const satisfies Record<string, Record<string, CallDescriptor>>;
 
 export type NamedCall = { name: string; call: CallDescriptor };

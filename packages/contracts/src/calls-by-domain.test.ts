@@ -71,6 +71,8 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
   dutyAudit: ['duty_audit'], // duty-audit.ts
   live: ['live', 'live_watch'], // live.ts
   listExports: ['exports'], // list-exports.ts
+  notes: ['ticket_notes', 'mentions', 'mentions_read'], // notes.ts
+  customerTimeline: ['customer_timeline'], // customer-timeline.ts
 };
 
 // The only prefix several calls objects share.

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { auditEvents, type Executor } from '@portal/db';
+import { olderThan, timeKeyOf, type TimeBound } from './time-keyset.ts';
 
 export type AuditEvent = {
   employeeId: number | null;
@@ -85,6 +87,47 @@ export async function findAuditTrail(
       ),
     )
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(limit);
+}
+
+// A page of the records' events, newest first, after the bound (the customer's timeline, issue 40),
+// with each event's time as a key. One branch per entity type, each joining its subquery of ids
+// (one column, `id`) to audit_events_entity_idx, so no list of ids is ever bound.
+export async function findAuditTrailPage(
+  executor: Executor,
+  entities: ReadonlyArray<{ entityType: string; entityIds: SQL }>,
+  bound: TimeBound | null,
+  limit: number,
+) {
+  const branches = entities.map(({ entityType, entityIds }) =>
+    executor
+      .select({
+        id: auditEvents.id,
+        employeeId: auditEvents.employeeId,
+        action: auditEvents.action,
+        entityType: auditEvents.entityType,
+        entityId: auditEvents.entityId,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        createdAt: auditEvents.createdAt,
+        timeKey: timeKeyOf(auditEvents.createdAt).as('time_key'),
+      })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityType, entityType),
+          sql`${auditEvents.entityId} in (select ids.id::text from (${entityIds}) as ids)`,
+          olderThan(auditEvents.createdAt, auditEvents.id, bound),
+        ),
+      )
+      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .limit(limit),
+  );
+  const [first, second, ...rest] = branches;
+  if (!first) return [];
+  if (!second) return first;
+  return unionAll(first, second, ...rest)
+    .orderBy(sql`created_at desc`, sql`id desc`)
     .limit(limit);
 }
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { messages, type Executor } from '@portal/db';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { messages, messageTypes, type Executor } from '@portal/db';
 import { returnedRow } from './returned-row.ts';
+import { olderThan, timeKeyOf, type TimeBound } from './time-keyset.ts';
 
 // The message store: every text and email in or out is a row of messages, which platform owns
 // (outbound.ts queues ours, outbox.ts delivers them). The inbound webhooks record what customers
@@ -241,4 +242,49 @@ export async function holdAtDoor(tx: Executor, messageId: number, until: Date): 
 
 export async function refuseAtDoor(tx: Executor, messageId: number, error: string): Promise<void> {
   await tx.update(messages).set({ status: 'undelivered', error, nextAttemptAt: null }).where(stillQueued(messageId));
+}
+
+// The start of a message's text the customer's timeline shows.
+export const MESSAGE_EXCERPT_LENGTH = 280;
+
+// A page of the customer's messages, newest first, after the bound (the customer's timeline, issue
+// 40): one branch per channel, each an index range of messages_customer_idx (customer, type, time,
+// id) read backwards and cut at the limit, so a page costs the same at 100 messages or 100,000.
+export function findCustomerMessagesPage(
+  executor: Executor,
+  customerId: number,
+  bound: TimeBound | null,
+  limit: number,
+) {
+  const branch = (type: (typeof messageTypes)[number]) =>
+    executor
+      .select({
+        id: messages.id,
+        ticketId: messages.ticketId,
+        type: messages.type,
+        inbound: messages.inbound,
+        subject: messages.subject,
+        excerpt: sql<string>`left(${messages.body}, ${sql.raw(String(MESSAGE_EXCERPT_LENGTH))})`.as('excerpt'),
+        status: messages.status,
+        error: messages.error,
+        heldUntil: messages.heldUntil,
+        employeeId: messages.employeeId,
+        autoResponse: messages.autoResponse,
+        createdAt: messages.createdAt,
+        timeKey: timeKeyOf(messages.createdAt).as('time_key'),
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.customerId, customerId),
+          eq(messages.type, type),
+          olderThan(messages.createdAt, messages.id, bound),
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit);
+  const [text, email, notification] = messageTypes.map(branch);
+  return unionAll(text!, email!, notification!)
+    .orderBy(sql`created_at desc`, sql`id desc`)
+    .limit(limit);
 }

@@ -32,6 +32,8 @@ function stubApi(permissions: Permission[] = [], screens: ApiAnswers = {}) {
   answerApiCalls({
     'POST employees/sign_in': [200, sessionFixture({ permissions })],
     'GET employees/session': [200, current],
+    // The navbar's count of unread mentions.
+    'GET mentions/unread_count': [200, { unread: 0 }],
     ...screens,
   });
 }
@@ -127,7 +129,11 @@ describe('route guards', { timeout: 15_000 }, () => {
 
   it('refreshes the stored session from the server on start', async () => {
     const { apiToken: _token, ...current } = sessionFixture({ online: true, permissions: ['tickets.view_escalated'] });
-    answerApiCalls({ 'GET employees/session': [200, current], 'GET tickets': [200, ticketsResponseFixture()] });
+    answerApiCalls({
+      'GET employees/session': [200, current],
+      'GET tickets': [200, ticketsResponseFixture()],
+      'GET mentions/unread_count': [200, { unread: 0 }],
+    });
     saveSession(sessionFixture({ online: false }));
     renderApp('/');
     // Offline from the cookie at first, online once the server's answer is in.

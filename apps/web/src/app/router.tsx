@@ -22,6 +22,7 @@ import {
   identificationsScreen,
   incomeScreen,
   macrosScreen,
+  mentionsScreen,
   staffScreen,
   surveyResponseScreen,
   surveyResultsScreen,
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { path: 'user', element: <userScreen.Screen /> },
+              // The notes that @mentioned me (issue 40), opened from the navbar.
+              { path: 'mentions', element: <mentionsScreen.Screen /> },
               // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },

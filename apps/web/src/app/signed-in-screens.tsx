@@ -33,6 +33,7 @@ export const workspace = lazyScreen(async () => (await import('./routes/home-rou
 export const staffScreen = lazyScreen(async () => (await import('./routes/staff-route.tsx')).StaffRoute);
 export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-docs-route.tsx')).ApiDocsRoute);
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
+export const mentionsScreen = lazyScreen(async () => (await import('./routes/mentions-route.tsx')).MentionsRoute);
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
 export const deadlinesScreen = lazyScreen(async () => (await import('./routes/deadlines-route.tsx')).DeadlinesRoute);

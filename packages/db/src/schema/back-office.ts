@@ -75,6 +75,10 @@ export const disputes = pgTable(
       .where(sql`${table.resolvedAt} is null`),
     ...workQueueIndexes('disputes', table, sql`${table.resolvedAt} is null`, [table.dueDate, table.id]),
     index('disputes_assigned_idx').on(table.assignedTo),
+    // A customer's disputes, by them or by one of their loans (the user page's timeline, the
+    // evidence pack).
+    index('disputes_customer_idx').on(table.customerId),
+    index('disputes_loan_idx').on(table.loanId),
     // Frivolous determinations whose notice is still owed (resolved or not), by its due date (the
     // dispute's due date while it is owed): the deadlines' list and counts.
     index('disputes_frivolous_notice_due_idx')

@@ -12,3 +12,4 @@ export * from './analytics.ts';
 export * from './daily-rollups.ts';
 export * from './request-guards.ts';
 export * from './live.ts';
+export * from './notes.ts';

@@ -20,3 +20,6 @@ export { findDisputeDeadlinePage, findFrivolousNoticePage } from './dispute-dead
 
 // The unresolved list under a screen's filters (issue 40: its CSV export reads it as the screen does).
 export { unresolvedDisputesList } from './unresolved-disputes.ts';
+// A customer's disputes, by them or by their loans: the ids, the condition, and a page of them for
+// their timeline (issue 40).
+export { disputeIdsOfCustomer, disputesOfCustomer, findCustomerDisputesPage } from './customer-disputes.ts';

@@ -7,6 +7,7 @@ import { registerDocumentRoutes } from './routes.ts';
 export type { DocumentRecord } from './repository.ts';
 export {
   countLoanDocumentsSince,
+  findCustomerDocumentsPage,
   findDocumentsOfCustomers,
   findLoanDocuments,
   insertDocument,

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { documents, type Executor } from '@portal/db';
 import type { DocumentRecord } from './repository.ts';
 import { returnedRow } from '../../platform/returned-row.ts';
+import { olderThan, timeKeyOf, type TimeBound } from '../../platform/time-keyset.ts';
 
 // A stored document as the wire lists it; its file is GET documents/:id.
 export const documentUrl = documentFileUrl;
@@ -85,4 +86,33 @@ export async function markLoanDocumentsReviewed(
     .where(and(eq(documents.loanId, loanId), eq(documents.kind, kind), isNull(documents.reviewedAt)))
     .returning({ id: documents.id });
   return marked.map((row) => row.id);
+}
+
+// A page of the customer's documents of these kinds, newest first, after the bound (the letters on
+// the customer's timeline, issue 40), each with its time as a key; through documents_customer_idx.
+export async function findCustomerDocumentsPage(
+  db: Executor,
+  customerId: number,
+  kinds: readonly string[],
+  bound: TimeBound | null,
+  limit: number,
+) {
+  return db
+    .select({
+      id: documents.id,
+      loanId: documents.loanId,
+      name: documents.name,
+      kind: documents.kind,
+      timeKey: timeKeyOf(documents.createdAt),
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.customerId, customerId),
+        inArray(documents.kind, [...kinds]),
+        olderThan(documents.createdAt, documents.id, bound),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
 }

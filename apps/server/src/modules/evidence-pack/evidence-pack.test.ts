@@ -183,6 +183,7 @@ describe('GET users/evidence_pack', () => {
         'bankruptcy/notices.csv',
         'credit-reporting/metro2-history.csv',
         'credit-reporting/adjustments.csv',
+        'staff/internal-notes.csv',
         'audit/audit-trail.csv',
       ].sort(),
     );

@@ -12,6 +12,7 @@ import {
   findDebitAuthorizationsOfCustomer,
   findDebitStopsOfCustomer,
 } from '../loans/index.ts';
+import { findEveryCustomerNote } from '../notes/index.ts';
 import { findEmployeeNames } from '../session/index.ts';
 import type { EvidencePackDeps } from './deps.ts';
 import { acdvsOf, disputesOf } from './history-queries.ts';
@@ -136,6 +137,8 @@ export async function readEvidence(
   const notices = await readNotices(tx, customerId);
   const reported = await readReportedLoans(tx, loanIds, timeZone);
   const furnished = await readFurnishedRecords(tx, deps.storage, customerId, new Set(loanIds));
+  // Internal notes staff wrote about the customer and their tickets (issue 40): staff records.
+  const notes = await findEveryCustomerNote(tx, customerId);
   const employeeIds = [
     customer.dncEmployeeId,
     customer.dnlEmployeeId,
@@ -167,6 +170,7 @@ export async function readEvidence(
     acdvs: acdvRows,
     bankruptcies: bankruptcies.reverse(),
     notices,
+    notes,
     reported: loanIds.flatMap((id) => {
       const loan = reported.get(id);
       return loan ? [loan] : [];

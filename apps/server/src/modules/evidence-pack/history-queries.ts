@@ -1,13 +1,15 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { acdvRequests, bankruptcyNotices, disputes, messageAttachments, messages, tickets } from '@portal/db';
+import { acdvRequests, bankruptcyNotices, messageAttachments, messages, tickets } from '@portal/db';
 import { auditTrailRowsQuery } from '../../platform/audit.ts';
 import { customerEmailsOf, type CustomerRecord } from '../customers/index.ts';
+import { disputeIdsOfCustomer, disputesOfCustomer } from '../disputes/index.ts';
 import {
   debitAuthorizationIdsOfCustomer,
   debitStopIdsOfCustomer,
   loanIdsOfCustomer,
   paymentIdsOfCustomer,
 } from '../loans/index.ts';
+import { noteIdsOfCustomer } from '../notes/index.ts';
 import { identityReviewIdsOf, incomeReviewIdsOf } from './underwriting-reads.ts';
 
 // The long lists of a pack (messages, the audit trail), as statements read through a cursor
@@ -100,9 +102,9 @@ export function messageOfRow(row: string) {
 }
 export type MessageRow = ReturnType<typeof messageOfRow>;
 
-// A dispute or ACDV is the customer's when it names them or one of their loans.
-export const disputesOf = (customerId: number): SQL =>
-  sql`${or(eq(disputes.customerId, customerId), sql`${disputes.loanId} in (${loanIdsOfCustomer(customerId)})`)}`;
+// A dispute or ACDV is the customer's when it names them or one of their loans (disputes: its
+// owner's condition).
+export const disputesOf = disputesOfCustomer;
 export const acdvsOf = (customerId: number): SQL =>
   sql`${or(eq(acdvRequests.customerId, customerId), sql`${acdvRequests.loanId} in (${loanIdsOfCustomer(customerId)})`)}`;
 
@@ -116,7 +118,7 @@ export function loanChangesQuery(customerId: number): SQL {
 
 // The events of every record of the customer: themselves, their loans and payments, debit stops
 // and authorizations, underwriting reviews, conversations and messages (unlinked ones from their
-// addresses too), disputes, ACDVs and court notices (the entity types the modules audit under).
+// addresses too), internal notes, disputes, ACDVs and court notices (the entity types the modules audit under).
 export function auditTrailQuery(customer: CustomerRecord): SQL {
   const customerId = customer.id;
   // Two selects, not one with OR, so each uses its index (the customer's; the unlinked tickets').
@@ -133,14 +135,12 @@ export function auditTrailQuery(customer: CustomerRecord): SQL {
     { entityType: 'income_review', entityIds: incomeReviewIdsOf(customerId) },
     { entityType: 'ticket', entityIds: messagesWhere(messages.ticketId) },
     { entityType: 'message', entityIds: messagesWhere(messages.id) },
-    {
-      entityType: 'dispute',
-      entityIds: sql`select ${disputes.id} as id from ${disputes} where ${disputesOf(customerId)}`,
-    },
+    { entityType: 'dispute', entityIds: disputeIdsOfCustomer(customerId) },
     {
       entityType: 'acdv_request',
       entityIds: sql`select ${acdvRequests.id} as id from ${acdvRequests} where ${acdvsOf(customerId)}`,
     },
+    { entityType: 'note', entityIds: noteIdsOfCustomer(customerId) },
     {
       entityType: 'bankruptcy_notice',
       entityIds: sql`select ${bankruptcyNotices.id} as id from ${bankruptcyNotices} where ${eq(bankruptcyNotices.customerId, customerId)}`,

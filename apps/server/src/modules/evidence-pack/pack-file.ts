@@ -11,6 +11,8 @@ export const PACK_SECTIONS = [
   'disputes',
   'bankruptcy',
   'credit-reporting',
+  // Internal staff records (issue 40): never the customer's to see.
+  'staff',
   'audit',
 ] as const;
 export type PackSection = (typeof PACK_SECTIONS)[number];

@@ -25,6 +25,7 @@ import {
   UNLINKED_MESSAGES_FILE,
 } from './message-files.ts';
 import { metro2Files } from './metro2-files.ts';
+import { noteFiles } from './note-files.ts';
 import { pagesOf, SLICE_ROWS } from './pack-cursor.ts';
 import type { PackFile, PackSection, PackStamp } from './pack-file.ts';
 import type { ManifestEntry } from './pack-index.ts';
@@ -96,6 +97,7 @@ export async function writeSections(
     ...underwritingFiles(record),
     ...caseFiles(record),
     ...metro2Files(record, stamp),
+    ...noteFiles(record),
   ])
     await writeWhole(file);
 

@@ -33,6 +33,10 @@ const LETTERS: Record<LetterKind, { title: string; draw: (facts: LetterFacts) =>
   fcra_103_mailer: { title: 'Identity fraud dispute letter', draw: identityFraudMailerBlocks },
 };
 
+// Every kind of letter the Portal draws, and its title (the customer's timeline lists them, issue 40).
+export const LETTER_KINDS = Object.keys(LETTERS) as LetterKind[];
+export const letterTitle = (kind: LetterKind): string => LETTERS[kind].title;
+
 export const doNotContactLetterRefusal = (customerId: number) =>
   `Customer ${customerId} is marked Do Not Contact; the letter was not emailed.`;
 

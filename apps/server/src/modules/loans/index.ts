@@ -60,6 +60,9 @@ export {
   paymentIdsOfCustomer,
 } from './customer-subqueries.ts';
 
+// A customer's payments and returns for their timeline on the user page (issue 40).
+export { findPaymentEventsPage, findReturnsPage } from './timeline-reads.ts';
+
 // The customer app's payment changes (modules/customer-app) run the staff's own code (decision 036).
 export { findPayment } from './repository.ts';
 export { lockPaymentForChange } from './loan-card.ts';

@@ -50,3 +50,17 @@ export async function findEmployeeNames(db: Executor, ids: readonly number[]): P
     .where(inArray(employees.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+// The active employees whose handle (the part of their email before the @, lowercased; issue 40's
+// @mentions) is one of these. Two employees may share a handle at two email domains: both answer.
+export async function findActiveEmployeesByHandles(
+  db: Executor,
+  handles: readonly string[],
+): Promise<Array<{ id: number; name: string; handle: string }>> {
+  if (handles.length === 0) return [];
+  const handle = sql<string>`lower(split_part(${employees.email}, '@', 1))`;
+  return db
+    .select({ id: employees.id, name: employees.name, handle })
+    .from(employees)
+    .where(sql`${employees.active} and ${handle} = any(${sql.param([...handles])}::text[])`);
+}

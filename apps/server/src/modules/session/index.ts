@@ -18,6 +18,7 @@ export type SessionAdministration = Pick<
 export {
   clearEmployeeMfa,
   employeeNameOf,
+  findActiveEmployeesByHandles,
   findEmployeeNames,
   insertEmployee,
   replaceEmployeeRoles,

@@ -7,6 +7,9 @@ import { createTicketService } from './service.ts';
 import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 
 export { findLatestTicketIdOfCustomer, recountFirstResponseBusinessSeconds } from './repository.ts';
+// A ticket's customer, the customers of tickets, and the customer's tickets as a subquery (the
+// internal notes written on tickets, issue 40).
+export { findCustomersOfTickets, findTicketCustomer, ticketIdsOfCustomer } from './repository.ts';
 
 // The conversation's open ticket on a channel (archived or not): inbound messages and every message
 // staff send to a customer thread through it.

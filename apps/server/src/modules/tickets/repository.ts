@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { employees, tickets, type Database, type Executor } from '@portal/db';
 import { assignTicketMessagesToCustomer, inboundPreviewOf } from '../../platform/message-store.ts';
 import { preparedPerDatabase } from '../../platform/prepared.ts';
@@ -161,4 +161,24 @@ export async function recountFirstResponseBusinessSeconds(tx: Executor): Promise
   await tx.execute(
     sql`update tickets set first_response_business_seconds = business_seconds(created_at, first_response_at) where first_response_at is not null`,
   );
+}
+
+// The ids of the customer's tickets as a subquery (one column, `id`) through tickets_customer_idx,
+// for a statement about "the customer's conversations" however many there are (their notes).
+export function ticketIdsOfCustomer(customerId: number): SQL {
+  return sql`select ${tickets.id} as id from ${tickets} where ${eq(tickets.customerId, customerId)}`;
+}
+
+// The customer each of these tickets is linked to now (null: none yet); a ticket that does not
+// exist is left out.
+export async function findCustomersOfTickets(
+  executor: Executor,
+  ticketIds: readonly number[],
+): Promise<Map<number, number | null>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: tickets.id, customerId: tickets.customerId })
+    .from(tickets)
+    .where(inArray(tickets.id, [...new Set(ticketIds)]));
+  return new Map(rows.map((row) => [row.id, row.customerId]));
 }

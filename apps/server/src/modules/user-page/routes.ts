@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userPageCalls } from '@portal/contracts';
+import { customerTimelineCalls, userPageCalls } from '@portal/contracts';
 import type { UserPageDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
@@ -15,6 +15,7 @@ import {
 } from '../customers/index.ts';
 import { createLargerPayment } from '../loans/index.ts';
 import { originateMessage } from '../tickets/index.ts';
+import { customerTimeline } from './customer-timeline.ts';
 import { searchUsers } from './search.ts';
 
 // The user page's calls (spec 000 section 7, Users): the search that loads the page and the
@@ -46,4 +47,6 @@ export function registerUserPageRoutes(app: FastifyInstance, context: UserPageDe
   registerCall(app, userPageCalls.createLargerPayment, (request) =>
     createLargerPayment(context, actorOf(request), request.body),
   );
+  // The customer's timeline (issue 40): a read, nothing audited.
+  registerCall(app, customerTimelineCalls.customerTimeline, (request) => customerTimeline(context, request.query));
 }

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
 import { LogOutButton } from '../../features/auth/components/log-out-button.tsx';
+import { MentionsBadge } from '../../features/notes/components/mentions-badge.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useSession } from '../../lib/session.ts';
 import { adminMenu, navMenus } from './nav-links.ts';
@@ -9,15 +10,16 @@ import { mayOpen } from '../screen-access.ts';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
 // The email hides on narrow screens (Log Out's tooltip still names the employee); below the lg
-// breakpoint the menus and the search box tighten so Log Out stays on screen down to 1024 px.
+// breakpoint the menus (Mentions an @ sign) and the search box tighten so Log Out stays on screen
+// down to 1024 px.
 export function AppHeader() {
   const session = useSession();
   const { pathname } = useLocation();
   const onHome = pathname === '/';
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="md" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <Text
           component={Link}
           to="/"
@@ -36,7 +38,7 @@ export function AppHeader() {
             color={onHome ? 'indigo' : 'gray'}
             size="compact-sm"
             h={32}
-            px={{ base: 6, lg: 'sm' }}
+            px={{ base: 4, lg: 'sm' }}
             fw={500}
           >
             Home
@@ -46,6 +48,8 @@ export function AppHeader() {
             const items = group.items.filter((item) => mayOpen(item.to, session?.permissions));
             return items.length > 0 && <NavMenu key={group.label} group={{ ...group, items }} />;
           })}
+          {/* The notes that @mentioned me (issue 40), with the unread count. */}
+          <MentionsBadge />
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">

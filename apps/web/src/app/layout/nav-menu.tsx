@@ -33,7 +33,7 @@ export function NavMenu({ group }: { group: NavMenuGroup }) {
           color={active ? 'indigo' : 'gray'}
           size="compact-sm"
           h={32}
-          px={{ base: 6, lg: 'sm' }}
+          px={{ base: 4, lg: 'sm' }}
           fw={500}
           rightSection={<Chevron />}
         >

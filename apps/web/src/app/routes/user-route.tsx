@@ -5,8 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { recordTopic, type LoanInfo, type UserProfile } from '@portal/contracts';
 import { ChangedBanner } from '../../components/changed-banner.tsx';
 import { PresenceNote } from '../../components/presence-note.tsx';
+import { customerTimelineKeys } from '../../features/customer-timeline/api/get-customer-timeline.ts';
+import { CustomerTimeline } from '../../features/customer-timeline/components/customer-timeline.tsx';
 import { documentKeys } from '../../features/documents/api/fetch-documents.ts';
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
+import { NotesPanel } from '../../features/notes/components/notes-panel.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { TransactionEmailsButton } from '../../features/transaction-emails/components/transaction-emails-button.tsx';
 import { userKeys } from '../../features/users/api/query-keys.ts';
@@ -39,6 +42,8 @@ function useUserPageEvents(): MutationEvents {
         Promise.all([
           queryClient.invalidateQueries({ queryKey: userKeys.all }),
           queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+          // Whatever was done shows on the timeline (a staff action, a message, a letter).
+          queryClient.invalidateQueries({ queryKey: customerTimelineKeys.all }),
         ]),
       onError: (error: Error) => flashError(errorMessages(error).join(' ')),
     }),
@@ -52,6 +57,12 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
   // reaches me (decision 063) and refetches the page.
   const topic = recordTopic('customer', user.id);
   useLiveWatch([topic]);
+  const queryClient = useQueryClient();
+  // A note shows on the timeline as well as in the notes.
+  const timelineEvents = useMemo(
+    () => ({ onSuccess: () => queryClient.invalidateQueries({ queryKey: customerTimelineKeys.all }) }),
+    [queryClient],
+  );
   const [advanced, setAdvanced] = useState(false);
   // Mounted from the first press on, so that closing it animates and gives focus back as before.
   const [advancedLoaded, setAdvancedLoaded] = useState(false);
@@ -92,6 +103,8 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
       <Grid.Col span={{ base: 12, xl: 5 }}>
         <Stack gap="sm">
           <CommentsBox userId={user.id} comments={user.comments} mutationConfig={events} />
+          {/* Notes on the customer and on their tickets, for staff only (issue 40). */}
+          <NotesPanel target={{ userId: user.id }} mutationConfig={timelineEvents} />
           {loans.length === 0 ? (
             <Card withBorder radius="md" padding="sm">
               <Text c="dimmed" fz="sm">
@@ -102,6 +115,9 @@ function CustomerAccount({ user, loans }: { user: UserProfile; loans: readonly L
             <LoanInformationPanel loans={loansById} mutationConfig={events} />
           )}
         </Stack>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <CustomerTimeline userId={user.id} />
       </Grid.Col>
       {advancedLoaded && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { recordTopic, type LoanInfo, type SendReplyResponse, type Ticket } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,6 +35,12 @@ type TicketScreenProps = {
 };
 
 const NO_MACROS = { macros: [], tree: [] };
+
+// The ticket's internal notes load after the ticket (below the reply box): the workspace keeps to its
+// weight budget (decision 040).
+const NotesPanel = lazy(async () => ({
+  default: (await import('../../features/notes/components/notes-panel.tsx')).NotesPanel,
+}));
 
 function channelLabel(ticket: Ticket): string {
   return `${ticket.channel === 'email' ? 'Email' : 'Text'} to ${ticket.user?.email && ticket.channel === 'email' ? ticket.user.email : ticket.contact}`;
@@ -125,6 +131,10 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             onSent={onSent}
             mutationConfig={events}
           />
+          {/* What colleagues wrote about this ticket, never sent to the customer (issue 40). */}
+          <Suspense fallback={<Skeleton h={160} radius="md" aria-label="Loading the notes" />}>
+            <NotesPanel target={{ ticketId: ticket.id }} />
+          </Suspense>
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -23,6 +23,8 @@ function answerWorkspaceCalls(queue: TicketsResponse | (() => TicketsResponse), 
     'GET ticket': ({ query }) => [200, ticketFixture({ id: Number(query.get('id')) })],
     'GET fetch_macros': [200, { macros: [], tree: [] }],
     'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER,
+    // The ticket's internal notes (issue 40).
+    'GET ticket_notes': [200, { notes: [], next_before: null }],
     ...answers,
   });
 }
