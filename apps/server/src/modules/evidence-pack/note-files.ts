@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { EvidenceRecord } from './evidence-reads.ts';
 import type { PackFile } from './pack-file.ts';
 

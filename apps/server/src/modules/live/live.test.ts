@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '@portal/contracts';
-import { auditEvents, livePresence, liveStreams, messages, tickets } from '@portal/db';
+import { handleOfEmail, type LiveEvent } from '@portal/contracts';
+import { auditEvents, employees, livePresence, liveStreams, messages, tickets } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { openLiveClient, send, type LiveClient } from '../../testing/live-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -232,6 +232,34 @@ describe('changes', () => {
       })
       .catch(() => undefined);
     await expect(mine.next((event) => event.event !== 'presence', 400)).rejects.toThrow(/no matching live event/);
+  });
+});
+
+describe('notes and mentions', () => {
+  it("tells the ticket's viewers of a note, and only the employee mentioned to refetch their mentions", async () => {
+    const ticket = await createTicket(t.database.db);
+    const [mentionedRow] = await t.database.db
+      .select({ email: employees.email })
+      .from(employees)
+      .where(eq(employees.id, colleague.employeeId));
+    const mine = await open(agent);
+    await mine.watch({ open: [`ticket:${ticket.id}`], follow: ['mentions'] });
+    const theirs = await open(colleague);
+    await theirs.watch({ open: [], follow: ['mentions'] });
+    await settle(mine);
+    await settle(theirs);
+
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/internal/api/ticket_notes',
+      headers: underwriter.headers,
+      payload: { ticket_id: ticket.id, body: `Can you call back, @${handleOfEmail(mentionedRow!.email)}?` },
+    });
+    expect(added.statusCode).toBeLessThan(300);
+    const change = await mine.next((event) => event.event === 'change' && event.data.topic === `ticket:${ticket.id}`);
+    expect(change.data).toMatchObject({ by: { id: underwriter.employeeId }, action: 'note.added' });
+    expect((await theirs.next((event) => event.event === 'refresh')).data).toEqual({ topic: 'mentions' });
+    await expect(mine.next((event) => event.event === 'refresh', 300)).rejects.toThrow(/no matching/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { noteCalls, type ListNotesResponse } from '@portal/contracts';
+import { noteCalls, recordTopic, type ListNotesResponse } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLivePollInterval, useLiveRefetch } from '../../../lib/use-live.ts';
 import { noteKeys, type NoteTarget } from './query-keys.ts';
 
 // Colleagues write notes on the same ticket or customer meanwhile: asked again this often.
@@ -32,6 +33,13 @@ export function notesQueryOptions(target: NoteTarget) {
   });
 }
 
+// A note added by anyone is a change of its ticket or customer on the live stream (decision 063):
+// the list is refetched then, and polled only while the stream is down.
 export function useNotes(target: NoteTarget) {
-  return useInfiniteQuery(notesQueryOptions(target));
+  useLiveRefetch(
+    ['ticketId' in target ? recordTopic('ticket', target.ticketId) : recordTopic('customer', target.userId)],
+    [noteKeys.list(target)],
+  );
+  const refetchInterval = useLivePollInterval(NOTES_POLL_MS);
+  return useInfiniteQuery({ ...notesQueryOptions(target), refetchInterval });
 }
