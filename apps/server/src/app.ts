@@ -213,12 +213,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server closes: open streams would otherwise keep it waiting.
   app.addHook('preClose', stopLive);
 
+  const tickets = createTicketsModule(context);
+  // The queue's shared counts and lists, kept a few seconds per process, are read fresh once any
+  // process changed the queue, before the tabs told of it refetch.
+  live.onRefresh('queue:tickets', tickets.forgetSharedViews);
+
   // Every module, made once (decision 045); each registers its own calls. The order is the order
   // of the routes (and of the OpenAPI document).
   const modules: PortalModule[] = [
     createHealthModule(context),
     session,
-    createTicketsModule(context),
+    tickets,
     createCustomersModule(context),
     createContactRulesModule(context),
     // Handed in: the tickets module uses loans, so loans gets tickets' answer from here (module-graph.ts).

@@ -1,6 +1,7 @@
 // The live module's public face: other modules import from here, never from its other files.
 
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveTopic } from '@portal/contracts';
 import type { PortalModule } from '../../platform/portal-module.ts';
 import { findEmployeeNames } from '../session/index.ts';
 import type { LiveDeps } from './deps.ts';
@@ -13,6 +14,8 @@ import { registerLiveRoutes } from './routes.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 type LiveModule = PortalModule & {
+  // Runs hook in this process whenever the topic's list changes, in any process (a cache to drop).
+  onRefresh: (topic: LiveTopic, hook: () => void) => void;
   // Listens on portal_live and beats the heart of this process's streams; answers the function
   // that stops both and ends every stream (the app's onClose).
   start: (log: FastifyBaseLogger) => Promise<() => Promise<void>>;
@@ -51,6 +54,7 @@ export function createLiveModule(deps: LiveDeps): LiveModule {
 
   return {
     registerRoutes: (app) => registerLiveRoutes(app, deps, hub),
+    onRefresh: hub.onRefresh,
     start: async (appLog) => {
       log = appLog;
       let missed = false;

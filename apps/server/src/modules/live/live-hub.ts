@@ -51,6 +51,8 @@ export function createLiveHub(deps: LiveHubDeps) {
   // Presence to read for these topics, in one query a few milliseconds from now.
   const presencePending = new Set<string>();
   let presenceTimer: NodeJS.Timeout | null = null;
+  // What this process itself does when a topic is refreshed (a cache to drop), before any tab asks.
+  const refreshHooks = new Map<string, Array<() => void>>();
   // Per refresh topic: when one was last sent, and the trailing one waiting.
   const refreshSentAt = new Map<string, number>();
   const refreshTimers = new Map<string, NodeJS.Timeout>();
@@ -161,7 +163,10 @@ export function createLiveHub(deps: LiveHubDeps) {
         deliverChange(notice).catch(deps.onError);
         return;
       case 'refresh':
-        for (const topic of notice.topics) deliverRefresh(topic, notice.employeeId);
+        for (const topic of notice.topics) {
+          for (const hook of refreshHooks.get(topic) ?? []) hook();
+          deliverRefresh(topic, notice.employeeId);
+        }
         return;
       case 'presence':
         schedulePresence(notice.topics);
@@ -205,8 +210,13 @@ export function createLiveHub(deps: LiveHubDeps) {
     streams.clear();
   }
 
+  function onRefresh(topic: string, hook: () => void): void {
+    refreshHooks.set(topic, [...(refreshHooks.get(topic) ?? []), hook]);
+  }
+
   return {
     add,
+    onRefresh,
     remove,
     receive,
     resync,

@@ -6,6 +6,7 @@ import { auditEvents, employees, livePresence, liveStreams, messages, tickets } 
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { openLiveClient, send, type LiveClient } from '../../testing/live-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createSignedInStaff } from '../../testing/staff-helpers.ts';
 import { signInAsStaff, type StaffSession } from '../../testing/staff-session.ts';
 
 // The live stream (issue 40, decision 063) over a real socket, as a tab reads it: who else has a
@@ -66,7 +67,7 @@ describe('GET live', () => {
     expect(response.headers['cache-control']).toBe('no-cache, no-transform');
     response.setEncoding('utf8');
     const [first] = await once(response, 'data');
-    expect(first).toMatch(/^event: hello\ndata: \{"stream":"[A-Za-z0-9_-]{24}"\}\n\n$/);
+    expect(first).toMatch(/^event: hello\ndata: \{"stream":"[A-Za-z0-9_-]{24}"\}\n\n/);
     destroy();
   });
 
@@ -273,6 +274,22 @@ describe('queues', () => {
     await expect(mine.next((event) => event.event === 'refresh', 300)).rejects.toThrow(/no matching/);
     await t.database.db.update(tickets).set({ archivedAt: new Date() }).where(eq(tickets.id, ticket.id));
     expect((await mine.next((event) => event.event === 'refresh')).data).toEqual({ topic: 'queue:tickets' });
+  });
+
+  it("drops each process's cached queue counts when the queue changes, so the refetch it asks for is fresh", async () => {
+    const online = await createSignedInStaff(t.app, t.database.db, { roles: ['agent'] });
+    const mine = await open(agent);
+    await mine.watch({ open: [], follow: ['queue:tickets'] });
+    await settle(mine);
+    const count = async () =>
+      (await t.app.inject({ method: 'GET', url: '/internal/api/tickets?num=1', headers: online.headers })).json<{
+        totalTicketCount: number;
+      }>().totalTicketCount;
+    const before = await count();
+    // Written as another process would: only the NOTIFY tells this one.
+    await createTicket(t.database.db);
+    await mine.next((event) => event.event === 'refresh');
+    expect(await count()).toBe(before + 1);
   });
 
   it('folds a burst of changes into at most one refresh each period, the last one included', async () => {

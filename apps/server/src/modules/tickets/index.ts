@@ -27,9 +27,10 @@ export { ticketList } from './ticket-lists.ts';
 
 // The tickets module (decision 045): the ticket service, built once, and the ticket calls (the queue,
 // the ticket, its state and replies, and the calls by a ticket's id on its customer's account).
-export function createTicketsModule(deps: TicketsDeps): PortalModule {
+export function createTicketsModule(deps: TicketsDeps): PortalModule & { forgetSharedViews: () => void } {
   const service = createTicketService(deps);
   return {
+    forgetSharedViews: service.forgetSharedViews,
     registerRoutes: (app) => {
       registerTicketRoutes(app, deps, service);
       registerTicketAccountRoutes(app, deps, service);

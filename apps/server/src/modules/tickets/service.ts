@@ -34,6 +34,8 @@ export function createTicketService(context: TicketsDeps) {
     ...createTicketViewService(context),
     ...createTicketStateService(context, refreshShared),
     ...createReplyService(context, refreshShared),
+    // Another process changed the queue (the live stream's notice, decision 063): the next read is fresh.
+    forgetSharedViews: refreshShared,
   };
 }
 

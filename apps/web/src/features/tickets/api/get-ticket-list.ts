@@ -6,6 +6,7 @@ import {
   type TicketListResponse,
 } from '@portal/contracts';
 import { callApi } from '../../../lib/api-client.ts';
+import { useLiveRefetch } from '../../../lib/use-live.ts';
 import { ticketKeys } from './query-keys.ts';
 
 export type TicketListView =
@@ -30,6 +31,8 @@ export function ticketListQueryOptions(list: TicketListView) {
   });
 }
 
+// Refetched when the queue changes (the live stream, decision 063).
 export function useTicketList(list: TicketListView) {
+  useLiveRefetch(['queue:tickets'], [['tickets', 'list', list.kind]]);
   return useQuery(ticketListQueryOptions(list));
 }
