@@ -67,7 +67,7 @@ describe('npm run staff -- add', () => {
       payload: { employee: { email: 'first.admin@portal.example', password: 'the first admin password' } },
     });
     expect(signIn.statusCode).toBe(200);
-    expect(signIn.json().permissions).toEqual(['staff.admin']);
+    expect(signIn.json().permissions).toEqual(['lists.export', 'staff.admin']);
   }, 300_000);
 
   it('says how to call it when the arguments are wrong', () => {

@@ -59,7 +59,7 @@ describe('outside dev', () => {
       employee.address,
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ mfaEnabled: true, permissions: ['staff.admin'] });
+    expect(response.json()).toMatchObject({ mfaEnabled: true, permissions: ['lists.export', 'staff.admin'] });
     const [row] = await t.database.db.select().from(employees).where(eq(employees.id, employee.id));
     expect(row?.mfaSecret).not.toBeNull();
   });

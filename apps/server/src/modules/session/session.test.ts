@@ -40,7 +40,7 @@ describe('POST employees/sign_in', () => {
       employeeId: employee.id,
       clearance: 1,
       online: false,
-      permissions: ['tickets.view_escalated'],
+      permissions: ['lists.export', 'tickets.view_escalated'],
       mfaEnabled: false,
       sts_key_id: null,
       sts_secret_key: null,
