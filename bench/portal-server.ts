@@ -44,6 +44,11 @@ process.on('message', (request) => {
     [samples, waited, mostWaiting] = [0, 0, 0];
     gcPauses = [];
     process.send?.('stats:reset');
+  } else if (request === 'memory') {
+    // After a full collection where the process allows one (node --expose-gc): what is held, not garbage.
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed, external } = process.memoryUsage();
+    process.send?.({ memory: { rss, heapUsed, external } });
   } else if (request === 'stats') {
     const stats: ServerStats = {
       loopDelay: { p50: lateMs(loop.percentile(50)), p99: lateMs(loop.percentile(99)), max: lateMs(loop.max) },

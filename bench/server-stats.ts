@@ -34,3 +34,15 @@ export function formatServerStats(stats: ServerStats): string {
   const { loopDelay, gc, pool } = stats;
   return `event loop late p50 ${loopDelay.p50} ms, p99 ${loopDelay.p99} ms, max ${loopDelay.max} ms; GC ${gc.pauses} pauses, ${gc.totalMs} ms, longest ${gc.maxMs} ms; pool: a query waited for a connection in ${(pool.waitedShare * 100).toFixed(1)}% of ${pool.samples} samples, at most ${pool.mostWaiting} waiting`;
 }
+
+export type ServerMemory = { rss: number; heapUsed: number; external: number };
+
+// The process's memory after a full collection (when started with --expose-gc).
+export async function readServerMemory(server: ChildProcess): Promise<ServerMemory> {
+  const answer = await ask<{ memory: ServerMemory }>(
+    server,
+    'memory',
+    (message) => typeof message === 'object' && message !== null && 'memory' in message,
+  );
+  return answer.memory;
+}
