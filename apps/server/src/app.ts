@@ -69,6 +69,7 @@ export type AppSettings = Pick<
   | 'businessTimeZone'
   | 'businessHours'
   | 'ticketLeaseMinutes'
+  | 'undoSendSeconds'
   | 'paymentDateGraceDays'
   | 'contactRules'
   | 'customerAppUrl'
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     storage,
     ticketLeaseMinutes: settings.ticketLeaseMinutes,
+    undoSendSeconds: settings.undoSendSeconds,
     employeeOffline,
     paymentDateGraceDays: settings.paymentDateGraceDays,
     contactRules: settings.contactRules,

@@ -137,6 +137,8 @@ const environment = z.object({
   OUTBOX_FIRST_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   OUTBOX_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  // How long a reply waits in the outbox, with an Undo button, before it may be delivered (decision 065).
+  UNDO_SEND_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   // The live stream (decision 063): how often each stream is pinged and its session checked, and
   // how often at most a queue's list is refreshed on a tab.
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
@@ -257,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     live: { heartbeatMs: values.LIVE_HEARTBEAT_SECONDS * 1000, refreshEveryMs: values.LIVE_REFRESH_MS },
     ticketLeaseMinutes: values.TICKET_LEASE_MINUTES,
+    undoSendSeconds: values.UNDO_SEND_SECONDS,
     paymentDateGraceDays: values.PAYMENT_DATE_GRACE_DAYS,
     contactRules: {
       ...(parseContactWindow(values.CONTACT_WINDOW) ?? DEFAULT_CONTACT_SETTINGS),

@@ -14,6 +14,8 @@ export type ServerContext = {
   outbox: Outbox;
   storage: FileStorage;
   ticketLeaseMinutes: number;
+  // How long a reply waits in the outbox before it may leave, so its agent can undo it (UNDO_SEND_SECONDS).
+  undoSendSeconds: number;
   // Each work queue registers here, so the session module hands an employee's items back when
   // they go offline or sign out without knowing the queues.
   employeeOffline: EmployeeOfflineRegistry;

@@ -43,8 +43,23 @@ export const sendReplyRequestSchema = z.object({
   purpose: messagePurposeSchema.optional(),
 });
 export type SendReplyRequest = z.input<typeof sendReplyRequestSchema>;
-export const sendReplyResponseSchema = z.object({ ticket_id: z.number(), message: messageSchema });
+export const sendReplyResponseSchema = z.object({
+  ticket_id: z.number(),
+  message: messageSchema,
+  // Until when the agent may undo it (POST undo_send); it does not leave before. Null: no window.
+  undo_until: z.string().nullable(),
+});
 export type SendReplyResponse = z.infer<typeof sendReplyResponseSchema>;
+
+// Undo send (issue 40, decision 065): the reply back, never sent; its ticket open and the agent's.
+export const undoSendRequestSchema = z.object({ message_id: bigDatabaseIdSchema });
+export const undoSendResponseSchema = z.object({
+  ticket_id: z.number(),
+  message_id: z.number(),
+  // The reply's text, for the box to hold again.
+  reply: z.string(),
+});
+export type UndoSendResponse = z.infer<typeof undoSendResponseSchema>;
 
 export const messageCalls = {
   // Sends the reply on the ticket's channel and closes the ticket (id is the ticket's).
@@ -54,5 +69,12 @@ export const messageCalls = {
     access: 'signedIn',
     body: sendReplyRequestSchema,
     response: sendReplyResponseSchema,
+  }),
+  undoSend: defineCall({
+    method: 'POST',
+    path: 'undo_send',
+    access: 'signedIn',
+    body: undoSendRequestSchema,
+    response: undoSendResponseSchema,
   }),
 };

@@ -100,11 +100,21 @@ export async function assignTicketMessagesToCustomer(
 }
 
 // The ticket's received messages nobody had answered, marked answered; answers how many.
-export async function markInboundProcessed(tx: Executor, ticketId: number): Promise<number> {
+export async function markInboundProcessed(tx: Executor, ticketId: number, replyId: number): Promise<number> {
   const marked = await tx
     .update(messages)
-    .set({ processed: true })
+    .set({ processed: true, answeredBy: replyId })
     .where(and(eq(messages.ticketId, ticketId), eq(messages.inbound, true), eq(messages.processed, false)))
+    .returning({ id: messages.id });
+  return marked.length;
+}
+
+// A reply undone before it left (decision 065): the messages it answered are unanswered again.
+export async function markUnansweredAgain(tx: Executor, replyId: number): Promise<number> {
+  const marked = await tx
+    .update(messages)
+    .set({ processed: false, answeredBy: null })
+    .where(and(eq(messages.answeredBy, replyId), eq(messages.inbound, true)))
     .returning({ id: messages.id });
   return marked.length;
 }

@@ -57,6 +57,8 @@ export type OutboundMessage = {
   idempotencyKey?: string | null;
   // The contact gate's verdict for this message (send now or hold until a time).
   clearance: ContactClearance;
+  // The earliest it may leave: a reply's undo window (decision 065). The door still judges it then.
+  notBefore?: Date | null;
 };
 
 export type MessageRecord = typeof messages.$inferSelect;
@@ -77,6 +79,10 @@ export function queuedMessageSentence(message: QueuedMessage): string {
 // is held (so the answer never lets staff think it went out), nothing otherwise.
 export function heldNote(message: QueuedMessage | null): string {
   return message !== null && message.heldSentence !== null ? ` ${queuedMessageSentence(message)}` : '';
+}
+
+function latest(a: Date, b: Date): Date {
+  return a.getTime() >= b.getTime() ? a : b;
 }
 
 // Inside the caller's transaction: the message is written to the outbox (status queued, due now, or
@@ -110,7 +116,7 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       deliveryKey: randomBytes(12).toString('base64url'),
       processed: true,
       attempts: 0,
-      nextAttemptAt: outbound.clearance.heldUntil ?? now,
+      nextAttemptAt: latest(outbound.clearance.heldUntil ?? now, outbound.notBefore ?? now),
       purpose: outbound.clearance.purpose,
       heldUntil: outbound.clearance.heldUntil,
       sendingPath: outbound.clearance.path,

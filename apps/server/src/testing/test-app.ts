@@ -36,7 +36,8 @@ export function testAppDeps(database: DatabaseHandle, clock: ManualClock, option
     database,
     clock,
     // No outbox worker: a test delivers what is due with app.outbox.deliverDue(), on its manual clock.
-    settings: { logLevel: 'silent', outbox: { ...loadConfig({}).outbox, pollMs: 0 }, ...settings },
+    // Replies leave at once unless a test gives them an undo window (undo-send.test.ts).
+    settings: { logLevel: 'silent', outbox: { ...loadConfig({}).outbox, pollMs: 0 }, undoSendSeconds: 0, ...settings },
     mailer,
     sms,
     storage,

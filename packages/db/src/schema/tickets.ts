@@ -120,6 +120,9 @@ export const messages = pgTable(
     sendingPath: text(),
     legallyRequired: boolean().notNull().default(false),
     answersMessageId: bigint({ mode: 'number' }),
+    // Inbound: the reply that answered it (marked processed with it), so undoing that reply in its
+    // undo window (decision 065) marks these unanswered again.
+    answeredBy: bigint({ mode: 'number' }),
     doorPassedAt: timestamp({ withTimezone: true }),
     // A legally required notice no channel could carry, once staff mailed it on paper.
     mailedAt: timestamp({ withTimezone: true }),

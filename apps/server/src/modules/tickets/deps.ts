@@ -9,6 +9,7 @@ export type TicketsDeps = Pick<
   | 'outbox'
   | 'contactRules'
   | 'ticketLeaseMinutes'
+  | 'undoSendSeconds'
   | 'employeeOffline'
   | 'customerAppUrl'
 >;

@@ -28,6 +28,9 @@ export function replySubject(subject: string | null): string {
 
 export function createReplyService(context: TicketsDeps, onChange: () => void) {
   const { db, clock } = context;
+  // Until when a reply queued now may be undone (no window: it may leave at once).
+  const undoUntil = (queuedAt: Date) =>
+    context.undoSendSeconds > 0 ? new Date(queuedAt.getTime() + context.undoSendSeconds * 1000) : null;
 
   // The reply is written to the outbox, the customer's messages marked answered and the ticket
   // closed in one transaction; the answer is the message as committed (In outbox), and the outbox's
@@ -76,10 +79,11 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
           inReplyTo: email ? await findLatestInboundEmailId(tx, ticket.id) : null,
           idempotencyKey,
           clearance,
+          notBefore: undoUntil(now),
         },
         now,
       );
-      const answered = await markInboundProcessed(tx, ticket.id);
+      const answered = await markInboundProcessed(tx, ticket.id, message.id);
       const closed = await updateTicket(tx, ticket.id, closeValues(caller.employeeId, now));
       await recordChange(tx, caller, 'ticket.reply_sent', ['ticket', ticket.id], {
         before: ticketSnapshot(ticket),
@@ -94,7 +98,12 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
     });
     onChange();
     context.outbox.nudge();
-    return { ticket_id: input.id, message: toWireMessage(queued, caller.name) };
+    const until = undoUntil(queued.createdAt);
+    return {
+      ticket_id: input.id,
+      message: toWireMessage(queued, caller.name),
+      undo_until: until && until > clock.now() ? until.toISOString() : null,
+    };
   }
 
   // Emails the ticket's customer how to reset their password in the customer app. No link or token

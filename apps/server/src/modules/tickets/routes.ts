@@ -5,6 +5,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { readIdempotencyKey } from '../../platform/idempotency-key.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { takeMessageAction } from './message-actions.ts';
+import { undoReply } from './undo-reply.ts';
 import { getRawMessage } from './raw-message.ts';
 import type { TicketService } from './service.ts';
 import type { TicketStateChange } from './state-service.ts';
@@ -47,6 +48,11 @@ export function registerTicketRoutes(app: FastifyInstance, context: TicketsDeps,
     registerCall(app, call, (request) => tickets.changeTicketState(actorOf(request), request.body.id, change));
   }
 
+  registerCall(app, messageCalls.undoSend, async (request) => {
+    const answer = await undoReply(context, actorOf(request), request.body.message_id);
+    tickets.forgetSharedViews();
+    return answer;
+  });
   registerCall(app, messageCalls.sendReply, (request) =>
     tickets.sendReply(actorOf(request), request.body, readIdempotencyKey(request)),
   );

@@ -8,8 +8,9 @@ import { createTicketViewService } from './ticket-view-service.ts';
 
 // The dashboard's shared parts (queue counts, archived and escalated lists) are the same for every
 // employee and are read on every poll, so each API process keeps them this long and then refreshes
-// them in the background; a change made through this process drops them at once. Other processes'
-// changes show within this time.
+// them in the background; a change made through this process drops them at once, and so does any
+// other process's (or script's), told by the database on the live channel (decision 063). While that
+// notice cannot arrive (its connection is down), others' changes show within this time.
 export const SHARED_VIEWS_TTL_MS = 5_000;
 // Unpaid payments due tomorrow and the day after change with the payment runs, not with each
 // ticket, and counting them reads thousands of payments: refreshed once a minute.

@@ -113,7 +113,10 @@ describe('TicketWorkspace', () => {
     answerWorkspaceCalls(() => (sent ? { ...twoTickets, closedTickets: [101] } : twoTickets), {
       'POST send_reply': () => {
         sent = true;
-        return [200, { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status: 'sent' }) }];
+        return [
+          200,
+          { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status: 'sent' }), undo_until: null },
+        ];
       },
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, VisuallyHidden, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { SUBMITTED_TICKET_MARKER_MS, type SendReplyResponse } from '@portal/contracts';
+import { UndoSendBar, type SentReply } from '../../features/replies/components/undo-send-bar.tsx';
 import { ticketQueryOptions } from '../../features/tickets/api/get-ticket.ts';
 import { useTicketQueue } from '../../features/tickets/api/get-tickets.ts';
 import { useLeaveQueue } from '../../features/tickets/hooks/use-leave-queue.ts';
@@ -48,6 +49,9 @@ export function TicketWorkspace() {
   const [submitted, setSubmitted] = useState<number | null>(null);
   const markerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [helpOpened, help] = useDisclosure(false);
+  // The reply just sent, while it can still be undone.
+  const [undoable, setUndoable] = useState<SentReply | null>(null);
+  const endUndo = useCallback(() => setUndoable(null), []);
 
   const pending = pendingTicketIds(queue.data);
   const order = orderWithSkips(pending, skipped);
@@ -95,6 +99,24 @@ export function TicketWorkspace() {
     clearTimeout(markerTimer.current);
     markerTimer.current = setTimeout(() => setSubmitted(null), SUBMITTED_TICKET_MARKER_MS);
     afterLeaving(result.ticket_id);
+    setUndoable(
+      result.undo_until === null
+        ? null
+        : { ticketId: result.ticket_id, messageId: result.message.id, undoUntil: result.undo_until },
+    );
+  }
+
+  // Undone: the ticket is open and mine again, its reply back in the box.
+  function afterUndo(ticketId: number) {
+    setUndoable(null);
+    setSubmitted(null);
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.queue() });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) });
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('ticket', String(ticketId));
+      return next;
+    });
   }
 
   function skip() {
@@ -159,6 +181,7 @@ export function TicketWorkspace() {
         submittedTicketId={submitted}
         onHelp={help.open}
       />
+      {undoable && <UndoSendBar key={undoable.messageId} sent={undoable} onUndone={afterUndo} onDone={endUndo} />}
       {main}
       <ShortcutHelp opened={helpOpened} onClose={help.close} />
     </Stack>

@@ -36,7 +36,7 @@ const replyBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 
 const SEND = 'POST send_reply';
 const sentAnswer = (status: 'sent' | 'queued' | 'undelivered' = 'sent', error: string | null = null): Answer => [
   200,
-  { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }) },
+  { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }), undo_until: null },
 ];
 
 describe('ReplyBox: macro shortcut', () => {

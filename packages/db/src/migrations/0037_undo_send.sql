@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "answered_by" bigint;
