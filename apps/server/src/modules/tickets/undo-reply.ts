@@ -7,7 +7,6 @@ import { recordChange } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/http-error.ts';
 import { markUnansweredAgain } from '../../platform/message-store.ts';
 import { leaseUntil } from '../../platform/work-queue.ts';
-import { TICKET_ERRORS } from './messages.ts';
 import { lockTicket, updateTicket } from './repository.ts';
 import { ticketSnapshot } from './state-service.ts';
 
