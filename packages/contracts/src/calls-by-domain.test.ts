@@ -22,7 +22,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'deescalate_ticket',
     'send_password_reset',
   ], // tickets.ts
-  messages: ['send_reply'], // messages.ts
+  messages: ['send_reply', 'undo_send'], // messages.ts
   customers: ['user_info', 'users'], // customers.ts, customerCalls
   users: ['users'], // customers.ts, userPageCalls
   contactRules: ['users'], // contact-rules.ts

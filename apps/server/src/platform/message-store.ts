@@ -109,6 +109,21 @@ export async function markInboundProcessed(tx: Executor, ticketId: number, reply
   return marked.length;
 }
 
+// An outbound message under its row lock, the lock the outbox claims it under (FOR UPDATE SKIP
+// LOCKED): whoever holds it decides whether it leaves (the undo of a reply, decision 065).
+export async function lockMessage(tx: Executor, id: number): Promise<typeof messages.$inferSelect | undefined> {
+  const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
+  return row;
+}
+
+// A reply taken back before it left: kept in the thread, never to be delivered.
+export async function markUndone(tx: Executor, id: number, sentence: string): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ status: 'undelivered', error: sentence, nextAttemptAt: null })
+    .where(eq(messages.id, id));
+}
+
 // A reply undone before it left (decision 065): the messages it answered are unanswered again.
 export async function markUnansweredAgain(tx: Executor, replyId: number): Promise<number> {
   const marked = await tx

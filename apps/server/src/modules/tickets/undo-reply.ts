@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { messages, type Executor } from '@portal/db';
 import type { UndoSendResponse } from '@portal/contracts';
 import type { TicketsDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { conflict, forbidden, notFound } from '../../platform/http-error.ts';
-import { markUnansweredAgain } from '../../platform/message-store.ts';
+import { lockMessage, markUndone, markUnansweredAgain } from '../../platform/message-store.ts';
 import { leaseUntil } from '../../platform/work-queue.ts';
 import { lockTicket, updateTicket } from './repository.ts';
 import { ticketSnapshot } from './state-service.ts';
@@ -27,10 +25,7 @@ export async function undoReply(context: TicketsDeps, caller: Actor, messageId: 
 
     const ticket = await lockTicket(tx, message.ticketId);
     if (!ticket) throw notFound(UNDO_ERRORS.notFound(messageId));
-    await tx
-      .update(messages)
-      .set({ status: 'undelivered', error: UNDO_ERRORS.undoneBy(caller.name), nextAttemptAt: null })
-      .where(eq(messages.id, message.id));
+    await markUndone(tx, message.id, UNDO_ERRORS.undoneBy(caller.name));
     const unanswered = await markUnansweredAgain(tx, message.id);
     const reopened = await updateTicket(tx, ticket.id, {
       state: 'open',
@@ -45,11 +40,6 @@ export async function undoReply(context: TicketsDeps, caller: Actor, messageId: 
     });
     return { ticket_id: ticket.id, message_id: message.id, reply: message.body };
   });
-}
-
-async function lockMessage(tx: Executor, id: number) {
-  const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for('update');
-  return row;
 }
 
 export const UNDO_ERRORS = {
