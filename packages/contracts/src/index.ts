@@ -28,6 +28,7 @@ export * from './bankruptcy-notices.ts';
 export * from './credit-reporting.ts';
 export * from './deadlines.ts';
 export * from './live.ts';
+export * from './rules/live-topics.ts';
 export * from './identifications.ts';
 export * from './income.ts';
 export * from './customer-uploads.ts';

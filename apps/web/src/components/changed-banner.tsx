@@ -36,7 +36,7 @@ export function ChangedBanner({
     setChange(event.data);
   });
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite">
       {change && (
         <Alert
           color="yellow"

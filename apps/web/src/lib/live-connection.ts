@@ -4,26 +4,23 @@ import {
   LIVE_MAX_TOPICS,
   liveCalls,
   liveEventSchemas,
-  type LiveEmployee,
   type LiveEvent,
   type LiveEventName,
 } from '@portal/contracts';
 import { callApi } from './api-client.ts';
+import { liveStore } from './live-store.ts';
 import { readSession } from './session.ts';
 import { notifyUnauthorized } from './unauthorized.ts';
 
 // The tab's one live stream (issue 40, decision 063): GET live read with fetch (EventSource cannot
-// send the bearer header), reopened with backoff when it drops. Screens register what they have
-// open and follow; the union is sent with PUT live_watch whenever it changes or the stream is new.
-// While the stream is down, the lists poll as before (useLiveConnected).
-
-export type LiveWatch = { open: readonly string[]; follow: readonly string[] };
-type Listener = (event: LiveEvent) => void;
+// send the bearer header), reopened with backoff when it drops. What the screens registered
+// (live-store.ts) is sent with PUT live_watch whenever it changes or the stream is new. While the
+// stream is down, the lists poll as before (useLiveConnected). Loaded by the signed-in layout after
+// the screen.
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 const WATCH_DEBOUNCE_MS = 50;
-const NO_VIEWERS: LiveEmployee[] = [];
 
 function parseBlock(block: string): LiveEvent | null {
   let name = '';
@@ -41,12 +38,7 @@ function parseBlock(block: string): LiveEvent | null {
   }
 }
 
-export class LiveConnection {
-  private readonly registrations = new Map<number, LiveWatch>();
-  private nextRegistration = 1;
-  private readonly listeners = new Set<Listener>();
-  private readonly stateListeners = new Set<() => void>();
-  private readonly presence = new Map<string, LiveEmployee[]>();
+class LiveConnection {
   private stream: string | null = null;
   private abort: AbortController | null = null;
   private retryMs = RETRY_FIRST_MS;
@@ -54,55 +46,27 @@ export class LiveConnection {
   private watchTimer: ReturnType<typeof setTimeout> | null = null;
   private sentWatch = '';
   private running = false;
-
-  connected(): boolean {
-    return this.stream !== null;
-  }
-
-  // The same array until it changes (useSyncExternalStore compares snapshots by identity).
-  viewersOf(topic: string): LiveEmployee[] {
-    return this.presence.get(topic) ?? NO_VIEWERS;
-  }
+  private stopWatching: (() => void) | null = null;
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopWatching = liveStore.onWatchChange(() => this.scheduleWatch());
     void this.open();
   }
 
   stop(): void {
     this.running = false;
+    this.stopWatching?.();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.abort?.abort();
     this.setStream(null);
   }
 
-  register(watch: LiveWatch): () => void {
-    const id = this.nextRegistration++;
-    this.registrations.set(id, watch);
-    this.scheduleWatch();
-    return () => {
-      this.registrations.delete(id);
-      this.scheduleWatch();
-    };
-  }
-
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  // Connected or not, and presence changes: for useSyncExternalStore.
-  subscribeState(listener: () => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
-  }
-
   private setStream(stream: string | null): void {
     this.stream = stream;
     this.sentWatch = '';
-    if (stream === null) this.presence.clear();
-    for (const listener of this.stateListeners) listener();
+    liveStore.setConnected(stream !== null);
     if (stream !== null) this.scheduleWatch();
   }
 
@@ -144,22 +108,13 @@ export class LiveConnection {
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const event = parseBlock(buffer.slice(0, end));
         buffer = buffer.slice(end + 2);
-        if (event) this.dispatch(event);
+        if (!event) continue;
+        if (event.event === 'hello') {
+          this.retryMs = RETRY_FIRST_MS;
+          this.setStream(event.data.stream);
+        } else liveStore.dispatch(event);
       }
     }
-  }
-
-  private dispatch(event: LiveEvent): void {
-    if (event.event === 'hello') {
-      this.retryMs = RETRY_FIRST_MS;
-      this.setStream(event.data.stream);
-      return;
-    }
-    if (event.event === 'presence') {
-      this.presence.set(event.data.topic, event.data.viewers);
-      for (const listener of this.stateListeners) listener();
-    }
-    for (const listener of this.listeners) listener(event);
   }
 
   private scheduleWatch(): void {
@@ -170,12 +125,7 @@ export class LiveConnection {
   private async sendWatch(): Promise<void> {
     const stream = this.stream;
     if (stream === null) return;
-    const open = new Set<string>();
-    const follow = new Set<string>();
-    for (const watch of this.registrations.values()) {
-      for (const topic of watch.open) open.add(topic);
-      for (const topic of watch.follow) follow.add(topic);
-    }
+    const { open, follow } = liveStore.watched();
     const body = {
       stream,
       open: [...open].slice(0, LIVE_MAX_OPEN),

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveEmployee, LiveEvent } from '@portal/contracts';
-import { liveConnection } from './live-connection.ts';
+import { liveStore } from './live-store.ts';
 import { readSession } from './session.ts';
 
 // The live stream's hooks (decision 063): what a screen has open and follows, who else is there,
@@ -16,22 +16,22 @@ export function useLiveWatch(open: readonly string[], follow: readonly string[] 
   useEffect(() => {
     const [openTopics, followTopics] = JSON.parse(key) as [string[], string[]];
     if (openTopics.length === 0 && followTopics.length === 0) return undefined;
-    return liveConnection.register({ open: openTopics, follow: followTopics });
+    return liveStore.register({ open: openTopics, follow: followTopics });
   }, [key]);
 }
 
 export function useLiveConnected(): boolean {
   return useSyncExternalStore(
-    (listener) => liveConnection.subscribeState(listener),
-    () => liveConnection.connected(),
+    (listener) => liveStore.subscribeState(listener),
+    () => liveStore.connected(),
   );
 }
 
 // Who else has the record open: the employee's own tabs left out.
 export function useOtherViewers(topic: string | null): LiveEmployee[] {
   const viewers = useSyncExternalStore(
-    (listener) => liveConnection.subscribeState(listener),
-    () => (topic === null ? NO_VIEWERS : liveConnection.viewersOf(topic)),
+    (listener) => liveStore.subscribeState(listener),
+    () => (topic === null ? NO_VIEWERS : liveStore.viewersOf(topic)),
   );
   const me = readSession()?.employeeId;
   return viewers.filter((viewer) => viewer.id !== me);
@@ -46,7 +46,7 @@ export function useLiveEvents(topics: readonly string[], onEvent: (event: LiveEv
   const key = topics.join(' ');
   useEffect(() => {
     const wanted = new Set(key.split(' '));
-    return liveConnection.subscribe((event) => {
+    return liveStore.subscribe((event) => {
       if ((event.event === 'change' || event.event === 'refresh') && wanted.has(event.data.topic))
         handler.current(event);
     });

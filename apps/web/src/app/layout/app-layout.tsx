@@ -2,17 +2,25 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useRefreshSession } from '../../features/auth/api/get-current-session.ts';
-import { liveConnection } from '../../lib/live-connection.ts';
 import { AppHeader } from './app-header.tsx';
 
 // The signed-in shell. Mounted only behind RequireSignIn, so the navbar shows only with a token.
 export function AppLayout() {
   // Refresh online and permissions from the server once per start; a 401 signs out.
   useRefreshSession();
-  // The tab's live stream (decision 063), for as long as someone is signed in.
+  // The tab's live stream (decision 063), for as long as someone is signed in; loaded after the
+  // screen, so it weighs on no screen's first load.
   useEffect(() => {
-    liveConnection.start();
-    return () => liveConnection.stop();
+    let stopped = false;
+    let stop = () => {
+      stopped = true;
+    };
+    void import('../../lib/live-connection.ts').then(({ liveConnection }) => {
+      if (stopped) return;
+      liveConnection.start();
+      stop = () => liveConnection.stop();
+    });
+    return () => stop();
   }, []);
   return (
     <AppShell header={{ height: 64 }} padding="lg">

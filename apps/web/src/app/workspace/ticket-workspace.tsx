@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, VisuallyHidden, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { SUBMITTED_TICKET_MARKER_MS, type SendReplyResponse } from '@portal/contracts';
-import { UndoSendBar, type SentReply } from '../../features/replies/components/undo-send-bar.tsx';
+import type { SentReply } from '../../features/replies/components/undo-send-bar.tsx';
 import { ticketQueryOptions } from '../../features/tickets/api/get-ticket.ts';
 import { useTicketQueue } from '../../features/tickets/api/get-tickets.ts';
 import { useLeaveQueue } from '../../features/tickets/hooks/use-leave-queue.ts';
@@ -33,6 +33,11 @@ function InboxIcon() {
     </svg>
   );
 }
+
+// Loaded after the first Send: the workspace keeps to its weight budget (decision 040).
+const UndoSendBar = lazy(async () => ({
+  default: (await import('../../features/replies/components/undo-send-bar.tsx')).UndoSendBar,
+}));
 
 // Home: the ticket workspace. One ticket at a time, from my queue or a ?ticket= deep link, and only
 // while I am online (spec 000 sections 2 and 4).
@@ -181,7 +186,11 @@ export function TicketWorkspace() {
         submittedTicketId={submitted}
         onHelp={help.open}
       />
-      {undoable && <UndoSendBar key={undoable.messageId} sent={undoable} onUndone={afterUndo} onDone={endUndo} />}
+      {undoable && (
+        <Suspense fallback={null}>
+          <UndoSendBar key={undoable.messageId} sent={undoable} onUndone={afterUndo} onDone={endUndo} />
+        </Suspense>
+      )}
       {main}
       <ShortcutHelp opened={helpOpened} onClose={help.close} />
     </Stack>

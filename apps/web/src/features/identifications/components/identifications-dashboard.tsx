@@ -17,7 +17,7 @@ export function IdentificationsDashboard() {
   return (
     <Stack gap="md">
       <Title order={2}>Identifications</Title>
-      <div role="status" aria-live="polite">
+      <div aria-live="polite">
         {changed && (
           <Alert color="blue" variant="light" data-testid="identifications-changed">
             <Group justify="space-between">

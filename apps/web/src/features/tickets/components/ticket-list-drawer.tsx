@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Anchor,
@@ -15,7 +15,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import type { TicketSummary } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { TicketPreviewModal } from './ticket-preview-modal.tsx';
+
+// Loaded when a preview is first opened: the workspace keeps to its weight budget (decision 040).
+const TicketPreviewModal = lazy(async () => ({
+  default: (await import('./ticket-preview-modal.tsx')).TicketPreviewModal,
+}));
 
 type TicketListDrawerProps = {
   // 'Archived' or 'Escalated'
@@ -42,6 +46,7 @@ export function TicketListDrawer({
 }: TicketListDrawerProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const [previewId, setPreviewId] = useState<number | null>(null);
+  const [previewLoaded, setPreviewLoaded] = useState(false);
 
   const actionButton = (id: number) => (
     <Button size="compact-xs" variant="light" color={color} loading={pendingId === id} onClick={() => onAction(id)}>
@@ -71,7 +76,13 @@ export function TicketListDrawer({
               <Paper key={entry.id} component="li" withBorder p="xs" radius="md" style={{ listStyle: 'none' }}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   {/* Named by what it shows, after a hidden "Preview ticket" (WCAG 2.5.3). */}
-                  <UnstyledButton onClick={() => setPreviewId(entry.id)} style={{ minWidth: 0, flex: 1 }}>
+                  <UnstyledButton
+                    onClick={() => {
+                      setPreviewLoaded(true);
+                      setPreviewId(entry.id);
+                    }}
+                    style={{ minWidth: 0, flex: 1 }}
+                  >
                     <Text fz="sm" fw={600} truncate>
                       <VisuallyHidden>Preview ticket</VisuallyHidden> #{entry.id} · {entry.name ?? entry.contact}
                     </Text>
@@ -91,11 +102,18 @@ export function TicketListDrawer({
           </Stack>
         )}
       </Drawer>
-      <TicketPreviewModal
-        ticketId={previewId}
-        onClose={() => setPreviewId(null)}
-        footer={previewId !== null && tickets.some((entry) => entry.id === previewId) ? actionButton(previewId) : null}
-      />
+      {/* Mounted from the first preview on, so that closing it animates and gives focus back. */}
+      {previewLoaded && (
+        <Suspense fallback={null}>
+          <TicketPreviewModal
+            ticketId={previewId}
+            onClose={() => setPreviewId(null)}
+            footer={
+              previewId !== null && tickets.some((entry) => entry.id === previewId) ? actionButton(previewId) : null
+            }
+          />
+        </Suspense>
+      )}
     </>
   );
 }
