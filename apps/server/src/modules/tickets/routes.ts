@@ -47,6 +47,9 @@ export function registerTicketRoutes(app: FastifyInstance, context: TicketsDeps,
     registerCall(app, call, (request) => tickets.changeTicketState(actorOf(request), request.body.id, change));
   }
 
+  registerCall(app, ticketCalls.snoozeTicket, (request) => tickets.snoozeTicket(actorOf(request), request.body));
+  registerCall(app, ticketCalls.unsnoozeTicket, (request) => tickets.unsnoozeTicket(actorOf(request), request.body.id));
+
   registerCall(app, messageCalls.sendReply, (request) =>
     tickets.sendReply(actorOf(request), request.body, readIdempotencyKey(request)),
   );
