@@ -65,9 +65,9 @@ describe('SnoozeMenu', () => {
 
   it('says why a ticket is back from snooze', () => {
     expect(snoozeReturnText(null)).toBeNull();
-    expect(snoozeReturnText({ returned_at: null, reason: null })).toBeNull();
-    expect(snoozeReturnText({ returned_at: '2026-11-19T20:00:00Z', reason: 'customer_replied' })).toBe(
-      'Back from snooze (the customer replied)',
-    );
+    expect(snoozeReturnText({ by: 'Ana Lopez', returned_at: null, reason: null })).toBeNull();
+    expect(
+      snoozeReturnText({ by: 'Ana Lopez', returned_at: '2026-11-19T20:00:00Z', reason: 'customer_replied' }),
+    ).toMatch(/^Snoozed by Ana Lopez; back .+ because the customer replied\.$/);
   });
 });

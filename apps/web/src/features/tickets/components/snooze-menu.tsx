@@ -91,14 +91,16 @@ export function SnoozeMenu({ ticketId, onSnooze, loading, now = () => new Date()
   );
 }
 
-// "Back from snooze": the marker a ticket carries once it returned (decision 064).
-export function snoozeReturnText(snooze: { returned_at: string | null; reason: string | null } | null): string | null {
+// Why a ticket is "Back from snooze" (decision 064), or null while snoozed or if never snoozed.
+export function snoozeReturnText(
+  snooze: { by: string | null; returned_at: string | null; reason: string | null } | null,
+): string | null {
   if (!snooze?.returned_at) return null;
   const why =
     snooze.reason === 'customer_replied'
       ? 'the customer replied'
       : snooze.reason === 'time'
         ? 'its time came'
-        : 'unsnoozed';
-  return `Back from snooze (${why})`;
+        : 'it was unsnoozed';
+  return `Snoozed by ${snooze.by ?? 'someone'}; back ${formatDateTime(snooze.returned_at)} because ${why}.`;
 }

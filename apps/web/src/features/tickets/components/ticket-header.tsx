@@ -72,7 +72,7 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
               </Badge>
             )}
             {backFromSnooze && (
-              <Badge variant="light" color="teal" size="sm" title={backFromSnooze}>
+              <Badge variant="light" color="teal" size="sm">
                 Back from snooze
               </Badge>
             )}
@@ -91,6 +91,11 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
           {ticket.subject && (
             <Text fz="sm" c="dimmed" truncate>
               Subject: {ticket.subject}
+            </Text>
+          )}
+          {backFromSnooze && (
+            <Text fz="xs" c="teal.9">
+              {backFromSnooze}
             </Text>
           )}
           {ticket.details.last_escalated_by && (
