@@ -26,6 +26,21 @@ export const suggestedActionSchema = z.object({
 });
 export type SuggestedAction = z.infer<typeof suggestedActionSchema>;
 
+// Snooze (issue 40, decision 064): null if the ticket was never snoozed. While snoozed, returned_at is
+// null; until is null when it waits for the customer's reply. Once back (the "Back from snooze"
+// marker), returned_at and reason say when and why it returned.
+export const snoozeReasons = ['time', 'customer_replied', 'unsnoozed'] as const;
+export const ticketSnoozeSchema = z
+  .object({
+    until: nullableTimestampSchema,
+    until_reply: z.boolean(),
+    by: z.string().nullable(),
+    returned_at: nullableTimestampSchema,
+    reason: z.enum(snoozeReasons).nullable(),
+  })
+  .nullable();
+export type TicketSnooze = z.infer<typeof ticketSnoozeSchema>;
+
 export const ticketSummarySchema = z.object({
   id: z.number(),
   user_id: z.number().nullable(),
@@ -38,6 +53,7 @@ export const ticketSummarySchema = z.object({
   archived: nullableTimestampSchema,
   escalated: nullableTimestampSchema,
   last_escalated_by: z.string().nullable(),
+  snooze: ticketSnoozeSchema,
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
@@ -61,6 +77,7 @@ export const ticketSchema = z.object({
   state: z.enum(['open', 'closed']),
   archived: nullableTimestampSchema,
   escalated: nullableTimestampSchema,
+  snooze: ticketSnoozeSchema,
   created_at: z.string(),
   // Who holds the ticket now (queue lease), so a preview can say it is being worked.
   assigned_to: z.string().nullable(),
@@ -148,6 +165,16 @@ export const ticketStateResponseSchema = z.object({
 });
 export type TicketStateResponse = z.infer<typeof ticketStateResponseSchema>;
 
+// Snooze: until an ISO time (after now, at most SNOOZE_MAX_DAYS ahead) or 'customer_replies'.
+export const SNOOZE_MAX_DAYS = 30;
+export const snoozeTicketRequestSchema = z.object({
+  id: bigDatabaseIdSchema,
+  until: z.union([z.literal('customer_replies'), z.iso.datetime({ offset: true })]),
+});
+export type SnoozeTicketRequest = z.infer<typeof snoozeTicketRequestSchema>;
+export const snoozeTicketResponseSchema = ticketStateResponseSchema.extend({ snooze: ticketSnoozeSchema });
+export type SnoozeTicketResponse = z.infer<typeof snoozeTicketResponseSchema>;
+
 // 'Instructions sent.' (spec 000 section 8) when the email goes out now; when the contact gate holds
 // it for the customer's quiet hours, a sentence saying so and until when (issue 39), and held_until.
 export const sendPasswordResetResponseSchema = z.object({ message: z.string(), held_until: z.string().nullable() });
@@ -220,6 +247,21 @@ export const ticketCalls = {
     access: needs('tickets.view_escalated'),
     body: ticketIdRequestSchema,
     response: ticketStateResponseSchema,
+  }),
+  // Sets the ticket aside until a time or the customer's reply; it leaves the queue and its lease is released.
+  snoozeTicket: defineCall({
+    method: 'PATCH',
+    path: 'snooze_ticket',
+    access: 'signedIn',
+    body: snoozeTicketRequestSchema,
+    response: snoozeTicketResponseSchema,
+  }),
+  unsnoozeTicket: defineCall({
+    method: 'PATCH',
+    path: 'unsnooze_ticket',
+    access: 'signedIn',
+    body: ticketIdRequestSchema,
+    response: snoozeTicketResponseSchema,
   }),
   // Mails the ticket's customer the reset instructions.
   sendPasswordReset: defineCall({

@@ -281,6 +281,12 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     archivedAt: shape.archived ? new Date(afterLastMs) : null,
     escalatedAt: shape.escalated ? new Date(afterLastMs) : null,
     escalatedBy: shape.escalated ? pickEmployee(context, random) : null,
+    // The demo snoozes nothing (decision 064).
+    snoozedAt: null,
+    snoozedUntil: null,
+    snoozedBy: null,
+    snoozeEndedAt: null,
+    snoozeEndReason: null,
     assignedTo: null,
     leaseExpiresAt: null,
     closedAt: shape.state === 'closed' ? new Date(Math.min(sentMs + MINUTE_MS, latestMs)) : null,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { permissionRefusal, type Permission } from '@portal/contracts';
 import { forbidden } from '../platform/http-error.ts';
 import { requestTokenOf as tokenOf, type Authenticator } from '../platform/request-session.ts';

@@ -19,6 +19,9 @@ export async function snapshotTicketWrites(db: Executor) {
       assignedTo: tickets.assignedTo,
       leaseExpiresAt: tickets.leaseExpiresAt,
       closedAt: tickets.closedAt,
+      snoozedAt: tickets.snoozedAt,
+      snoozedUntil: tickets.snoozedUntil,
+      snoozeEndedAt: tickets.snoozeEndedAt,
     })
     .from(tickets)
     .orderBy(asc(tickets.id));

@@ -135,6 +135,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     state: 'open',
     archived: null,
     escalated: null,
+    snooze: null,
     created_at: new Date().toISOString(),
     assigned_to: 'Ana Lopez',
     user: userFixture(),
@@ -168,6 +169,7 @@ export function ticketSummaryFixture(overrides: Partial<TicketSummary> = {}): Ti
     archived: null,
     escalated: null,
     last_escalated_by: null,
+    snooze: null,
     ...overrides,
   };
 }

@@ -38,6 +38,14 @@ export const tickets = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     escalatedAt: timestamp({ withTimezone: true }),
     escalatedBy: integer().references(() => employees.id),
+    // Snooze (issue 40, decision 064): set aside until a time (snoozedUntil) or, with no time, until
+    // the customer replies. A snoozed ticket is out of the queue; when it returns snoozedAt is cleared
+    // and snoozeEndedAt/snoozeEndReason say when and why (the "Back from snooze" marker).
+    snoozedAt: timestamp({ withTimezone: true }),
+    snoozedUntil: timestamp({ withTimezone: true }),
+    snoozedBy: integer().references(() => employees.id),
+    snoozeEndedAt: timestamp({ withTimezone: true }),
+    snoozeEndReason: text({ enum: ['time', 'customer_replied', 'unsnoozed'] }),
     // The queue lease: who works the ticket now, and until when.
     ...leaseColumns(),
     closedAt: timestamp({ withTimezone: true }),
@@ -56,7 +64,7 @@ export const tickets = pgTable(
   (table) => [
     index('tickets_queue_idx')
       .on(table.createdAt)
-      .where(sql`state = 'open' and archived_at is null and escalated_at is null`),
+      .where(sql`state = 'open' and archived_at is null and escalated_at is null and snoozed_at is null`),
     index('tickets_customer_idx').on(table.customerId),
     index('tickets_contact_idx').on(table.contact, table.state),
     index('tickets_assigned_idx')
@@ -70,6 +78,10 @@ export const tickets = pgTable(
     index('tickets_archived_idx')
       .on(table.archivedAt)
       .where(sql`state = 'open' and archived_at is not null`),
+    // The snoozes due back (the sweep on GET tickets).
+    index('tickets_snoozed_idx')
+      .on(table.snoozedUntil)
+      .where(sql`snoozed_at is not null`),
     index('tickets_escalated_idx')
       .on(table.escalatedAt)
       .where(sql`state = 'open' and escalated_at is not null`),

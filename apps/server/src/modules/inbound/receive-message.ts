@@ -7,6 +7,7 @@ import {
   findOpenTicketOf,
   openConversationTicket,
   unarchiveOnCustomerReply,
+  endSnoozeOnCustomerReply,
 } from '../tickets/index.ts';
 import { queueAfterHoursResponse } from './auto-response.ts';
 import { cleanText } from './clean-text.ts';
@@ -88,6 +89,8 @@ export async function receiveInboundMessage(context: InboundDeps, received: Inbo
     // the queue leaves archived tickets out, so otherwise nobody would be handed it. A robot's
     // message (already processed, owed no answer) leaves it where it is.
     if (ticket?.archivedAt && !automatic) ticket = await unarchiveOnCustomerReply(tx, ticket);
+    // Likewise a snoozed ticket comes back, marked "Back from snooze" (decision 064).
+    if (ticket?.snoozedAt && !automatic) ticket = await endSnoozeOnCustomerReply(tx, ticket, now);
     // A ticket staff already linked keeps its customer; the message belongs to that thread.
     const customerId = ticket?.customerId ?? matchedCustomerId;
     const ticketId = ticket?.id ?? null;

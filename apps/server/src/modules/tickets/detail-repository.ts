@@ -84,6 +84,7 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
       ticket: tickets,
       holderName: employeeNameOf(tickets.assignedTo),
       escalatedByName: employeeNameOf(tickets.escalatedBy),
+      snoozedByName: employeeNameOf(tickets.snoozedBy),
       customer: customers,
       ...customerCardFields,
       emails: customerEmailsOf(customers.id),
@@ -105,7 +106,10 @@ export async function findTicketView(db: Database, ticketId: number) {
 }
 
 export type TicketViewRow = NonNullable<Awaited<ReturnType<typeof findTicketView>>>;
-export type CustomerProfileRow = Omit<TicketViewRow, 'ticket' | 'holderName' | 'escalatedByName' | 'customer'> & {
+export type CustomerProfileRow = Omit<
+  TicketViewRow,
+  'ticket' | 'holderName' | 'escalatedByName' | 'snoozedByName' | 'customer'
+> & {
   customer: NonNullable<TicketViewRow['customer']>;
 };
 

@@ -19,6 +19,7 @@ export {
   findOpenTicketOf,
   openConversationTicket,
   unarchiveOnCustomerReply,
+  endSnoozeOnCustomerReply,
 } from './open-ticket.ts';
 export { originateMessage } from './originate-message.ts';
 export { replySubject } from './reply-service.ts';

@@ -87,3 +87,25 @@ export async function unarchiveOnCustomerReply(tx: Executor, ticket: TicketRecor
   });
   return unarchived;
 }
+
+// A customer's reply ends a snooze, whether it waited for the reply or for a time: the customer
+// wrote, so the ticket needs working now. With its audit event, in the caller's transaction.
+export async function endSnoozeOnCustomerReply(tx: Executor, ticket: TicketRecord, now: Date): Promise<TicketRecord> {
+  if (!ticket.snoozedAt) return ticket;
+  const [back] = await tx
+    .update(tickets)
+    .set({ snoozedAt: null, snoozeEndedAt: now, snoozeEndReason: 'customer_replied' })
+    .where(eq(tickets.id, ticket.id))
+    .returning();
+  if (!back) throw new Error('endSnoozeOnCustomerReply: update returned nothing');
+  await recordAuditEvent(tx, {
+    employeeId: null,
+    action: 'ticket.snooze_ended',
+    entityType: 'ticket',
+    entityId: back.id,
+    before: { snoozedAt: ticket.snoozedAt.toISOString(), snoozedUntil: ticket.snoozedUntil?.toISOString() ?? null },
+    after: { snoozedAt: null, snoozeEndedAt: now.toISOString(), reason: 'customer_replied' },
+    ipAddress: null,
+  });
+  return back;
+}

@@ -30,7 +30,11 @@ export type SharedViews = {
   escalated: ExpiringValue<TicketSummary[]>;
 };
 
-export function createQueueService(context: TicketsDeps, shared: SharedViews) {
+export function createQueueService(
+  context: TicketsDeps,
+  shared: SharedViews,
+  returnDueSnoozes: () => Promise<boolean>,
+) {
   const { db, clock } = context;
 
   async function loadGlobalStats(now: Date, today: string): Promise<GlobalStats> {
@@ -60,6 +64,8 @@ export function createQueueService(context: TicketsDeps, shared: SharedViews) {
   // the lists and counts of the dashboard. An employee polling with their tickets in hand costs
   // one prepared read; leases are written only when half used, or when tickets are handed out.
   async function listTickets(caller: Actor, num: number): Promise<TicketsResponse> {
+    // Snoozes whose time has come go back to the queue first (decision 064), so the counts agree.
+    await returnDueSnoozes();
     const now = clock.now();
     const until = leaseUntil(now, context.ticketLeaseMinutes);
     const today = dateInTimeZone(now, context.businessTimeZone);

@@ -27,6 +27,11 @@ const summaryColumns = {
   archivedAt: tickets.archivedAt,
   escalatedAt: tickets.escalatedAt,
   escalatedByName: employeeNameOf(tickets.escalatedBy),
+  snoozedAt: tickets.snoozedAt,
+  snoozedUntil: tickets.snoozedUntil,
+  snoozeEndedAt: tickets.snoozeEndedAt,
+  snoozeEndReason: tickets.snoozeEndReason,
+  snoozedByName: employeeNameOf(tickets.snoozedBy),
 };
 
 // The employee's online flag, the ids of the tickets they closed since a moment (newest first,

@@ -53,6 +53,9 @@ export function registerTicketRoutes(app: FastifyInstance, context: TicketsDeps,
     tickets.forgetSharedViews();
     return answer;
   });
+  registerCall(app, ticketCalls.snoozeTicket, (request) => tickets.snoozeTicket(actorOf(request), request.body));
+  registerCall(app, ticketCalls.unsnoozeTicket, (request) => tickets.unsnoozeTicket(actorOf(request), request.body.id));
+
   registerCall(app, messageCalls.sendReply, (request) =>
     tickets.sendReply(actorOf(request), request.body, readIdempotencyKey(request)),
   );

@@ -2,6 +2,7 @@ import type { TicketsDeps } from './deps.ts';
 import { createExpiringValue } from '../../platform/expiring-value.ts';
 import { createQueueService, type SharedViews } from './queue-service.ts';
 import { createReplyService } from './reply-service.ts';
+import { createSnoozeService } from './snooze-service.ts';
 import { createTicketStateService } from './state-service.ts';
 import { ticketQueue } from './ticket-queue.ts';
 import { createTicketViewService } from './ticket-view-service.ts';
@@ -30,8 +31,11 @@ export function createTicketService(context: TicketsDeps) {
     shared.archived.clear();
     shared.escalated.clear();
   };
+  const snooze = createSnoozeService(context, refreshShared);
   return {
-    ...createQueueService(context, shared),
+    ...createQueueService(context, shared, snooze.returnDueSnoozes),
+    snoozeTicket: snooze.snoozeTicket,
+    unsnoozeTicket: snooze.unsnoozeTicket,
     ...createTicketViewService(context),
     ...createTicketStateService(context, refreshShared),
     ...createReplyService(context, refreshShared),

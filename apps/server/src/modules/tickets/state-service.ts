@@ -27,7 +27,8 @@ const AUDIT_ACTIONS: Record<TicketStateChange, string> = {
 const released = { assignedTo: null, leaseExpiresAt: null };
 
 export function closeValues(employeeId: number, now: Date): Partial<TicketRecord> {
-  return { state: 'closed', closedAt: now, closedBy: employeeId, ...released };
+  // A closed ticket is no longer snoozed: nothing is due back (decision 064).
+  return { state: 'closed', closedAt: now, closedBy: employeeId, snoozedAt: null, ...released };
 }
 
 // What a change writes, or the sentence that says why it cannot happen. Leaving the queue
@@ -79,6 +80,11 @@ export function ticketSnapshot(ticket: TicketRecord) {
     leaseExpiresAt: ticket.leaseExpiresAt?.toISOString() ?? null,
     closedAt: ticket.closedAt?.toISOString() ?? null,
     closedBy: ticket.closedBy,
+    snoozedAt: ticket.snoozedAt?.toISOString() ?? null,
+    snoozedUntil: ticket.snoozedUntil?.toISOString() ?? null,
+    snoozedBy: ticket.snoozedBy,
+    snoozeEndedAt: ticket.snoozeEndedAt?.toISOString() ?? null,
+    snoozeEndReason: ticket.snoozeEndReason,
   };
 }
 

@@ -14,6 +14,7 @@ const summary = (id: number, extra: Partial<TicketSummary> = {}): TicketSummary 
   archived: null,
   escalated: null,
   last_escalated_by: null,
+  snooze: null,
   ...extra,
 });
 

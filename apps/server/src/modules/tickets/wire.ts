@@ -1,4 +1,4 @@
-import type { Message, TicketSummary } from '@portal/contracts';
+import type { Message, TicketSnooze, TicketSummary } from '@portal/contracts';
 import type { MessageSummary } from '../../platform/message-store.ts';
 
 // The columns a message needs on the wire (never the raw MIME, which can be large).
@@ -45,7 +45,29 @@ export type SummaryRow = {
   archivedAt: Date | null;
   escalatedAt: Date | null;
   escalatedByName: string | null;
+} & SnoozeColumns;
+
+// The snooze columns of a ticket and the name of who snoozed it (decision 064).
+export type SnoozeColumns = {
+  snoozedAt: Date | null;
+  snoozedUntil: Date | null;
+  snoozeEndedAt: Date | null;
+  snoozeEndReason: 'time' | 'customer_replied' | 'unsnoozed' | null;
+  snoozedByName: string | null;
 };
+
+// Null if never snoozed; while snoozed returned_at is null; once back, the "Back from snooze" marker.
+export function toTicketSnooze(row: SnoozeColumns): TicketSnooze {
+  if (!row.snoozedAt && !row.snoozeEndedAt) return null;
+  const snoozed = row.snoozedAt !== null;
+  return {
+    until: isoOrNull(row.snoozedUntil),
+    until_reply: row.snoozedUntil === null,
+    by: row.snoozedByName,
+    returned_at: snoozed ? null : isoOrNull(row.snoozeEndedAt),
+    reason: snoozed ? null : row.snoozeEndReason,
+  };
+}
 
 export function toTicketSummary(row: SummaryRow): TicketSummary {
   return {
@@ -60,5 +82,6 @@ export function toTicketSummary(row: SummaryRow): TicketSummary {
     archived: isoOrNull(row.archivedAt),
     escalated: isoOrNull(row.escalatedAt),
     last_escalated_by: row.escalatedByName,
+    snooze: toTicketSnooze(row),
   };
 }

@@ -244,6 +244,7 @@ const ticket = (id: number): TicketSummary => ({
   archived: '2026-11-20T16:00:00.000Z',
   escalated: null,
   last_escalated_by: null,
+  snooze: null,
 });
 
 describe('the archived tickets as a page', () => {

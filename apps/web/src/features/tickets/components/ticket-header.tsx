@@ -4,6 +4,7 @@ import type { Ticket } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import type { TicketActions } from '../hooks/use-ticket-actions.ts';
+import { SnoozeMenu, snoozeReturnText } from './snooze-menu.tsx';
 
 type TicketHeaderProps = {
   ticket: Ticket;
@@ -38,6 +39,7 @@ function ShortcutTip({ label, keys, children }: { label: string; keys: string; c
 export function TicketHeader({ ticket, actions, documentsButton, onSkip }: TicketHeaderProps) {
   const reset = useSendPasswordReset();
   const name = customerName(ticket);
+  const backFromSnooze = ticket.state === 'open' ? snoozeReturnText(ticket.snooze) : null;
   return (
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -64,6 +66,16 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
                 Archived
               </Badge>
             )}
+            {ticket.snooze && ticket.snooze.returned_at === null && ticket.state === 'open' && (
+              <Badge variant="light" color="indigo" size="sm">
+                Snoozed
+              </Badge>
+            )}
+            {backFromSnooze && (
+              <Badge variant="light" color="teal" size="sm">
+                Back from snooze
+              </Badge>
+            )}
           </Group>
           <Text fz="sm" truncate>
             <Text span fw={600}>
@@ -79,6 +91,11 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
           {ticket.subject && (
             <Text fz="sm" c="dimmed" truncate>
               Subject: {ticket.subject}
+            </Text>
+          )}
+          {backFromSnooze && (
+            <Text fz="xs" c="teal.9">
+              {backFromSnooze}
             </Text>
           )}
           {ticket.details.last_escalated_by && (
@@ -109,6 +126,9 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
           >
             Send password reset
           </Button>
+          {ticket.state === 'open' && (
+            <SnoozeMenu ticketId={ticket.id} onSnooze={actions.snooze} loading={actions.pending === 'snooze'} />
+          )}
           <ShortcutTip label="Archive" keys="Alt+A">
             <Button size="xs" variant="default" onClick={actions.archive} loading={actions.pending === 'archive'}>
               Archive
