@@ -63,8 +63,10 @@ describe.skipIf(!serverUrl)('when the database connections drop', () => {
     expect((await session()).statusCode).toBe(200);
     // Nobody new may connect, so the listener cannot come back; the pool keeps its open connections.
     await admin.query(`alter database ${databaseName} allow_connections false`);
-    expect(await terminateBackends('listener')).toBe(1);
+    // Two connections listen: the session cache's and the live stream's (decision 063).
+    expect(await terminateBackends('listener')).toBe(2);
     await until(async () => log.text().includes('Lost the connection that listens for session changes'));
+    await until(async () => log.text().includes('Lost the connection that listens for live changes'));
 
     // Another process signs the session out; its notification reaches nobody.
     await insider.query(

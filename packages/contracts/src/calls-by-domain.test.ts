@@ -20,6 +20,8 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'unarchive_ticket',
     'escalate_ticket',
     'deescalate_ticket',
+    'snooze_ticket',
+    'unsnooze_ticket',
     'send_password_reset',
   ], // tickets.ts
   messages: ['send_reply', 'undo_send'], // messages.ts
