@@ -26,6 +26,7 @@ import { createInboundModule } from './modules/inbound/index.ts';
 import { createIncomeModule } from './modules/income/index.ts';
 import { createLettersModule } from './modules/letters/index.ts';
 import { createLoansModule } from './modules/loans/index.ts';
+import { createMacroValuesModule } from './modules/macro-values/index.ts';
 import { createMacrosModule } from './modules/macros/index.ts';
 import { createSessionModule } from './modules/session/index.ts';
 import { createStaffModule } from './modules/staff/index.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createEvidencePackModule(context),
     createDutyAuditModule(context),
     createMacrosModule(context),
+    createMacroValuesModule(context),
     // Credit reporting reads the disputes module, so disputes gets its command from here (decision 049).
     createDisputesModule({ ...context, queueDisputeCorrection }),
     createBankruptcyNoticesModule(context),

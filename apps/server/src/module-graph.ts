@@ -78,6 +78,7 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
   deadlines: { layer: 'read models', uses: ['bankruptcy-notices', 'credit-reporting', 'disputes'] },
   analytics: { layer: 'read models', uses: ['tickets'] },
   'duty-audit': { layer: 'read models', uses: ['bankruptcies', 'contact-rules', 'loans'] },
+  'macro-values': { layer: 'read models', uses: ['customers', 'loans', 'tickets'] },
 
   inbound: { layer: 'entry points', uses: ['analytics', 'contact-rules', 'customers', 'macros', 'tickets'] },
   'customer-app': { layer: 'entry points', uses: ['loans'] },

@@ -32,6 +32,7 @@ export const serverModules = [
   'income',
   'letters',
   'loans',
+  'macro-values',
   'macros',
   'session',
   'staff',

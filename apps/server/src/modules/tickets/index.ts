@@ -7,6 +7,8 @@ import { createTicketService } from './service.ts';
 import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 
 export { findLatestTicketIdOfCustomer, recountFirstResponseBusinessSeconds } from './repository.ts';
+// The customer a ticket is linked to (the macros' values start from a ticket's id).
+export { findTicketCustomer } from './repository.ts';
 
 // The conversation's open ticket on a channel (archived or not): inbound messages and every message
 // staff send to a customer thread through it.
