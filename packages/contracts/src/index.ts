@@ -42,6 +42,7 @@ export * from './rules/loan-math.ts';
 export * from './rules/reply.ts';
 export * from './rules/macro-placeholders.ts';
 export * from './rules/macro-variables.ts';
+export * from './rules/agent-values.ts';
 export * from './rules/sms-segments.ts';
 export * from './rules/user-fields.ts';
 export * from './rules/contact-flags.ts';

@@ -1,15 +1,7 @@
-import { formatDollars } from '../money.ts';
 import { PHONE_DIGITS } from '../constants.ts';
-import { hasControlCharacter } from '../primitives.ts';
-import {
-  AGENT_VALUE_MAX_LENGTH,
-  ASKED_LABEL_MAX_LENGTH,
-  macroVariable,
-  type AgentInput,
-  type MacroVariable,
-} from '../macro-variables.ts';
+import { ASKED_LABEL_MAX_LENGTH, macroVariable, type MacroVariable } from '../macro-variables.ts';
 import { MONTH_NAMES } from './dates.ts';
-import { isValidDate, normalizePhone } from './user-fields.ts';
+import { normalizePhone } from './user-fields.ts';
 
 // How a macro's text is read for its variables (decision 061). One grammar for the editor, the
 // reply box and the server:
@@ -168,50 +160,6 @@ export function customerPhone(phone: string): string {
   const digits = normalizePhone(phone);
   if (!new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits)) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const MONEY_PATTERN = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/;
-
-export type AgentValue = { ok: true; text: string } | { ok: false; error: string };
-
-// What the agent typed for a variable, checked and written as the customer reads it: a date
-// (YYYY-MM-DD) as July 2, 2027, an amount as $1,234.50, a phone as (503) 555-0123. `label` names
-// the field in the sentences.
-export function agentValue(input: AgentInput, typed: string, label: string): AgentValue {
-  const value = typed.trim();
-  const field = label.charAt(0).toLowerCase() + label.slice(1);
-  if (value === '') return { ok: false, error: `Please enter the ${field}.` };
-  if (value.length > AGENT_VALUE_MAX_LENGTH)
-    return { ok: false, error: `The ${field} must be at most ${AGENT_VALUE_MAX_LENGTH} characters.` };
-  if (/[{}]/.test(value) || hasControlCharacter(value))
-    return { ok: false, error: `The ${field} cannot hold braces, tabs or line breaks.` };
-  switch (input) {
-    case 'date':
-      return isValidDate(value)
-        ? { ok: true, text: customerDate(value) }
-        : { ok: false, error: `The ${field} must be a date.` };
-    case 'money': {
-      if (!MONEY_PATTERN.test(value))
-        return { ok: false, error: `The ${field} must be an amount in dollars, such as 125.50.` };
-      const cents = Math.round(Number(value.replace(/[$,\s]/g, '')) * 100);
-      if (cents <= 0 || cents > 100_000_000)
-        return { ok: false, error: `The ${field} must be more than $0 and at most $1,000,000.` };
-      return { ok: true, text: formatDollars(cents) };
-    }
-    case 'phone': {
-      const digits = normalizePhone(value);
-      return new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(digits)
-        ? { ok: true, text: customerPhone(digits) }
-        : { ok: false, error: `The ${field} must have 10 digits.` };
-    }
-    case 'email':
-      return EMAIL_PATTERN.test(value) && value.length <= 254
-        ? { ok: true, text: value.toLowerCase() }
-        : { ok: false, error: `The ${field} must be an email address.` };
-    default:
-      return { ok: true, text: value };
-  }
 }
 
 // The text with every variable left taken out, with the spaces or tabs before it (a text no agent

@@ -25,8 +25,7 @@ describe('gsmSeptets', () => {
   });
 
   it('has no septet for what GSM cannot carry: curly quotes, most accents, emoji, the escape itself', () => {
-    for (const c of ['’', '“', 'ç', 'á', 'õ', '😀', 'ж', '\t', '\u001b', '`'])
-      expect(gsmSeptets(c)).toBeNull();
+    for (const c of ['’', '“', 'ç', 'á', 'õ', '😀', 'ж', '\t', '\u001b', '`']) expect(gsmSeptets(c)).toBeNull();
   });
 });
 
@@ -98,7 +97,9 @@ describe('nonGsmCharacters', () => {
 describe('smsSegmentsSentence', () => {
   it('says how many texts, in which encoding and why', () => {
     expect(smsSegmentsSentence('Hello')).toBe('1 text (GSM-7): 5 of 160 characters.');
-    expect(smsSegmentsSentence('a'.repeat(200))).toBe('2 texts (GSM-7): 200 characters, 153 a text; 106 left in the last.');
+    expect(smsSegmentsSentence('a'.repeat(200))).toBe(
+      '2 texts (GSM-7): 200 characters, 153 a text; 106 left in the last.',
+    );
     expect(smsSegmentsSentence('It’s 😀')).toBe('1 text (UCS-2, because of ’ 😀): 7 of 70 characters.');
   });
 });

@@ -27,6 +27,7 @@ const text = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Tex
 describe('MacroForm: variables', () => {
   it('lists the variables with what each is, and puts one at the cursor', async () => {
     renderWithProviders(<Editor body="Hi , thanks." />);
+    await userEvent.click(screen.getByRole('button', { name: "From the customer's account (13)" }));
     expect(screen.getByText('What it takes to pay the active loan off today, as $1,234.56.')).toBeInTheDocument();
     text().setSelectionRange(3, 3);
     await userEvent.click(screen.getByRole('button', { name: 'Insert {first_name}' }));
@@ -38,7 +39,7 @@ describe('MacroForm: variables', () => {
   it("inserts an agent's variable and a question of the macro's own", async () => {
     renderWithProviders(<Editor body="Call " />);
     text().setSelectionRange(5, 5);
-    await userEvent.click(screen.getByRole('button', { name: 'Asked of the agent' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Asked of the agent (8)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Insert {callback_date}' }));
     expect(text()).toHaveValue('Call {callback_date}');
     await userEvent.type(screen.getByRole('textbox', { name: 'Ask for something else' }), 'best time');

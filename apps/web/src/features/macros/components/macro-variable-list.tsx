@@ -76,49 +76,52 @@ export function MacroVariableList({ onInsert }: MacroVariableListProps) {
         Variables
       </Text>
       <Text fz="xs" c="dimmed">
-        Click one to put it at the cursor in the text. Anything else in braces is refused when saving.
+        Open a group and click a variable to put it at the cursor in the text. A name in braces that is not listed is
+        refused when saving.
       </Text>
-      <Accordion variant="contained" multiple defaultValue={['account']}>
-        {GROUPS.map((group) => (
-          <Accordion.Item key={group.source} value={group.source}>
-            <Accordion.Control>{group.title}</Accordion.Control>
-            <Accordion.Panel>
-              <Text fz="xs" c="dimmed" mb={4}>
-                {group.note}
-              </Text>
-              <VariableRows
-                variables={MACRO_VARIABLES.filter((variable) => variable.source === group.source)}
-                onInsert={onInsert}
-              />
-              {group.source === 'agent' && (
-                <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
-                  <TextInput
-                    label="Ask for something else"
-                    description="Written {?label}: the agent is asked for it under that label."
-                    placeholder="e.g. best time to call"
-                    value={label}
-                    onChange={(event) => setLabel(event.currentTarget.value)}
-                    error={labelProblem}
-                    size="xs"
-                    style={{ flex: 1 }}
-                    autoComplete="off"
-                  />
-                  <Button
-                    size="xs"
-                    variant="light"
-                    disabled={cleanLabel === '' || labelProblem !== null}
-                    onClick={() => {
-                      onInsert(`{?${cleanLabel}}`);
-                      setLabel('');
-                    }}
-                  >
-                    Insert question
-                  </Button>
-                </Group>
-              )}
-            </Accordion.Panel>
-          </Accordion.Item>
-        ))}
+      <Accordion variant="contained" multiple>
+        {GROUPS.map((group) => {
+          const variables = MACRO_VARIABLES.filter((variable) => variable.source === group.source);
+          return (
+            <Accordion.Item key={group.source} value={group.source}>
+              <Accordion.Control>
+                {group.title} ({variables.length})
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Text fz="xs" c="dimmed" mb={4}>
+                  {group.note}
+                </Text>
+                <VariableRows variables={variables} onInsert={onInsert} />
+                {group.source === 'agent' && (
+                  <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
+                    <TextInput
+                      label="Ask for something else"
+                      description="Written {?label}: the agent is asked for it under that label."
+                      placeholder="e.g. best time to call"
+                      value={label}
+                      onChange={(event) => setLabel(event.currentTarget.value)}
+                      error={labelProblem}
+                      size="xs"
+                      style={{ flex: 1 }}
+                      autoComplete="off"
+                    />
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={cleanLabel === '' || labelProblem !== null}
+                      onClick={() => {
+                        onInsert(`{?${cleanLabel}}`);
+                        setLabel('');
+                      }}
+                    >
+                      Insert question
+                    </Button>
+                  </Group>
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          );
+        })}
       </Accordion>
     </Stack>
   );

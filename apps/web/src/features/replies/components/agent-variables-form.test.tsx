@@ -8,18 +8,21 @@ import { AgentVariablesForm } from './agent-variables-form.tsx';
 const TEXT =
   'On {callback_date} we take {amount_agreed}; new number {new_phone}, email {new_email}, {?best time}. {first_name}';
 
-function renderForm(text = TEXT) {
+async function renderForm(text = TEXT) {
   const onFill = vi.fn();
   const onCancel = vi.fn();
   renderWithProviders(
     <AgentVariablesForm asked={askedOfAgent(text)} macroTitle="promise" onFill={onFill} onCancel={onCancel} />,
   );
-  return { onFill, onCancel, form: screen.getByRole('dialog', { name: 'Fill in #promise' }) };
+  const form = screen.getByRole('dialog', { name: 'Fill in #promise' });
+  // The fields load with the form (a lazy chunk).
+  await within(form).findByRole('button', { name: 'Insert' });
+  return { onFill, onCancel, form };
 }
 
 describe('AgentVariablesForm', () => {
-  it('asks for each agent variable once, with the field its kind needs, and none of the account', () => {
-    const { form } = renderForm();
+  it('asks for each agent variable once, with the field its kind needs, and none of the account', async () => {
+    const { form } = await renderForm();
     // Four text fields and the date: one each, in the order of the text.
     expect(within(form).getAllByRole('textbox')).toEqual(
       ['Amount agreed', 'New phone number', 'New email address', 'best time'].map((name) =>
@@ -38,7 +41,7 @@ describe('AgentVariablesForm', () => {
   });
 
   it('answers the values as the customer reads them, by key', async () => {
-    const { form, onFill } = renderForm();
+    const { form, onFill } = await renderForm();
     fireEvent.change(within(form).getByLabelText(/Callback date/), { target: { value: '2027-07-02' } });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Amount agreed' }), '1250.5');
     await userEvent.type(within(form).getByRole('textbox', { name: 'New phone number' }), '503-555-0123');
@@ -54,7 +57,7 @@ describe('AgentVariablesForm', () => {
   });
 
   it('says what is wrong under each field, focuses the first, and answers nothing', async () => {
-    const { form, onFill } = renderForm('{amount_agreed} {new_phone}');
+    const { form, onFill } = await renderForm('{amount_agreed} {new_phone}');
     await userEvent.type(within(form).getByRole('textbox', { name: 'Amount agreed' }), 'twelve');
     await userEvent.type(within(form).getByRole('textbox', { name: 'New phone number' }), '555-0123');
     await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
@@ -68,7 +71,7 @@ describe('AgentVariablesForm', () => {
   });
 
   it('cancels with Cancel, the close button or Escape', async () => {
-    const { form, onCancel } = renderForm('{callback_date}');
+    const { form, onCancel } = await renderForm('{callback_date}');
     await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Close' }));
     await userEvent.keyboard('{Escape}');

@@ -75,7 +75,8 @@ describe('ReplyBox: macro shortcut', () => {
     expect(loadVariableValues).toHaveBeenCalledOnce();
     // The reply is untouched until the agent's values are in.
     expect(replyBox()).toHaveValue('Thanks! #change_phone');
-    const phone = within(form).getByRole('textbox', { name: 'New phone number' });
+    // The form's fields load with it (a lazy chunk).
+    const phone = await within(form).findByRole('textbox', { name: 'New phone number' });
     await waitFor(() => expect(phone).toHaveFocus());
     await userEvent.type(phone, '503 555 0123{Enter}');
     await waitFor(() => expect(form).not.toBeInTheDocument());
@@ -105,6 +106,7 @@ describe('ReplyBox: macro picker', () => {
     renderBox({ renderMacroPicker: pickButton(payoff) });
     await userEvent.click(screen.getByRole('button', { name: 'Pick payoff_quote' }));
     const form = await screen.findByRole('dialog', { name: 'Fill in #payoff_quote' });
+    await within(form).findByRole('button', { name: 'Insert' });
     // Insert with nothing typed: each field says what it needs, and nothing is inserted.
     await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
     expect(within(form).getByText('Please enter the callback date.')).toBeInTheDocument();
@@ -115,6 +117,8 @@ describe('ReplyBox: macro picker', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
     await waitFor(() => expect(form).not.toBeInTheDocument());
     expect(replyBox()).toHaveValue('Hi Jane, your payoff is $1,284.17. We call you on July 2, 2027 at after 5pm.');
+    // The focus is back in the reply, not on the picker the macro came from.
+    expect(replyBox()).toHaveFocus();
 
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -129,9 +133,10 @@ describe('ReplyBox: macro picker', () => {
     await userEvent.type(replyBox(), 'Kept as typed.');
     await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
     const form = await screen.findByRole('dialog', { name: 'Fill in #change_phone' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await within(form).findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(form).not.toBeInTheDocument());
     expect(replyBox()).toHaveValue('Kept as typed.');
+    expect(replyBox()).toHaveFocus();
   });
 
   it('leaves what the account cannot fill in the reply, says why, and keeps Send off until it is written in', async () => {
@@ -146,7 +151,8 @@ describe('ReplyBox: macro picker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pick payoff_only' }));
     await waitFor(() => expect(replyBox()).toHaveValue('Hi Jane, pay {payoff_amount} today.'));
     const sentence = 'Fill in {payoff_amount} before sending: the customer would read it exactly as written.';
-    expect(screen.getByText(sentence)).toBeInTheDocument();
+    // The preview loads with the first word of the reply (a lazy chunk).
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
     expect(screen.getByText(`{payoff_amount}: the customer has no active loan.`)).toBeInTheDocument();
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
@@ -183,7 +189,7 @@ describe('ReplyBox: macro picker', () => {
     renderBox({ macros: [macro], renderMacroPicker: pickButton(macro), loadVariableValues: undefined });
     await userEvent.click(screen.getByRole('button', { name: 'Pick hello' }));
     expect(replyBox()).toHaveValue('Hi {first_name}!');
-    expect(screen.getByText("{first_name}: write it in (the customer's first name).")).toBeInTheDocument();
+    expect(await screen.findByText("{first_name}: write it in (the customer's first name).")).toBeInTheDocument();
   });
 });
 
@@ -192,7 +198,7 @@ describe('ReplyBox: preview', () => {
     answerApiCalls({ 'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER });
     renderBox({ contact: { channel: 'text', userId: 41 } });
     await userEvent.type(replyBox(), '  Hello there  ');
-    expect(screen.getByTestId('reply-preview')).toHaveTextContent(/^Hello there$/);
+    expect(await screen.findByTestId('reply-preview')).toHaveTextContent(/^Hello there$/);
     expect(screen.getByText('1 text (GSM-7): 11 of 160 characters.')).toBeInTheDocument();
     await userEvent.type(replyBox(), ' it’s done');
     expect(screen.getByText('1 text (UCS-2, because of ’): 23 of 70 characters.')).toBeInTheDocument();
@@ -206,7 +212,7 @@ describe('ReplyBox: preview', () => {
     answerApiCalls({ 'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER });
     renderBox({ contact: { channel: 'email', userId: 41 } });
     await userEvent.type(replyBox(), 'Dear Jane');
-    expect(screen.getByTestId('reply-preview')).toHaveTextContent('Dear Jane');
+    expect(await screen.findByTestId('reply-preview')).toHaveTextContent('Dear Jane');
     expect(screen.queryByText(/GSM-7/)).not.toBeInTheDocument();
   });
 });
@@ -220,7 +226,7 @@ describe('ReplyBox: suggestions ask what they need', () => {
     });
     await userEvent.click(screen.getByRole('listitem', { name: 'Use suggestion calc_early_repay' }));
     const form = await screen.findByRole('dialog', { name: 'Fill in #calc_early_repay' });
-    fireEvent.change(within(form).getByLabelText(/^Date/), { target: { value: '2027-01-15' } });
+    fireEvent.change(await within(form).findByLabelText(/^Date/), { target: { value: '2027-01-15' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
     await waitFor(() => expect(replyBox()).toHaveValue('Your payoff on January 15, 2027 is $900.00.'));
   });

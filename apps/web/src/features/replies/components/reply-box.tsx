@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useEffect,
   useEffectEvent,
   useLayoutEffect,
@@ -31,11 +33,13 @@ import { useVariableFilling } from '../hooks/use-variable-filling.ts';
 import { replyOutcome } from '../reply-outcome.ts';
 import { spliceReply, type TextRange } from '../text-insertion.ts';
 import { AgentVariablesForm } from './agent-variables-form.tsx';
-import { ReplyPreview } from './reply-preview.tsx';
 import { SuggestedActions } from './suggested-actions.tsx';
 import { SuggestedResponses } from './suggested-responses.tsx';
 
 const MAX_REPLY = 5000;
+
+// The preview (with the count of texts) loads with the first word of a reply, not with the workspace.
+const ReplyPreview = lazy(async () => ({ default: (await import('./reply-preview.tsx')).ReplyPreview }));
 
 export type ReplyBoxProps = {
   ticketId: number;
@@ -279,12 +283,16 @@ export function ReplyBox(props: ReplyBoxProps) {
             Reading the customer&apos;s account for the macro…
           </Text>
         )}
-        <ReplyPreview
-          text={draft.text}
-          channel={contact?.channel ?? null}
-          reasons={filling.reasons}
-          unfilledId={`reply-unfilled-${ticketId}`}
-        />
+        {!empty && (
+          <Suspense fallback={null}>
+            <ReplyPreview
+              text={draft.text}
+              channel={contact?.channel ?? null}
+              reasons={filling.reasons}
+              unfilledId={`reply-unfilled-${ticketId}`}
+            />
+          </Suspense>
+        )}
         {contact && (
           <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
             <ContactVerdictLine
@@ -333,7 +341,11 @@ export function ReplyBox(props: ReplyBoxProps) {
         asked={filling.pending?.asked ?? []}
         macroTitle={filling.pending?.title ?? null}
         onFill={fillForm}
-        onCancel={filling.cancel}
+        onCancel={() => {
+          filling.cancel();
+          // Back in the reply, where the agent was.
+          setCaretRequest({ position: textarea?.selectionStart ?? draft.text.length });
+        }}
       />
     </Card>
   );
