@@ -28,6 +28,7 @@ import { createIncomeModule } from './modules/income/index.ts';
 import { createLettersModule } from './modules/letters/index.ts';
 import { createLiveModule } from './modules/live/index.ts';
 import { createLoansModule } from './modules/loans/index.ts';
+import { createMacroValuesModule } from './modules/macro-values/index.ts';
 import { createMacrosModule } from './modules/macros/index.ts';
 import { createNotesModule } from './modules/notes/index.ts';
 import { createSessionModule } from './modules/session/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createEvidencePackModule(context),
     createDutyAuditModule(context),
     createMacrosModule(context),
+    createMacroValuesModule(context),
     // Credit reporting reads the disputes module, so disputes gets its command from here (decision 049).
     createDisputesModule({ ...context, queueDisputeCorrection }),
     createBankruptcyNoticesModule(context),

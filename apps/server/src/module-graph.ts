@@ -98,6 +98,7 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
     layer: 'read models',
     uses: ['bankruptcy-notices', 'disputes', 'staff', 'surveys', 'tickets'],
   },
+  'macro-values': { layer: 'read models', uses: ['customers', 'loans', 'tickets'] },
 
   inbound: { layer: 'entry points', uses: ['analytics', 'contact-rules', 'customers', 'macros', 'tickets'] },
   'customer-app': { layer: 'entry points', uses: ['loans'] },

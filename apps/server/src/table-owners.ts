@@ -34,6 +34,7 @@ export const serverModules = [
   'live',
   'list-exports',
   'loans',
+  'macro-values',
   'macros',
   'notes',
   'session',

@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from './axe.ts';
 import { DEMO_EMAIL, expect, goOnline, screenshot, signIn, test } from './fixtures.ts';
 
 const ticketHeading = /^Ticket #\d+$/;
@@ -42,6 +43,25 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   await title.fill('closing');
   await title.press('Enter');
   await expect(page.getByRole('heading', { name: 'Editing #closing' })).toBeVisible();
+
+  // The variables, listed with what each is: a click puts one at the cursor; a name the Portal does
+  // not know is warned of as it is typed (and refused on save).
+  await text.fill('Your payoff is  today.');
+  await text.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(15, 15));
+  await page.getByRole('button', { name: "From the customer's account (13)" }).click();
+  await page.getByRole('button', { name: 'Insert {payoff_amount}' }).click();
+  await expect(text).toHaveValue('Your payoff is {payoff_amount} today.');
+  await expect(text).toBeFocused();
+  await text.press('End');
+  await text.pressSequentially(' {frist_name}');
+  await expect(page.getByRole('note').filter({ hasText: 'The text uses {frist_name}' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'As a text message' })).toContainText('Your payoff is $1,284.17 today.');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'macros-variables', { fullPage: true });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/^The text uses \{frist_name\}, which is not a variable/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Macro #closing is saved.' })).toHaveCount(0);
+
   await text.fill(EDITED);
   const tags = page.getByRole('textbox', { name: 'Tags' });
   await tags.fill('General, Closings, general');

@@ -22,21 +22,23 @@ test('an agent reads the first ticket, answers it with a macro and moves on to t
   await expect(page.getByRole('button', { name: `Escalate #${firstId}` })).toBeVisible();
   await screenshot(page, 'workspace-ticket', { fullPage: true });
 
-  // #change_phone + Enter puts the macro's text, with the customer's first name, in place of the shortcut.
+  // #change_phone + Enter fills the macro from the customer's account and asks the agent for the new
+  // number (decision 061); the text then takes the shortcut's place.
   const reply = page.getByRole('textbox', { name: 'Reply' });
   await reply.click();
   await reply.pressSequentially('#change_phone');
   await reply.press('Enter');
+  const form = page.getByRole('dialog', { name: 'Fill in #change_phone' });
+  await expect(form.getByRole('textbox', { name: 'New phone number' })).toBeFocused();
+  await screenshot(page, 'workspace-macro-form', { animations: 'disabled' });
+  await form.getByRole('textbox', { name: 'New phone number' }).fill('559 555 0143');
+  await form.getByRole('button', { name: 'Insert' }).click();
+  await expect(form).toBeHidden();
   await expect(reply).toHaveValue(
-    /^Hi \S+, your phone number is now \{new_phone\}\. You'll get our texts and payment reminders there from now on\.$/,
+    /^Hi [^{}\s]+, your phone number is now \(559\) 555-0143\. You'll get our texts and payment reminders there from now on\.$/,
   );
-  await expect(page.getByText('Still to fill in: {new_phone}')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await screenshot(page, 'workspace-macro-expanded', { fullPage: true });
-
-  // The agent fills the placeholder in; Send opens once nothing is left.
-  await reply.fill((await reply.inputValue()).replace('{new_phone}', '(559) 555-0143'));
-  await expect(page.getByText(/Still to fill in/)).toBeHidden();
 
   // Send: the ticket closes, the marker shows, and the next ticket of the queue takes its place.
   await page.getByRole('button', { name: 'Send', exact: true }).click();

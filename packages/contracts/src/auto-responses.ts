@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MacroPlaceholder } from './macros.ts';
-import { fillMacroPlaceholders } from './rules/reply.ts';
+import type { FilledMacroVariableName } from './macro-variables.ts';
+import { fillMacroText, withoutVariables } from './rules/macro-variables.ts';
 
 // After-hours auto-responses (decision 035) and their analytics (spec 001 sections 2, 7, 9).
 
@@ -19,21 +19,19 @@ export const AUTO_RESPONSE_SUBJECT = 'We have your message';
 // What an auto-response knows of the sender: the matched customer's account, if any.
 export type AutoResponseCustomer = { firstName: string | null; lastName: string | null; email: string | null };
 
-// The macro's {placeholders} the customer's account fills (as a staff reply's are); the ones nobody
-// can fill here (no customer matched, {agent_name}, {loan_id}) are left out, since no agent reads
-// the text before it goes. The server's auto-response and the demo seed both fill it this way.
+// The macro's variables the customer's account fills (as a staff reply's are); the ones nobody can
+// fill here (no customer matched, {agent_name}, {loan_id}, anything asked of an agent) are left out,
+// since no agent reads the text before it goes. The server's auto-response and the demo seed both fill it this way.
 export function fillAutoResponse(body: string, customer: AutoResponseCustomer | undefined): string {
   const first = customer?.firstName ?? null;
   const last = customer?.lastName ?? null;
-  const values: Partial<Record<MacroPlaceholder, string | null>> = {
+  const values: Partial<Record<FilledMacroVariableName, string | null>> = {
     first_name: first,
     last_name: last,
     full_name: first && last ? `${first} ${last}` : first,
     email: customer?.email ?? null,
   };
-  return fillMacroPlaceholders(body, values)
-    .replace(/[ \t]*\{\w+\}/g, '')
-    .trim();
+  return withoutVariables(fillMacroText(body, values).text).trim();
 }
 
 // auto_response_analytics: of the conversations (tickets) started in the range (total), those that

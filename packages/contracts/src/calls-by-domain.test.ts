@@ -41,7 +41,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'users',
   ], // loans.ts
   loanServicing: ['loans', 'payments'], // loan-servicing.ts
-  macros: ['fetch_macros', 'update_macro', 'macro_versions'], // macros.ts
+  macros: ['fetch_macros', 'update_macro', 'macro_versions', 'macro_values'], // macros.ts
   documents: ['documents', 'users'], // documents.ts
   letters: ['users'], // letters.ts
   staff: ['staff'], // staff.ts

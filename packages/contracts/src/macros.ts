@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCall, needs } from './call.ts';
 import { messagePurposeSchema } from './contact-rules.ts';
 import { verbatimMessage } from './errors.ts';
+import { macroValuesQuerySchema, macroValuesResponseSchema } from './macro-variables.ts';
+import { unknownVariablesError } from './rules/macro-variables.ts';
 
 // Macros: the canned replies agents insert (typed as #title), grouped by tag.
 
@@ -31,22 +33,6 @@ export const MACRO_MESSAGES = {
   titleTaken: (title: string) =>
     `Another macro is already called ${title}. Choose a different title, or load that macro to change it.`,
 } as const;
-
-// The {placeholders} the ticket reply box fills from the ticket's customer and the agent
-// (apps/web/src/app/workspace/macro-values.ts is typed by this list). Any other {name} stays in
-// the text for the agent to write.
-export const MACRO_PLACEHOLDERS = [
-  'first_name',
-  'last_name',
-  'full_name',
-  'email',
-  'phone',
-  'phone_number',
-  'birthday',
-  'loan_id',
-  'agent_name',
-] as const;
-export type MacroPlaceholder = (typeof MACRO_PLACEHOLDERS)[number];
 
 export const MACRO_TITLE_MAX_LENGTH = 64;
 export const MACRO_BODY_MAX_LENGTH = 2000;
@@ -82,7 +68,13 @@ export const updateMacroRequestSchema = z.object({
     .string({ error: MACRO_MESSAGES.needsBody })
     .trim()
     .min(1, MACRO_MESSAGES.needsBody)
-    .max(MACRO_BODY_MAX_LENGTH, 'A macro text must be at most 2,000 characters.'),
+    .max(MACRO_BODY_MAX_LENGTH, 'A macro text must be at most 2,000 characters.')
+    // Every variable is the catalogue's or asked of the agent ({?label}): a name nobody fills would
+    // stop every reply made from the macro (decision 061).
+    .superRefine((body, context) => {
+      const unknown = unknownVariablesError(body);
+      if (unknown) context.addIssue({ code: 'custom', message: unknown });
+    }),
   tags: z
     .union([z.string().max(1000), z.array(z.string().max(1000)).max(100)], {
       error: 'Tags are one text, separated by commas (or a list of tags).',
@@ -140,6 +132,16 @@ export const macroCalls = {
     access: needs('macros.edit'),
     body: updateMacroRequestSchema,
     response: updateMacroResponseSchema,
+  }),
+  // The values of the account's and the employee's variables for a ticket's customer (or a
+  // customer's), read when an agent inserts a macro (decision 061). Any signed-in employee, as
+  // user_info: 404 for an unknown ticket or customer.
+  macroValues: defineCall({
+    method: 'GET',
+    path: 'macro_values',
+    access: 'signedIn',
+    query: macroValuesQuerySchema,
+    response: macroValuesResponseSchema,
   }),
   // The macro's saved texts; "That macro doesn't exist yet!" (404) for an unknown title.
   macroVersions: defineCall({

@@ -1,7 +1,8 @@
 import { bulkInsert, macros, macroTags, type Executor } from '@portal/db';
 
 // The reply templates agents pick from. The first ten are the macros the spec's screens call by
-// name; placeholders in braces are filled from the ticket's customer and loan.
+// name; variables in braces are filled from the customer's account, or asked of the agent, when the
+// macro is inserted (contracts macro-variables.ts).
 export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: string }> = [
   {
     title: 'change_email',
@@ -36,7 +37,7 @@ export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: st
   {
     title: 'cancel_early_repay',
     tags: ['Early Repayment', 'Payments'],
-    body: "Hi {first_name}, I've cancelled your early repayment scheduled for {date}. Your loan is back on its regular schedule; your next payment of {amount} is due {next_date}.",
+    body: "Hi {first_name}, I've cancelled your early repayment scheduled for {date}. Your loan is back on its regular schedule; your next payment of {next_payment_amount} is due {next_due_date}.",
   },
   {
     title: 'handle_credit_bounce',
@@ -104,6 +105,12 @@ export const demoMacros: ReadonlyArray<{ title: string; tags: string[]; body: st
     title: 'after_hours_email',
     tags: ['After Hours'],
     body: 'Hi {first_name},\n\nThank you for writing to Portal support. Our team is away right now; our hours are Monday to Friday, 8am to 5pm Pacific. We have your message and will answer it as soon as we are back.\n\nPortal support',
+  },
+  // Filled from the customer's active loan when inserted, with a day the agent is asked for (decision 061).
+  {
+    title: 'payoff_quote',
+    tags: ['Early Repayment'],
+    body: "Hi {first_name}, to pay off loan {loan_id} today takes {payoff_amount}; it grows a little each day with interest. I'll call you on {callback_date} to set it up. {agent_first_name}",
   },
 ];
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEBIT_WARNING,
-  debitWarning,
-  expandMacroShortcut,
-  fillMacroPlaceholders,
-  truncateSuggestion,
-} from './reply.ts';
+import { DEBIT_WARNING, debitWarning, expandMacroShortcut, truncateSuggestion } from './reply.ts';
 
 const achOnly = { eligible_payment_methods: ['ach'] };
 const withDebit = { eligible_payment_methods: ['ach', 'debit'] };
@@ -62,13 +56,5 @@ describe('expandMacroShortcut', () => {
   });
   it('reports a macro whose prefill is missing', () => {
     expect(expandMacroShortcut('#empty_one', 10, macros)).toEqual({ kind: 'prefill-missing', macroTitle: 'empty_one' });
-  });
-});
-
-describe('fillMacroPlaceholders', () => {
-  it('fills what is known and leaves the rest for the agent', () => {
-    expect(fillMacroPlaceholders('Hi {first_name}, your new email {new_email}', { first_name: 'Ana' })).toBe(
-      'Hi Ana, your new email {new_email}',
-    );
   });
 });

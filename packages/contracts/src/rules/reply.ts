@@ -40,11 +40,3 @@ export function expandMacroShortcut(
   const expanded = `${text.slice(0, start)}${macro.body}${text.slice(caret)}`;
   return { kind: 'expanded', text: expanded, caret: start + macro.body.length, macroId: macro.id };
 }
-
-// Fills {placeholders} the Portal knows; unknown ones stay for the agent to complete.
-export function fillMacroPlaceholders(
-  body: string,
-  values: Readonly<Record<string, string | null | undefined>>,
-): string {
-  return body.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}

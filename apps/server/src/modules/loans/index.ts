@@ -37,6 +37,9 @@ export {
   lockLoanKeyShare,
 } from './loan-reads.ts';
 export { payoffCentsAsOf, payoffCentsOn } from './payoff.ts';
+// A customer's active loans as a customer is told about them: payoff today, next and past due.
+export type { ActiveLoanFigures } from './loan-figures.ts';
+export { findActiveLoanFigures } from './loan-figures.ts';
 // A customer's withdrawals as the failed-debit rules read them, and NACHA's return codes (the duty
 // audit replays debits with both).
 export type { PaymentWithBounces } from './loan-info.ts';

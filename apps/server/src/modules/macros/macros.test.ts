@@ -135,12 +135,30 @@ describe('POST update_macro', () => {
       { title: 'long_tag', body: 'x', tags: 'x'.repeat(41) },
       'A tag must be at most 40 characters.',
     ],
+    [
+      'a variable the Portal does not know',
+      { title: 'unknown_variable', body: 'Hi {frist_name}, your code is {code}.' },
+      'The text uses {frist_name} and {code}, which are not variables the Portal knows: use one from the list, or write {?frist name} to have the agent asked for it.',
+    ],
+    [
+      'an asked variable without a label',
+      { title: 'empty_label', body: 'We call you {?}.' },
+      'The text asks the agent with {?}, which needs a label of 1 to 60 characters, as in {?callback time}.',
+    ],
   ])('answers 400 for %s and writes nothing', async (_case, payload, error) => {
     const before = await snapshotTicketWrites(t.database.db);
     const response = await postJson(t.app, editor, 'update_macro', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContain(error);
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
+  });
+
+  it("saves the catalogue's variables, asked ones and braces that hold no variable", async () => {
+    const body =
+      'Hi {first_name}, {payoff_amount} today; we call {callback_date} at {?best time}. {agent_first_name} :-{}';
+    const response = await postJson(t.app, editor, 'update_macro', { title: 'with_variables', body });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().macro.body).toBe(body);
   });
 
   it('takes tags as the editor sends them: comma-separated, trimmed, one of each whatever the case', async () => {

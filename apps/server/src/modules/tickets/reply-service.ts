@@ -1,4 +1,4 @@
-import type { CallBody, messageCalls, SendReplyResponse } from '@portal/contracts';
+import { unfilledVariablesError, type CallBody, type messageCalls, type SendReplyResponse } from '@portal/contracts';
 import type { TicketsDeps } from './deps.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/http-error.ts';
@@ -41,6 +41,10 @@ export function createReplyService(context: TicketsDeps, onChange: () => void) {
     input: ReplyInput,
     idempotencyKey: string | null = null,
   ): Promise<SendReplyResponse> {
+    // A macro's variable left in the reply ({payoff_amount}, {?callback time}, an unknown {name}):
+    // refused with the reply box's own sentence before anything is read or written (decision 061).
+    const unfilled = unfilledVariablesError(input.reply);
+    if (unfilled) throw badRequest(unfilled);
     const now = clock.now();
     const queued = await commitMessage(db, async (tx) => {
       const earlier = await findIdempotentMessage(tx, caller.employeeId, idempotencyKey);

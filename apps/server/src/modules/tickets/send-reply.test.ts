@@ -186,19 +186,32 @@ describe('POST send_reply with providers', () => {
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
   });
 
-  it('answers 400 naming the macro placeholders left in the reply, and writes or sends nothing', async () => {
+  it.each([
+    ['an agent variable', 'Hi Amy, your phone number is now {new_phone}.', 'Fill in {new_phone} before sending'],
+    ['an account variable', 'Hi Amy, your payoff is {payoff_amount}.', 'Fill in {payoff_amount} before sending'],
+    ['an asked variable', 'We will call {?callback time}.', 'Fill in {?callback time} before sending'],
+    ['an unknown name', 'Your code is {code}.', 'Fill in {code} before sending'],
+    ['several', '{first_name}, {payoff_amount} by {?day}', 'Fill in {first_name}, {payoff_amount} and {?day} before'],
+  ])('answers 400 naming %s left in the reply, and writes or sends nothing', async (_case, reply, sentence) => {
     const ticket = await createTicket(t.database.db, { contact: '5035550124', thread: ['new number?'] });
     await getTicket(t.app, agent, ticket.id);
     const before = await snapshotTicketWrites(t.database.db);
-    const response = await postJson(t.app, agent, 'send_reply', {
-      id: ticket.id,
-      reply: 'Hi Amy, your phone number is now {new_phone}.',
-    });
-    expectErrors(response, 400, [
-      "The message still has the placeholder {new_phone} from a macro. Replace it with the customer's details before sending.",
-    ]);
+    const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.stringContaining(sentence)]);
+    expect(response.json().errors[0]).toContain('the customer would read');
     expect(await snapshotTicketWrites(t.database.db)).toEqual(before);
     expect(await t.app.outbox.deliverDue()).toBe(0);
+  });
+
+  it('sends braces that hold no variable as typed', async () => {
+    const ticket = await createTicket(t.database.db, { contact: '5035550126', thread: ['hi'] });
+    await getTicket(t.app, agent, ticket.id);
+    const response = await postJson(t.app, agent, 'send_reply', { id: ticket.id, reply: 'Smile {:} and { ok }' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message.body).toBe('Smile {:} and { ok }');
+    // Sent now, so the tests after it count their own deliveries only.
+    expect(await t.app.outbox.deliverDue()).toBe(1);
   });
 
   it('answers a retry with the same Idempotency-Key with the reply already queued, and sends it once', async () => {

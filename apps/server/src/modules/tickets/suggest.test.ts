@@ -6,7 +6,7 @@ const macroTitles: readonly string[] = SUGGESTED_MACRO_TITLES;
 const macros: MacroText[] = macroTitles.map((title, index) => ({
   id: index + 1,
   title,
-  body: `${title}: Hi {first_name}, {amount} on {next_date} by {payment_method} to {email}; {date} {unknown}`,
+  body: `${title}: Hi {first_name}, {amount} on {next_due_date} by {payment_method} to {email}; {date} {unknown}`,
 }));
 const idOf = (title: string) => macroTitles.indexOf(title) + 1;
 

@@ -1,4 +1,4 @@
-import { fillMacroPlaceholders, formatDollars, type SuggestedMacroTitle, type Ticket } from '@portal/contracts';
+import { customerDate, fillMacroText, formatDollars, type SuggestedMacroTitle, type Ticket } from '@portal/contracts';
 
 // Suggested replies and actions for the ticket view (details.guesses). A small rule table: each
 // rule reads the words of the customer's latest messages, needs some account state, and names the
@@ -156,7 +156,7 @@ export function suggestReplies(
       suggestions.response.push({
         macro_id: macro.id,
         title: macro.title,
-        text: fillMacroPlaceholders(macro.body, values),
+        text: fillMacroText(macro.body, values).text,
         reason: rule.reason,
       });
     }
@@ -175,26 +175,21 @@ function meets(requirement: Requirement, state: SuggestionState): boolean {
   return true;
 }
 
-// The placeholders the Portal can fill from the account; the rest stay for the agent.
+// The variables the suggestion can fill from the account (the reply box fills the rest of the
+// account's when it inserts the text, and asks the agent for the others).
 function defaultValues(state: SuggestionState): Values {
   const next = state.nextPayment;
   return {
     first_name: state.firstName,
     email: state.email,
-    next_date: next ? humanDate(next.date) : null,
+    next_due_date: next ? humanDate(next.date) : null,
+    next_payment_amount: next ? formatDollars(next.amountCents) : null,
     amount: next ? formatDollars(next.amountCents) : null,
     payment_method: next ? (next.method === 'debit' ? 'debit card' : 'bank account') : null,
   };
 }
 
-const humanDateFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-// "December 1, 2026": customers read dates in words.
+// "December 1, 2026": customers read dates in words (as every macro variable writes them).
 export function humanDate(date: string): string {
-  return humanDateFormat.format(new Date(`${date}T00:00:00Z`));
+  return customerDate(date);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Alert, Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { recordTopic, type LoanInfo, type SendReplyResponse, type Ticket } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { DocumentsButton } from '../../features/documents/components/documents-b
 import { AnalysisPanel } from '../../features/loans/components/analysis-panel.tsx';
 import { LoanInformationPanel } from '../../features/loans/components/loan-information-panel.tsx';
 import { useMacros } from '../../features/macros/api/fetch-macros.ts';
+import { macroValuesQueryOptions } from '../../features/macros/api/get-macro-values.ts';
 import { MacroSelect } from '../../features/macros/components/macro-select.tsx';
 import { ReplyBox } from '../../features/replies/components/reply-box.tsx';
 import { useTicket } from '../../features/tickets/api/get-ticket.ts';
@@ -23,8 +24,6 @@ import { PresenceNote } from '../../components/presence-note.tsx';
 import type { MutationEvents } from '../../lib/react-query.ts';
 import { useLiveWatch } from '../../lib/use-live.ts';
 import { errorMessages } from '../../lib/api-error.ts';
-import { useSession } from '../../lib/session.ts';
-import { macroValues } from './macro-values.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 
 type TicketScreenProps = {
@@ -79,18 +78,21 @@ function TicketCustomerPanel({ ticket, events }: { ticket: Ticket; events: Mutat
 }
 
 function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 'ticketId'> & { ticket: Ticket }) {
-  const session = useSession();
+  const queryClient = useQueryClient();
   const actions = useTicketActions(ticket.id, onLeft);
   const events = useTicketMutationEvents(ticket.id);
   const macros = useMacros().data ?? NO_MACROS;
-  const queryClient = useQueryClient();
   // Others see me on this ticket; I hear of changes to it and to its customer (decision 063).
   const topic = recordTopic('ticket', ticket.id);
   const customerTopics = ticket.user_id === null ? [] : [recordTopic('customer', ticket.user_id)];
   useLiveWatch([topic], customerTopics);
   useShortcuts({ close: actions.close, archive: actions.archive, escalate: actions.escalate });
 
-  const values = useMemo(() => macroValues(ticket, session?.name ?? null), [ticket, session?.name]);
+  // A macro's account variables are read when it is inserted: the account as it is then.
+  const loadVariableValues = useCallback(
+    () => queryClient.fetchQuery(macroValuesQueryOptions({ ticket_id: ticket.id })),
+    [queryClient, ticket.id],
+  );
   const activeLoans = useMemo(
     () =>
       ticket.analysis.active_loan
@@ -123,7 +125,7 @@ function TicketView({ ticket, onLeft, onSent, onSkip }: Omit<TicketScreenProps, 
             channelLabel={channelLabel(ticket)}
             contact={{ channel: ticket.channel, userId: ticket.user_id }}
             macros={macros.macros}
-            placeholderValues={values}
+            loadVariableValues={loadVariableValues}
             activeLoans={activeLoans}
             suggestions={ticket.details.guesses.response}
             suggestedActions={ticket.details.guesses.action}

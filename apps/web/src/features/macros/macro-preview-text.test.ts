@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { fillMacroPlaceholders } from '@portal/contracts';
-import { placeholdersIn, previewParts, sampleCustomer } from './macro-preview-text.ts';
+import { fillMacroText, MACRO_VARIABLES, unfilledVariables } from '@portal/contracts';
+import { previewParts, sampleValues } from './macro-preview-text.ts';
 
-const values = sampleCustomer('Ana Lopez');
+const values = sampleValues('Ana Lopez');
 
-describe('previewParts', () => {
-  it('reads as the reply box fills the text, with the unknown placeholders kept', () => {
-    const body = 'Hi {first_name}, your phone is now {new_phone}. {agent_name} {first_name}{x}';
-    const parts = previewParts(body, values);
-    expect(parts.map((part) => part.text).join('')).toBe(fillMacroPlaceholders(body, values));
-    expect(parts.filter((part) => part.kind !== 'text')).toEqual([
-      { kind: 'filled', name: 'first_name', text: 'Maria' },
-      { kind: 'unknown', name: 'new_phone', text: '{new_phone}' },
-      { kind: 'filled', name: 'agent_name', text: 'Ana' },
-      { kind: 'filled', name: 'first_name', text: 'Maria' },
-      { kind: 'unknown', name: 'x', text: '{x}' },
-    ]);
+describe('sampleValues', () => {
+  it('has a value for every variable of the catalogue, and signs with the agent first name', () => {
+    const text = MACRO_VARIABLES.map((variable) => `{${variable.name}}`).join(' ');
+    expect(unfilledVariables(fillMacroText(text, values).text)).toEqual([]);
+    expect(values.agent_first_name).toBe('Ana');
+    expect(sampleValues(null).agent_first_name).toBe('Alex');
   });
 });
 
-describe('placeholdersIn', () => {
-  it('lists each placeholder once, known and unknown apart', () => {
-    expect(placeholdersIn('{first_name} {amount} {first_name} {loan_id} {amount} {date}')).toEqual({
-      known: ['first_name', 'loan_id'],
-      unknown: ['amount', 'date'],
-    });
+describe('previewParts', () => {
+  it('reads as the reply box fills the text: account and agent values, questions by label, unknown names kept', () => {
+    const body = 'Hi {first_name}, we call {callback_date} at {?best time}. {agent_first_name} {x}';
+    const parts = previewParts(body, values);
+    expect(parts.filter((part) => part.kind !== 'text')).toEqual([
+      { kind: 'filled', name: 'first_name', text: 'Maria', asked: false },
+      { kind: 'filled', name: 'callback_date', text: 'July 9, 2027', asked: true },
+      { kind: 'question', label: 'best time', text: '[best time]' },
+      { kind: 'filled', name: 'agent_first_name', text: 'Ana', asked: false },
+      { kind: 'unknown', text: '{x}' },
+    ]);
+    expect(parts.map((part) => part.text).join('')).toBe('Hi Maria, we call July 9, 2027 at [best time]. Ana {x}');
   });
 });

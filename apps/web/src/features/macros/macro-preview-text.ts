@@ -1,49 +1,56 @@
-import { MACRO_PLACEHOLDERS, type MacroPlaceholder } from '@portal/contracts';
+import { fillMacroText, type AgentMacroVariableName, type FilledMacroVariableName } from '@portal/contracts';
 
-// The customer the preview fills a macro for: every placeholder the reply box knows.
-export function sampleCustomer(agentName: string | null): Record<MacroPlaceholder, string> {
+// The customer the editor's preview fills a macro for: a value for every variable of the catalogue,
+// the agent's as an agent might type them (the reply box fills the real ones, decision 061).
+export function sampleValues(
+  agentName: string | null,
+): Record<FilledMacroVariableName | AgentMacroVariableName, string> {
+  // The reply box signs with the agent's first name.
+  const agentFirstName = agentName?.trim().split(/\s+/)[0] || 'Alex';
   return {
     first_name: 'Maria',
     last_name: 'Gonzalez',
     full_name: 'Maria Gonzalez',
     email: 'maria.gonzalez@example.com',
-    phone: '(415) 555-0142',
     phone_number: '(415) 555-0142',
-    birthday: '1988-04-12',
+    phone: '(415) 555-0142',
+    birthday: 'April 12, 1988',
     loan_id: '104522',
-    // The reply box signs with the agent's first name.
-    agent_name: agentName?.trim().split(/\s+/)[0] || 'Alex',
+    payoff_amount: '$1,284.17',
+    next_due_date: 'July 2, 2027',
+    next_payment_amount: '$182.50',
+    past_due_amount: '$0.00',
+    payment_method: 'bank account',
+    agent_first_name: agentFirstName,
+    agent_name: agentFirstName,
+    callback_date: 'July 9, 2027',
+    amount_agreed: '$150.00',
+    new_phone: '(415) 555-0199',
+    new_email: 'maria.g@example.com',
+    new_date: 'July 16, 2027',
+    old_date: 'July 2, 2027',
+    date: 'July 9, 2027',
+    amount: '$150.00',
   };
 }
 
-// The same {word} the reply box fills (fillMacroPlaceholders).
-const PLACEHOLDER = /\{(\w+)\}/g;
-
 export type PreviewPart =
   | { kind: 'text'; text: string }
-  | { kind: 'filled'; name: string; text: string }
-  | { kind: 'unknown'; name: string; text: string };
+  // A variable of the catalogue, with its sample value; asked: the agent types it.
+  | { kind: 'filled'; name: string; text: string; asked: boolean }
+  // {?label}: asked of the agent under its label.
+  | { kind: 'question'; label: string; text: string }
+  // A name the Portal does not know, left as typed.
+  | { kind: 'unknown'; text: string };
 
-// The text as the customer would get it, in parts: plain text, placeholders filled in, and
-// placeholders the Portal does not know, left as {name} for the agent to write.
+// The text as the customer would get it, in parts, filled by the contract's own rule (fillMacroText).
 export function previewParts(body: string, values: Readonly<Record<string, string>>): PreviewPart[] {
-  const parts: PreviewPart[] = [];
-  let at = 0;
-  for (const match of body.matchAll(PLACEHOLDER)) {
-    const name = match[1] ?? '';
-    if (match.index > at) parts.push({ kind: 'text', text: body.slice(at, match.index) });
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    parts.push(value === undefined ? { kind: 'unknown', name, text: match[0] } : { kind: 'filled', name, text: value });
-    at = match.index + match[0].length;
-  }
-  if (at < body.length) parts.push({ kind: 'text', text: body.slice(at) });
-  return parts;
-}
-
-// The placeholders a text uses, each once in order of first use: known (filled from the ticket)
-// and unknown (left for the agent).
-export function placeholdersIn(body: string): { known: MacroPlaceholder[]; unknown: string[] } {
-  const names = [...new Set([...body.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
-  const isKnown = (name: string): name is MacroPlaceholder => (MACRO_PLACEHOLDERS as readonly string[]).includes(name);
-  return { known: names.filter(isKnown), unknown: names.filter((name) => !isKnown(name)) };
+  return fillMacroText(body, values).segments.map((segment): PreviewPart => {
+    if (segment.kind === 'text') return segment;
+    const { part } = segment;
+    if (segment.kind === 'filled' && part.kind === 'variable')
+      return { kind: 'filled', name: part.key, text: segment.text, asked: part.variable.source === 'agent' };
+    if (part.kind === 'asked') return { kind: 'question', label: part.label, text: `[${part.label}]` };
+    return { kind: 'unknown', text: part.token };
+  });
 }

@@ -4,4 +4,5 @@ export const macroKeys = {
   all: ['macros'] as const,
   list: () => ['macros', 'list'] as const,
   versions: (title: string) => ['macros', 'versions', title] as const,
+  values: (query: { ticket_id?: number; user_id?: number }) => ['macros', 'values', query] as const,
 };

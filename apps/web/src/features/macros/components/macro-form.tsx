@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Badge, Button, Group, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import {
   MACRO_BODY_MAX_LENGTH,
@@ -6,8 +6,10 @@ import {
   MESSAGE_PURPOSE_LABELS,
   messagePurposes,
   parseMacroTags,
+  unknownVariablesError,
 } from '@portal/contracts';
 import type { DraftErrors, DraftField, MacroDraft } from '../macro-draft.ts';
+import { MacroVariableList } from './macro-variable-list.tsx';
 
 type MacroFormProps = {
   draft: MacroDraft;
@@ -30,6 +32,25 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
   const renaming = originalTitle !== null && draft.title.trim() !== '' && draft.title.trim() !== originalTitle;
   const length = draft.body.length;
   const errorOf = (field: DraftField) => (errors[field] ? errors[field].join(' ') : undefined);
+  // A variable the Portal does not know, said as it is typed; saving is refused with the same words.
+  const unknownVariables = errors.body ? null : unknownVariablesError(draft.body);
+  const [bodyInput, setBodyInput] = useState<HTMLTextAreaElement | null>(null);
+  // Where the caret goes after a variable is inserted; a new object each time so each one is applied.
+  const [caret, setCaret] = useState<{ position: number } | null>(null);
+
+  useLayoutEffect(() => {
+    if (!bodyInput || !caret) return;
+    bodyInput.focus();
+    bodyInput.setSelectionRange(caret.position, caret.position);
+  }, [bodyInput, caret]);
+
+  // The variable goes where the cursor was in the text (in place of a selection), or at its end.
+  const insertVariable = (token: string) => {
+    const start = bodyInput?.selectionStart ?? draft.body.length;
+    const end = bodyInput?.selectionEnd ?? start;
+    onChange('body', `${draft.body.slice(0, start)}${token}${draft.body.slice(end)}`);
+    setCaret({ position: start + token.length });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,6 +96,7 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
           </Text>
         )}
         <Textarea
+          ref={setBodyInput}
           label="Text"
           description={
             <Text component="span" fz="xs" c={length > MACRO_BODY_MAX_LENGTH ? 'red.7' : 'dimmed'}>
@@ -90,6 +112,12 @@ export function MacroForm({ draft, originalTitle, errors, dirty, saving, onChang
           maxRows={16}
           withAsterisk
         />
+        {unknownVariables && (
+          <Text fz="sm" c="orange.9" role="note">
+            {unknownVariables}
+          </Text>
+        )}
+        <MacroVariableList onInsert={insertVariable} />
         <Radio.Group
           label="Purpose"
           description="What a message sent from this macro is: collection messages meet every contact rule (the bankruptcy stay, the weekly cap of collection texts)."

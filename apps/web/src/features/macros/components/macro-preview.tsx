@@ -1,6 +1,6 @@
-import { Badge, Box, Code, Group, Mark, Paper, Stack, Text, Title } from '@mantine/core';
-import { fillMacroPlaceholders, MACRO_PLACEHOLDERS } from '@portal/contracts';
-import { placeholdersIn, previewParts, sampleCustomer, type PreviewPart } from '../macro-preview-text.ts';
+import { Box, Mark, Paper, Stack, Text, Title } from '@mantine/core';
+import { smsSegmentsSentence } from '@portal/contracts';
+import { previewParts, sampleValues, type PreviewPart } from '../macro-preview-text.ts';
 
 type MacroPreviewProps = { body: string; agentName: string | null };
 
@@ -8,14 +8,26 @@ function PreviewText({ parts }: { parts: readonly PreviewPart[] }) {
   return parts.map((part, index) => {
     if (part.kind === 'unknown') {
       return (
-        <Mark key={index} color="yellow" px={2} title="Left for the agent to fill in">
+        <Mark key={index} color="yellow" c="dark.9" px={2} title="Not a variable the Portal knows: refused on save">
+          {part.text}
+        </Mark>
+      );
+    }
+    if (part.kind === 'question') {
+      return (
+        <Mark key={index} color="gray" c="dark.9" px={2} title={`Asked of the agent: ${part.label}`}>
           {part.text}
         </Mark>
       );
     }
     if (part.kind === 'filled') {
       return (
-        <Box key={index} component="span" td="underline dotted" title={`{${part.name}}`}>
+        <Box
+          key={index}
+          component="span"
+          td="underline dotted"
+          title={part.asked ? `{${part.name}}, asked of the agent` : `{${part.name}}`}
+        >
           {part.text}
         </Box>
       );
@@ -24,14 +36,14 @@ function PreviewText({ parts }: { parts: readonly PreviewPart[] }) {
   });
 }
 
-// The text as the customer would receive it (the reply box fills the same placeholders from the
-// ticket), as a text message and as an email, for a sample customer.
+// The text as the customer would receive it (the reply box fills the same variables from the
+// ticket's account and asks the agent for theirs), as a text message with its count of texts and
+// as an email, for a sample customer.
 export function MacroPreview({ body, agentName }: MacroPreviewProps) {
-  const values = sampleCustomer(agentName);
+  const values = sampleValues(agentName);
   const text = body.trim();
   const parts = previewParts(text, values);
-  const filled = fillMacroPlaceholders(text, values);
-  const { known, unknown } = placeholdersIn(text);
+  const filled = parts.map((part) => part.text).join('');
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="macro-preview-heading">
@@ -71,7 +83,7 @@ export function MacroPreview({ body, agentName }: MacroPreviewProps) {
                 <PreviewText parts={parts} />
               </Box>
               <Text fz="xs" c="dimmed">
-                {filled.length.toLocaleString('en-US')} characters
+                {smsSegmentsSentence(filled)}
               </Text>
             </Stack>
             <Stack gap={4} aria-label="As an email" role="group">
@@ -89,34 +101,6 @@ export function MacroPreview({ body, agentName }: MacroPreviewProps) {
             </Stack>
           </>
         )}
-        {unknown.length > 0 && (
-          <Text fz="sm" c="orange.8" role="note">
-            Left for the agent to fill in:{' '}
-            {unknown.map((name) => (
-              <Mark key={name} color="yellow" px={2} mr={4}>{`{${name}}`}</Mark>
-            ))}
-          </Text>
-        )}
-        <Stack gap={4}>
-          <Text fz="xs" c="dimmed" id="macro-known-placeholders">
-            Filled in from the ticket:
-          </Text>
-          <Group gap={4} role="list" aria-labelledby="macro-known-placeholders">
-            {MACRO_PLACEHOLDERS.map((name) => (
-              <Badge
-                key={name}
-                role="listitem"
-                variant={known.includes(name) ? 'filled' : 'outline'}
-                color={known.includes(name) ? 'teal' : 'gray'}
-                tt="none"
-                fw={500}
-                title={`Here: ${values[name]}`}
-              >
-                <Code bg="transparent" c="inherit" fz="xs" p={0}>{`{${name}}`}</Code>
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
       </Stack>
     </Paper>
   );

@@ -1,12 +1,20 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEBIT_WARNING, MACRO_PREFILL_MISSING, type Macro } from '@portal/contracts';
+import {
+  DEBIT_WARNING,
+  MACRO_PREFILL_MISSING,
+  filledMacroVariableNames,
+  type FilledMacroVariableName,
+  type Macro,
+  type MacroValuesResponse,
+} from '@portal/contracts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { readFlashes } from '../../../lib/flash.ts';
 import { errorMessages } from '../../../lib/api-error.ts';
 import { answerApiCalls, answerLater, apiCallsSettled, inTurn, type Answer } from '../../../test/api-server.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
+import { SEND_NOW_VERDICT_ANSWER, macroFixture, messageFixture } from '../../../test/ticket-fixtures.ts';
 import { ReplyBox, type ReplyBoxProps } from './reply-box.tsx';
 
 const changePhone = macroFixture({
@@ -15,21 +23,36 @@ const changePhone = macroFixture({
   body: 'Hi {first_name}, your phone number is now {new_phone}.',
 });
 const blank = macroFixture({ id: 3, title: 'blank_macro', body: '  ' });
+const payoff = macroFixture({
+  id: 4,
+  title: 'payoff_quote',
+  body: 'Hi {first_name}, your payoff is {payoff_amount}. We call you on {callback_date} at {?best time}.',
+});
+
+// GET macro_values as the screen answers it: every account and employee variable, null unless given.
+function macroValues(
+  values: Partial<Record<FilledMacroVariableName, string>> = {},
+  unfilled: MacroValuesResponse['unfilled'] = [],
+): MacroValuesResponse {
+  const all = Object.fromEntries(filledMacroVariableNames.map((name) => [name, values[name] ?? null]));
+  return { user_id: 41, loan_id: 7, values: all as MacroValuesResponse['values'], unfilled };
+}
 
 function renderBox(overrides: Partial<ReplyBoxProps> = {}) {
   const onSent = vi.fn();
   const onError = vi.fn<(error: Error) => void>();
+  const loadVariableValues = vi.fn(async () => macroValues({ first_name: 'Jane', payoff_amount: '$1,284.17' }));
   const props: ReplyBoxProps = {
     ticketId: 101,
     mutationConfig: { onError },
-    macros: [changePhone, blank] satisfies Macro[],
-    placeholderValues: { first_name: 'Jane' },
+    macros: [changePhone, blank, payoff] satisfies Macro[],
+    loadVariableValues,
     activeLoans: [],
     onSent,
     ...overrides,
   };
   const view = renderWithProviders(<ReplyBox key={props.ticketId} {...props} />);
-  return { ...view, onSent, onError, props };
+  return { ...view, onSent, onError, props, loadVariableValues };
 }
 
 const replyBox = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
@@ -38,13 +61,27 @@ const sentAnswer = (status: 'sent' | 'queued' | 'undelivered' = 'sent', error: s
   200,
   { ticket_id: 101, message: messageFixture({ id: 900, inbound: false, status, error }), undo_until: null },
 ];
+const pickButton = (macro: Macro) => (insert: (macro: Macro) => void) => (
+  <button type="button" onClick={() => insert(macro)}>
+    Pick {macro.title}
+  </button>
+);
 
 describe('ReplyBox: macro shortcut', () => {
-  it('replaces #change_phone with the macro text, placeholders filled, on Enter', async () => {
-    renderBox();
+  it('replaces #change_phone with the macro text, the account filled and the agent asked, on Enter', async () => {
+    const { loadVariableValues } = renderBox();
     await userEvent.type(replyBox(), 'Thanks! #change_phone{Enter}');
-    expect(replyBox()).toHaveValue('Thanks! Hi Jane, your phone number is now {new_phone}.');
-    expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
+    const form = await screen.findByRole('dialog', { name: 'Fill in #change_phone' });
+    expect(loadVariableValues).toHaveBeenCalledOnce();
+    // The reply is untouched until the agent's values are in.
+    expect(replyBox()).toHaveValue('Thanks! #change_phone');
+    // The form's fields load with it (a lazy chunk).
+    const phone = await within(form).findByRole('textbox', { name: 'New phone number' });
+    await waitFor(() => expect(phone).toHaveFocus());
+    await userEvent.type(phone, '503 555 0123{Enter}');
+    await waitFor(() => expect(form).not.toBeInTheDocument());
+    expect(replyBox()).toHaveValue('Thanks! Hi Jane, your phone number is now (503) 555-0123.');
+    expect(replyBox()).toHaveFocus();
   });
 
   it('inserts a newline on Enter when no macro matches', async () => {
@@ -64,56 +101,134 @@ describe('ReplyBox: macro shortcut', () => {
 });
 
 describe('ReplyBox: macro picker', () => {
-  it('inserts the picked macro with its placeholders filled and sends its id once the rest is filled in', async () => {
+  it('inserts the picked macro filled from the account and the form, and sends its id', async () => {
     const sent = answerApiCalls({ [SEND]: sentAnswer() });
-    renderBox({
-      renderMacroPicker: (insert) => (
-        <button type="button" onClick={() => insert(changePhone)}>
-          Pick change_phone
-        </button>
-      ),
+    renderBox({ renderMacroPicker: pickButton(payoff) });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick payoff_quote' }));
+    const form = await screen.findByRole('dialog', { name: 'Fill in #payoff_quote' });
+    await within(form).findByRole('button', { name: 'Insert' });
+    // Insert with nothing typed: each field says what it needs, and nothing is inserted.
+    await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
+    expect(within(form).getByText('Please enter the callback date.')).toBeInTheDocument();
+    expect(within(form).getByText('Please enter the best time.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Callback date/)).toHaveFocus();
+    fireEvent.change(within(form).getByLabelText(/Callback date/), { target: { value: '2027-07-02' } });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'best time' }), 'after 5pm');
+    await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(form).not.toBeInTheDocument());
+    expect(replyBox()).toHaveValue('Hi Jane, your payoff is $1,284.17. We call you on July 2, 2027 at after 5pm.');
+    // The focus is back in the reply, not on the picker the macro came from.
+    expect(replyBox()).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
+      reply: 'Hi Jane, your payoff is $1,284.17. We call you on July 2, 2027 at after 5pm.',
+      macro_id: 4,
     });
+  });
+
+  it('inserts nothing when the agent cancels the form', async () => {
+    renderBox({ renderMacroPicker: pickButton(changePhone) });
+    await userEvent.type(replyBox(), 'Kept as typed.');
     await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
-    expect(replyBox()).toHaveValue('Hi Jane, your phone number is now {new_phone}.');
-    // Send stays disabled while a placeholder is left, and says which.
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
-    expect(screen.getByText('Still to fill in: {new_phone}')).toBeInTheDocument();
+    const form = await screen.findByRole('dialog', { name: 'Fill in #change_phone' });
+    await userEvent.click(await within(form).findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(form).not.toBeInTheDocument());
+    expect(replyBox()).toHaveValue('Kept as typed.');
+    expect(replyBox()).toHaveFocus();
+  });
+
+  it('leaves what the account cannot fill in the reply, says why, and keeps Send off until it is written in', async () => {
+    const sent = answerApiCalls({ [SEND]: sentAnswer() });
+    const noLoan = 'The customer has no active loan.';
+    const macro = macroFixture({ id: 5, title: 'payoff_only', body: 'Hi {first_name}, pay {payoff_amount} today.' });
+    renderBox({
+      macros: [macro],
+      renderMacroPicker: pickButton(macro),
+      loadVariableValues: async () => macroValues({ first_name: 'Jane' }, [{ name: 'payoff_amount', reason: noLoan }]),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick payoff_only' }));
+    await waitFor(() => expect(replyBox()).toHaveValue('Hi Jane, pay {payoff_amount} today.'));
+    const sentence = 'Fill in {payoff_amount} before sending: the customer would read it exactly as written.';
+    // The preview loads with the first word of the reply (a lazy chunk).
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(screen.getByText(`{payoff_amount}: the customer has no active loan.`)).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(expect.stringContaining(sentence));
+    // Marked in the preview as the customer would read it.
+    expect(within(screen.getByTestId('reply-preview')).getByText('{payoff_amount}').tagName).toBe('MARK');
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
     expect(sent).toEqual([]);
 
     await userEvent.clear(replyBox());
-    await userEvent.type(replyBox(), 'Hi Jane, your phone number is now 5035550123.');
-    expect(screen.queryByText(/Still to fill in/)).not.toBeInTheDocument();
+    await userEvent.type(replyBox(), 'Hi Jane, pay $1,000.00 today.');
+    expect(screen.queryByText(sentence)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toEqual({
-      id: 101,
-      reply: 'Hi Jane, your phone number is now 5035550123.',
-      macro_id: 2,
-      filter_id: null,
-      purpose: 'servicing',
-    });
+    expect(sent[0]!.body).toMatchObject({ reply: 'Hi Jane, pay $1,000.00 today.', macro_id: 5 });
   });
 
-  it('alerts that the prefill is missing, and inserts nothing, when the ticket has no value for a placeholder', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it('inserts the macro all the same when the account cannot be read, and says so', async () => {
+    const macro = macroFixture({ id: 6, title: 'hello', body: 'Hi {first_name}!' });
     renderBox({
-      placeholderValues: { first_name: null },
-      renderMacroPicker: (insert) => (
-        <button type="button" onClick={() => insert(changePhone)}>
-          Pick change_phone
-        </button>
-      ),
+      macros: [macro],
+      renderMacroPicker: pickButton(macro),
+      loadVariableValues: () => Promise.reject(new ApiError(503, ['The database is unavailable. Try again shortly.'])),
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Pick change_phone' }));
-    expect(alert).toHaveBeenCalledWith(
-      "This macro's prefill is missing ({first_name}). Please contact internal tools to fix it.",
-    );
-    expect(replyBox()).toHaveValue('');
-    await userEvent.type(replyBox(), '#change_phone{Enter}');
-    expect(alert).toHaveBeenCalledTimes(2);
-    expect(replyBox()).toHaveValue('#change_phone');
-    alert.mockRestore();
+    await userEvent.click(screen.getByRole('button', { name: 'Pick hello' }));
+    await waitFor(() => expect(replyBox()).toHaveValue('Hi {first_name}!'));
+    expect(
+      screen.getByText('{first_name}: the account could not be read: The database is unavailable. Try again shortly.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the account variables for the agent when there is no account to read', async () => {
+    const macro = macroFixture({ id: 6, title: 'hello', body: 'Hi {first_name}!' });
+    renderBox({ macros: [macro], renderMacroPicker: pickButton(macro), loadVariableValues: undefined });
+    await userEvent.click(screen.getByRole('button', { name: 'Pick hello' }));
+    expect(replyBox()).toHaveValue('Hi {first_name}!');
+    expect(await screen.findByText("{first_name}: write it in (the customer's first name).")).toBeInTheDocument();
+  });
+});
+
+describe('ReplyBox: preview', () => {
+  it('shows a text as the customer gets it, with how many texts it makes', async () => {
+    answerApiCalls({ 'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER });
+    renderBox({ contact: { channel: 'text', userId: 41 } });
+    await userEvent.type(replyBox(), '  Hello there  ');
+    expect(await screen.findByTestId('reply-preview')).toHaveTextContent(/^Hello there$/);
+    expect(screen.getByText('1 text (GSM-7): 11 of 160 characters.')).toBeInTheDocument();
+    await userEvent.type(replyBox(), ' it’s done');
+    expect(screen.getByText('1 text (UCS-2, because of ’): 23 of 70 characters.')).toBeInTheDocument();
+    await userEvent.clear(replyBox());
+    await userEvent.click(replyBox());
+    await userEvent.paste('€'.repeat(81));
+    expect(screen.getByText('2 texts (GSM-7): 162 characters, 153 a text; 143 left in the last.')).toBeInTheDocument();
+  });
+
+  it('shows an email without a count of texts', async () => {
+    answerApiCalls({ 'GET users/contact_verdict': SEND_NOW_VERDICT_ANSWER });
+    renderBox({ contact: { channel: 'email', userId: 41 } });
+    await userEvent.type(replyBox(), 'Dear Jane');
+    expect(await screen.findByTestId('reply-preview')).toHaveTextContent('Dear Jane');
+    expect(screen.queryByText(/GSM-7/)).not.toBeInTheDocument();
+  });
+});
+
+describe('ReplyBox: suggestions ask what they need', () => {
+  it('asks the agent for a suggestion variable left to them', async () => {
+    renderBox({
+      suggestions: [
+        { macro_id: 9, title: 'calc_early_repay', text: 'Your payoff on {date} is $900.00.', reason: 'Payoff' },
+      ],
+    });
+    await userEvent.click(screen.getByRole('listitem', { name: 'Use suggestion calc_early_repay' }));
+    const form = await screen.findByRole('dialog', { name: 'Fill in #calc_early_repay' });
+    fireEvent.change(await within(form).findByLabelText(/^Date/), { target: { value: '2027-01-15' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Insert' }));
+    await waitFor(() => expect(replyBox()).toHaveValue('Your payoff on January 15, 2027 is $900.00.'));
   });
 });
 

@@ -1,8 +1,9 @@
 import {
+  lazy,
+  Suspense,
   useEffect,
   useEffectEvent,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -10,16 +11,13 @@ import {
 } from 'react';
 import { Alert, Button, Card, Group, Kbd, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
-  MACRO_PLACEHOLDERS,
   MACRO_PREFILL_MISSING,
   SEND_GUARD_MS,
   debitWarning,
   expandMacroShortcut,
-  fillMacroPlaceholders,
-  findUnfilledPlaceholders,
-  macroPrefillMissingAlert,
-  missingPrefills,
+  unfilledVariables,
   type Macro,
+  type MacroValuesResponse,
   type MessagePurpose,
   type SendReplyResponse,
   type SuggestedAction,
@@ -31,11 +29,17 @@ import { flash } from '../../../lib/flash.ts';
 import type { MutationEvents } from '../../../lib/react-query.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { clearDraft, readDraft, saveDraft, type ReplyDraft } from '../draft-cookie.ts';
+import { useVariableFilling } from '../hooks/use-variable-filling.ts';
 import { replyOutcome } from '../reply-outcome.ts';
+import { spliceReply, type TextRange } from '../text-insertion.ts';
+import { AgentVariablesForm } from './agent-variables-form.tsx';
 import { SuggestedActions } from './suggested-actions.tsx';
 import { SuggestedResponses } from './suggested-responses.tsx';
 
 const MAX_REPLY = 5000;
+
+// The preview (with the count of texts) loads with the first word of a reply, not with the workspace.
+const ReplyPreview = lazy(async () => ({ default: (await import('./reply-preview.tsx')).ReplyPreview }));
 
 export type ReplyBoxProps = {
   ticketId: number;
@@ -44,7 +48,9 @@ export type ReplyBoxProps = {
   // Whom the contact gate asks about (decision 046): the ticket's channel and customer, if known.
   contact?: { channel: 'text' | 'email'; userId: number | null };
   macros: readonly Macro[];
-  placeholderValues: Readonly<Record<string, string | null | undefined>>;
+  // The values of the account's and the employee's macro variables, read as each macro is inserted
+  // (GET macro_values for the ticket, composed in app/). Without it they stay for the agent to fill.
+  loadVariableValues?: () => Promise<MacroValuesResponse>;
   activeLoans: ReadonlyArray<{ eligible_payment_methods: readonly string[] }>;
   suggestions?: readonly SuggestedResponse[];
   suggestedActions?: readonly SuggestedAction[];
@@ -55,6 +61,10 @@ export type ReplyBoxProps = {
   // error strip), and the refresh after a suggested action.
   mutationConfig?: MutationEvents;
 };
+
+type Meta = Partial<Pick<ReplyDraft, 'macroId' | 'filterId'>>;
+// Where an inserted text goes and what comes with it.
+type Insertion = { range: TextRange; meta: Meta; expected?: string; purpose?: MessagePurpose };
 
 function insideDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"]') !== null;
@@ -67,7 +77,7 @@ export function ReplyBox(props: ReplyBoxProps) {
     channelLabel,
     contact,
     macros,
-    placeholderValues,
+    loadVariableValues,
     activeLoans,
     suggestions = [],
     suggestedActions = [],
@@ -87,10 +97,7 @@ export function ReplyBox(props: ReplyBoxProps) {
   // The Idempotency-Key of the reply being written: kept through retries, renewed once it is sent.
   const composeKey = useRef<string>(newComposeKey());
 
-  const filledMacros = useMemo(
-    () => macros.map((macro) => ({ ...macro, body: fillMacroPlaceholders(macro.body, placeholderValues) })),
-    [macros, placeholderValues],
-  );
+  const filling = useVariableFilling<Insertion>(loadVariableValues);
 
   const send = useSendReply({
     mutationConfig: {
@@ -121,42 +128,51 @@ export function ReplyBox(props: ReplyBoxProps) {
     textarea.setSelectionRange(caretRequest.position, caretRequest.position);
   }, [textarea, caretRequest]);
 
-  function insert(text: string, meta: Partial<Pick<ReplyDraft, 'macroId' | 'filterId'>>) {
-    const start = textarea?.selectionStart ?? draft.text.length;
-    const end = textarea?.selectionEnd ?? draft.text.length;
-    const before = draft.text.slice(0, start);
-    const spacer = before !== '' && !/\s$/.test(before) ? ' ' : '';
-    const nextText = `${before}${spacer}${text}${draft.text.slice(end)}`;
+  // Puts the text where the insertion began. The reply cannot change meanwhile: it is read-only
+  // while the account is read, and the form holds the focus.
+  function place(text: string, { range, meta, expected, purpose }: Insertion) {
+    const next = spliceReply(draft.text, range, text, expected);
     update(
-      { text: nextText, macroId: meta.macroId ?? draft.macroId, filterId: meta.filterId ?? draft.filterId },
-      before.length + spacer.length + text.length,
+      { text: next.text, macroId: meta.macroId ?? draft.macroId, filterId: meta.filterId ?? draft.filterId },
+      next.caret,
     );
+    if (purpose) setPurpose(purpose);
   }
 
-  // A macro whose text is empty, or whose {placeholders} the Portal should fill from the ticket but
-  // has no value for (no customer linked, say), has its prefill missing: the spec's alert, nothing
-  // inserted (spec 000 section 5). Placeholders only the agent can fill ({new_phone}) are inserted
-  // and listed under the box until they are replaced.
-  function prefillProblem(body: string): string | null {
-    if (body.trim() === '') return MACRO_PREFILL_MISSING;
-    const missing = missingPrefills(body, MACRO_PLACEHOLDERS, placeholderValues);
-    return missing.length > 0 ? macroPrefillMissingAlert(missing) : null;
+  // A macro's (or a suggestion's) text: its variables filled from the account, the agent asked for
+  // theirs, then put in place (decision 061). An empty macro has its prefill missing: the spec's
+  // alert, nothing inserted (spec 000 section 5). One insertion at a time.
+  function insertText(text: string, title: string | null, insertion: Omit<Insertion, 'range'> & { range?: TextRange }) {
+    if (filling.reading || filling.pending) return;
+    if (text.trim() === '') {
+      window.alert(MACRO_PREFILL_MISSING);
+      return;
+    }
+    const at: Insertion = {
+      ...insertion,
+      range: insertion.range ?? {
+        start: textarea?.selectionStart ?? draft.text.length,
+        end: textarea?.selectionEnd ?? draft.text.length,
+      },
+    };
+    void filling.fill(text, title, at).then((ready) => {
+      if (ready !== null) place(ready, at);
+    });
+  }
+
+  function fillForm(values: Readonly<Record<string, string>>) {
+    const done = filling.finish(values);
+    if (done) place(done.text, done.request);
   }
 
   function insertMacro(macro: Macro) {
-    const problem = prefillProblem(macro.body);
-    if (problem) {
-      window.alert(problem);
-      return;
-    }
-    insert(fillMacroPlaceholders(macro.body, placeholderValues), { macroId: macro.id });
-    setPurpose(macro.purpose);
+    insertText(macro.body, macro.title, { meta: { macroId: macro.id }, purpose: macro.purpose });
   }
 
   // A second click within SEND_GUARD_MS does nothing (spec 000 section 5), whatever the first one did.
   // A reply that cannot go (a {placeholder} left: Send is disabled) is no click at all.
   function submit() {
-    if (findUnfilledPlaceholders(draft.text).length > 0) return;
+    if (unfilledVariables(draft.text).length > 0) return;
     const now = Date.now();
     if (now - lastSendAt.current < SEND_GUARD_MS) return;
     lastSendAt.current = now;
@@ -194,7 +210,8 @@ export function ReplyBox(props: ReplyBoxProps) {
       return;
     const element = event.currentTarget;
     if (element.selectionStart !== element.selectionEnd) return;
-    const result = expandMacroShortcut(element.value, element.selectionStart, filledMacros);
+    const caret = element.selectionStart;
+    const result = expandMacroShortcut(element.value, caret, macros);
     // No #name before the caret: Enter is a newline as usual.
     if (result.kind === 'none') return;
     event.preventDefault();
@@ -202,18 +219,20 @@ export function ReplyBox(props: ReplyBoxProps) {
       window.alert(MACRO_PREFILL_MISSING);
       return;
     }
-    const original = macros.find((macro) => macro.id === result.macroId);
-    const problem = original ? prefillProblem(original.body) : null;
-    if (problem) {
-      window.alert(problem);
-      return;
-    }
-    update({ text: result.text, macroId: result.macroId, filterId: draft.filterId }, result.caret);
-    if (original) setPurpose(original.purpose);
+    const macro = macros.find((candidate) => candidate.id === result.macroId);
+    if (!macro) return;
+    // #title is replaced by the macro's text once its variables are filled.
+    const start = result.caret - macro.body.length;
+    insertText(macro.body, macro.title, {
+      meta: { macroId: macro.id },
+      range: { start, end: caret },
+      expected: element.value.slice(start, caret),
+      purpose: macro.purpose,
+    });
   }
 
   const warning = debitWarning(draft.text, activeLoans);
-  const leftToFill = findUnfilledPlaceholders(draft.text);
+  const leftToFill = unfilledVariables(draft.text);
   const empty = draft.text.trim() === '';
 
   return (
@@ -235,9 +254,8 @@ export function ReplyBox(props: ReplyBoxProps) {
         <SuggestedResponses
           suggestions={suggestions}
           onPick={(suggestion) =>
-            insert(fillMacroPlaceholders(suggestion.text, placeholderValues), {
-              macroId: suggestion.macro_id,
-              filterId: suggestion.title,
+            insertText(suggestion.text, suggestion.title, {
+              meta: { macroId: suggestion.macro_id, filterId: suggestion.title },
             })
           }
         />
@@ -251,6 +269,8 @@ export function ReplyBox(props: ReplyBoxProps) {
           maxLength={MAX_REPLY}
           value={draft.text}
           onChange={(event) => update({ ...draft, text: event.currentTarget.value })}
+          // While the account is read for a macro, so the macro goes where it was asked for.
+          readOnly={filling.reading}
           onKeyDown={onKeyDown}
         />
         {!draftKept && (
@@ -258,10 +278,20 @@ export function ReplyBox(props: ReplyBoxProps) {
             This reply is too long to be kept as a draft if you leave the ticket.
           </Text>
         )}
-        {leftToFill.length > 0 && (
-          <Text fz="xs" c="red.9" id={`reply-unfilled-${ticketId}`}>
-            Still to fill in: {leftToFill.join(', ')}
+        {filling.reading && (
+          <Text fz="xs" c="dimmed" role="status">
+            Reading the customer&apos;s account for the macro…
           </Text>
+        )}
+        {!empty && (
+          <Suspense fallback={null}>
+            <ReplyPreview
+              text={draft.text}
+              channel={contact?.channel ?? null}
+              reasons={filling.reasons}
+              unfilledId={`reply-unfilled-${ticketId}`}
+            />
+          </Suspense>
         )}
         {contact && (
           <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
@@ -296,7 +326,7 @@ export function ReplyBox(props: ReplyBoxProps) {
             <Button
               onClick={submit}
               loading={send.isPending}
-              disabled={empty || leftToFill.length > 0}
+              disabled={empty || leftToFill.length > 0 || filling.reading}
               aria-describedby={
                 leftToFill.length > 0 ? `reply-unfilled-${ticketId}` : contact ? `reply-verdict-${ticketId}` : undefined
               }
@@ -307,6 +337,16 @@ export function ReplyBox(props: ReplyBoxProps) {
           </Group>
         </Group>
       </Stack>
+      <AgentVariablesForm
+        asked={filling.pending?.asked ?? []}
+        macroTitle={filling.pending?.title ?? null}
+        onFill={fillForm}
+        onCancel={() => {
+          filling.cancel();
+          // Back in the reply, where the agent was.
+          setCaretRequest({ position: textarea?.selectionStart ?? draft.text.length });
+        }}
+      />
     </Card>
   );
 }
