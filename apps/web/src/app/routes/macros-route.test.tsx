@@ -206,16 +206,16 @@ describe('the macro editor', () => {
     expect(alert).toHaveTextContent("That macro doesn't exist yet!");
   });
 
-  it('previews the text for a sample customer and marks what the agent still has to fill', async () => {
+  it('previews the text for a sample customer, marks what the agent fills in and counts the texts', async () => {
     renderEditor({});
     await loadMacro('change_phone');
     await screen.findByRole('heading', { name: 'Editing #change_phone' });
     const sms = screen.getByRole('group', { name: 'As a text message' });
-    expect(sms).toHaveTextContent('Hi Maria, your phone number is now {new_phone}.');
-    expect(within(sms).getByText('{new_phone}').tagName).toBe('MARK');
+    expect(sms).toHaveTextContent('Hi Maria, your phone number is now (415) 555-0199.');
+    expect(within(sms).getByTitle('{new_phone}, asked of the agent')).toHaveTextContent('(415) 555-0199');
+    expect(within(sms).getByTitle('{first_name}')).toHaveTextContent('Maria');
+    expect(sms).toHaveTextContent('1 text (GSM-7): 50 of 160 characters.');
     expect(screen.getByRole('group', { name: 'As an email' })).toHaveTextContent('To: Maria Gonzalez');
-    expect(screen.getByText(/Left for the agent to fill in/)).toHaveTextContent('{new_phone}');
-    expect(screen.getByRole('list', { name: 'Filled in from the ticket:' })).toHaveTextContent('{first_name}');
   });
 
   it('lists the history newest first and puts an earlier text in the form, unsaved', async () => {
