@@ -34,7 +34,7 @@ import { createNotesModule } from './modules/notes/index.ts';
 import { createSessionModule } from './modules/session/index.ts';
 import { createStaffModule } from './modules/staff/index.ts';
 import { createSurveysModule } from './modules/surveys/index.ts';
-import { createTicketsModule, findOpenTicketIdOfCustomer } from './modules/tickets/index.ts';
+import { createTicketsModule, findOpenTicketIdOfCustomer, syncSlaTargets } from './modules/tickets/index.ts';
 import { createTransactionEmailsModule } from './modules/transaction-emails/index.ts';
 import { createUserPageModule } from './modules/user-page/index.ts';
 import { registerAuthentication } from './plugins/auth.ts';
@@ -69,6 +69,7 @@ export type AppSettings = Pick<
   | 'sessionCacheSeconds'
   | 'businessTimeZone'
   | 'businessHours'
+  | 'slaTargets'
   | 'ticketLeaseMinutes'
   | 'undoSendSeconds'
   | 'paymentDateGraceDays'
@@ -141,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Where the database's first-response trigger reads the business hours (decision 034).
   if (await syncBusinessHours(deps.database.db, settings.businessTimeZone, settings.businessHours))
     app.log.info('Business hours changed: the adjusted first response times were worked out again.');
+  // Where the database's reply-time clock reads the targets (decision 066).
+  if (await syncSlaTargets(deps.database.db, settings.slaTargets))
+    app.log.info('Reply-time targets changed: the running clocks were worked out again.');
 
   const clock = deps.clock ?? systemClock;
   // The work queues register with it (through the context); signing out and going offline release through it.

@@ -9,8 +9,11 @@ import {
   DEFAULT_BUSINESS_TIME_ZONE,
   DEFAULT_CONTACT_SETTINGS,
   DEFAULT_CONTACT_WINDOW,
+  DEFAULT_SLA_TARGETS,
   parseContactWindow,
+  parseSlaTargets,
   STAGES,
+  type SlaTargets,
 } from '@portal/contracts';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './platform/business-hours.ts';
 
@@ -103,6 +106,14 @@ const environment = z.object({
     .string()
     .refine((text) => parseBusinessHours(text) !== null, 'must be days and hours like "Mon-Fri 08:00-17:00"')
     .default(DEFAULT_BUSINESS_HOURS),
+  // The reply-time targets per channel in business minutes, first reply / next reply (decision 066).
+  SLA_TARGETS: z
+    .string()
+    .refine(
+      (text) => parseSlaTargets(text) !== null,
+      'must be targets like "text=30/60,email=240/480" (business minutes)',
+    )
+    .default(DEFAULT_SLA_TARGETS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Demo data is for the dev stage only (its accounts have a published password): 200 there, none elsewhere.
   SEED_CUSTOMERS: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -222,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     publicUrl: values.PUBLIC_URL ?? null,
     businessTimeZone: values.BUSINESS_TIME_ZONE,
     businessHours: parseBusinessHours(values.BUSINESS_HOURS) ?? businessHoursDefault(),
+    slaTargets: parseSlaTargets(values.SLA_TARGETS) ?? slaTargetsDefault(),
     logLevel: values.LOG_LEVEL,
     seedCustomers: values.SEED_CUSTOMERS ?? (values.STAGE === 'dev' ? DEV_SEED_CUSTOMERS : 0),
     trustProxy: values.TRUST_PROXY,
@@ -312,6 +324,12 @@ export function loadSecretsKey(secrets: Config['secrets']): Buffer {
   if (!key)
     throw new Error(`${keyFile} does not hold a secrets key (${SECRETS_KEY_HOWTO}); restore it, or set SECRETS_KEY.`);
   return key;
+}
+
+function slaTargetsDefault(): SlaTargets {
+  const targets = parseSlaTargets(DEFAULT_SLA_TARGETS);
+  if (!targets) throw new Error('DEFAULT_SLA_TARGETS does not parse.');
+  return targets;
 }
 
 function businessHoursDefault(): BusinessHours {

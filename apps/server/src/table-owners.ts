@@ -80,6 +80,10 @@ export const tableOwners: Record<TableName, TableOwner> = {
   debitStops: 'loans',
 
   tickets: 'tickets',
+  // The reply-time targets and the clocks that ended (decision 066): the clock itself is the
+  // database's (migration 0039); the share met per employee is read through the tickets module.
+  slaTargets: 'tickets',
+  slaOutcomes: 'tickets',
   // Every message in and out: queued by outbound.ts, delivered by outbox.ts, received and threaded
   // through message-store.ts; a ticket's thread is its messages.
   messages: 'platform',

@@ -100,6 +100,10 @@ export const employeeTicketStatsSchema = z.object({
   // From a ticket's start to its close, over the tickets the employee closed in the range.
   median_handling_seconds: z.number().nullable(),
   average_handling_seconds: z.number().nullable(),
+  // Reply-time targets (decision 066): the clocks the employee ended in the range (by a reply, or by
+  // closing the ticket) and how many of them within the target.
+  sla_met: z.number().int(),
+  sla_total: z.number().int(),
 });
 export type EmployeeTicketStats = z.infer<typeof employeeTicketStatsSchema>;
 export const employeeTicketResponseSchema = z.object({ data: z.array(employeeTicketStatsSchema) });

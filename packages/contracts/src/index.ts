@@ -63,6 +63,7 @@ export * from './rules/deadlines.ts';
 export * from './rules/payment-controls.ts';
 export * from './rules/payment-updates.ts';
 export * from './rules/business-hours.ts';
+export * from './rules/sla.ts';
 export * from './rules/loan-actions.ts';
 export * from './rules/payment-schedule.ts';
 export * from './rules/ssn.ts';

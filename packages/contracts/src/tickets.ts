@@ -5,6 +5,7 @@ import { loanInfoSchema } from './loans.ts';
 import { messageSchema } from './messages.ts';
 import { bigDatabaseIdSchema, int32Schema, nullableTimestampSchema, ticketIdRequestSchema } from './primitives.ts';
 import { listOption, listPageSchema, listSearchSchema, listSort } from './rules/list-view.ts';
+import { slaTargetKinds } from './rules/sla.ts';
 
 // Wire format of the ticket workspace (spec 000 sections 3 and 7). Field names are the spec's;
 // money is in dollars, timestamps ISO 8601 UTC, dates YYYY-MM-DD. Decision 010 explains the shapes.
@@ -41,6 +42,19 @@ export const ticketSnoozeSchema = z
   .nullable();
 export type TicketSnooze = z.infer<typeof ticketSnoozeSchema>;
 
+// The reply-time clock (SLA, decision 066): null when none runs (the ticket waits on the customer, or
+// is closed). due_at is null while it is paused (snoozed until the customer replies).
+export const slaClockSchema = z
+  .object({
+    target: z.enum(slaTargetKinds),
+    started_at: z.string(),
+    due_at: nullableTimestampSchema,
+    paused: z.boolean(),
+    target_minutes: z.number().int(),
+    used_seconds: z.number().int(),
+  })
+  .nullable();
+
 export const ticketSummarySchema = z.object({
   id: z.number(),
   user_id: z.number().nullable(),
@@ -54,6 +68,7 @@ export const ticketSummarySchema = z.object({
   escalated: nullableTimestampSchema,
   last_escalated_by: z.string().nullable(),
   snooze: ticketSnoozeSchema,
+  sla: slaClockSchema,
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
@@ -78,6 +93,7 @@ export const ticketSchema = z.object({
   archived: nullableTimestampSchema,
   escalated: nullableTimestampSchema,
   snooze: ticketSnoozeSchema,
+  sla: slaClockSchema,
   created_at: z.string(),
   // Who holds the ticket now (queue lease), so a preview can say it is being worked.
   assigned_to: z.string().nullable(),

@@ -299,6 +299,12 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
     // Set by the database when an auto-response and a later message are inserted (migration 0021).
     autoRespondedAt: null,
     followedUpAt: null,
+    // The reply-time clock: set by the database as the messages are inserted (migration 0039).
+    slaTarget: null,
+    slaStartedAt: null,
+    slaUsedSeconds: 0,
+    slaRunningSince: null,
+    slaDueAt: null,
   };
   rows.tickets.push(row);
 }

@@ -216,5 +216,5 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
     throw conflict(definition.heldByOther(item.id, holder ?? 'another employee'));
   }
 
-  return { name, inQueue, isHeldByOther, leaseNext, renew, takeLease, releaseAll, assertNotHeldByOther };
+  return { name, inQueue, order, isHeldByOther, leaseNext, renew, takeLease, releaseAll, assertNotHeldByOther };
 }

@@ -136,6 +136,7 @@ export function ticketFixture(overrides: Partial<Ticket> = {}): Ticket {
     archived: null,
     escalated: null,
     snooze: null,
+    sla: null,
     created_at: new Date().toISOString(),
     assigned_to: 'Ana Lopez',
     user: userFixture(),
@@ -170,6 +171,7 @@ export function ticketSummaryFixture(overrides: Partial<TicketSummary> = {}): Ti
     escalated: null,
     last_escalated_by: null,
     snooze: null,
+    sla: null,
     ...overrides,
   };
 }

@@ -60,10 +60,20 @@ export const tickets = pgTable(
     // wrote again), set by the database as messages are inserted (migration 0021, decision 035).
     autoRespondedAt: timestamp({ withTimezone: true }),
     followedUpAt: timestamp({ withTimezone: true }),
+    // The reply-time clock (SLA, issue 40, decision 066), run by the database as messages are
+    // inserted and the ticket is snoozed or closed (migration 0039): which target runs (null: none,
+    // the ticket waits on the customer), since when the customer waits, the business seconds used
+    // before the current run, when the current run began (null: paused), and when it breaches.
+    slaTarget: text({ enum: ['first_reply', 'next_reply'] }),
+    slaStartedAt: timestamp({ withTimezone: true }),
+    slaUsedSeconds: integer().notNull().default(0),
+    slaRunningSince: timestamp({ withTimezone: true }),
+    slaDueAt: timestamp({ withTimezone: true }),
   },
   (table) => [
+    // The queue hands out by time to breach, then oldest first (a ticket with no clock running last).
     index('tickets_queue_idx')
-      .on(table.createdAt)
+      .on(sql`coalesce(${table.slaDueAt}, 'infinity'::timestamptz)`, table.createdAt)
       .where(sql`state = 'open' and archived_at is null and escalated_at is null and snoozed_at is null`),
     index('tickets_customer_idx').on(table.customerId),
     index('tickets_contact_idx').on(table.contact, table.state),
@@ -85,6 +95,47 @@ export const tickets = pgTable(
     index('tickets_escalated_idx')
       .on(table.escalatedAt)
       .where(sql`state = 'open' and escalated_at is not null`),
+  ],
+);
+
+// The reply-time targets per channel, in business seconds: the configuration's (SLA_TARGETS),
+// written at start, where the database's clock reads them.
+export const slaTargets = pgTable('sla_targets', {
+  channel: text({ enum: ticketChannels }).primaryKey(),
+  firstReplySeconds: integer().notNull(),
+  nextReplySeconds: integer().notNull(),
+});
+
+// Each clock that ended: by an employee's reply (messageId) or by the ticket's close, met or not.
+// The share met per employee (analytics) is read from here.
+export const slaOutcomes = pgTable(
+  'sla_outcomes',
+  {
+    id: bigintIdentity(),
+    ticketId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    channel: text({ enum: ticketChannels }).notNull(),
+    target: text({ enum: ['first_reply', 'next_reply'] }).notNull(),
+    // Who ended it: the reply's sender, or who closed the ticket.
+    employeeId: integer().references(() => employees.id),
+    endedBy: text({ enum: ['reply', 'close'] }).notNull(),
+    messageId: bigint({ mode: 'number' }),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }).notNull(),
+    // The clock as it stood, so an undone reply (decision 065) puts it back as it was.
+    usedSecondsBefore: integer().notNull(),
+    runningSince: timestamp({ withTimezone: true }),
+    dueAt: timestamp({ withTimezone: true }),
+    targetSeconds: integer().notNull(),
+    businessSeconds: integer().notNull(),
+    met: boolean().notNull(),
+  },
+  (table) => [
+    index('sla_outcomes_employee_idx').on(table.employeeId, table.endedAt),
+    index('sla_outcomes_message_idx')
+      .on(table.messageId)
+      .where(sql`message_id is not null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isInBusinessHours, type BusinessHours } from '@portal/contracts';
 import { businessHours, type Database, type Executor } from '@portal/db';
-import { recountFirstResponseBusinessSeconds } from '../tickets/index.ts';
+import { recomputeSlaDueTimes, recountFirstResponseBusinessSeconds } from '../tickets/index.ts';
 
 // The business hours the database's triggers count the rollups in (the analytics module's tables).
 
@@ -30,6 +30,8 @@ export async function syncBusinessHours(db: Database, timeZone: string, hours: B
     }
     await tx.execute(sql`lock table ticket_hourly_stats in share row exclusive mode`);
     await recountFirstResponseBusinessSeconds(tx);
+    // The running reply-time clocks breach at other instants now.
+    await recomputeSlaDueTimes(tx);
     await tx.execute(sql`update ticket_hourly_stats set business_response_seconds = 0`);
     await tx.execute(sql`update ticket_hourly_stats set business_response_seconds = sums.total
       from (select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour,

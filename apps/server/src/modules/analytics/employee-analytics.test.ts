@@ -88,6 +88,9 @@ describe('employee_ticket_analytics and employee_list', () => {
       replies: 1,
       median_handling_seconds: 47_100,
       average_handling_seconds: 47_100,
+      // No customer wrote on these tickets, so no reply-time clock ran (sla-clock.test.ts counts them).
+      sla_met: 0,
+      sla_total: 0,
     });
     // Nobody who did nothing, unless asked for.
     expect(byId.has(idle)).toBe(false);
@@ -104,6 +107,8 @@ describe('employee_ticket_analytics and employee_list', () => {
       replies: 0,
       median_handling_seconds: null,
       average_handling_seconds: null,
+      sla_met: 0,
+      sla_total: 0,
     });
     // Thursday: X's reply on T4 only.
     const thursday = await t.app.inject({

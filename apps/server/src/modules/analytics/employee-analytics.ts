@@ -8,7 +8,8 @@ import {
   type EmployeeTicketStats,
 } from '@portal/contracts';
 import type { AnalyticsDeps } from './deps.ts';
-import { businessToday } from '../../platform/business-date.ts';
+import { businessToday, startOfBusinessDay } from '../../platform/business-date.ts';
+import { slaSharesByEmployee } from '../tickets/index.ts';
 import { histogramMedian, splitByWholeMonths } from './handling-median.ts';
 import type { AnalyticsRange } from './range.ts';
 import * as repository from './repository.ts';
@@ -27,8 +28,9 @@ const roundTenth = (seconds: number) => Math.round(seconds * 10) / 10;
 
 // Per employee over the range, from the business-day rollups (decision 034): replies sent, tickets
 // first worked (their first reply to it or their close of it), tickets closed with the mean and
-// median time from start to close. The employees asked for (zeros for one who did nothing), or
-// with no one asked, everyone who did something.
+// median time from start to close; and the reply-time targets they met (decision 066). The
+// employees asked for (zeros for one who did nothing), or with no one asked, everyone who did
+// something.
 export async function employeeTicketAnalytics(
   context: AnalyticsContext,
   range: AnalyticsRange,
@@ -44,6 +46,16 @@ export async function employeeTicketAnalytics(
     splitByWholeMonths(range.start, histogramEnd),
     employeeIds,
   );
+  const shares = new Map(
+    (
+      await slaSharesByEmployee(
+        context.db,
+        rows.map((row) => row.employeeId),
+        startOfBusinessDay(range.start, context.businessTimeZone),
+        startOfBusinessDay(addDays(range.end, 1), context.businessTimeZone),
+      )
+    ).map((share) => [share.employeeId, share]),
+  );
   const data = rows.map((row): EmployeeTicketStats => ({
     employee_id: row.employeeId,
     name: row.name,
@@ -54,6 +66,8 @@ export async function employeeTicketAnalytics(
       row.buckets.map(([start, tickets, handlingSeconds]) => ({ start, tickets, handlingSeconds })),
     ),
     average_handling_seconds: row.closed > 0 ? roundTenth(row.handlingSeconds / row.closed) : null,
+    sla_met: shares.get(row.employeeId)?.met ?? 0,
+    sla_total: shares.get(row.employeeId)?.total ?? 0,
   }));
   return { data };
 }

@@ -20,6 +20,7 @@ import {
 } from '../customers/index.ts';
 import { customerLoansJson, decodeCustomerLoans, type LoanJsonRow } from '../loans/index.ts';
 import { employeeNameOf } from '../session/index.ts';
+import { slaColumns } from './repository.ts';
 
 // The reads behind GET ticket, prepared because every employee opens tickets all day
 // (platform/prepared.ts). The whole ticket is one statement: the ticket and customer row, with the
@@ -85,6 +86,7 @@ function selectTicketView<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
       holderName: employeeNameOf(tickets.assignedTo),
       escalatedByName: employeeNameOf(tickets.escalatedBy),
       snoozedByName: employeeNameOf(tickets.snoozedBy),
+      slaTargetSeconds: slaColumns.slaTargetSeconds,
       customer: customers,
       ...customerCardFields,
       emails: customerEmailsOf(customers.id),
@@ -108,7 +110,7 @@ export async function findTicketView(db: Database, ticketId: number) {
 export type TicketViewRow = NonNullable<Awaited<ReturnType<typeof findTicketView>>>;
 export type CustomerProfileRow = Omit<
   TicketViewRow,
-  'ticket' | 'holderName' | 'escalatedByName' | 'snoozedByName' | 'customer'
+  'ticket' | 'holderName' | 'escalatedByName' | 'snoozedByName' | 'slaTargetSeconds' | 'customer'
 > & {
   customer: NonNullable<TicketViewRow['customer']>;
 };

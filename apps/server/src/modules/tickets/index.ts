@@ -7,6 +7,11 @@ import { createTicketService } from './service.ts';
 import { registerTicketAccountRoutes } from './ticket-account-routes.ts';
 
 export { findLatestTicketIdOfCustomer, recountFirstResponseBusinessSeconds } from './repository.ts';
+// The reply-time targets written where the database's clock reads them, and the running clocks'
+// due instants worked out again when the business hours change (decision 066).
+export { recomputeSlaDueTimes, syncSlaTargets } from './sla-targets-sync.ts';
+// The share of reply-time targets each employee met (customer-service analytics).
+export { slaSharesByEmployee } from './sla-outcomes.ts';
 // A ticket's customer, the customers of tickets, and the customer's tickets as a subquery (the
 // internal notes written on tickets, issue 40).
 export { findCustomersOfTickets, findTicketCustomer, ticketIdsOfCustomer } from './repository.ts';

@@ -16,7 +16,7 @@ import { countUnpaidDue } from '../loans/index.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import * as repository from './repository.ts';
 import { ticketQueue } from './ticket-queue.ts';
-import { toTicketSummary } from './wire.ts';
+import { toTicketSummary, type SummaryRow } from './wire.ts';
 
 export const LIST_LIMIT = 100;
 
@@ -90,8 +90,10 @@ export function createQueueService(
     // A lease that ran out and was taken by someone else meanwhile is not renewed, and not shown.
     const kept = mine.held.filter((ticket) => !due.includes(ticket) || renewed.has(ticket.id));
     const taken = await ticketQueue.leaseNext(db, caller.employeeId, num - kept.length, now, until);
+    // In the queue's order: time to breach, then age (decision 066).
+    const dueTime = (ticket: SummaryRow) => ticket.slaDueAt?.getTime() ?? Number.POSITIVE_INFINITY;
     const open = [...kept, ...(await repository.findSummariesByIds(db, taken))].sort(
-      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+      (a, b) => dueTime(a) - dueTime(b) || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
     );
     return {
       ...stats,

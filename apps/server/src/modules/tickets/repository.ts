@@ -14,6 +14,16 @@ export const PREVIEW_LENGTH = 140;
 
 const inQueue = ticketQueue.inQueue;
 
+// The reply-time clock (decision 066) and its target in business seconds.
+export const slaColumns = {
+  slaTarget: tickets.slaTarget,
+  slaStartedAt: tickets.slaStartedAt,
+  slaUsedSeconds: tickets.slaUsedSeconds,
+  slaRunningSince: tickets.slaRunningSince,
+  slaDueAt: tickets.slaDueAt,
+  slaTargetSeconds: sql<number | null>`sla_target_seconds(${tickets.channel}, ${tickets.slaTarget})`,
+};
+
 // The summary columns of a ticket row, with the customer's newest words served by messages_ticket_idx.
 const summaryColumns = {
   id: tickets.id,
@@ -32,6 +42,7 @@ const summaryColumns = {
   snoozeEndedAt: tickets.snoozeEndedAt,
   snoozeEndReason: tickets.snoozeEndReason,
   snoozedByName: employeeNameOf(tickets.snoozedBy),
+  ...slaColumns,
 };
 
 // The employee's online flag, the ids of the tickets they closed since a moment (newest first,
@@ -52,7 +63,7 @@ const heldStatement = preparedPerDatabase((db) =>
     .from(employees)
     .leftJoin(tickets, and(eq(tickets.assignedTo, employees.id), inQueue))
     .where(eq(employees.id, sql.placeholder('employeeId')))
-    .orderBy(tickets.createdAt, tickets.id)
+    .orderBy(ticketQueue.order, tickets.id)
     .prepare('tickets_held_by'),
 );
 
@@ -64,10 +75,11 @@ export async function findHeldTickets(
   closedSince: Date,
 ): Promise<{ online: boolean; held: HeldTicket[]; closed: number[] }> {
   const rows = await heldStatement(db).execute({ employeeId, closedSince: closedSince.toISOString() });
-  const held = rows.flatMap(({ online: _online, closedSince: _closed, id, channel, contact, createdAt, ...rest }) =>
-    id === null || channel === null || contact === null || createdAt === null
-      ? []
-      : [{ ...rest, id, channel, contact, createdAt }],
+  const held = rows.flatMap(
+    ({ online: _online, closedSince: _closed, id, channel, contact, createdAt, slaUsedSeconds, ...rest }) =>
+      id === null || channel === null || contact === null || createdAt === null
+        ? []
+        : [{ ...rest, id, channel, contact, createdAt, slaUsedSeconds: slaUsedSeconds ?? 0 }],
   );
   return { online: rows[0]?.online ?? false, held, closed: rows[0]?.closedSince ?? [] };
 }
@@ -79,7 +91,7 @@ export function selectSummaries(executor: Executor) {
 const summariesByIdsStatement = preparedPerDatabase((db) =>
   selectSummaries(db)
     .where(sql`${tickets.id} = any(${sql.placeholder('ids')})`)
-    .orderBy(tickets.createdAt, tickets.id)
+    .orderBy(ticketQueue.order, tickets.id)
     .prepare('tickets_summaries_by_ids'),
 );
 

@@ -12,7 +12,7 @@ import * as details from './detail-repository.ts';
 import { TICKET_ERRORS } from './messages.ts';
 import { ticketQueue } from './ticket-queue.ts';
 import { suggestReplies, type MacroText } from './suggest.ts';
-import { toTicketSnooze, toWireMessage } from './wire.ts';
+import { toSlaClock, toTicketSnooze, toWireMessage } from './wire.ts';
 
 // Macro texts change rarely and every ticket view reads them for the suggestions.
 const MACRO_TEXTS_TTL_MS = 5_000;
@@ -85,6 +85,7 @@ export function createTicketViewService(context: TicketsDeps) {
       archived: ticket.archivedAt?.toISOString() ?? null,
       escalated: ticket.escalatedAt?.toISOString() ?? null,
       snooze: toTicketSnooze({ ...ticket, snoozedByName: view.snoozedByName }),
+      sla: toSlaClock({ ...ticket, slaTargetSeconds: view.slaTargetSeconds }),
       created_at: ticket.createdAt.toISOString(),
       assigned_to: leaseLive ? holderName : null,
       user: profile ? toUserInfo(profile, comments) : null,

@@ -15,6 +15,7 @@ const summary = (id: number, extra: Partial<TicketSummary> = {}): TicketSummary 
   escalated: null,
   last_escalated_by: null,
   snooze: null,
+  sla: null,
   ...extra,
 });
 

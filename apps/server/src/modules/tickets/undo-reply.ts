@@ -25,8 +25,8 @@ export async function undoReply(context: TicketsDeps, caller: Actor, messageId: 
 
     const ticket = await lockTicket(tx, message.ticketId);
     if (!ticket) throw notFound(UNDO_ERRORS.notFound(messageId));
-    await markUndone(tx, message.id, UNDO_ERRORS.undoneBy(caller.name));
-    const unanswered = await markUnansweredAgain(tx, message.id);
+    // Open first: the database puts back the reply-time clock the reply ended (migration 0039) only
+    // on an open ticket.
     const reopened = await updateTicket(tx, ticket.id, {
       state: 'open',
       closedAt: null,
@@ -34,6 +34,8 @@ export async function undoReply(context: TicketsDeps, caller: Actor, messageId: 
       assignedTo: caller.employeeId,
       leaseExpiresAt: leaseUntil(now, context.ticketLeaseMinutes),
     });
+    await markUndone(tx, message.id, UNDO_ERRORS.undoneBy(caller.name));
+    const unanswered = await markUnansweredAgain(tx, message.id);
     await recordChange(tx, caller, 'ticket.reply_undone', ['ticket', ticket.id], {
       before: ticketSnapshot(ticket),
       after: { ...ticketSnapshot(reopened), messageId: message.id, unansweredMessages: unanswered },

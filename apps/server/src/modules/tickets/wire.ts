@@ -1,4 +1,4 @@
-import type { Message, TicketSnooze, TicketSummary } from '@portal/contracts';
+import type { Message, SlaClock, TicketSnooze, TicketSummary } from '@portal/contracts';
 import type { MessageSummary } from '../../platform/message-store.ts';
 
 // The columns a message needs on the wire (never the raw MIME, which can be large).
@@ -45,7 +45,30 @@ export type SummaryRow = {
   archivedAt: Date | null;
   escalatedAt: Date | null;
   escalatedByName: string | null;
-} & SnoozeColumns;
+} & SnoozeColumns &
+  SlaColumns;
+
+// The reply-time clock's columns (decision 066) and the target it runs against, in business seconds.
+export type SlaColumns = {
+  slaTarget: 'first_reply' | 'next_reply' | null;
+  slaStartedAt: Date | null;
+  slaUsedSeconds: number;
+  slaRunningSince: Date | null;
+  slaDueAt: Date | null;
+  slaTargetSeconds: number | null;
+};
+
+export function toSlaClock(row: SlaColumns): SlaClock | null {
+  if (row.slaTarget === null || row.slaStartedAt === null) return null;
+  return {
+    target: row.slaTarget,
+    started_at: row.slaStartedAt.toISOString(),
+    due_at: isoOrNull(row.slaDueAt),
+    paused: row.slaRunningSince === null,
+    target_minutes: Math.round((row.slaTargetSeconds ?? 0) / 60),
+    used_seconds: row.slaUsedSeconds,
+  };
+}
 
 // The snooze columns of a ticket and the name of who snoozed it (decision 064).
 export type SnoozeColumns = {
@@ -83,5 +106,6 @@ export function toTicketSummary(row: SummaryRow): TicketSummary {
     escalated: isoOrNull(row.escalatedAt),
     last_escalated_by: row.escalatedByName,
     snooze: toTicketSnooze(row),
+    sla: toSlaClock(row),
   };
 }

@@ -245,6 +245,7 @@ const ticket = (id: number): TicketSummary => ({
   escalated: null,
   last_escalated_by: null,
   snooze: null,
+  sla: null,
 });
 
 describe('the archived tickets as a page', () => {

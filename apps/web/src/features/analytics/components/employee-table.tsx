@@ -31,7 +31,18 @@ const COLUMNS = [
     label: 'Average handling',
     explanation: "From a ticket's start to its close, the mean over the tickets they closed in the range.",
   },
+  {
+    label: 'Reply time met',
+    explanation:
+      'Of the reply-time clocks they ended in the range (by a reply, or by closing the ticket), the share within the first-reply or next-reply target, counted in business hours.',
+  },
 ] as const;
+
+// "92% (23 of 25)", or a dash when they ended no clock.
+function slaShare(met: number, total: number): string {
+  if (total === 0) return '—';
+  return `${Math.round((met / total) * 100)}% (${met.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})`;
+}
 
 // Per-employee ticket analytics, for the employees picked (everyone who worked the range when none is).
 export function EmployeeTable({ range, chosen, onChoose }: EmployeeTableProps) {
@@ -90,6 +101,7 @@ export function EmployeeTable({ range, chosen, onChoose }: EmployeeTableProps) {
                   <Table.Td ta="right">{row.replies.toLocaleString('en-US')}</Table.Td>
                   <Table.Td ta="right">{formatDuration(row.median_handling_seconds)}</Table.Td>
                   <Table.Td ta="right">{formatDuration(row.average_handling_seconds)}</Table.Td>
+                  <Table.Td ta="right">{slaShare(row.sla_met, row.sla_total)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

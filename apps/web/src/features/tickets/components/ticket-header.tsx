@@ -4,6 +4,7 @@ import type { Ticket } from '@portal/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import type { TicketActions } from '../hooks/use-ticket-actions.ts';
+import { SlaClockBadge } from './sla-clock-badge.tsx';
 import { SnoozeMenu, snoozeReturnText } from './snooze-menu.tsx';
 
 type TicketHeaderProps = {
@@ -44,7 +45,7 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Title order={2} fz="lg">
               Ticket #{ticket.id}
             </Title>
@@ -76,6 +77,7 @@ export function TicketHeader({ ticket, actions, documentsButton, onSkip }: Ticke
                 Back from snooze
               </Badge>
             )}
+            {ticket.state === 'open' && <SlaClockBadge clock={ticket.sla} />}
           </Group>
           <Text fz="sm" truncate>
             <Text span fw={600}>
