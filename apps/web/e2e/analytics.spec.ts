@@ -19,7 +19,11 @@ test('the CS dashboard: quick ranges, metric cards with their explanations, the 
   await expect(page.getByRole('group', { name: 'Average first response' })).toContainText(/answered tickets/);
   await expect(page.getByRole('heading', { name: 'Texts and emails' })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Ticket analytics per employee' })).toBeVisible();
+  const employees = page.getByRole('table', { name: 'Ticket analytics per employee' });
+  await expect(employees).toBeVisible();
+  // Reply-time targets met per employee (decision 066), from the demo's answered conversations.
+  await expect(employees.getByRole('columnheader', { name: /Reply time met/ })).toBeVisible();
+  await expect(employees).toContainText(/\d+% \(\d[\d,]* of \d[\d,]*\)/);
 
   // Every figure says how it is computed.
   await page.getByText('Adjusted first response', { exact: true }).hover();

@@ -82,6 +82,8 @@ test('a ticket snoozed until the customer replies leaves the list and comes back
   await goOnline(page);
   await page.goto(`/?ticket=${ticketId}`);
   await expect(page.getByRole('heading', { name: `Ticket #${ticketId}` })).toBeVisible();
+  // The customer waits on us: the reply-time clock runs (decision 066).
+  await expect(page.getByText(/^(First|Next) reply (due in|overdue)/)).toBeVisible();
   const before = await queue(page);
   expect(before.mine).toContain(ticketId);
 
@@ -114,6 +116,8 @@ test('a ticket snoozed until the customer replies leaves the list and comes back
   const badge = page.getByText('Back from snooze', { exact: true });
   await expect(badge).toBeVisible();
   await expect(page.getByText(/^Snoozed by Lauren Foster; back .+ because the customer replied\.$/)).toBeVisible();
+  // The clock paused while the ticket waited on the customer and runs again.
+  await expect(page.getByText(/^(First|Next) reply (due in|overdue)/)).toBeVisible();
   await shoot(page, 'snooze-back-from-snooze');
   await expectNoAxeViolations(page);
   await goOffline(page);

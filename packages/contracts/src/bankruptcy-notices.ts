@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { dayKindSchema } from './deadlines.ts';
-import { successResponseSchema, uploadFailureSchema } from './disputes.ts';
-import { bigDatabaseIdSchema } from './primitives.ts';
+import { bigDatabaseIdSchema, successResponseSchema, uploadFailureSchema } from './primitives.ts';
 import { NOTICE_STATUSES, NOTICE_TYPE_VALUES } from './rules/bankruptcy-notice-form.ts';
 import { listOption, listPageSchema, listSort } from './rules/list-view.ts';
+import { listExportCall } from './list-export-call.ts';
 
 // The bankruptcy dashboard (spec 001 sections 2, 3, 7): court notices uploaded as PDFs, read into
 // parsed_data, corrected by the employee holding the notice and processed onto the customer.
@@ -106,6 +106,8 @@ export const unprocessedNoticesFiltersSchema = z.object({
   due: listOption('The due filter', ['all', 'overdue'], 'all'),
   sort: listSort(NOTICE_LIST_SORT_COLUMNS, 'received'),
 });
+// Its CSV export (decision 060).
+export const unprocessedNoticesExportCall = listExportCall('unprocessed_notices', unprocessedNoticesFiltersSchema);
 export type UnprocessedNoticesFilters = z.output<typeof unprocessedNoticesFiltersSchema>;
 export const unprocessedNoticesViewSchema = unprocessedNoticesFiltersSchema.extend({ page: listPageSchema });
 export type UnprocessedNoticesView = z.output<typeof unprocessedNoticesViewSchema>;

@@ -93,3 +93,6 @@ export const SUGGESTED_MACRO_TITLES = [
   'set_early_repay',
 ] as const;
 export type SuggestedMacroTitle = (typeof SUGGESTED_MACRO_TITLES)[number];
+
+// An ACDV must be answered within 30 days of its receipt (FCRA 611(a)(1)).
+export const ACDV_RESPONSE_DAYS = 30;

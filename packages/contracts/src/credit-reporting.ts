@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath, needs } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
 import { dayKindSchema } from './deadlines.ts';
-import { uploadFailureSchema } from './disputes.ts';
-import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
+import { bigDatabaseIdSchema, isoDateSchema, uploadFailureSchema } from './primitives.ts';
 import { postalAddressFields } from './postal-address.ts';
 import {
   ADJUSTMENT_TYPES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { uploadFailureSchema } from './disputes.ts';
+import { uploadFailureSchema } from './primitives.ts';
 
 // The customer side's upload (the customer app posts the files its customer chose): identity
 // documents, a selfie, or paystubs for one loan, with the upload token the Portal put in the link

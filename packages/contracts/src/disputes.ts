@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineCall, FILE_RESPONSE, fillCallPath } from './call.ts';
 import { API_BASE_PATH } from './constants.ts';
-import { bigDatabaseIdSchema, int32Schema, requiredText } from './primitives.ts';
+import {
+  bigDatabaseIdSchema,
+  int32Schema,
+  requiredText,
+  successResponseSchema,
+  uploadFailureSchema,
+} from './primitives.ts';
 import { postalAddressFields } from './postal-address.ts';
 import {
   DISPUTE_RESPONSE_API_VALUES,
@@ -13,13 +19,10 @@ import {
 import { isUsStateCode } from './reference/us-states.ts';
 import { listOption, listPageSchema, listSort } from './rules/list-view.ts';
 import { unvalidatedSsnDigits } from './rules/ssn.ts';
+import { listExportCall } from './list-export-call.ts';
 
 // The disputes dashboard (spec 001 sections 2, 3, 7): consumer dispute letters uploaded as PDFs,
 // worked one at a time by the employee who holds the assignment, resolved with a response type.
-
-// A failed file of an upload, named as it was sent.
-export const uploadFailureSchema = z.object({ file_name: z.string(), error: z.string() });
-export type UploadFailure = z.infer<typeof uploadFailureSchema>;
 
 export const disputeSchema = z.object({
   id: z.number(),
@@ -79,6 +82,8 @@ export const unresolvedDisputesFiltersSchema = z.object({
   due: listOption('The due filter', ['all', 'overdue'], 'all'),
   sort: listSort(DISPUTE_LIST_SORT_COLUMNS, 'due_date'),
 });
+// Its CSV export (decision 060).
+export const unresolvedDisputesExportCall = listExportCall('unresolved_disputes', unresolvedDisputesFiltersSchema);
 export type UnresolvedDisputesFilters = z.output<typeof unresolvedDisputesFiltersSchema>;
 export const unresolvedDisputesViewSchema = unresolvedDisputesFiltersSchema.extend({ page: listPageSchema });
 export type UnresolvedDisputesView = z.output<typeof unresolvedDisputesViewSchema>;
@@ -159,8 +164,6 @@ export const resolveDisputeBodySchema = z.object({
 });
 export type ResolveDisputeBody = z.input<typeof resolveDisputeBodySchema>;
 export { DISPUTE_RESPONSE_API_VALUES };
-
-export const successResponseSchema = z.object({ success: z.boolean() });
 
 // search/user_search: the criteria as typed (formats of spec 001 section 5), checked by the
 // shared rule (userSearchProblem) on both sides.

@@ -37,6 +37,7 @@ export * from './customer-app.ts';
 export * from './evidence-pack.ts';
 export * from './duty-audit.ts';
 export * from './list-exports.ts';
+export * from './list-export-call.ts';
 export * from './notes.ts';
 export * from './customer-timeline.ts';
 export * from './api-document.ts';

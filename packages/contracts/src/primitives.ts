@@ -120,3 +120,8 @@ export type TicketIdRequest = z.input<typeof ticketIdRequestSchema>;
 // Every account action answers what changed in words, and the web app refetches the ticket.
 export const actionResponseSchema = z.object({ message: z.string() });
 export type ActionResponse = z.infer<typeof actionResponseSchema>;
+
+// A failed file of an upload, named as it was sent (every upload answers its failures so).
+export const uploadFailureSchema = z.object({ file_name: z.string(), error: z.string() });
+export type UploadFailure = z.infer<typeof uploadFailureSchema>;
+export const successResponseSchema = z.object({ success: z.boolean() });

@@ -3,6 +3,7 @@ import { defineCall, needs } from './call.ts';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from './constants.ts';
 import { actionResponseSchema, databaseIdSchema, singleLine } from './primitives.ts';
 import { listOption, listPageSchema, listSearchSchema, listSort } from './rules/list-view.ts';
+import { listExportCall } from './list-export-call.ts';
 
 // Staff administration (/admin/staff): employees, their roles, MFA and sessions, and the one-time
 // set-password links that invitations send. Holders of the staff.admin permission only, but for
@@ -51,6 +52,8 @@ export const staffFiltersSchema = z.object({
     .default(''),
   sort: listSort(STAFF_LIST_SORT_COLUMNS, 'name'),
 });
+// Its CSV export (decision 060).
+export const staffExportCall = listExportCall('staff', staffFiltersSchema);
 export type StaffFilters = z.output<typeof staffFiltersSchema>;
 export const staffViewSchema = staffFiltersSchema.extend({ page: listPageSchema });
 export type StaffView = z.output<typeof staffViewSchema>;

@@ -3,6 +3,7 @@ import { defineCall } from './call.ts';
 import { bigDatabaseIdSchema, isoDateSchema } from './primitives.ts';
 import { isCalendarDate } from './rules/payment-calendar.ts';
 import { listPageSchema, listSort } from './rules/list-view.ts';
+import { listExportCall } from './list-export-call.ts';
 
 // Surveys (spec 001 sections 2, 3, 7): customers' answers per survey path, question and user. Any
 // signed-in employee reads them; nothing here changes anything.
@@ -67,6 +68,8 @@ export const surveyUsersFiltersSchema = z.object({
   since: answeredSinceSchema,
   sort: surveyUsersViewSchema.shape.sort,
 });
+// Its CSV export (decision 060).
+export const surveyUsersExportCall = listExportCall('survey_users', surveyUsersFiltersSchema);
 export type SurveyUsersFilters = z.output<typeof surveyUsersFiltersSchema>;
 export const surveyResultsQuerySchema = surveyUsersFiltersSchema.extend({ page: listPageSchema });
 export type SurveyResultsQuery = z.input<typeof surveyResultsQuerySchema>;

@@ -6,6 +6,7 @@ import { messageSchema } from './messages.ts';
 import { bigDatabaseIdSchema, int32Schema, nullableTimestampSchema, ticketIdRequestSchema } from './primitives.ts';
 import { listOption, listPageSchema, listSearchSchema, listSort } from './rules/list-view.ts';
 import { slaTargetKinds } from './rules/sla.ts';
+import { listExportCall } from './list-export-call.ts';
 
 // Wire format of the ticket workspace (spec 000 sections 3 and 7). Field names are the spec's;
 // money is in dollars, timestamps ISO 8601 UTC, dates YYYY-MM-DD. Decision 010 explains the shapes.
@@ -147,10 +148,14 @@ export const archivedTicketsFiltersSchema = z.object({
   ...ticketListFilters,
   sort: listSort(['archived_at', 'created_at', 'id'], '-archived_at'),
 });
+// Its CSV export (decision 060).
+export const archivedTicketsExportCall = listExportCall('archived_tickets', archivedTicketsFiltersSchema);
 export const escalatedTicketsFiltersSchema = z.object({
   ...ticketListFilters,
   sort: listSort(['escalated_at', 'created_at', 'id'], '-escalated_at'),
 });
+// Its CSV export (decision 060).
+export const escalatedTicketsExportCall = listExportCall('escalated_tickets', escalatedTicketsFiltersSchema);
 export type ArchivedTicketsFilters = z.output<typeof archivedTicketsFiltersSchema>;
 export type EscalatedTicketsFilters = z.output<typeof escalatedTicketsFiltersSchema>;
 export const archivedTicketsViewSchema = archivedTicketsFiltersSchema.extend({ page: listPageSchema });

@@ -8,7 +8,7 @@ import { flash, flashError } from '../lib/flash.ts';
 import { useSession } from '../lib/session.ts';
 
 type ExportCsvButtonProps = {
-  // The list's export call (listExportCalls) and the filters the screen shows, without the page.
+  // The list's export call (its module's ...ExportCall) and the filters the screen shows, without the page.
   call: CallDescriptor;
   query: ListExportQuery;
   // How many rows the filters match, as the screen counts them; undefined while loading.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { formatNoticeDate } from './dates.ts';
 import {
-  formatNoticeDate,
   formatSsnEntry,
   isDebtorComplete,
   isoToUsDate,

@@ -52,8 +52,6 @@ export const CONTROL_NUMBER_MAX_LENGTH = 64;
 export const CONTROL_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
 export const isControlNumber = (text: string) =>
   text.length <= CONTROL_NUMBER_MAX_LENGTH && CONTROL_NUMBER_PATTERN.test(text);
-// An ACDV must be answered within 30 days of its receipt (FCRA 611(a)(1)).
-export const ACDV_RESPONSE_DAYS = 30;
 
 export const ADJUSTMENT_TYPES = ['delete', 'resend', 'do_not_report'] as const;
 export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];

@@ -117,3 +117,11 @@ export function timeZoneOffsetMs(instantMs: number, timeZone: string): number {
   spans.set(span, first);
   return first;
 }
+
+// 'Jan 5, 2024' (spec 001: the notice's dates), 'N/A' when missing. Timestamps and YYYY-MM-DD alike.
+export function formatNoticeDate(value: string | null | undefined, timeZone = 'UTC'): string {
+  if (!value) return 'N/A';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date);
+}

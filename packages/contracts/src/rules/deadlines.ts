@@ -1,6 +1,5 @@
-import { DISPUTE_DUE_DAYS } from '../constants.ts';
+import { ACDV_RESPONSE_DAYS, DISPUTE_DUE_DAYS } from '../constants.ts';
 import { addBusinessDays, businessDaysBetween, isBusinessDay } from './business-days.ts';
-import { ACDV_RESPONSE_DAYS } from './credit-reporting.ts';
 import { addDays, daysBetween } from './dates.ts';
 import type { SendingPath } from './sending-paths.ts';
 

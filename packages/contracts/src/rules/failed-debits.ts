@@ -1,5 +1,4 @@
-import { formatNoticeDate } from './bankruptcy-notice-form.ts';
-import { addDays } from './dates.ts';
+import { addDays, formatNoticeDate } from './dates.ts';
 
 // The failed-debit stop (12 CFR 1041.8(b)) and NACHA's re-presentment limits (Operating Rules,
 // reinitiation), read from a customer's withdrawal history: every presentment of a debit on any of

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { staffViewSchema } from '../staff.ts';
 import { archivedTicketsViewSchema } from '../tickets.ts';
 import { unresolvedDisputesViewSchema } from '../disputes.ts';
-import { listExportFileName } from '../list-exports.ts';
+import { listExportFileName } from '../list-export-call.ts';
 import { listViewDefaults, readListView, readSort, writeListView } from './list-view.ts';
 
 const params = (query: string) => new URLSearchParams(query);

@@ -1,6 +1,6 @@
 import { Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { permissionRefusal, type LoanInfo, type UserProfile } from '@portal/contracts';
-import { DocumentsTable } from '../../features/documents/components/documents-button.tsx';
+import { DocumentsTable } from '../../features/documents/components/documents-table.tsx';
 import { CreditLoanForm } from '../../features/loans/components/credit-loan-form.tsx';
 import { RevealSsnButton } from '../../features/ssn/components/reveal-ssn-button.tsx';
 import { UpdateSsnForm } from '../../features/ssn/components/update-ssn-form.tsx';

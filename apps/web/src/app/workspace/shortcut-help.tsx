@@ -1,9 +1,11 @@
 import { Fragment } from 'react';
 import { Group, Kbd, Modal, Switch, Table, Text } from '@mantine/core';
+import { useOpenedAfterMount } from '../../lib/use-opened-after-mount.ts';
 import { useSingleKeyShortcuts } from './shortcut-preference.ts';
 import { SHORTCUT_HELP, isSingleKey } from './shortcuts.ts';
 
 export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const shown = useOpenedAfterMount(opened);
   const [singleKey, setSingleKey] = useSingleKeyShortcuts();
   // With single-key shortcuts off, their keys are not listed; an entry left with none goes.
   const entries = SHORTCUT_HELP.map((entry) => ({
@@ -11,7 +13,7 @@ export function ShortcutHelp({ opened, onClose }: { opened: boolean; onClose: ()
     keys: singleKey ? entry.keys : entry.keys.filter((combo) => !isSingleKey(combo)),
   })).filter((entry) => entry.keys.length > 0);
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="md">
+    <Modal opened={shown} onClose={onClose} title="Keyboard shortcuts" size="md">
       <Table verticalSpacing={6} fz="sm" withRowBorders>
         <Table.Tbody>
           {entries.map((entry) => (

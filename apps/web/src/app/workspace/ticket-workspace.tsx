@@ -13,7 +13,6 @@ import { ticketKeys } from '../../features/tickets/api/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { ControlsBar } from './controls-bar.tsx';
 import { QUEUE_REFILL_BELOW, linkedTicketId, orderWithSkips, pendingTicketIds, skipTicket } from './queue-order.ts';
-import { ShortcutHelp } from './shortcut-help.tsx';
 import { TicketScreen } from './ticket-screen.tsx';
 import { useShortcuts } from './use-shortcuts.ts';
 
@@ -39,6 +38,11 @@ const UndoSendBar = lazy(async () => ({
   default: (await import('../../features/replies/components/undo-send-bar.tsx')).UndoSendBar,
 }));
 
+// Loaded when the shortcuts are first asked for (the same budget).
+const ShortcutHelp = lazy(async () => ({
+  default: (await import('./shortcut-help.tsx')).ShortcutHelp,
+}));
+
 // Home: the ticket workspace. One ticket at a time, from my queue or a ?ticket= deep link, and only
 // while I am online (spec 000 sections 2 and 4).
 export function TicketWorkspace() {
@@ -54,6 +58,12 @@ export function TicketWorkspace() {
   const [submitted, setSubmitted] = useState<number | null>(null);
   const markerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [helpOpened, help] = useDisclosure(false);
+  // Mounted from the first open on, so that closing it animates and gives focus back.
+  const [helpLoaded, setHelpLoaded] = useState(false);
+  const openHelp = () => {
+    setHelpLoaded(true);
+    help.open();
+  };
   // The reply just sent, while it can still be undone.
   const [undoable, setUndoable] = useState<SentReply | null>(null);
   const endUndo = useCallback(() => setUndoable(null), []);
@@ -63,7 +73,7 @@ export function TicketWorkspace() {
   const currentId = linked ?? order[0] ?? null;
   const nextId = linked === null ? order[1] : order[0];
 
-  useShortcuts({ help: help.open });
+  useShortcuts({ help: openHelp });
 
   // Going offline clears the view: nothing of the queue is kept to show stale.
   useEffect(() => {
@@ -184,7 +194,7 @@ export function TicketWorkspace() {
         canSeeEscalated={canSeeEscalated}
         pendingCount={pending.length}
         submittedTicketId={submitted}
-        onHelp={help.open}
+        onHelp={openHelp}
       />
       {undoable && (
         <Suspense fallback={null}>
@@ -192,7 +202,11 @@ export function TicketWorkspace() {
         </Suspense>
       )}
       {main}
-      <ShortcutHelp opened={helpOpened} onClose={help.close} />
+      {helpLoaded && (
+        <Suspense fallback={null}>
+          <ShortcutHelp opened={helpOpened} onClose={help.close} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

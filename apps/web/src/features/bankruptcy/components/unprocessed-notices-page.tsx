@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import {
   clampPage,
-  listExportCalls,
+  unprocessedNoticesExportCall,
   unprocessedNoticesViewSchema,
   type UnprocessedNoticesView,
 } from '@portal/contracts';
@@ -79,7 +79,7 @@ export function UnprocessedNoticesPage() {
           />
         </Group>
         <ExportCsvButton
-          call={listExportCalls.unprocessedNotices}
+          call={unprocessedNoticesExportCall}
           query={filters}
           total={list.isPlaceholderData ? undefined : list.data?.pagination.total_count}
           noun="notices"

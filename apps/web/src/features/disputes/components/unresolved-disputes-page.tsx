@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title 
 import {
   DISPUTE_MESSAGES,
   clampPage,
-  listExportCalls,
+  unresolvedDisputesExportCall,
   unresolvedDisputesViewSchema,
   type UnresolvedDisputesView,
 } from '@portal/contracts';
@@ -85,7 +85,7 @@ export function UnresolvedDisputesPage() {
           />
         </Group>
         <ExportCsvButton
-          call={listExportCalls.unresolvedDisputes}
+          call={unresolvedDisputesExportCall}
           query={filters}
           total={list.isPlaceholderData ? undefined : data?.meta.total_disputes}
           noun="disputes"

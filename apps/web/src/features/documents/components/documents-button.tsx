@@ -1,100 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, Table, Text, Tooltip } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Center, Loader, Modal, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DocumentItem } from '@portal/contracts';
 import { errorMessages } from '../../../lib/api-error.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { useDocumentFile } from '../api/fetch-document-file.ts';
-import { useDocuments } from '../api/fetch-documents.ts';
-import { TableHead } from '../../../components/table-head.tsx';
+import { openBlankTab } from '../open-blank-tab.ts';
+
+// Loaded when the documents are first opened: the workspace keeps to its weight budget (decision 040).
+const DocumentsTable = lazy(async () => ({ default: (await import('./documents-table.tsx')).DocumentsTable }));
 
 type DocumentsButtonProps = { userId: number | null; loanId?: number | null };
-
-// 'account_status_letter' reads 'Account status letter'.
-function kindLabel(kind: string): string {
-  const words = kind.replaceAll('_', ' ').replace(/\bfcra\b/, 'FCRA');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-// A blank tab opened within the click, while the browser still counts it as the user's doing.
-function openBlankTab(): Window | null {
-  const tab = window.open('', '_blank');
-  if (tab) tab.opener = null;
-  return tab;
-}
-
-// The customer's documents as a table ('No Documents Uploaded' when none); also the Advanced modal's View Documents.
-export function DocumentsTable({ userId, loanId }: { userId: number; loanId: number | null }) {
-  const documents = useDocuments(userId, loanId, true);
-  const file = useDocumentFile();
-  const busy = (document: DocumentItem, mode: 'open' | 'download') =>
-    file.isPending && file.variables.url === document.url && file.variables.mode === mode;
-
-  if (documents.isPending) return <Loader size="sm" aria-label="Loading documents" />;
-  if (documents.isError) {
-    return (
-      <Alert color="red" variant="light">
-        {errorMessages(documents.error).join(' ')}
-      </Alert>
-    );
-  }
-  if (documents.data.documents.length === 0) {
-    return (
-      <Text c="dimmed" fz="sm" py="lg" ta="center">
-        No Documents Uploaded
-      </Text>
-    );
-  }
-  return (
-    <>
-      {file.isError && (
-        <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => file.reset()}>
-          {errorMessages(file.error).join(' ')}
-        </Alert>
-      )}
-      <Table fz="sm" verticalSpacing={6} highlightOnHover aria-label="Documents">
-        <TableHead columns={['Document', 'Kind', 'Date', 'Loan', '']} />
-        <Table.Tbody>
-          {documents.data.documents.map((document) => (
-            <Table.Tr key={document.id}>
-              <Table.Td fw={500}>{document.name}</Table.Td>
-              <Table.Td>
-                <Text fz="xs" c="dimmed">
-                  {kindLabel(document.kind)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{formatDate(document.date)}</Table.Td>
-              <Table.Td>{document.loan_id ? `#${document.loan_id}` : '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    aria-label={`Open ${document.name}`}
-                    loading={busy(document, 'open')}
-                    onClick={() =>
-                      file.mutate({ url: document.url, name: document.name, mode: 'open', tab: openBlankTab() })
-                    }
-                  >
-                    Open
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={`Download ${document.name}`}
-                    loading={busy(document, 'download')}
-                    onClick={() => file.mutate({ url: document.url, name: document.name, mode: 'download', tab: null })}
-                  >
-                    Download
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </>
-  );
-}
 
 // 'View Documents' (spec 000 section 2): the customer's documents; each opens in a new tab.
 export function DocumentsButton({ userId, loanId = null }: DocumentsButtonProps) {
@@ -114,7 +29,17 @@ export function DocumentsButton({ userId, loanId = null }: DocumentsButtonProps)
         View Documents
       </Button>
       <Modal opened={opened} onClose={close} title={`Documents · customer #${userId}`} size="xl">
-        {opened && <DocumentsTable userId={userId} loanId={loanId} />}
+        {opened && (
+          <Suspense
+            fallback={
+              <Center p="xl">
+                <Loader size="sm" aria-label="Loading the documents" />
+              </Center>
+            }
+          >
+            <DocumentsTable userId={userId} loanId={loanId} />
+          </Suspense>
+        )}
       </Modal>
     </>
   );

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { clampPage, listExportCalls, staffViewSchema, type StaffEmployee, type StaffView } from '@portal/contracts';
+import { clampPage, staffExportCall, staffViewSchema, type StaffEmployee, type StaffView } from '@portal/contracts';
 import { DotsIcon } from '../../../components/dots-icon.tsx';
 import { ExportCsvButton } from '../../../components/export-csv-button.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
@@ -226,7 +226,7 @@ export function StaffPage() {
           />
         </Group>
         <ExportCsvButton
-          call={listExportCalls.staff}
+          call={staffExportCall}
           query={filters}
           total={staff.isPlaceholderData ? undefined : staff.data?.pagination.total_count}
           noun="employees"

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Badge, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   clampPage,
-  listExportCalls,
+  surveyUsersExportCall,
   readSort,
   SURVEY_USERS_PAGE_SIZE,
   surveyPaths,
@@ -87,7 +87,7 @@ export function SurveyResultsPage({ path }: { path: string }) {
                 w={180}
               />
               <ExportCsvButton
-                call={listExportCalls.surveyUsers}
+                call={surveyUsersExportCall}
                 query={{ path: data.path, since, sort }}
                 total={results.isPlaceholderData ? undefined : data.pagination.total_count}
                 noun="users"

@@ -6,7 +6,8 @@ import {
   archivedTicketsViewSchema,
   clampPage,
   escalatedTicketsViewSchema,
-  listExportCalls,
+  archivedTicketsExportCall,
+  escalatedTicketsExportCall,
   ticketCalls,
   type TicketListKind,
 } from '@portal/contracts';
@@ -134,7 +135,7 @@ function TicketListScreen({
           />
         </Group>
         <ExportCsvButton
-          call={kind === 'archived' ? listExportCalls.archivedTickets : listExportCalls.escalatedTickets}
+          call={kind === 'archived' ? archivedTicketsExportCall : escalatedTicketsExportCall}
           query={filters}
           total={tickets.isPlaceholderData ? undefined : tickets.data?.pagination.total_count}
           noun="tickets"
