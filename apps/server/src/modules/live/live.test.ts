@@ -117,6 +117,21 @@ describe('presence', () => {
       .toBe(0);
   });
 
+  it('tells a tab that follows a record (a board of cards) who has it open, without counting the follower', async () => {
+    const ticket = await createTicket(t.database.db);
+    const topic = `ticket:${ticket.id}`;
+    const board = await open(agent);
+    await board.watch({ open: [], follow: [topic] });
+    await board.next(presenceOf(topic, 0));
+    const theirs = await open(colleague);
+    await theirs.watch({ open: [topic], follow: [] });
+    const one = await board.next(presenceOf(topic, 1));
+    expect(one.event === 'presence' && one.data.viewers.map((viewer) => viewer.id)).toEqual([colleague.employeeId]);
+    theirs.close();
+    await board.next(presenceOf(topic, 0));
+    board.close();
+  });
+
   it("refuses a desk's records to an employee not on it, and what is not a topic", async () => {
     const mine = await open(agent);
     const answer = await mine.watch({
@@ -296,11 +311,17 @@ describe('queues', () => {
     const mine = await open(agent);
     await mine.watch({ open: [], follow: ['queue:tickets'] });
     await settle(mine);
+    const started = Date.now();
     for (let i = 0; i < 10; i += 1) await createTicket(t.database.db);
+    const burstMs = Date.now() - started;
     await mine.next((event) => event.event === 'refresh');
     await mine.next((event) => event.event === 'refresh', 1000);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mine.events.filter((event) => event.event === 'refresh').length).toBeLessThanOrEqual(3);
+    // One at once, then at most one per 100 ms period while the notices arrive (they trail the burst by
+    // a period at most; a loaded machine makes the burst longer), the trailing one included: never one
+    // per change.
+    const refreshes = mine.events.filter((event) => event.event === 'refresh').length;
+    expect(refreshes).toBeLessThanOrEqual(Math.min(9, 3 + Math.floor(burstMs / 100)));
   });
 });
 
