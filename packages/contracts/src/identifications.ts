@@ -29,6 +29,8 @@ export const identityImageSchema = z.object({
 export type IdentityImage = z.infer<typeof identityImageSchema>;
 
 export const identificationCardSchema = z.object({
+  // The identity review the card decides: its live topic (identity_review:<id>, decision 063).
+  review_id: z.number(),
   user_id: z.number(),
   user_name: z.string(),
   birthday: z.string().nullable(),

@@ -4,36 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { LiveEvent } from '@portal/contracts';
 import { liveConnection } from '../lib/live-connection.ts';
 import { saveSession } from '../lib/session.ts';
 import { answerApiCalls, callsTo } from '../test/api-server.ts';
 import { renderWithProviders } from '../test/render.tsx';
+import { liveStream } from '../test/live-stream.ts';
 import { sessionFixture } from '../test/session-fixture.ts';
 import { LiveRecord } from './live-record.tsx';
 
 // A record on screen with the live stream (issue 40): the fake server's GET live is a stream the
 // test writes events into, as the server would.
-
-type FakeStream = { send: (event: LiveEvent) => void; end: () => void };
-
-function liveStream(): { response: () => Response; stream: FakeStream } {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    start: (given) => {
-      controller = given;
-    },
-  });
-  return {
-    response: () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
-    stream: {
-      send: (event) =>
-        controller?.enqueue(encoder.encode(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`)),
-      end: () => controller?.close(),
-    },
-  };
-}
 
 function DisputeScreen() {
   const [text, setText] = useState('');

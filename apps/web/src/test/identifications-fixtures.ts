@@ -26,6 +26,7 @@ export function imageFixture(overrides: Partial<IdentityImage> = {}): IdentityIm
 
 export function cardFixture(overrides: Partial<IdentificationCard> = {}): IdentificationCard {
   return {
+    review_id: 380,
     user_id: 38,
     user_name: 'Maria Garcia',
     birthday: '1988-04-09',

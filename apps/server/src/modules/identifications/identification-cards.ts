@@ -44,6 +44,7 @@ async function readGroup(context: IdentificationsDeps, group: Group) {
     const analytics: IdentityAnalytics = review.analytics;
     const routingNumber = routing.get(customer.id) ?? null;
     return {
+      review_id: review.id,
       user_id: customer.id,
       user_name: customerName(customer),
       birthday: customer.birthday,

@@ -1,4 +1,4 @@
-import type { LiveEmployee, LiveEvent } from '@portal/contracts';
+import { parseLiveTopic, type LiveEmployee, type LiveEvent } from '@portal/contracts';
 import { parseLiveNotice, type LiveNotice } from './live-notice.ts';
 
 // One API process's share of the live streams (decision 063): the streams open on this process,
@@ -84,6 +84,12 @@ export function createLiveHub(deps: LiveHubDeps) {
     return found;
   }
 
+  // Who is on a record reaches the tabs that have it open and those that follow it (a board of
+  // cards follows each card, decision 063); a queue has no one on it.
+  function presenceTopicsOf(stream: LiveStream): string[] {
+    return [...stream.open, ...[...stream.follow].filter((topic) => parseLiveTopic(topic)?.type === 'record')];
+  }
+
   function schedulePresence(topics: Iterable<string>): void {
     for (const topic of topics) presencePending.add(topic);
     if (presenceTimer || presencePending.size === 0) return;
@@ -94,15 +100,15 @@ export function createLiveHub(deps: LiveHubDeps) {
   }
 
   async function flushPresence(): Promise<void> {
-    // Only topics someone here has open are read.
-    const topics = [...presencePending].filter((topic) => watching(topic, 'open').length > 0);
+    // Only topics someone here has open or follows are read.
+    const topics = [...presencePending].filter((topic) => watching(topic, 'any').length > 0);
     presencePending.clear();
     if (topics.length === 0) return;
     try {
       const viewers = await deps.readViewers(topics);
       for (const topic of topics) {
         const data = { topic, viewers: viewers.get(topic) ?? [] };
-        for (const stream of watching(topic, 'open')) send(stream, { event: 'presence', data });
+        for (const stream of watching(topic, 'any')) send(stream, { event: 'presence', data });
       }
     } catch (error) {
       deps.onError(error);
@@ -176,7 +182,7 @@ export function createLiveHub(deps: LiveHubDeps) {
         if (!stream || stream.employeeId !== notice.employeeId) return;
         stream.open = new Set(notice.open);
         stream.follow = new Set(notice.follow);
-        schedulePresence(notice.open);
+        schedulePresence(presenceTopicsOf(stream));
         return;
       }
     }
@@ -188,7 +194,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     for (const stream of streams.values()) {
       for (const topic of new Set([...stream.open, ...stream.follow]))
         send(stream, { event: 'refresh', data: { topic } });
-      schedulePresence(stream.open);
+      schedulePresence(presenceTopicsOf(stream));
     }
   }
 

@@ -4,10 +4,12 @@ import {
   DESTRUCTIVE_IDENTITY_DECISIONS,
   IDENTITY_DECISIONS,
   IDENTITY_DECISION_LABELS,
+  recordTopic,
   type IdentificationCard,
   type IdentityDecision,
 } from '@portal/contracts';
 import { ApiError, errorMessages } from '../../../lib/api-error.ts';
+import { useLiveWatch } from '../../../lib/use-live.ts';
 import { useCompleteIdentification } from '../api/complete-identification.ts';
 import { ConfirmDecisionModal } from './confirm-decision-modal.tsx';
 import { flashTop } from './identification-flash.ts';
@@ -32,6 +34,8 @@ type DecisionButtonsProps = {
 export function DecisionButtons({ card, held }: DecisionButtonsProps) {
   const [asking, setAsking] = useState<IdentityDecision | null>(null);
   const complete = useCompleteIdentification();
+  // Deciding the card (its dialog open) is having it open: colleagues see it on theirs.
+  useLiveWatch(asking === null && !complete.isPending ? [] : [recordTopic('identity_review', card.review_id)]);
   const decisions = IDENTITY_DECISIONS.filter((decision) => !(held && decision === 'manual_fraud_hold'));
 
   const decide = async (decision: IdentityDecision, reason?: string) => {

@@ -1,7 +1,13 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { verificationColor, verificationLabel, type IdentificationCard as Identification } from '@portal/contracts';
+import {
+  recordTopic,
+  verificationColor,
+  verificationLabel,
+  type IdentificationCard as Identification,
+} from '@portal/contracts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { PresenceNote } from '../../../components/presence-note.tsx';
 import { AnalyticsChecks } from './analytics-checks.tsx';
 import { CardFact } from './card-fact.tsx';
 import { DecisionButtons } from './decision-buttons.tsx';
@@ -36,6 +42,8 @@ export function IdentificationCard({ card, held }: IdentificationCardProps) {
             {verificationLabel(card.verified)}
           </Badge>
         </Group>
+        {/* A colleague deciding this card now (the board follows each card, decision 063). */}
+        <PresenceNote topic={recordTopic('identity_review', card.review_id)} noun="card" />
 
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
           <CardFact label="Birthday">{formatDate(card.birthday)}</CardFact>

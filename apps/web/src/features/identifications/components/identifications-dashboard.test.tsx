@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_DOCUMENT_REQUEST_REASON,
   type CompleteIdentificationBody,
@@ -8,8 +8,10 @@ import {
 } from '@portal/contracts';
 import { FlashStack } from '../../../components/flash-stack.tsx';
 import { readFlashes } from '../../../lib/flash.ts';
+import { liveConnection } from '../../../lib/live-connection.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { liveStream } from '../../../test/live-stream.ts';
 import { sessionFixture } from '../../../test/session-fixture.ts';
 import { IdentificationsDashboard } from './identifications-dashboard.tsx';
 import { answerApiCalls, callsTo } from '../../../test/api-server.ts';
@@ -22,11 +24,14 @@ import {
 } from '../../../test/identifications-fixtures.ts';
 
 const MARIA = cardFixture();
-const JOHN = cardFixture({ user_id: 41, user_name: 'John Smith', loan_id: 2150 });
-const HELD = cardFixture({ user_id: 52, user_name: 'Lee Park', verified: -7, loan_id: 2200 });
+const JOHN = cardFixture({ review_id: 410, user_id: 41, user_name: 'John Smith', loan_id: 2150 });
+const HELD = cardFixture({ review_id: 520, user_id: 52, user_name: 'Lee Park', verified: -7, loan_id: 2200 });
 
 beforeEach(() => {
   saveSession(sessionFixture());
+});
+afterEach(() => {
+  liveConnection.stop();
 });
 
 // A server that forgets a card once it is decided (a hold moves it to the manual group).
@@ -223,5 +228,45 @@ describe('IdentificationsDashboard', () => {
       expect(screen.queryByRole('article', { name: 'Identification of Maria Garcia' })).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows on a card who is deciding it, and marks the card open while its dialog is', async () => {
+    saveSession(sessionFixture({ employeeId: 7, name: 'Ana Lopez' }));
+    const { response, stream } = liveStream();
+    const sent = answerApiCalls(
+      {
+        [FETCH]: [200, identificationsAnswer([MARIA, JOHN], [HELD])],
+        'GET live': response,
+        'PUT live_watch': ({ body }) => [200, { ...(body as object), refused: [] }],
+      },
+      identityImages,
+    );
+    renderDashboard();
+    await findCard('Maria Garcia');
+    liveConnection.start();
+    act(() => stream.send({ event: 'hello', data: { stream: 'stream-abcdefghijklmnop' } }));
+    await waitFor(() =>
+      expect(callsTo(sent, 'PUT live_watch').at(-1)?.body).toMatchObject({
+        open: [],
+        follow: expect.arrayContaining(['queue:identity_reviews', `identity_review:${MARIA.review_id}`]),
+      }),
+    );
+
+    act(() =>
+      stream.send({
+        event: 'presence',
+        data: { topic: `identity_review:${MARIA.review_id}`, viewers: [{ id: 9, name: 'Dana Reyes' }] },
+      }),
+    );
+    expect(await within(cardOf('Maria Garcia')).findByText('Dana Reyes also has this card open.')).toBeInTheDocument();
+    expect(within(cardOf('John Smith')).queryByTestId('presence-note')).toBeNull();
+
+    await userEvent.click(within(cardOf('John Smith')).getByRole('button', { name: 'Cancel Loan' }));
+    await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await waitFor(() =>
+      expect(callsTo(sent, 'PUT live_watch').at(-1)?.body).toMatchObject({
+        open: [`identity_review:${JOHN.review_id}`],
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { LIVE_MAX_TOPICS, recordTopic } from '@portal/contracts';
 import { useLiveEvents, useLiveWatch } from '../../../lib/use-live.ts';
 import { useIdentifications } from '../api/get-identifications.ts';
 import { IdentificationGroup } from './identification-group.tsx';
@@ -12,7 +13,12 @@ import { LoadFailure } from './load-failure.tsx';
 export function IdentificationsDashboard() {
   const list = useIdentifications();
   const [changed, setChanged] = useState(false);
-  useLiveWatch([], ['queue:identity_reviews']);
+  // The queue, and each card listed, to show who is deciding it (within the stream's topics, with
+  // the mentions badge's).
+  const cardTopics = [...(list.data?.regular.cards ?? []), ...(list.data?.manual_hold.cards ?? [])]
+    .slice(0, LIVE_MAX_TOPICS - 2)
+    .map((card) => recordTopic('identity_review', card.review_id));
+  useLiveWatch([], ['queue:identity_reviews', ...cardTopics]);
   useLiveEvents(['queue:identity_reviews'], () => setChanged(true));
   return (
     <Stack gap="md">
