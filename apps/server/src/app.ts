@@ -77,6 +77,7 @@ export type AppSettings = Pick<
   | 'customerAppUrl'
   | 'escalationContact'
   | 'flaggedRoutingNumbers'
+  | 'ach'
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customerAppUrl: settings.customerAppUrl,
     escalationContact: settings.escalationContact,
     flaggedRoutingNumbers: settings.flaggedRoutingNumbers,
+    ach: settings.ach,
     secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,

@@ -10,6 +10,7 @@ import {
   DEFAULT_CONTACT_SETTINGS,
   DEFAULT_CONTACT_WINDOW,
   DEFAULT_SLA_TARGETS,
+  isRoutingNumber,
   parseContactWindow,
   parseSlaTargets,
   STAGES,
@@ -20,6 +21,7 @@ import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from '
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const SECRETS_KEY_BYTES = 32;
+const DEFAULT_ACH_CUTOFF = '16:00';
 const DEV_SEED_CUSTOMERS = 200;
 // The demo's flagged routing numbers (made up, with valid check digits): two demo identity cards
 // carry them, so the warning shows. Other stages flag nothing until told.
@@ -190,6 +192,29 @@ const environment = z.object({
       'FLAGGED_ROUTING_NUMBERS must be nine-digit routing numbers separated by commas.',
     )
     .optional(),
+  // The ACH file (issue 41, decision 068): the bank it goes to (its routing number and name), the
+  // lender as the bank knows it (the 10-character company identification and the name customers see
+  // on their statements), the ODFI's first eight routing digits that begin every trace number
+  // (by default the destination's), and the bank's cut-off in BUSINESS_TIME_ZONE. Dev has made-up
+  // values; another stage builds no file until they are set.
+  ACH_IMMEDIATE_DESTINATION: z
+    .string()
+    .refine(isRoutingNumber, 'must be the nine-digit routing number of the bank that takes the file')
+    .optional(),
+  ACH_IMMEDIATE_DESTINATION_NAME: z.string().trim().min(1).max(23).optional(),
+  ACH_COMPANY_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z]{10}$/, 'must be the 10-character company identification the bank gave (often 1 and the EIN)')
+    .optional(),
+  ACH_COMPANY_NAME: z.string().trim().min(1).max(16).optional(),
+  ACH_ODFI: z
+    .string()
+    .regex(/^\d{8}$/, "must be the first eight digits of the originating bank's routing number")
+    .optional(),
+  ACH_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like "16:00"')
+    .default(DEFAULT_ACH_CUTOFF),
   SECRETS_KEY: z
     .string()
     .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY must be ${SECRETS_KEY_HOWTO}.`)
@@ -285,10 +310,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
       : values.STAGE === 'dev'
         ? [...DEV_FLAGGED_ROUTING_NUMBERS]
         : [],
+    ach: achSettings(values),
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };
 }
+
+// Dev's made-up bank and company (a routing number with a valid check digit that no bank uses).
+const DEV_ACH = {
+  ACH_IMMEDIATE_DESTINATION: '099999999',
+  ACH_IMMEDIATE_DESTINATION_NAME: 'DEMO BANK',
+  ACH_COMPANY_ID: '1999999999',
+  ACH_COMPANY_NAME: 'PORTAL LENDING',
+} as const;
+export const ACH_VARIABLES = Object.keys(DEV_ACH) as (keyof typeof DEV_ACH)[];
+
+type AchValues = Partial<Record<keyof typeof DEV_ACH | 'ACH_ODFI', string>> & { ACH_CUTOFF: string; STAGE: string };
+
+// The ACH file's settings, or what is missing (outside dev, until every variable is set).
+function achSettings(values: AchValues) {
+  const given = values.STAGE === 'dev' ? { ...DEV_ACH, ...values } : values;
+  const missing = ACH_VARIABLES.filter((name) => !given[name]);
+  const cutoffMinute = Number(values.ACH_CUTOFF.slice(0, 2)) * 60 + Number(values.ACH_CUTOFF.slice(3));
+  if (missing.length > 0) return { configured: false as const, missing, cutoffMinute };
+  const destination = given.ACH_IMMEDIATE_DESTINATION!;
+  return {
+    configured: true as const,
+    cutoffMinute,
+    immediateDestination: destination,
+    immediateDestinationName: given.ACH_IMMEDIATE_DESTINATION_NAME!,
+    immediateOrigin: given.ACH_COMPANY_ID!,
+    immediateOriginName: given.ACH_COMPANY_NAME!,
+    companyName: given.ACH_COMPANY_NAME!,
+    companyIdentification: given.ACH_COMPANY_ID!,
+    originatingDfi: given.ACH_ODFI ?? destination.slice(0, 8),
+  };
+}
+export type AchConfig = ReturnType<typeof achSettings>;
 
 type SecretsSource = { key: Buffer } | { keyFile: string };
 

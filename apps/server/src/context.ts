@@ -1,5 +1,6 @@
 import type { ContactSettings } from '@portal/contracts';
 import type { Database } from '@portal/db';
+import type { AchConfig } from './config.ts';
 import type { Clock } from './platform/clock.ts';
 import type { EmployeeOfflineRegistry } from './platform/employee-offline.ts';
 import type { Outbox } from './platform/outbox.ts';
@@ -29,6 +30,8 @@ export type ServerContext = {
   escalationContact: string;
   // Routing numbers the identification review flags (FLAGGED_ROUTING_NUMBERS).
   flaggedRoutingNumbers: readonly string[];
+  // The ACH file's bank and company identifiers and the bank's cut-off (ACH_*), or what is missing.
+  ach: AchConfig;
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;

@@ -74,6 +74,9 @@ export const tableOwners: Record<TableName, TableOwner> = {
   loanComments: 'loans',
   payments: 'loans',
   bounces: 'loans',
+  achFiles: 'loans',
+  achEntries: 'loans',
+  achRefusals: 'loans',
   statements: 'loans',
   // The failed-debit stop (12 CFR 1041.8) and the authorizations that lift it.
   debitAuthorizations: 'loans',

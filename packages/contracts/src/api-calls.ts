@@ -1,4 +1,5 @@
 import type { CallDescriptor } from './call.ts';
+import { achCalls } from './ach.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
 import { customerTimelineCalls } from './customer-timeline.ts';
 import { contactRuleCalls } from './contact-rules.ts';
@@ -43,6 +44,7 @@ export const apiCalls = {
   contactRules: contactRuleCalls,
   loans: loanCalls,
   loanServicing: loanServicingCalls,
+  ach: achCalls,
   macros: macroCalls,
   documents: documentCalls,
   letters: letterCalls,

@@ -40,6 +40,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'toggle_ach',
     'users',
   ], // loans.ts
+  ach: ['ach'], // ach.ts
   loanServicing: ['loans', 'payments'], // loan-servicing.ts
   macros: ['fetch_macros', 'update_macro', 'macro_versions', 'macro_values'], // macros.ts
   documents: ['documents', 'users'], // documents.ts

@@ -67,6 +67,10 @@ export const permissionInfo = {
     allows: 'records the ACH returns the bank reports',
     refusal: 'Only a payments admin (the payments_admin role) can record ACH returns.',
   },
+  'payments.ach_files': {
+    allows: 'builds and downloads the ACH files that send debits and refunds to the bank (audited)',
+    refusal: 'Only a payments admin (the payments_admin role) can build or download ACH files.',
+  },
   'customers.evidence_pack': {
     allows: "builds a customer's evidence pack (everything we hold on them, audited)",
     refusal: "Only compliance staff (the compliance role) can build a customer's evidence pack.",

@@ -163,6 +163,15 @@ export function stopOwesConsumerRightsNotice(stop: { bounceIds: readonly number[
   return stop.bounceIds.length >= FAILED_WITHDRAWALS_THAT_STOP;
 }
 
+// "payments 9 and 11", or "payment 2 on Sep 8, 2026 and payment 2 on Sep 15, 2026" when one payment
+// was sent more than once.
+function presentmentsNamed(entries: readonly Withdrawal[]): string {
+  const ids = entries.map((entry) => entry.paymentId);
+  return new Set(ids).size === ids.length
+    ? `payments ${ids.join(' and ')}`
+    : entries.map((entry) => `payment ${entry.paymentId} on ${formatNoticeDate(entry.presentedOn)}`).join(' and ');
+}
+
 // The payment's latest return, or undefined.
 function latestReturnOf(history: readonly Withdrawal[], paymentId: number): ReturnedWithdrawal | undefined {
   return inPresentmentOrder(history)
@@ -233,15 +242,16 @@ export function representmentVerdict(
       sentence: `Payment ${paymentId} is not presented again: NACHA allows presenting again only R01 and R09 returns (insufficient or uncollected funds), and this one is ${code}.`,
     };
   const originalPaymentId = returned.representsPaymentId ?? returned.paymentId;
-  const earlier = [
-    ...new Set(
-      history.filter((entry) => entry.representsPaymentId === originalPaymentId).map((entry) => entry.paymentId),
-    ),
-  ];
+  // Each presentment of the entry after its first counts, whether it went out as a payment of its
+  // own or as the returned payment sent again (a moved date is no way around the limit).
+  const chain = inPresentmentOrder(history).filter(
+    (entry) => entry.paymentId === originalPaymentId || entry.representsPaymentId === originalPaymentId,
+  );
+  const earlier = chain.slice(1);
   if (earlier.length >= MAX_REPRESENTMENTS)
     return {
       allowed: false,
-      sentence: `Payment ${originalPaymentId} was already presented again twice (payments ${earlier.join(' and ')}); NACHA allows no more.`,
+      sentence: `Payment ${originalPaymentId} was already presented again twice (${presentmentsNamed(earlier)}); NACHA allows no more.`,
     };
   const original = inPresentmentOrder(history).find((entry) => entry.paymentId === originalPaymentId) ?? returned;
   const lastDay = addDays(original.presentedOn, REPRESENTMENT_WINDOW_DAYS);

@@ -108,6 +108,10 @@ export const payments = pgTable(
     index('payments_presented_idx')
       .on(table.presentedAt)
       .where(sql`presented_at is not null`),
+    // Refunds, few among the payments, for the ACH file's credits.
+    index('payments_refunded_idx')
+      .on(table.refundedAt)
+      .where(sql`refunded_at is not null`),
   ],
 );
 
@@ -179,5 +183,88 @@ export const debitStops = pgTable(
     uniqueIndex('debit_stops_in_force_key')
       .on(table.customerId)
       .where(sql`lifted_at is null`),
+  ],
+);
+
+// The NACHA files the Portal built (issue 41, decisions 067 and 068): one row per file, its text in
+// storage. A file is 'building' while its entries are chosen customer by customer (each batch of
+// customers one transaction under their debit locks), then 'ready' once its text is stored; at most
+// one is building at a time, and a file left building by a crash is finished by the next build.
+export const achFileStatuses = ['building', 'ready'] as const;
+
+export const achFiles = pgTable(
+  'ach_files',
+  {
+    id: bigintIdentity(),
+    status: text({ enum: achFileStatuses }).notNull().default('building'),
+    // The settlement day the entries ask for, and the business day the file goes to the bank.
+    effectiveDate: date({ mode: 'string' }).notNull(),
+    processingDate: date({ mode: 'string' }).notNull(),
+    fileIdModifier: text().notNull(),
+    // The first entry's trace sequence (7 digits, after the ODFI's 8): sequences run on across files.
+    firstTraceSequence: integer().notNull(),
+    builtBy: integer()
+      .notNull()
+      .references(() => employees.id),
+    startedAt: timestampNow(),
+    // Raised by the builder after each batch: a file whose builder has been silent for a while was
+    // left by a crash, and the next build finishes it.
+    heartbeatAt: timestampNow(),
+    readyAt: timestamp({ withTimezone: true }),
+    storageKey: text(),
+    sha256: text(),
+    byteSize: integer(),
+    debitCount: integer().notNull().default(0),
+    creditCount: integer().notNull().default(0),
+    totalDebitCents: bigint({ mode: 'number' }).notNull().default(0),
+    totalCreditCents: bigint({ mode: 'number' }).notNull().default(0),
+    entryHash: text(),
+    refusedCount: integer().notNull().default(0),
+  },
+  (table) => [
+    index('ach_files_started_idx').on(table.startedAt),
+    uniqueIndex('ach_files_one_building_key')
+      .on(table.status)
+      .where(sql`status = 'building'`),
+  ],
+);
+
+// Each entry of a file: the payment it debits (or the refund it credits), its amount and trace number
+// (what a return names), and the bank account it went to.
+export const achEntries = pgTable(
+  'ach_entries',
+  {
+    id: bigintIdentity(),
+    fileId: bigintOwnedBy(() => achFiles.id),
+    paymentId: bigintOwnedBy(() => payments.id),
+    kind: text({ enum: ['debit', 'credit'] }).notNull(),
+    amountCents: integer().notNull(),
+    // The 15-digit trace number: the ODFI's 8 digits and the sequence.
+    traceNumber: text().notNull(),
+    // Its position in the file (entries are written in this order).
+    sequence: integer().notNull(),
+    bankAccountId: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('ach_entries_file_sequence_key').on(table.fileId, table.sequence),
+    index('ach_entries_trace_idx').on(table.traceNumber),
+    index('ach_entries_payment_idx').on(table.paymentId),
+  ],
+);
+
+// A debit the door kept out of a file, with the duty that held it and why, in the staff's words.
+export const achRefusals = pgTable(
+  'ach_refusals',
+  {
+    id: bigintIdentity(),
+    fileId: bigintOwnedBy(() => achFiles.id),
+    paymentId: bigintOwnedBy(() => payments.id),
+    duty: text().notNull(),
+    sentence: text().notNull(),
+  },
+  (table) => [
+    // A file finished after a crash meets its refused debits again: each is kept once.
+    uniqueIndex('ach_refusals_file_payment_key').on(table.fileId, table.paymentId),
+    index('ach_refusals_payment_idx').on(table.paymentId),
   ],
 );

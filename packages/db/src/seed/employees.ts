@@ -13,7 +13,7 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
   // Supervisors of the ticket floor: escalated tickets, and the lists' CSV exports (issue 40).
   { name: 'escalations', permissions: ['tickets.view_escalated', 'lists.export'] },
   // Payments operations: validates any payment and records the ACH returns the bank reports.
-  { name: 'payments_admin', permissions: ['payments.validate_any', 'payments.record_returns'] },
+  { name: 'payments_admin', permissions: ['payments.validate_any', 'payments.record_returns', 'payments.ach_files'] },
   // Money back to the customer or off the balance: refunds, loan credits, settlements.
   { name: 'loan_adjustments', permissions: ['payments.refund', 'loans.credit', 'loans.settle'] },
   { name: 'staff_admin', permissions: ['staff.admin', 'lists.export'] },

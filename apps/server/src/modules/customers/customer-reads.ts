@@ -102,3 +102,70 @@ export function customerEmailsOf(customerId: AnyPgColumn | SQL): SQL<string[]> {
     string[]
   >`array(select e.email from ${customerEmails} e where e.customer_id = ${sql`${customerId}`} order by e.added_at, e.id)`;
 }
+
+export type DebitAccountOfCustomer = {
+  customerId: number;
+  firstName: string;
+  lastName: string;
+  // The customer is marked do-not-present: never debited.
+  dnp: boolean;
+  // The newest bank account on file (the one a debit draws on), or null.
+  account: { id: number; routingNumber: string; accountNumber: string; dnp: boolean } | null;
+};
+
+// The account each customer's debits draw on (issue 41): one statement for a batch of customers,
+// the ids one array parameter.
+export async function findDebitAccountsOfCustomers(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<DebitAccountOfCustomer[]> {
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .select({
+      customerId: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      dnp: customers.dnp,
+      accountId: sql<number | null>`newest.id`,
+      routingNumber: sql<string | null>`newest.routing_number`,
+      accountNumber: sql<string | null>`newest.account_number`,
+      accountDnp: sql<boolean | null>`newest.dnp`,
+    })
+    .from(customers)
+    .leftJoin(
+      sql`lateral (select b.id, b.routing_number, b.account_number, b.dnp from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1) newest`,
+      sql`true`,
+    )
+    .where(sql`${customers.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
+  return rows.map((row) => ({
+    customerId: row.customerId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dnp: row.dnp,
+    account:
+      row.accountId === null
+        ? null
+        : {
+            id: Number(row.accountId),
+            routingNumber: row.routingNumber!,
+            accountNumber: row.accountNumber!,
+            dnp: row.accountDnp === true,
+          },
+  }));
+}
+
+// Bank accounts by id with their holder's name: what an ACH file writes on each entry.
+export async function findBankAccountsByIds(executor: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return executor
+    .select({
+      id: bankAccounts.id,
+      routingNumber: bankAccounts.routingNumber,
+      accountNumber: bankAccounts.accountNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(bankAccounts)
+    .innerJoin(customers, eq(customers.id, bankAccounts.customerId))
+    .where(sql`${bankAccounts.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
+}

@@ -1,9 +1,9 @@
 import {
-  automaticStayOf,
+  bankruptcyStayFinding,
   dateInTimeZone,
-  failedDebitStop,
-  unauthorizedReturnStop,
+  debitStopFinding,
   type BankruptcyCaseDates,
+  type DutyAuditRule,
   type ReturnCodeBook,
   type Withdrawal,
 } from '@portal/contracts';
@@ -50,35 +50,33 @@ export function debitBreaches(
   facts: DebitFacts,
   context: { timeZone: string; returnCodes: ReturnCodeBook },
 ): DutyFinding[] {
-  const found: DutyFinding[] = [];
   const time = debit.presentedAt.getTime();
   const day = dateInTimeZone(debit.presentedAt, context.timeZone);
   const stop = facts.stops.find(
     (entry) => entry.stoppedAt.getTime() <= time && (entry.liftedAt === null || entry.liftedAt.getTime() > time),
   );
-  if (stop)
-    found.push({
-      rule: 'debit_stop',
-      sentence: `Presented while debit stop ${stop.id} was in force (since ${stop.stoppedAt.toISOString()}): ${stop.reason}`,
-    });
-  else {
-    const authorized = facts.authorizations.filter((given) => given.getTime() <= time).at(-1);
-    const authorizedOn = authorized ? dateInTimeZone(authorized, context.timeZone) : null;
-    const known = knownBefore(facts.history, debit, day);
-    const failed = failedDebitStop(known, { authorizedOn });
-    if (failed.applies) found.push({ rule: 'failed_debit_stop', sentence: `Presented after: ${failed.sentence}` });
-    // An unauthorized return stops debits until a new authorization given after it.
-    const unauthorized = [...new Set(known.map((withdrawal) => withdrawal.paymentId))]
-      .map((paymentId) => unauthorizedReturnStop(known, paymentId, context.returnCodes))
-      .find((verdict) => verdict.applies && (!authorizedOn || verdict.returned.outcome.returnedOn > authorizedOn));
-    if (unauthorized?.applies)
-      found.push({ rule: 'unauthorized_return', sentence: `Presented after: ${unauthorized.sentence}` });
-  }
-  const stay = automaticStayOf(facts.cases, day);
-  if (stay)
-    found.push({
-      rule: 'debit_bankruptcy_stay',
-      sentence: `Presented while the customer's chapter ${stay.chapter} bankruptcy (case ${stay.caseNumber}) was open and the automatic stay in force (11 U.S.C. 362(a)(6)).`,
-    });
-  return found;
+  const authorized = facts.authorizations.filter((given) => given.getTime() <= time).at(-1);
+  // The door's own findings (contracts rules/debit-door.ts), on the facts as they stood then.
+  const stopFinding = debitStopFinding(
+    {
+      stopInForce: stop ? { id: stop.id, reason: stop.reason } : null,
+      authorizedOn: authorized ? dateInTimeZone(authorized, context.timeZone) : null,
+      history: knownBefore(facts.history, debit, day),
+    },
+    context.returnCodes,
+  );
+  const stay = bankruptcyStayFinding(facts.cases, day);
+  return [
+    ...(stopFinding
+      ? [
+          stopFinding.duty === 'debit_stop'
+            ? {
+                rule: 'debit_stop' as const,
+                sentence: `Presented while debit stop ${stop!.id} was in force (since ${stop!.stoppedAt.toISOString()}): ${stop!.reason}`,
+              }
+            : { rule: stopFinding.duty as DutyAuditRule, sentence: `Presented after: ${stopFinding.sentence}` },
+        ]
+      : []),
+    ...(stay ? [{ rule: 'debit_bankruptcy_stay' as const, sentence: `Presented while: ${stay.sentence}` }] : []),
+  ];
 }

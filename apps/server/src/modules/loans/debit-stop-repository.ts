@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bounces, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
-import type { BounceRecord } from './loan-info.ts';
+import type { BounceRecord, PaymentWithBounces } from './loan-info.ts';
 import type { PaymentRecord } from './repository.ts';
 import { returnedRow } from '../../platform/returned-row.ts';
 
@@ -9,6 +9,8 @@ import { returnedRow } from '../../platform/returned-row.ts';
 
 export type DebitStopRecord = typeof debitStops.$inferSelect;
 export type DebitAuthorizationRecord = typeof debitAuthorizations.$inferSelect;
+
+const customerIn = (ids: readonly number[]) => sql`${loans.customerId} = any(${sql.param([...ids])}::bigint[])`;
 
 // Held until the transaction ends: the returns and authorizations of one customer are decided one
 // at a time, so two returns recorded at once on two of their loans both count.
@@ -25,25 +27,40 @@ export async function findCustomerPaymentsWithBounces(
   tx: Executor,
   customerId: number,
 ): Promise<Array<{ payment: PaymentRecord; bounces: BounceRecord[] }>> {
+  return (await findPaymentsWithBouncesOfCustomers(tx, [customerId])).get(customerId) ?? [];
+}
+
+// Every payment of the customers' loans with its bounces (payments by due date, bounces by
+// date), by customer.
+export async function findPaymentsWithBouncesOfCustomers(
+  tx: Executor,
+  ids: readonly number[],
+): Promise<Map<number, PaymentWithBounces[]>> {
   const rows = await tx
-    .select({ payment: payments })
+    .select({ payment: payments, customerId: loans.customerId })
     .from(payments)
     .innerJoin(loans, eq(loans.id, payments.loanId))
-    .where(eq(loans.customerId, customerId))
+    .where(customerIn(ids))
     .orderBy(asc(payments.due), asc(payments.id));
-  const ids = rows.map((row) => row.payment.id);
-  const bounceRows =
-    ids.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(bounces)
-          .where(inArray(bounces.paymentId, ids))
-          .orderBy(asc(bounces.bouncedOn), asc(bounces.id));
-  return rows.map(({ payment }) => ({
-    payment,
-    bounces: bounceRows.filter((bounce) => bounce.paymentId === payment.id),
-  }));
+  const bounceRows = await tx
+    .select({ bounce: bounces })
+    .from(bounces)
+    .innerJoin(loans, eq(loans.id, bounces.loanId))
+    .where(customerIn(ids))
+    .orderBy(asc(bounces.bouncedOn), asc(bounces.id));
+  const bouncesOf = new Map<number, (typeof bounces.$inferSelect)[]>();
+  for (const { bounce } of bounceRows) {
+    const list = bouncesOf.get(bounce.paymentId);
+    if (list) list.push(bounce);
+    else bouncesOf.set(bounce.paymentId, [bounce]);
+  }
+  const byCustomer = new Map<number, PaymentWithBounces[]>();
+  for (const { payment, customerId } of rows) {
+    const list = byCustomer.get(customerId) ?? [];
+    list.push({ payment, bounces: bouncesOf.get(payment.id) ?? [] });
+    byCustomer.set(customerId, list);
+  }
+  return byCustomer;
 }
 
 // At most one stop is in force per customer (debit_stops_in_force_key).

@@ -19,4 +19,6 @@ export type LoansDeps = Pick<
   | 'paymentDateGraceDays'
   | 'customerAppUrl'
   | 'secretsKey'
+  | 'ach'
+  | 'storage'
 > & { openTicketIdOf: OpenTicketIdOf };

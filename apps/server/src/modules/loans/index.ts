@@ -2,6 +2,7 @@
 
 import type { PortalModule } from '../../platform/portal-module.ts';
 import type { LoansDeps } from './deps.ts';
+import { registerAchRoutes } from './ach-routes.ts';
 import { registerLoanRoutes } from './routes.ts';
 import { registerLoanServicingRoutes } from './servicing-routes.ts';
 
@@ -78,6 +79,7 @@ export function createLoansModule(deps: LoansDeps): PortalModule {
     registerRoutes: (app) => {
       registerLoanRoutes(app, deps);
       registerLoanServicingRoutes(app, deps);
+      registerAchRoutes(app, deps);
     },
   };
 }

@@ -1,59 +1,9 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import {
-  buildNachaFile,
-  isRoutingNumber,
-  NACHA_RECORD_LENGTH,
-  type NachaEntry,
-  type NachaSettings,
-} from './nacha-file.ts';
+import { isRoutingNumber } from '@portal/contracts';
+import { parseNacha as parse } from '../../testing/nacha-parser.ts';
+import { buildNachaFile, NACHA_RECORD_LENGTH, type NachaEntry, type NachaSettings } from './nacha-file.ts';
 
-// Every file is read back by an independent parser from the npm registry (decision 067):
-// @midlandsbank/node-nacha, a port of Eli Doran's @ach/ach, not our code.
-type ParsedEntry = {
-  transactionCode: string;
-  receivingDFIIdentification: number;
-  checkDigit: number;
-  dfiAccount: string;
-  amount: number;
-  identificationNumber: string;
-  receivingCompanyName: string;
-  traceNumber: number;
-};
-type ParsedFile = {
-  file: {
-    destination: string;
-    origin: string;
-    creationDate: string;
-    creationTime: string;
-    idModifier: string;
-    destinationName: string;
-    originName: string;
-    footer: {
-      batchCount: number;
-      blockCount: number;
-      entryAndAddendaCount: number;
-      entryHash: number;
-      totalDebit: number;
-      totalCredit: number;
-    };
-  };
-  batches: Array<{
-    serviceClassCode: number;
-    companyName: string;
-    companyId: string;
-    entryClassCode: string;
-    description: string;
-    effectiveDate: string;
-    originatingDFIIdentification: string;
-    entries: ParsedEntry[];
-    footer: { entryAndAddendaCount: number; entryHash: number; totalDebit: number; totalCredit: number };
-  }>;
-};
-const nacha = createRequire(import.meta.url)('@midlandsbank/node-nacha') as {
-  from: (text: string) => { data: ParsedFile };
-};
-const parse = (text: string) => nacha.from(text).data;
+// Every file is read back by an independent parser (testing/nacha-parser.ts), not our code.
 
 const settings: NachaSettings = {
   immediateDestination: '121000358',

@@ -1,4 +1,4 @@
-import { timeZoneOffsetMs } from '@portal/contracts';
+import { isRoutingNumber, timeZoneOffsetMs } from '@portal/contracts';
 
 // A NACHA ACH file (issue 41, decision 067): 94-character records, one PPD batch of the day's debits
 // and credits. Record layouts per the NACHA Operating Rules, Appendix Three (ACH record format
@@ -57,14 +57,6 @@ const TRANSACTION_CODES = {
   credit: { checking: '22', savings: '32' },
 } as const;
 
-// The ABA check digit: weights 3, 7, 1 over the first eight digits.
-export function isRoutingNumber(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...routing].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0);
-  return sum % 10 === 0;
-}
-
 // Alphanumeric fields: upper case, accents dropped (José is JOSE), other characters outside printable
 // ASCII as spaces, cut or padded with spaces on the right.
 function alpha(value: string, length: number): string {
@@ -121,12 +113,20 @@ function checkEntry(entry: NachaEntry, index: number): void {
     throw new Error(`${at}: the amount is not a whole number of cents between 1 and 9,999,999,999.`);
 }
 
-// The file for the entries, effective on `effectiveDate` (YYYY-MM-DD), made at `createdAt`.
+// Trace sequences are seven digits and run on from file to file (a return names its entry by the
+// trace number alone), from 1 to 9,999,999 and round again.
+export const TRACE_SEQUENCE_LIMIT = 9_999_999;
+export const traceSequenceAfter = (sequence: number, count: number) =>
+  ((sequence - 1 + count) % TRACE_SEQUENCE_LIMIT) + 1;
+
+// The file for the entries, effective on `effectiveDate` (YYYY-MM-DD), made at `createdAt`, its
+// first entry's trace sequence `firstTraceSequence`.
 export function buildNachaFile(
   settings: NachaSettings,
   entries: readonly NachaEntry[],
   effectiveDate: string,
   createdAt: Date,
+  firstTraceSequence = 1,
 ): NachaFile {
   checkSettings(settings);
   const stamp = creationStamp(createdAt, settings.timeZone);
@@ -171,7 +171,7 @@ export function buildNachaFile(
   let hash = 0;
   entries.forEach((entry, index) => {
     checkEntry(entry, index);
-    const trace = settings.originatingDfi + numeric(index + 1, 7, 'trace sequence');
+    const trace = settings.originatingDfi + numeric(traceSequenceAfter(firstTraceSequence, index), 7, 'trace sequence');
     traceNumbers.push(trace);
     if (entry.kind === 'debit') totalDebitCents += entry.amountCents;
     else totalCreditCents += entry.amountCents;

@@ -189,6 +189,7 @@ describe('staff administration', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await call(t, employee, 'GET', 'employees/session')).json().permissions).toEqual([
+      'payments.ach_files',
       'payments.record_returns',
       'payments.validate_any',
     ]);
