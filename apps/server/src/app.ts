@@ -78,6 +78,7 @@ export type AppSettings = Pick<
   | 'escalationContact'
   | 'flaggedRoutingNumbers'
   | 'ach'
+  | 'bounceFeeCents'
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     escalationContact: settings.escalationContact,
     flaggedRoutingNumbers: settings.flaggedRoutingNumbers,
     ach: settings.ach,
+    bounceFeeCents: settings.bounceFeeCents,
     secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,

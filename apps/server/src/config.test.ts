@@ -42,6 +42,47 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the ACH file and the bounce fee', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('has made-up bank and company identifiers in dev, and none elsewhere until all are set', () => {
+    expect(loadConfig({}, '/srv').ach).toMatchObject({
+      configured: true,
+      immediateDestination: '099999999',
+      originatingDfi: '09999999',
+      cutoffMinute: 16 * 60,
+    });
+    expect(loadConfig({ STAGE: 'production', SECRETS_KEY: key }, '/srv').ach).toEqual({
+      configured: false,
+      missing: ['ACH_IMMEDIATE_DESTINATION', 'ACH_IMMEDIATE_DESTINATION_NAME', 'ACH_COMPANY_ID', 'ACH_COMPANY_NAME'],
+      cutoffMinute: 16 * 60,
+    });
+    const bank = {
+      STAGE: 'production',
+      SECRETS_KEY: key,
+      ACH_IMMEDIATE_DESTINATION: '121000358',
+      ACH_IMMEDIATE_DESTINATION_NAME: 'Bank of America',
+      ACH_COMPANY_ID: '1870123456',
+      ACH_COMPANY_NAME: 'Portal Lending',
+      ACH_ODFI: '12100035',
+      ACH_CUTOFF: '14:30',
+    };
+    expect(loadConfig(bank, '/srv').ach).toMatchObject({
+      configured: true,
+      companyIdentification: '1870123456',
+      cutoffMinute: 870,
+    });
+  });
+
+  it('refuses a routing number whose check digit fails, a bad cut-off and a fee of part of a cent', () => {
+    expect(() => loadConfig({ ACH_IMMEDIATE_DESTINATION: '121000359' }, '/srv')).toThrow(/ACH_IMMEDIATE_DESTINATION/);
+    expect(() => loadConfig({ ACH_CUTOFF: '4pm' }, '/srv')).toThrow(/ACH_CUTOFF/);
+    expect(() => loadConfig({ BOUNCE_FEE: '15.005' }, '/srv')).toThrow(/BOUNCE_FEE.*dollars and cents/);
+    expect(loadConfig({ BOUNCE_FEE: '0' }, '/srv').bounceFeeCents).toBe(0);
+    expect(loadConfig({}, '/srv').bounceFeeCents).toBe(1500);
+  });
+});
+
 describe('SECRETS_KEY', () => {
   const key = randomBytes(32);
 

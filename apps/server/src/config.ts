@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   CLOUD_REGION,
+  DEFAULT_BOUNCE_FEE_CENTS,
   DEFAULT_BUSINESS_TIME_ZONE,
   DEFAULT_CONTACT_SETTINGS,
   DEFAULT_CONTACT_WINDOW,
@@ -211,6 +212,13 @@ const environment = z.object({
     .string()
     .regex(/^\d{8}$/, "must be the first eight digits of the originating bank's routing number")
     .optional(),
+  // The returned-payment fee in dollars, charged on R01 and R09 returns only (0: none).
+  BOUNCE_FEE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must be dollars and cents, e.g. 15.00')
+    .default(DEFAULT_BOUNCE_FEE_CENTS / 100),
   ACH_CUTOFF: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like "16:00"')
@@ -311,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
         ? [...DEV_FLAGGED_ROUTING_NUMBERS]
         : [],
     ach: achSettings(values),
+    bounceFeeCents: Math.round(values.BOUNCE_FEE * 100),
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };

@@ -32,6 +32,8 @@ export type ServerContext = {
   flaggedRoutingNumbers: readonly string[];
   // The ACH file's bank and company identifiers and the bank's cut-off (ACH_*), or what is missing.
   ach: AchConfig;
+  // The returned-payment fee in cents (BOUNCE_FEE), charged on R01 and R09 returns.
+  bounceFeeCents: number;
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;

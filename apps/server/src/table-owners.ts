@@ -77,6 +77,7 @@ export const tableOwners: Record<TableName, TableOwner> = {
   achFiles: 'loans',
   achEntries: 'loans',
   achRefusals: 'loans',
+  achReturnFiles: 'loans',
   statements: 'loans',
   // The failed-debit stop (12 CFR 1041.8) and the authorizations that lift it.
   debitAuthorizations: 'loans',

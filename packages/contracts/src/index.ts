@@ -64,6 +64,7 @@ export * from './rules/failed-debits.ts';
 export * from './rules/debit-door.ts';
 export * from './rules/routing-number.ts';
 export * from './rules/ach-calendar.ts';
+export * from './rules/bounce-fee.ts';
 export * from './rules/deadlines.ts';
 export * from './rules/payment-controls.ts';
 export * from './rules/payment-updates.ts';

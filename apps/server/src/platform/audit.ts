@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { auditEvents, type Executor } from '@portal/db';
+import { auditEvents, bulkInsert, type Executor } from '@portal/db';
 import { olderThan, timeKeyOf, type TimeBound } from './time-keyset.ts';
 
 export type AuditEvent = {
@@ -24,6 +24,23 @@ export async function recordAuditEvent(executor: Executor, event: AuditEvent): P
     after: event.after ?? null,
     ipAddress: event.ipAddress ?? null,
   });
+}
+
+// Many events in one statement (a file of returns records thousands), in the caller's transaction.
+export async function recordAuditEvents(executor: Executor, events: readonly AuditEvent[]): Promise<void> {
+  await bulkInsert(
+    executor,
+    auditEvents,
+    events.map((event) => ({
+      employeeId: event.employeeId,
+      action: event.action,
+      entityType: event.entityType,
+      entityId: event.entityId === null ? null : String(event.entityId),
+      before: event.before ?? null,
+      after: event.after ?? null,
+      ipAddress: event.ipAddress ?? null,
+    })),
+  );
 }
 
 // Who made a change, as the audit keeps it: the employee (null for the system) and from where.

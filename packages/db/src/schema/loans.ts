@@ -244,6 +244,8 @@ export const achEntries = pgTable(
     // Its position in the file (entries are written in this order).
     sequence: integer().notNull(),
     bankAccountId: bigint({ mode: 'number' }).notNull(),
+    // The bounce its return became, once a return file named it: a second file naming it changes nothing.
+    returnedBounceId: bigint({ mode: 'number' }),
   },
   (table) => [
     uniqueIndex('ach_entries_file_sequence_key').on(table.fileId, table.sequence),
@@ -267,4 +269,29 @@ export const achRefusals = pgTable(
     uniqueIndex('ach_refusals_file_payment_key').on(table.fileId, table.paymentId),
     index('ach_refusals_payment_idx').on(table.paymentId),
   ],
+);
+
+// The bank's return files imported (issue 41): each kept in storage, known by its SHA-256 so the
+// same file imported twice changes nothing, with what came of its returns.
+export const achReturnFiles = pgTable(
+  'ach_return_files',
+  {
+    id: bigintIdentity(),
+    fileName: text().notNull(),
+    sha256: text().notNull(),
+    storageKey: text().notNull(),
+    // The file header's creation date: the day the returns are recorded on.
+    returnedOn: date({ mode: 'string' }).notNull(),
+    returnCount: integer().notNull(),
+    appliedCount: integer().notNull(),
+    alreadyCount: integer().notNull(),
+    unknownCount: integer().notNull(),
+    refusedCount: integer().notNull(),
+    problemCount: integer().notNull(),
+    importedBy: integer()
+      .notNull()
+      .references(() => employees.id),
+    importedAt: timestampNow(),
+  },
+  (table) => [uniqueIndex('ach_return_files_sha256_key').on(table.sha256)],
 );

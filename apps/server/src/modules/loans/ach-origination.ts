@@ -45,6 +45,7 @@ import { withdrawalHistory } from './withdrawal-history.ts';
 // Customers per transaction: each holds one advisory lock per customer until it commits, and the
 // lock table is shared (max_locks_per_transaction).
 export const ACH_CUSTOMERS_PER_TRANSACTION = 500;
+const ACH_BATCHES_AT_ONCE = 2;
 // A builder silent this long is taken to have crashed.
 const STALE_BUILDER_MS = 2 * 60_000;
 const FILE_ID_MODIFIERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
@@ -87,9 +88,9 @@ async function startFile(context: AchContext, actor: Actor, now: Date): Promise<
         `${FILE_ID_MODIFIERS.length} ACH files were already built for ${formatNoticeDate(days.processingDate)}, as many as NACHA's file ID modifier can tell apart.`,
       );
     const latest = await achRepository.findLatestFile(tx);
-    // Trace numbers run on from the last file's (a ready file's counts are its entries).
+    // Trace numbers run on from the last file's last one.
     const firstTraceSequence = latest
-      ? traceSequenceAfter(latest.firstTraceSequence, latest.debitCount + latest.creditCount)
+      ? traceSequenceAfter(latest.firstTraceSequence, await achRepository.findLastSequence(tx, latest.id))
       : 1;
     return achRepository.insertAchFile(tx, {
       processingDate: days.processingDate,
@@ -153,26 +154,27 @@ function judge(debit: DueDebit, facts: CustomerFacts, presentOn: string): Refuse
   return refusal ? { paymentId: debit.payment.id, ...refusal } : null;
 }
 
+// A batch of customers and the block of sequences its entries take: as many as the debits and
+// refunds it had when the build began (a debit made due since waits for the next file).
+type Batch = { customerIds: number[]; withRefunds: boolean; firstSequence: number; size: number };
+
 // One batch of customers in one transaction: their debits judged and admitted, their refunds
-// credited. Answers the next free sequence.
-async function admitBatch(
-  tx: Transaction,
-  context: AchContext,
-  file: AchFileRecord,
-  ids: readonly number[],
-  firstSequence: number,
-  now: Date,
-): Promise<number> {
+// credited. Batches hold no customer in common and their blocks of sequences do not meet, so two run
+// at once; a block's unused sequences (a refused debit) are gaps, which NACHA allows (trace numbers
+// ascend within a batch).
+async function admitBatch(tx: Transaction, context: AchContext, file: AchFileRecord, batch: Batch, now: Date) {
+  const ids = batch.customerIds;
   await achRepository.lockDebitsOfCustomers(tx, ids);
   const range = { from: file.processingDate, to: file.effectiveDate };
   const debits = await achRepository.findDueDebitsOfCustomers(tx, ids, range);
-  const refunds = await achRepository.findUnsentRefundsOfCustomers(tx, ids);
+  const refunds = batch.withRefunds ? await achRepository.findUnsentRefundsOfCustomers(tx, ids) : [];
   const facts = await readFacts(tx, context.businessTimeZone, ids);
   const originatingDfi = context.ach.configured ? context.ach.originatingDfi : '';
-  let sequence = firstSequence;
+  let sequence = batch.firstSequence;
   const entries: Parameters<typeof achRepository.insertAchEntries>[1] = [];
   const refused: Refused[] = [];
   const add = (kind: 'debit' | 'credit', row: DueDebit, bankAccountId: number) => {
+    if (sequence >= batch.firstSequence + batch.size) return;
     const trace = traceSequenceAfter(file.firstTraceSequence, sequence - 1);
     entries.push({
       fileId: file.id,
@@ -212,7 +214,6 @@ async function admitBatch(
     refused.map((refusal) => ({ fileId: file.id, ...refusal })),
   );
   await achRepository.updateAchFile(tx, file.id, { heartbeatAt: context.clock.now() });
-  return sequence;
 }
 
 function nachaSettings(context: AchContext, file: AchFileRecord) {
@@ -253,6 +254,7 @@ async function finishFile(context: AchContext, actor: Actor, file: AchFileRecord
       amountCents: entry.amountCents,
       individualId: String(entry.paymentId),
       individualName: `${account.firstName} ${account.lastName}`,
+      traceSequence: traceSequenceAfter(file.firstTraceSequence, entry.sequence - 1),
     };
   });
   const counts = await achRepository.countFileRows(context.db, file.id);
@@ -263,7 +265,7 @@ async function finishFile(context: AchContext, actor: Actor, file: AchFileRecord
   };
   let stored: Partial<AchFileRecord> = {};
   if (entries.length > 0) {
-    const built = buildNachaFile(nachaSettings(context, file), lines, file.effectiveDate, now, file.firstTraceSequence);
+    const built = buildNachaFile(nachaSettings(context, file), lines, file.effectiveDate, now);
     built.traceNumbers.forEach((trace, index) => {
       if (trace !== entries[index]!.traceNumber)
         throw new Error(
@@ -344,14 +346,30 @@ export async function buildAchFile(context: AchContext, actor: Actor): Promise<B
   const now = context.clock.now();
   const file = await startFile(context, actor, now);
   const range = { from: file.processingDate, to: file.effectiveDate };
-  let sequence = (await achRepository.countFileRows(context.db, file.id)).entries + 1;
-  for (let after = 0; ;) {
-    const ids = await achRepository.findAchCustomersAfter(context.db, range, after, ACH_CUSTOMERS_PER_TRANSACTION);
-    if (ids.length === 0) break;
-    const from = sequence;
-    sequence = await context.db.transaction((tx) => admitBatch(tx, context, file, ids, from, now));
-    after = ids.at(-1)!;
+  // After the entries a crashed build of this file wrote.
+  let next = (await achRepository.findLastSequence(context.db, file.id)) + 1;
+  const batches: Batch[] = [];
+  const candidates = await achRepository.findAchCustomers(context.db, range);
+  for (let start = 0; start < candidates.length; start += ACH_CUSTOMERS_PER_TRANSACTION) {
+    const slice = candidates.slice(start, start + ACH_CUSTOMERS_PER_TRANSACTION);
+    const size = slice.reduce((total, candidate) => total + candidate.items, 0);
+    batches.push({
+      customerIds: slice.map((candidate) => candidate.customerId),
+      withRefunds: slice.some((candidate) => candidate.refunds > 0),
+      firstSequence: next,
+      size,
+    });
+    next += size;
   }
+  // Two batches at a time (a core each on the database); each its own transaction.
+  let taken = 0;
+  const worker = async () => {
+    for (let batch = batches[taken++]; batch; batch = batches[taken++]) {
+      const current = batch;
+      await context.db.transaction((tx) => admitBatch(tx, context, file, current, now));
+    }
+  };
+  await Promise.all(Array.from({ length: ACH_BATCHES_AT_ONCE }, worker));
   const ready = await finishFile(context, actor, file, now);
   const refusals: AchRefusal[] = (await achRepository.findRefusalsOfFile(context.db, file.id, ACH_REFUSALS_SHOWN)).map(
     (row) => ({

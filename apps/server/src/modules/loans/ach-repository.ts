@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   achEntries,
   achFiles,
   achRefusals,
+  achReturnFiles,
+  bulkInsert,
   debitAuthorizations,
   debitStops,
   loans,
@@ -49,24 +51,28 @@ export async function lockDebitsOfCustomers(tx: Executor, ids: readonly number[]
   );
 }
 
-// The next customers (by id, after `after`) with a debit due in the range or a refund to send.
-export async function findAchCustomersAfter(
+// Every customer with a debit due in the range or a refund to send, by id, with how many of each.
+export async function findAchCustomers(
   db: Executor,
   range: { from: string; to: string },
-  after: number,
-  limit: number,
-): Promise<number[]> {
-  const customersWith = (condition: SQL) =>
+): Promise<{ customerId: number; items: number; refunds: number }[]> {
+  const candidates = (condition: SQL, refund: number) =>
     db
-      .select({ customerId: loans.customerId })
+      .select({ customerId: loans.customerId, refund: sql<number>`${refund}::int`.as('refund') })
       .from(payments)
       .innerJoin(loans, eq(loans.id, payments.loanId))
-      .where(and(condition, gt(loans.customerId, after)));
-  const rows = await customersWith(dueAchDebit(range))
-    .union(customersWith(unsentRefund))
-    .orderBy(sql`customer_id`)
-    .limit(limit);
-  return rows.map((row) => row.customerId);
+      .where(condition);
+  const all = candidates(dueAchDebit(range), 0).unionAll(candidates(unsentRefund, 1)).as('candidates');
+  const rows = await db
+    .select({
+      customerId: all.customerId,
+      items: sql<number>`count(*)::int`,
+      refunds: sql<number>`sum(${all.refund})::int`,
+    })
+    .from(all)
+    .groupBy(all.customerId)
+    .orderBy(all.customerId);
+  return rows.map((row) => ({ customerId: row.customerId, items: Number(row.items), refunds: Number(row.refunds) }));
 }
 
 export type DueDebit = {
@@ -125,11 +131,12 @@ export async function markPaymentsPresented(tx: Executor, ids: readonly number[]
 }
 
 export async function insertAchEntries(tx: Executor, rows: (typeof achEntries.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(achEntries).values(rows);
+  await bulkInsert(tx, achEntries, rows);
 }
 
+// A debit refused again by a file finished after a crash is kept once (ach_refusals_file_payment_key).
 export async function insertAchRefusals(tx: Executor, rows: (typeof achRefusals.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(achRefusals).values(rows);
+  if (rows.length > 0) await tx.insert(achRefusals).values(rows).onConflictDoNothing();
 }
 
 export async function lockFileStart(tx: Executor): Promise<void> {
@@ -183,6 +190,15 @@ export async function countFileRows(tx: Executor, fileId: number): Promise<{ ent
   return { entries: Number(row?.entries ?? 0), refusals: Number(row?.refusals ?? 0) };
 }
 
+// The file's highest entry sequence (0 before its first entry).
+export async function findLastSequence(db: Executor, fileId: number): Promise<number> {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${achEntries.sequence}), 0)::int` })
+    .from(achEntries)
+    .where(eq(achEntries.fileId, fileId));
+  return Number(row?.last ?? 0);
+}
+
 export async function findEntriesOfFile(db: Executor, fileId: number): Promise<AchEntryRecord[]> {
   return db.select().from(achEntries).where(eq(achEntries.fileId, fileId)).orderBy(asc(achEntries.sequence));
 }
@@ -204,4 +220,59 @@ export async function findRefusalsOfFile(db: Executor, fileId: number, limit: nu
 
 export async function findRecentFiles(db: Executor, limit: number): Promise<AchFileRecord[]> {
   return db.select().from(achFiles).orderBy(desc(achFiles.id)).limit(limit);
+}
+
+export type EntryByTrace = AchEntryRecord & { customerId: number };
+
+// The latest entry of each trace number (sequences wrap after 9,999,999 entries), with its customer.
+export async function findEntriesByTraces(db: Executor, traces: readonly string[]): Promise<EntryByTrace[]> {
+  if (traces.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([achEntries.traceNumber], { entry: achEntries, customerId: loans.customerId })
+    .from(achEntries)
+    .innerJoin(payments, eq(payments.id, achEntries.paymentId))
+    .innerJoin(loans, eq(loans.id, payments.loanId))
+    .where(sql`${achEntries.traceNumber} = any(${sql.param([...new Set(traces)])}::text[])`)
+    .orderBy(achEntries.traceNumber, desc(achEntries.id));
+  return rows.map(({ entry, customerId }) => ({ ...entry, customerId }));
+}
+
+// Of these entries, those a return was already recorded for (read under the customers' locks).
+export async function findReturnedEntryIds(tx: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: achEntries.id })
+    .from(achEntries)
+    .where(and(anyOf(achEntries.id, ids), sql`${achEntries.returnedBounceId} is not null`));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function markEntriesReturned(
+  tx: Executor,
+  marks: readonly { entryId: number; bounceId: number }[],
+): Promise<void> {
+  if (marks.length === 0) return;
+  await tx.execute(
+    sql`update ${achEntries} set returned_bounce_id = m.bounce_id from unnest(${sql.param(marks.map((mark) => mark.entryId))}::bigint[], ${sql.param(marks.map((mark) => mark.bounceId))}::bigint[]) as m(entry_id, bounce_id) where ${achEntries.id} = m.entry_id`,
+  );
+}
+
+export type AchReturnFileRecord = typeof achReturnFiles.$inferSelect;
+
+export async function findReturnFileBySha(db: Executor, sha256: string): Promise<AchReturnFileRecord | undefined> {
+  const [row] = await db.select().from(achReturnFiles).where(eq(achReturnFiles.sha256, sha256));
+  return row;
+}
+
+// The file recorded, or (when the same file was recorded meanwhile) the one that was.
+export async function insertReturnFile(
+  db: Executor,
+  values: typeof achReturnFiles.$inferInsert,
+): Promise<AchReturnFileRecord> {
+  const [row] = await db.insert(achReturnFiles).values(values).onConflictDoNothing().returning();
+  return row ?? (await findReturnFileBySha(db, values.sha256))!;
+}
+
+export async function findRecentReturnFiles(db: Executor, limit: number): Promise<AchReturnFileRecord[]> {
+  return db.select().from(achReturnFiles).orderBy(desc(achReturnFiles.id)).limit(limit);
 }

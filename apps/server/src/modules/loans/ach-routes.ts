@@ -5,6 +5,7 @@ import { actorOf } from '../../platform/actor.ts';
 import { registerCall } from '../../platform/register-call.ts';
 import { listAchFiles, openAchFile } from './ach-files.ts';
 import { buildAchFile } from './ach-origination.ts';
+import { importAchReturns, listReturnFiles } from './ach-returns.ts';
 
 // The ACH files' calls (issue 41): each needs payments.ach_files (its descriptor).
 export function registerAchRoutes(app: FastifyInstance, context: LoansDeps): void {
@@ -13,6 +14,16 @@ export function registerAchRoutes(app: FastifyInstance, context: LoansDeps): voi
   registerCall(app, calls.listFiles, (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return listAchFiles(context);
+  });
+
+  // multipart/form-data, the bank's return file in files[].
+  registerCall(app, calls.importReturns, (request) => importAchReturns(context, actorOf(request), request), {
+    config: { acceptsUploads: true },
+  });
+
+  registerCall(app, calls.listReturnFiles, (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return listReturnFiles(context);
   });
 
   // The NACHA text as the bank takes it; every download is audited.

@@ -20,5 +20,6 @@ export type LoansDeps = Pick<
   | 'customerAppUrl'
   | 'secretsKey'
   | 'ach'
+  | 'bounceFeeCents'
   | 'storage'
 > & { openTicketIdOf: OpenTicketIdOf };

@@ -100,7 +100,7 @@ describe('POST payments/record_return', () => {
       processingAt: null,
     });
     expect(response.json().message).toBe(
-      `Return R01 (Insufficient Funds) of Nov 3, 2026 recorded on payment ${returned.id}. One failed withdrawal in a row (R01 on Nov 3, 2026); a second one would stop automatic debits. Payment ${returned.id} is presented again on Nov 23, 2026 (re-presentment 1 of 2, R01). It goes out as payment ${again!.id}.`,
+      `Return R01 (Insufficient Funds) of Nov 3, 2026 recorded on payment ${returned.id}. A $15.00 returned-payment fee is added. One failed withdrawal in a row (R01 on Nov 3, 2026); a second one would stop automatic debits. Payment ${returned.id} is presented again on Nov 23, 2026 (re-presentment 1 of 2, R01). It goes out as payment ${again!.id}.`,
     );
     // The returned payment is unpaid and kept, invalid, in the re-presentment's place; its bounce shows.
     expect(await paymentRow(returned.id)).toMatchObject({ processingAt: null, paidAt: null, refundable: false });
@@ -135,7 +135,7 @@ describe('POST payments/record_return', () => {
       .where(inArray(bounces.paymentId, [first.id, second.id]));
     expect([...stop!.bounceIds].sort()).toEqual(bounceRows.map((bounce) => bounce.id).sort());
     expect(r09.json().message).toBe(
-      `Return R09 (Uncollected Funds) of Nov 4, 2026 recorded on payment ${second.id}. Two withdrawals in a row failed (R01 on Nov 3, 2026, R09 on Nov 4, 2026): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)). Automatic debits are stopped on loans ${a.id}, ${b.id} and the consumer-rights notice is queued to ${customer.email}. The scheduled re-presentment (payment ${(await representmentsOf(first.id))[0]!.id}) is withdrawn.`,
+      `Return R09 (Uncollected Funds) of Nov 4, 2026 recorded on payment ${second.id}. A $15.00 returned-payment fee is added. Two withdrawals in a row failed (R01 on Nov 3, 2026, R09 on Nov 4, 2026): automatic debits stop on all of the customer's loans until a new authorization (12 CFR 1041.8(b)). Automatic debits are stopped on loans ${a.id}, ${b.id} and the consumer-rights notice is queued to ${customer.email}. The scheduled re-presentment (payment ${(await representmentsOf(first.id))[0]!.id}) is withdrawn.`,
     );
     expect((await loanRows([a.id, b.id, offAlready.id])).map((loan) => loan.autoDebit)).toEqual([false, false, false]);
     expect(r09.json().loan.debit_stop).toEqual({
@@ -231,7 +231,7 @@ describe('POST payments/record_return', () => {
     const response = await recordReturn({ payment_id: third.id, return_code: 'R01', returned_on: '2026-11-05' });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(
-      `Return R01 (Insufficient Funds) of Nov 5, 2026 recorded on payment ${third.id}. ${stop!.reason} Payment ${third.id} is due again; nothing is presented until a new authorization.`,
+      `Return R01 (Insufficient Funds) of Nov 5, 2026 recorded on payment ${third.id}. A $15.00 returned-payment fee is added. ${stop!.reason} Payment ${third.id} is due again; nothing is presented until a new authorization.`,
     );
     expect(await representmentsOf(third.id)).toEqual([]);
     expect(await stopsOf(customer.id)).toHaveLength(1);
@@ -279,7 +279,7 @@ describe('POST payments/record_return', () => {
       const third = await recordReturn({ payment_id: again.id, return_code: 'R01', returned_on: '2026-11-30' }, monday);
       expect(third.statusCode).toBe(200);
       expect(third.json().message).toBe(
-        `Return R01 (Insufficient Funds) of Nov 30, 2026 recorded on payment ${again.id}. One failed withdrawal in a row (R01 on Nov 30, 2026); a second one would stop automatic debits. Payment ${original.id} was already presented again twice (payments ${first!.id} and ${again.id}); NACHA allows no more. Payment ${again.id} is due again.`,
+        `Return R01 (Insufficient Funds) of Nov 30, 2026 recorded on payment ${again.id}. A $15.00 returned-payment fee is added. One failed withdrawal in a row (R01 on Nov 30, 2026); a second one would stop automatic debits. Payment ${original.id} was already presented again twice (payments ${first!.id} and ${again.id}); NACHA allows no more. Payment ${again.id} is due again.`,
       );
       expect(await representmentsOf(original.id)).toHaveLength(2);
       expect((await paymentRow(again.id)).invalidAt).toBeNull();
@@ -526,7 +526,7 @@ describe('an unauthorized return (R05, R07, R10, R11, R29, R51)', () => {
       const response = await recordReturn({ payment_id: payment.id, return_code: 'R01', returned_on: '2026-11-21' });
       expect(response.statusCode).toBe(200);
       expect(response.json().message).toBe(
-        `Return R01 (Insufficient Funds) of Nov 21, 2026 recorded on payment ${payment.id}. One failed withdrawal in a row (R01 on Nov 21, 2026); a second one would stop automatic debits. Payment ${payment.id} is never presented again: it came back R07 (Authorization Revoked by Customer) on Nov 3, 2026, and NACHA forbids presenting an unauthorized return again. Payment ${payment.id} is due again.`,
+        `Return R01 (Insufficient Funds) of Nov 21, 2026 recorded on payment ${payment.id}. A $15.00 returned-payment fee is added. One failed withdrawal in a row (R01 on Nov 21, 2026); a second one would stop automatic debits. Payment ${payment.id} is never presented again: it came back R07 (Authorization Revoked by Customer) on Nov 3, 2026, and NACHA forbids presenting an unauthorized return again. Payment ${payment.id} is due again.`,
       );
       // No re-presentment is written, and the payment stays in place, due.
       expect({ payments: await countRows(db(), payments), debitStops: await countRows(db(), debitStops) }).toEqual(

@@ -39,6 +39,9 @@ export type NachaEntry = {
   // Ours, e.g. the payment's id (15 characters at most): comes back on a return.
   individualId: string;
   individualName: string;
+  // The trace number's sequence (the 7 digits after the ODFI's 8), when the caller numbers the entries;
+  // otherwise they are numbered from `firstTraceSequence` in the order given.
+  traceSequence?: number;
 };
 
 export type NachaFile = {
@@ -171,7 +174,9 @@ export function buildNachaFile(
   let hash = 0;
   entries.forEach((entry, index) => {
     checkEntry(entry, index);
-    const trace = settings.originatingDfi + numeric(traceSequenceAfter(firstTraceSequence, index), 7, 'trace sequence');
+    const trace =
+      settings.originatingDfi +
+      numeric(entry.traceSequence ?? traceSequenceAfter(firstTraceSequence, index), 7, 'trace sequence');
     traceNumbers.push(trace);
     if (entry.kind === 'debit') totalDebitCents += entry.amountCents;
     else totalCreditCents += entry.amountCents;

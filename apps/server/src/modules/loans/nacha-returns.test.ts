@@ -1,55 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isNachaReturnCode } from './return-codes.ts';
 import { readNachaReturns } from './nacha-returns.ts';
+import { addenda, BATCH, CONTROL, entry, FILL, FOOTER, HEADER, line } from '../../testing/nacha-return-file.ts';
 
-// A bank's return file, written here by hand to the NACHA layouts (a 6 record, then its 7 record of
-// addenda type 99: return code, original trace, date of death, original receiving DFI).
-const line = (parts: string[]) => {
-  const text = parts.join('');
-  if (text.length > 94) throw new Error(`test record too long: ${text}`);
-  return text.padEnd(94, ' ');
-};
-const HEADER = line([
-  '101 121000358',
-  '1210003580',
-  '2612051200',
-  'A094101',
-  'BANK OF AMERICA'.padEnd(23),
-  'PORTAL LENDING',
-]);
-const BATCH = line([
-  '5200',
-  'PORTAL LENDING'.padEnd(16),
-  ''.padEnd(20),
-  '1870123456',
-  'PPD',
-  'LOANPAYMNT',
-  ''.padEnd(6),
-  '261205',
-  '   ',
-  '1',
-  '12100035',
-  '0000001',
-]);
-const entry = (amountCents: number, individualId: string, trace: string) =>
-  line([
-    '626',
-    '01100001',
-    '5',
-    '123456789'.padEnd(17),
-    String(amountCents).padStart(10, '0'),
-    individualId.padEnd(15),
-    'CAROL PARKER'.padEnd(22),
-    '  ',
-    '1',
-    trace,
-  ]);
-const addenda = (code: string, originalTrace: string, trace: string) =>
-  line(['799', code, originalTrace, '      ', '01100001', ''.padEnd(44), trace]);
-const CONTROL = line(['8200']);
-const FOOTER = line(['9000001']);
-const FILL = '9'.repeat(94);
-
+// A bank's return file, written by hand to the NACHA layouts (testing/nacha-return-file.ts).
 const read = (lines: string[], ending = '\n') => readNachaReturns(lines.join(ending) + ending, isNachaReturnCode);
 
 describe('readNachaReturns', () => {
