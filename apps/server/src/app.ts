@@ -7,13 +7,14 @@ import type { DatabaseHandle } from '@portal/db';
 import { loadConfig, type Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { createAnalyticsModule, syncBusinessHours } from './modules/analytics/index.ts';
+import { createApprovalsModule } from './modules/approvals/index.ts';
 import { createBankruptcyNoticesModule } from './modules/bankruptcy-notices/index.ts';
 import { createBlogModule } from './modules/blog/index.ts';
 import { createCreditReportingModule, queueDisputeCorrection } from './modules/credit-reporting/index.ts';
 import { createCustomerAppModule } from './modules/customer-app/index.ts';
 import { createCustomerUploadsModule } from './modules/customer-uploads/index.ts';
 import { createContactRulesModule, createMessageDoor } from './modules/contact-rules/index.ts';
-import { createCustomersModule } from './modules/customers/index.ts';
+import { carryOutSsnChange, createCustomersModule } from './modules/customers/index.ts';
 import { createDeadlinesModule } from './modules/deadlines/index.ts';
 import { createListExportsModule } from './modules/list-exports/index.ts';
 import { createDisputesModule } from './modules/disputes/index.ts';
@@ -27,7 +28,7 @@ import { createInboundModule } from './modules/inbound/index.ts';
 import { createIncomeModule } from './modules/income/index.ts';
 import { createLettersModule } from './modules/letters/index.ts';
 import { createLiveModule } from './modules/live/index.ts';
-import { createLoansModule } from './modules/loans/index.ts';
+import { createLoansModule, loanApprovalCarriers } from './modules/loans/index.ts';
 import { createMacroValuesModule } from './modules/macro-values/index.ts';
 import { createMacrosModule } from './modules/macros/index.ts';
 import { createNotesModule } from './modules/notes/index.ts';
@@ -79,6 +80,7 @@ export type AppSettings = Pick<
   | 'flaggedRoutingNumbers'
   | 'ach'
   | 'bounceFeeCents'
+  | 'approvals'
   | 'inboundEmailSecret'
   | 'twilio'
   | 'outbox'
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     flaggedRoutingNumbers: settings.flaggedRoutingNumbers,
     ach: settings.ach,
     bounceFeeCents: settings.bounceFeeCents,
+    approvals: settings.approvals,
     secretsKey: deps.secretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,
@@ -239,6 +242,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createContactRulesModule(context),
     // Handed in: the tickets module uses loans, so loans gets tickets' answer from here (module-graph.ts).
     createLoansModule({ ...context, openTicketIdOf: findOpenTicketIdOfCustomer }),
+    createApprovalsModule({
+      ...context,
+      carryOut: {
+        ...loanApprovalCarriers({ ...context, openTicketIdOf: findOpenTicketIdOfCustomer }),
+        ssn_change: carryOutSsnChange,
+      },
+    }),
     createDocumentsModule(context),
     createNotesModule(context),
     createUserPageModule(context),

@@ -6,15 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   CLOUD_REGION,
+  DEFAULT_APPROVAL_THRESHOLDS,
   DEFAULT_BOUNCE_FEE_CENTS,
   DEFAULT_BUSINESS_TIME_ZONE,
   DEFAULT_CONTACT_SETTINGS,
   DEFAULT_CONTACT_WINDOW,
   DEFAULT_SLA_TARGETS,
   isRoutingNumber,
+  parseApprovalThresholds,
   parseContactWindow,
   parseSlaTargets,
   STAGES,
+  type ApprovalThresholds,
   type SlaTargets,
 } from '@portal/contracts';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './platform/business-hours.ts';
@@ -219,6 +222,21 @@ const environment = z.object({
     .max(100)
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must be dollars and cents, e.g. 15.00')
     .default(DEFAULT_BOUNCE_FEE_CENTS / 100),
+  // Four eyes (decision 069): which actions wait for a second employee, from what amount, and how
+  // long one waits before it expires.
+  APPROVAL_THRESHOLDS: z
+    .string()
+    .refine(
+      (text) => parseApprovalThresholds(text) !== null,
+      'must be actions and amounts like "refund=0,credit=0,settlement=500,ssn_change=on" (refund, credit, settlement, invalidate, ssn_change; dollars, on or off)',
+    )
+    .default(DEFAULT_APPROVAL_THRESHOLDS),
+  APPROVAL_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   ACH_CUTOFF: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like "16:00"')
@@ -320,6 +338,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
         : [],
     ach: achSettings(values),
     bounceFeeCents: Math.round(values.BOUNCE_FEE * 100),
+    approvals: {
+      thresholds: parseApprovalThresholds(values.APPROVAL_THRESHOLDS) ?? approvalThresholdsDefault(),
+      expiryHours: values.APPROVAL_EXPIRY_HOURS,
+    },
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
   };
@@ -397,6 +419,12 @@ function slaTargetsDefault(): SlaTargets {
   const targets = parseSlaTargets(DEFAULT_SLA_TARGETS);
   if (!targets) throw new Error('DEFAULT_SLA_TARGETS does not parse.');
   return targets;
+}
+
+function approvalThresholdsDefault(): ApprovalThresholds {
+  const thresholds = parseApprovalThresholds(DEFAULT_APPROVAL_THRESHOLDS);
+  if (!thresholds) throw new Error('DEFAULT_APPROVAL_THRESHOLDS does not parse.');
+  return thresholds;
 }
 
 function businessHoursDefault(): BusinessHours {

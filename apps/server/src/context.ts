@@ -1,4 +1,4 @@
-import type { ContactSettings } from '@portal/contracts';
+import type { ApprovalThresholds, ContactSettings } from '@portal/contracts';
 import type { Database } from '@portal/db';
 import type { AchConfig } from './config.ts';
 import type { Clock } from './platform/clock.ts';
@@ -34,6 +34,8 @@ export type ServerContext = {
   ach: AchConfig;
   // The returned-payment fee in cents (BOUNCE_FEE), charged on R01 and R09 returns.
   bounceFeeCents: number;
+  // Four eyes (APPROVAL_THRESHOLDS, APPROVAL_EXPIRY_HOURS): which actions wait, and for how long.
+  approvals: { thresholds: ApprovalThresholds; expiryHours: number };
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;

@@ -37,14 +37,16 @@ export type ModuleNode = { layer: Layer; uses: readonly ServerModule[] };
 export const moduleGraph: Record<ServerModule, ModuleNode> = {
   session: { layer: 'foundation', uses: [] },
   health: { layer: 'foundation', uses: [] },
+  // Four eyes (issue 41): the actions waiting for a second employee; their carriers are handed in.
+  approvals: { layer: 'foundation', uses: ['session'] },
 
-  customers: { layer: 'records', uses: ['session'] },
+  customers: { layer: 'records', uses: ['approvals', 'session'] },
   bankruptcies: { layer: 'records', uses: [] },
   macros: { layer: 'records', uses: ['session'] },
 
   'contact-rules': { layer: 'rules', uses: ['bankruptcies', 'customers', 'macros'] },
 
-  loans: { layer: 'servicing', uses: ['bankruptcies', 'contact-rules', 'customers', 'session'] },
+  loans: { layer: 'servicing', uses: ['approvals', 'bankruptcies', 'contact-rules', 'customers', 'session'] },
   tickets: { layer: 'servicing', uses: ['contact-rules', 'customers', 'loans', 'macros', 'session'] },
   documents: { layer: 'servicing', uses: ['customers', 'loans'] },
   letters: { layer: 'servicing', uses: ['contact-rules', 'customers', 'documents', 'loans'] },
@@ -117,6 +119,18 @@ export const handedIn: readonly { to: ServerModule; dep: string; from: ServerMod
     dep: 'openTicketIdOf',
     from: 'tickets',
     why: "A message staff send from a loan joins the customer's open ticket; tickets shows loans.",
+  },
+  {
+    to: 'approvals',
+    dep: 'carryOut',
+    from: 'loans',
+    why: 'An approved refund, credit, settlement or invalidation is carried out by loans, which asks for approvals.',
+  },
+  {
+    to: 'approvals',
+    dep: 'carryOut',
+    from: 'customers',
+    why: 'An approved SSN change is carried out by customers, which asks for approvals.',
   },
   {
     to: 'disputes',

@@ -11,6 +11,7 @@ import type * as schema from '@portal/db';
 
 export const serverModules = [
   'analytics',
+  'approvals',
   'bankruptcies',
   'bankruptcy-notices',
   'blog',
@@ -82,6 +83,9 @@ export const tableOwners: Record<TableName, TableOwner> = {
   // The failed-debit stop (12 CFR 1041.8) and the authorizations that lift it.
   debitAuthorizations: 'loans',
   debitStops: 'loans',
+
+  // Four eyes (decision 069): the actions waiting for a second employee.
+  approvals: 'approvals',
 
   tickets: 'tickets',
   // The reply-time targets and the clocks that ended (decision 066): the clock itself is the

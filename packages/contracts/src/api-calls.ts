@@ -1,5 +1,6 @@
 import type { CallDescriptor } from './call.ts';
 import { achCalls } from './ach.ts';
+import { approvalCalls } from './approvals.ts';
 import { customerCalls, userPageCalls } from './customers.ts';
 import { customerTimelineCalls } from './customer-timeline.ts';
 import { contactRuleCalls } from './contact-rules.ts';
@@ -45,6 +46,7 @@ export const apiCalls = {
   loans: loanCalls,
   loanServicing: loanServicingCalls,
   ach: achCalls,
+  approvals: approvalCalls,
   macros: macroCalls,
   documents: documentCalls,
   letters: letterCalls,

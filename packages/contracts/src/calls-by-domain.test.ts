@@ -41,6 +41,7 @@ const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
     'users',
   ], // loans.ts
   ach: ['ach'], // ach.ts
+  approvals: ['approvals'], // approvals.ts
   loanServicing: ['loans', 'payments'], // loan-servicing.ts
   macros: ['fetch_macros', 'update_macro', 'macro_versions', 'macro_values'], // macros.ts
   documents: ['documents', 'users'], // documents.ts

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { APPROVAL_ACTIONS } from './rules/approvals.ts';
 import {
   actionResponseSchema,
   bigDatabaseIdSchema,
@@ -100,6 +101,17 @@ export const loanInfoSchema = z.object({
   high_risk_return: z.object({ code: z.string(), title: z.string(), date: z.string() }).nullable(),
   // Automatic debits stopped on all of the customer's loans until a new authorization, or null.
   debit_stop: debitStopSchema.nullable(),
+  // The loan's actions waiting for a second employee (four eyes, issue 41): what, who asked, when it expires.
+  pending_approvals: z.array(
+    z.object({
+      id: z.number(),
+      action: z.enum(APPROVAL_ACTIONS),
+      summary: z.string(),
+      made_by: z.string().nullable(),
+      made_at: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
   comments: z.array(
     z.object({ id: z.number(), body: z.string(), created_at: z.string(), employee: z.string().nullable() }),
   ),

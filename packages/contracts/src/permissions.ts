@@ -71,6 +71,11 @@ export const permissionInfo = {
     allows: 'builds and downloads the ACH files that send debits and refunds to the bank (audited)',
     refusal: 'Only a payments admin (the payments_admin role) can build or download ACH files.',
   },
+  'approvals.decide': {
+    allows:
+      "approves or rejects another employee's refunds, credits, settlements, invalidations and SSN changes (never their own; audited)",
+    refusal: 'Only approvers (the approver role) can approve or reject actions waiting for a second employee.',
+  },
   'customers.evidence_pack': {
     allows: "builds a customer's evidence pack (everything we hold on them, audited)",
     refusal: "Only compliance staff (the compliance role) can build a customer's evidence pack.",

@@ -42,6 +42,8 @@ export const demoEmployees: ReadonlyArray<{
       // Lifts duties and builds evidence packs (issue 37), so a newcomer can try every lift.
       'compliance',
       'bankruptcy',
+      // Approves the refunds and credits others ask for (issue 41); never the supervisor's own.
+      'approver',
     ],
     clearance: 3,
   },
@@ -60,7 +62,8 @@ export const demoEmployees: ReadonlyArray<{
     'Lauren Foster',
   ].map((name, index) => {
     const id = index + 2;
-    const special = id === 6 ? ['payments_admin', 'loan_adjustments'] : id === 12 ? ['escalations'] : [];
+    // Employee 12, the floor's second supervisor, approves the supervisor's refunds and credits.
+    const special = id === 6 ? ['payments_admin', 'loan_adjustments'] : id === 12 ? ['escalations', 'approver'] : [];
     return {
       id,
       email: demoAddress(id),

@@ -34,6 +34,8 @@ function stubApi(permissions: Permission[] = [], screens: ApiAnswers = {}) {
     'GET employees/session': [200, current],
     // The navbar's count of unread mentions.
     'GET mentions/unread_count': [200, { unread: 0 }],
+    // The approvers' count of actions waiting.
+    'GET approvals': [200, { approvals: [], pending_count: 0 }],
     ...screens,
   });
 }
@@ -83,6 +85,7 @@ describe('route guards', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dashboards' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['ACH Files', '/ach'],
       ['Archived Tickets', '/tickets/archived'],
       ['Bankruptcy', '/bankruptcy'],
       ['Deadlines', '/deadlines'],

@@ -15,6 +15,7 @@ import {
   deadlinesScreen,
   disputesScreen,
   dutyAuditScreen,
+  achScreen,
   escalatedTicketsScreen,
   fcraLookupScreen,
   fcraScreen,
@@ -23,6 +24,7 @@ import {
   incomeScreen,
   macrosScreen,
   mentionsScreen,
+  approvalsScreen,
   staffScreen,
   surveyResponseScreen,
   surveyResultsScreen,
@@ -77,11 +79,15 @@ export const routes: RouteObject[] = [
               { path: 'user', element: <userScreen.Screen /> },
               // The notes that @mentioned me (issue 40), opened from the navbar.
               { path: 'mentions', element: <mentionsScreen.Screen /> },
+              // The actions waiting for a second employee (issue 41), for approvers.
+              { path: 'approvals', element: gated('/approvals', <approvalsScreen.Screen />) },
               // Each dashboard routes its own sub-paths (landing, list, detail; unknown ones to the landing).
               { path: 'disputes/*', element: <disputesScreen.Screen /> },
               { path: 'bankruptcy/*', element: <bankruptcyScreen.Screen /> },
               { path: 'deadlines', element: <deadlinesScreen.Screen /> },
               { path: 'duty_audit', element: gated('/duty_audit', <dutyAuditScreen.Screen />) },
+              // The ACH files and the bank's return files (issue 41).
+              { path: 'ach', element: gated('/ach', <achScreen.Screen />) },
               // The ACDV dashboard answers at both of the spec's routes; the loan lookup beside it.
               { path: 'fcra', element: gated('/fcra', <fcraScreen.Screen />) },
               { path: 'acdv', element: gated('/acdv', <fcraScreen.Screen />) },

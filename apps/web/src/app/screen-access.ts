@@ -14,6 +14,8 @@ export const screenAccess: Readonly<Record<string, readonly [Permission, ...Perm
   '/macros': ['macros.edit'],
   '/admin/staff': ['staff.admin'],
   '/duty_audit': ['compliance.duty_audit'],
+  '/approvals': ['approvals.decide'],
+  '/ach': ['payments.ach_files', 'payments.record_returns'],
   '/tickets/escalated': ['tickets.view_escalated'],
 };
 

@@ -34,9 +34,11 @@ export const staffScreen = lazyScreen(async () => (await import('./routes/staff-
 export const apiDocsScreen = lazyScreen(async () => (await import('./routes/api-docs-route.tsx')).ApiDocsRoute);
 export const userScreen = lazyScreen(async () => (await import('./routes/user-route.tsx')).UserRoute);
 export const mentionsScreen = lazyScreen(async () => (await import('./routes/mentions-route.tsx')).MentionsRoute);
+export const approvalsScreen = lazyScreen(async () => (await import('./routes/approvals-route.tsx')).ApprovalsRoute);
 export const disputesScreen = lazyScreen(async () => (await import('./routes/disputes-route.tsx')).DisputesRoute);
 export const bankruptcyScreen = lazyScreen(async () => (await import('./routes/bankruptcy-route.tsx')).BankruptcyRoute);
 export const deadlinesScreen = lazyScreen(async () => (await import('./routes/deadlines-route.tsx')).DeadlinesRoute);
+export const achScreen = lazyScreen(async () => (await import('./routes/ach-route.tsx')).AchRoute);
 export const dutyAuditScreen = lazyScreen(async () => (await import('./routes/duty-audit-route.tsx')).DutyAuditRoute);
 export const fcraScreen = lazyScreen(async () => (await import('./routes/fcra-route.tsx')).FcraRoute);
 export const fcraLookupScreen = lazyScreen(

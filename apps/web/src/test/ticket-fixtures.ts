@@ -88,6 +88,7 @@ export function loanFixture(overrides: Partial<LoanInfo> = {}): LoanInfo {
     fraud_alert: false,
     high_risk_return: null,
     debit_stop: null,
+    pending_approvals: [],
     comments: [],
     statements: [],
     lock_version: 0,

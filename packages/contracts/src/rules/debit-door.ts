@@ -25,6 +25,18 @@ export const DEBIT_DUTIES = [
 ] as const;
 export type DebitDuty = (typeof DEBIT_DUTIES)[number];
 
+// What each duty is called on the screens.
+export const DEBIT_DUTY_LABELS: Record<DebitDuty, string> = {
+  debit_stop: 'Debit stop in force',
+  failed_debit_stop: 'Two failed debits in a row',
+  unauthorized_return: 'Unauthorized return',
+  bankruptcy_stay: 'Bankruptcy stay',
+  auto_debit_off: 'Automatic debits off',
+  do_not_present: 'Do not present',
+  no_bank_account: 'No usable bank account',
+  re_presentment_limit: 'Re-presentment limit',
+};
+
 export type DebitDutyFinding = { duty: DebitDuty; sentence: string };
 
 export type DebitStopFacts = {

@@ -13,3 +13,4 @@ export * from './daily-rollups.ts';
 export * from './request-guards.ts';
 export * from './live.ts';
 export * from './notes.ts';
+export * from './approvals.ts';

@@ -36,6 +36,9 @@ export const standardRoles: ReadonlyArray<{ name: string; permissions: Permissio
     name: 'compliance',
     permissions: ['customers.evidence_pack', 'customers.lift_duties', 'compliance.duty_audit', 'lists.export'],
   },
+  // The second pair of eyes on money and identity (issue 41): approves or rejects another employee's
+  // refunds, credits, settlements, invalidations and SSN changes, never their own.
+  { name: 'approver', permissions: ['approvals.decide'] },
   // The bankruptcy desk: uploads notices, which are matched to customers by their SSN.
   { name: 'bankruptcy', permissions: ['bankruptcy.create_notices', 'lists.export'] },
 ];

@@ -25,7 +25,7 @@ describe('a PGlite instance lent to the next test file', () => {
     expect(pgliteInstancesOpened()).toBe(opened);
     expect(await rowsOf(second, customers)).toBe(0);
     // The rows the migrations wrote are back.
-    expect(await rowsOf(second, roles)).toBe(6);
+    expect(await rowsOf(second, roles)).toBe(7);
     expect((await createCustomer(second.db)).id).toBe(customer.id);
     const zone = (await second.db.execute(sql`select current_setting('TimeZone') as zone`)) as unknown as {
       rows: { zone: string }[];

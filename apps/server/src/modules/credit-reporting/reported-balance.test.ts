@@ -5,11 +5,13 @@ import { createCustomer, createLoan } from '@portal/db/testing';
 import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { WITHOUT_FOUR_EYES } from '../../testing/four-eyes.ts';
 
 // What the bureaus are told a customer owes is what the loan card shows, to the cent (FCRA accuracy):
 // the payoff, with staff credits taken off. The test clock stands at 2026-11-21 in Los Angeles.
 
-const t = useTestApp();
+// The refunds and credits here are done at once (four eyes off; approvals.test.ts has them waiting).
+const t = useTestApp(WITHOUT_FOUR_EYES);
 const staff = useStaffSession(t, ['agent', 'loan_adjustments', 'credit_reporting']);
 
 const inject = (who: StaffSession, method: 'GET' | 'POST', url: string, payload: Record<string, unknown>) =>

@@ -51,6 +51,8 @@ export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
 export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
 export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
+// An SSN change a second employee approved, carried out (four eyes, decision 069).
+export { carryOutSsnChange } from './ssn-service.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
 export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE } from './ssn-search.ts';
 // The one door for comparing whole SSN digits with customers' (issue 37): every road goes through it.

@@ -1,5 +1,7 @@
 import {
+  approvalSummary,
   formatSsn,
+  needsApproval,
   maskSsn,
   unvalidatedSsnDigits,
   type CallBody,
@@ -7,12 +9,15 @@ import {
   type ssnCalls,
   type UpdateSsnResponse,
 } from '@portal/contracts';
+import type { Executor } from '@portal/db';
 import type { CustomersDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/http-error.ts';
 import { ssnKeysOf } from '../../platform/ssn-sealing.ts';
 import { compareSsns } from './ssn-search.ts';
+import { awaitingSentence, requestApproval, type ApprovalCarrier } from '../approvals/index.ts';
+import type { SealedSsn } from '@portal/db/seed';
 import { openSsn, sealSsn } from './ssn.ts';
 import * as repository from './ssn-repository.ts';
 
@@ -28,6 +33,7 @@ type RevealSsnInput = CallBody<typeof ssnCalls.revealSsn>;
 // nothing about other customers' numbers: the number is saved as typed, whoever else has it. The
 // audit never holds the whole number.
 type UpdateOutcome =
+  | { kind: 'held'; customerId: number; message: string; last4: string }
   | { kind: 'unchanged'; customerId: number }
   | { kind: 'same_as_others'; customerId: number; others: number[] }
   | { kind: 'saved'; customerId: number; last4: string };
@@ -51,21 +57,39 @@ export async function updateCustomerSsn(
     if (holders.includes(customer.id)) return { kind: 'unchanged', customerId: customer.id };
     const others = holders.filter((id) => id !== customer.id);
     if (others.length > 0 && !input.force) return { kind: 'same_as_others', customerId: customer.id, others };
-    await repository.writeCustomerSsn(tx, customer.id, stored);
-    await recordAuditEvent(tx, {
-      ...actor,
-      action: 'customer.ssn_updated',
-      entityType: 'customer',
-      entityId: customer.id,
+    const audit = {
       before: { ssn: maskSsn(customer.ssnLast4) },
       after: {
         ssn: maskSsn(stored.last4),
         ...(comparison.compared ? {} : { compared_with_other_customers: false }),
         ...(others.length > 0 ? { forced: true, same_ssn_as_customers: others } : {}),
       },
-    });
+    };
+    // Four eyes (decision 069): over its threshold the change waits, the new number sealed (bound to
+    // this customer) in the request, never in clear.
+    if (needsApproval(context.approvals.thresholds, 'ssn_change', null)) {
+      const approval = await requestApproval(tx, context, actor, {
+        action: 'ssn_change',
+        entityType: 'customer',
+        entityId: customer.id,
+        loanId: null,
+        customerId: customer.id,
+        amountCents: null,
+        summary: `${approvalSummary('ssn_change', `customer ${customer.id}`, null)} to one ending ${stored.last4}`,
+        payload: { customer_id: customer.id, ssn: stored, audit },
+      });
+      return {
+        kind: 'held',
+        customerId: customer.id,
+        message: awaitingSentence(approval, context.businessTimeZone),
+        // The number on file stays until the change is approved.
+        last4: customer.ssnLast4 ?? '',
+      };
+    }
+    await writeSsnChange(tx, actor, customer.id, stored, audit);
     return { kind: 'saved', customerId: customer.id, last4: stored.last4 };
   });
+  if (outcome.kind === 'held') return { message: outcome.message, ssn_last4: outcome.last4 };
   const ending = digits.slice(-4);
   if (outcome.kind === 'same_as_others') throw conflict(sameSsnRefusal(outcome.customerId, outcome.others));
   if (outcome.kind === 'unchanged')
@@ -78,6 +102,39 @@ export async function updateCustomerSsn(
     ssn_last4: outcome.last4,
   };
 }
+
+async function writeSsnChange(
+  tx: Executor,
+  actor: Actor,
+  customerId: number,
+  stored: SealedSsn,
+  audit: { before: unknown; after: unknown },
+): Promise<void> {
+  await repository.writeCustomerSsn(tx, customerId, stored);
+  await recordAuditEvent(tx, {
+    ...actor,
+    action: 'customer.ssn_updated',
+    entityType: 'customer',
+    entityId: customerId,
+    ...audit,
+  });
+}
+
+// An SSN change a second employee approved: the sealed number written as it was asked, by the approver.
+export const carryOutSsnChange: ApprovalCarrier = async (tx, approval, approver) => {
+  const payload = approval.payload as {
+    customer_id: number;
+    ssn: SealedSsn;
+    audit: { before: unknown; after: unknown };
+  };
+  const customer = await repository.lockCustomerSsn(tx, payload.customer_id);
+  if (!customer) throw notFound(`Customer ${payload.customer_id} was not found.`);
+  await writeSsnChange(tx, approver, customer.id, payload.ssn, {
+    ...payload.audit,
+    after: { ...(payload.audit.after as object), approval_id: approval.id },
+  });
+  return { message: `SSN updated for customer ${customer.id} (ending ${payload.ssn.last4}).` };
+};
 
 function sameSsnRefusal(customerId: number, others: number[]): string {
   const holders =

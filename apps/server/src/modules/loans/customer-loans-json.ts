@@ -13,6 +13,7 @@ import {
   type Executor,
   type JsonObjectRow,
 } from '@portal/db';
+import { pendingApprovalsJson, type PendingApprovalJson } from '../approvals/index.ts';
 import { chargeableBankOf, chargeableCardOf } from '../customers/index.ts';
 import { employeeNameOf } from '../session/index.ts';
 
@@ -65,7 +66,7 @@ const statementsJson = sql`(select coalesce(json_agg(${jsonObject(statementColum
 // every card of theirs shows (decision 048).
 const debitStopJson = sql`(select ${jsonObject(debitStopColumns)} from ${debitStops}
   where ${debitStops.customerId} = ${loans.customerId} and ${debitStops.liftedAt} is null)`;
-const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson}, 'debitStop', ${debitStopJson})`;
+const loanEntryJson = sql`json_build_object('loan', row_to_json(${loans}), 'payments', ${paymentsJson}, 'bounces', ${bouncesJson}, 'comments', ${commentsJson}, 'statements', ${statementsJson}, 'debitStop', ${debitStopJson}, 'approvals', ${pendingApprovalsJson(loans.id)})`;
 
 // Correlated with the enclosing query's customer id (customers.id of the ticket view, the user card).
 export const customerLoansJson = (customerId: AnyPgColumn | SQL) =>
@@ -98,6 +99,7 @@ function decodeLoanEntry(row: Record<string, unknown>) {
     })),
     statements: (row.statements as JsonList).map(decodeStatement),
     debitStop: row.debitStop ? decodeDebitStop(row.debitStop as Record<string, unknown>) : null,
+    pendingApprovals: (row.approvals as PendingApprovalJson[] | undefined) ?? [],
   };
 }
 

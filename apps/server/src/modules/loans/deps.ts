@@ -21,5 +21,6 @@ export type LoansDeps = Pick<
   | 'secretsKey'
   | 'ach'
   | 'bounceFeeCents'
+  | 'approvals'
   | 'storage'
 > & { openTicketIdOf: OpenTicketIdOf };

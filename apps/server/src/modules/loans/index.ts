@@ -74,6 +74,9 @@ export { applyReschedule, applyToggleMethod } from './payment-changes.ts';
 
 // The loans module (decision 045): the ticket view's account actions and the loan card's calls,
 // registered from their descriptors.
+// The refunds, credits, settlements and invalidations a second employee approved, carried out.
+export { loanApprovalCarriers } from './approval-carriers.ts';
+
 export function createLoansModule(deps: LoansDeps): PortalModule {
   return {
     registerRoutes: (app) => {

@@ -4,11 +4,13 @@ import {
   loanDisplayLabel,
   statementDocumentId,
   stopOwesConsumerRightsNotice,
+  type ApprovalAction,
   type LoanInfo,
   type Payment,
   type PayoffBreakdown,
 } from '@portal/contracts';
 import type { bounces } from '@portal/db';
+import type { PendingApprovalJson } from '../approvals/index.ts';
 import type { DebitStopRow, LoanCommentRow, StatementRow } from './customer-loans-json.ts';
 import { isActiveLoan, paymentState } from './loan-state.ts';
 import { payoffBreakdownAsOf } from './payoff.ts';
@@ -27,6 +29,8 @@ export type LoanWithPayments = {
   statements: StatementRow[];
   // The customer's failed-debit stop in force, shown on each of their loans.
   debitStop: DebitStopRow | null;
+  // The loan's actions waiting for a second employee (four eyes).
+  pendingApprovals?: PendingApprovalJson[];
 };
 
 // A comment holds the loan for fraud until Clear Alert (spec 000 section 4).
@@ -164,6 +168,14 @@ export function toLoanInfo(entry: LoanWithPayments, context: LoanInfoContext): L
     fraud_alert: hasOpenFraudAlert(loan, entry.comments),
     high_risk_return: newestHighRiskReturn(payments),
     debit_stop: toWireDebitStop(entry.debitStop),
+    pending_approvals: (entry.pendingApprovals ?? []).map((approval) => ({
+      id: approval.id,
+      action: approval.action as ApprovalAction,
+      summary: approval.summary,
+      made_by: approval.madeBy,
+      made_at: new Date(approval.madeAt).toISOString(),
+      expires_at: new Date(approval.expiresAt).toISOString(),
+    })),
     comments: entry.comments.map((comment) => ({
       id: comment.id,
       body: comment.body,

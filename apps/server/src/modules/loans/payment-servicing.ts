@@ -2,6 +2,7 @@ import {
   canInvalidatePayment,
   canRefundPayment,
   canSplitPayment,
+  approvalSummary,
   canValidatePayment,
   customSchedule,
   dollarsToCents,
@@ -20,6 +21,7 @@ import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { recordChange } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { badRequest, conflict, forbidden, unprocessable } from '../../platform/http-error.ts';
+import { ASKED, holdForApproval, type ApprovalOptions } from './approval-gate.ts';
 import { assertCollectionDate } from './collection-date.ts';
 import { conflictWithLoan, lockLoanForChange, lockPaymentForChange, type LockedLoan } from './loan-card.ts';
 import { isOpenPayment, notActiveReason, paymentState, unchangeableReason } from './loan-state.ts';
@@ -34,7 +36,7 @@ type ChangeInput = CallBody<typeof loanServicingCalls.changePayment>;
 type SplitInput = CallBody<typeof loanServicingCalls.splitPayment>;
 type CustomPaymentsInput = CallBody<typeof loanServicingCalls.customPayments>;
 
-type LockedPayment = LockedLoan & { payment: PaymentRecord };
+export type LockedPayment = LockedLoan & { payment: PaymentRecord };
 
 // Installments still to be collected that a schedule may move or replace (not a payoff or a
 // settlement, which are whole-balance payments of their own).
@@ -56,15 +58,17 @@ export function changePayment(context: LoansDeps, actor: Actor, input: ChangeInp
 }
 
 // Invalid -> valid (payments admin only); otherwise -> invalid, as canInvalidatePayment allows.
-async function applyToggleValid(
+export async function applyToggleValid(
   tx: Transaction,
   context: LoansDeps,
   actor: Actor,
-  { card, payment }: LockedPayment,
+  { record, card, payment }: LockedPayment,
+  options: ApprovalOptions & { mayValidateAny?: boolean } = ASKED,
 ): Promise<string> {
   const subject = controlSubjectOf(payment);
   const rules = {
-    mayValidateAny: hasPermission(actor, 'payments.validate_any'),
+    // An approved invalidation is judged with the maker's power, as it was asked.
+    mayValidateAny: options.mayValidateAny ?? hasPermission(actor, 'payments.validate_any'),
     paymentCount: card.payments.length,
     installmentCount: card.installment_num,
   };
@@ -85,6 +89,17 @@ async function applyToggleValid(
       `Only a payments admin can invalidate payment ${payment.id}; others can invalidate only an early repayment still due when the loan has one payment more than its installments.`,
     );
   }
+  const held = await holdForApproval(tx, context, actor, options, {
+    action: 'invalidate',
+    entityType: 'payment',
+    entityId: payment.id,
+    loanId: payment.loanId,
+    customerId: record.customerId,
+    amountCents: payment.expectedAmountCents,
+    summary: approvalSummary('invalidate', `payment ${payment.id}`, payment.expectedAmountCents),
+    payload: { payment_id: payment.id, may_validate_any: rules.mayValidateAny },
+  });
+  if (held) return held;
   const now = context.clock.now();
   await repository.updatePayment(tx, payment.id, { invalidAt: now });
   await recordChange(tx, actor, 'payment.invalidated', ['payment', payment.id], {
@@ -103,8 +118,16 @@ function unrefundableReason(payment: PaymentRecord): string {
   return `Payment ${payment.id} can no longer be refunded: the processor no longer accepts a refund for it.`;
 }
 
-async function applyRefund(tx: Transaction, context: LoansDeps, actor: Actor, { card, payment }: LockedPayment) {
-  const mayRefund = hasPermission(actor, 'payments.refund');
+// A refund waits for a second employee when over its threshold (four eyes); an approved one is
+// carried out as asked (the maker held the permission).
+export async function applyRefund(
+  tx: Transaction,
+  context: LoansDeps,
+  actor: Actor,
+  { record, card, payment }: LockedPayment,
+  options: ApprovalOptions = ASKED,
+) {
+  const mayRefund = options.approved || hasPermission(actor, 'payments.refund');
   if (!mayRefund) throw forbidden('Refunding a payment needs the refund permission (role loan_adjustments).');
   if (
     !canRefundPayment(
@@ -117,6 +140,17 @@ async function applyRefund(tx: Transaction, context: LoansDeps, actor: Actor, { 
     )
   )
     throw conflictWithLoan(unrefundableReason(payment), card);
+  const held = await holdForApproval(tx, context, actor, options, {
+    action: 'refund',
+    entityType: 'payment',
+    entityId: payment.id,
+    loanId: payment.loanId,
+    customerId: record.customerId,
+    amountCents: payment.expectedAmountCents,
+    summary: approvalSummary('refund', `payment ${payment.id}`, payment.expectedAmountCents),
+    payload: { payment_id: payment.id },
+  });
+  if (held) return held;
   const now = context.clock.now();
   await repository.updatePayment(tx, payment.id, { refundedAt: now, refundable: false });
   await recordChange(tx, actor, 'payment.refunded', ['payment', payment.id], {

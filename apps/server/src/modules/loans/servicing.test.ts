@@ -7,11 +7,13 @@ import type { StaffSession } from '../../testing/staff-session.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { auditEventsOfEntity } from '../../testing/audit-events.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { WITHOUT_FOUR_EYES } from '../../testing/four-eyes.ts';
 
 // The loans/ calls of the loan card. The test clock stands at Saturday 2026-11-21 in Los Angeles;
 // a loan funded 2026-09-01 with six monthly payments, two paid, has its next one due 2026-12-01.
 
-const t = useTestApp();
+// The refunds and credits here are done at once (four eyes off; approvals.test.ts has them waiting).
+const t = useTestApp(WITHOUT_FOUR_EYES);
 const agent = useStaffSession(t);
 const admin = useStaffSession(t, ['agent', 'payments_admin']);
 const adjuster = useStaffSession(t, ['agent', 'loan_adjustments']);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
 import { LogOutButton } from '../../features/auth/components/log-out-button.tsx';
@@ -6,12 +7,17 @@ import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { useSession } from '../../lib/session.ts';
 import { adminMenu, navMenus } from './nav-links.ts';
 import { NavMenu } from './nav-menu.tsx';
+
+// Only approvers have it: loaded for them, so everyone else's first screen stays lighter (decision 040).
+const ApprovalsBadge = lazy(async () => ({
+  default: (await import('../../features/approvals/components/approvals-badge.tsx')).ApprovalsBadge,
+}));
 import { mayOpen } from '../screen-access.ts';
 
 // The navbar (spec 000 section 2): Home and the four menus; the search box, the employee and Log Out.
 // The email hides on narrow screens (Log Out's tooltip still names the employee); below the lg
-// breakpoint the menus (Mentions an @ sign) and the search box tighten so Log Out stays on screen
-// down to 1024 px.
+// breakpoint the menus (Mentions an @ sign, Approvals a tick) and the search box tighten and the
+// Portal's name gives way, so Log Out stays on screen down to 1024 px with every menu.
 export function AppHeader() {
   const session = useSession();
   const { pathname } = useLocation();
@@ -20,9 +26,11 @@ export function AppHeader() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
+        {/* The name gives its room to the menus below lg, where Home leads to the same place. */}
         <Text
           component={Link}
           to="/"
+          visibleFrom="lg"
           fw={800}
           c="indigo.7"
           fz="lg"
@@ -50,6 +58,12 @@ export function AppHeader() {
           })}
           {/* The notes that @mentioned me (issue 40), with the unread count. */}
           <MentionsBadge />
+          {/* The actions waiting for a second employee (issue 41), for approvers. */}
+          {session?.permissions.includes('approvals.decide') && (
+            <Suspense fallback={null}>
+              <ApprovalsBadge />
+            </Suspense>
+          )}
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">

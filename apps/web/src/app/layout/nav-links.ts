@@ -6,6 +6,8 @@ export const navMenus: readonly NavMenuGroup[] = [
   {
     label: 'Dashboards',
     items: [
+      // The payments admins' ACH files and return files (issue 41).
+      { label: 'ACH Files', to: '/ach' },
       // The workspace's archived and escalated drawers as lists of their own (issue 40).
       { label: 'Archived Tickets', to: '/tickets/archived' },
       { label: 'Bankruptcy', to: '/bankruptcy' },

@@ -87,6 +87,19 @@ export function LoanCard({ loan, latest }: LoanCardProps) {
             A comment on this loan raises a fraud alert; read the comments before acting.
           </Alert>
         )}
+        {loan.pending_approvals.length > 0 && (
+          // Four eyes (issue 41): what waits for a second employee, and who asked.
+          <Alert color="yellow" variant="light" p={6} title="Awaiting approval">
+            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {loan.pending_approvals.map((approval) => (
+                <Text component="li" key={approval.id} fz="xs">
+                  {approval.summary}, asked by {approval.made_by ?? 'a colleague'} on {formatDate(approval.made_at)}; a
+                  second employee decides it in Approvals (expires {formatDate(approval.expires_at)}).
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         {loan.debit_stop && (
           <Suspense fallback={null}>
             <DebitStopAlert stop={loan.debit_stop} />

@@ -1,5 +1,4 @@
-import { Link, useLocation } from 'react-router';
-import { Box, Button, Indicator } from '@mantine/core';
+import { NavCountLink } from '../../../components/nav-count-link.tsx';
 import { useMentionsUnread } from '../api/get-mentions-unread.ts';
 
 function AtIcon() {
@@ -19,41 +18,8 @@ function AtIcon() {
   );
 }
 
-// The navbar's way to the mentions inbox (issue 40), with how many mentions wait unread. Its name
-// starts with the word it shows on wide screens ("Mentions"), so speech control finds it; narrower,
-// the @ sign stands for it.
+// The navbar's way to the mentions inbox (issue 40), with how many mentions wait unread.
 export function MentionsBadge() {
   const unread = useMentionsUnread().data?.unread ?? 0;
-  const here = useLocation().pathname === '/mentions';
-  const count = unread > 99 ? '99+' : String(unread);
-  const label = unread === 0 ? 'Mentions' : `Mentions, ${count} unread`;
-  return (
-    // The count sits on the link's corner, outside it: the link's name says it in words.
-    <Indicator
-      label={<span aria-hidden="true">{count}</span>}
-      disabled={unread === 0}
-      color="red.8"
-      size={18}
-      offset={4}
-      zIndex={2}
-    >
-      <Button
-        component={Link}
-        to="/mentions"
-        aria-label={label}
-        title={label}
-        variant={here ? 'light' : 'subtle'}
-        color={here ? 'indigo' : 'gray'}
-        size="compact-sm"
-        h={32}
-        px={{ base: 4, lg: 'sm' }}
-        fw={500}
-      >
-        <AtIcon />
-        <Box component="span" visibleFrom="xl" ml={6}>
-          Mentions
-        </Box>
-      </Button>
-    </Indicator>
-  );
+  return <NavCountLink to="/mentions" word="Mentions" counted="unread" count={unread} icon={<AtIcon />} />;
 }
