@@ -193,6 +193,36 @@ describe('the failed-debit stop (1041.8(b))', () => {
   });
 });
 
+describe('the failed-debit count per bank account (1041.8(b)(1), its commentary)', () => {
+  const on = (withdrawal: Withdrawal, accountId: number | null): Withdrawal => ({ ...withdrawal, accountId });
+
+  it('stops on two failures in a row on one account, not on one failure on each of two', () => {
+    const twoAccounts = [
+      on(returned(1, '2026-10-01', 'R01', '2026-10-03'), 7),
+      on(returned(2, '2026-11-02', 'R01', '2026-11-04'), 8),
+    ];
+    expect(failedDebitStop(twoAccounts).applies).toBe(false);
+    const oneAccount = [
+      on(returned(1, '2026-10-01', 'R01', '2026-10-03'), 7),
+      on(paid(3, '2026-10-15'), 8),
+      on(returned(2, '2026-11-02', 'R09', '2026-11-04'), 7),
+    ];
+    // The success on the other account does not break the run on account 7.
+    expect(failedDebitStop(oneAccount)).toMatchObject({
+      applies: true,
+      failures: [{ paymentId: 1 }, { paymentId: 2 }],
+    });
+  });
+
+  it('counts a withdrawal from an account not recorded with every account', () => {
+    const history = [
+      on(returned(1, '2026-10-01', 'R01', '2026-10-03'), null),
+      on(returned(2, '2026-11-02', 'R01', '2026-11-04'), 8),
+    ];
+    expect(failedDebitStop(history).applies).toBe(true);
+  });
+});
+
 describe('re-presenting a returned payment (NACHA)', () => {
   const open = { presentOn: '2026-11-23', stopInForce: false, autoDebit: true, returnCodes: book };
 

@@ -39,6 +39,9 @@ export type Withdrawal = {
   presentedAt?: string | null;
   outcome: WithdrawalOutcome;
   representsPaymentId: number | null;
+  // The bank account it drew on, when the Portal knows it (the ACH file's entry); null or absent for
+  // one it does not (a withdrawal from before the files).
+  accountId?: number | null;
 };
 export type ReturnedWithdrawal = Withdrawal & { outcome: Extract<WithdrawalOutcome, { status: 'returned' }> };
 
@@ -74,6 +77,9 @@ export type StopVerdict =
 // Only withdrawals made on or after the latest new authorization count (1041.8(b)(2)(i)(C)).
 // Every return counts as a failure: the regulation names insufficient funds, and stopping on any
 // return is the safer reading (decision 048).
+// The failures are counted per bank account (1041.8(b)(1): "from the account"; its commentary): two
+// failures in a row on one account stop, one on each of two accounts does not. A withdrawal whose
+// account the Portal does not know counts with every account (the safe side).
 export function failedDebitStop(
   history: readonly Withdrawal[],
   options: { authorizedOn?: string | null } = {},
@@ -81,6 +87,27 @@ export function failedDebitStop(
   const counted = inPresentmentOrder(history).filter(
     (withdrawal) => !options.authorizedOn || withdrawal.presentedOn >= options.authorizedOn,
   );
+  const accounts = [
+    ...new Set(counted.flatMap((withdrawal) => (withdrawal.accountId == null ? [] : [withdrawal.accountId]))),
+  ];
+  if (accounts.length <= 1) return stopOnOneAccount(counted, options);
+  const verdicts = accounts.map((account) =>
+    stopOnOneAccount(
+      counted.filter((withdrawal) => withdrawal.accountId == null || withdrawal.accountId === account),
+      options,
+    ),
+  );
+  const applying = verdicts
+    .filter((verdict): verdict is Extract<StopVerdict, { applies: true }> => verdict.applies)
+    .sort((a, b) => counted.indexOf(a.failures[1]) - counted.indexOf(b.failures[1]))[0];
+  if (applying) return applying;
+  // None applies: say it of the account the latest failure drew on.
+  const latestFailure = counted.filter(isReturned).at(-1);
+  const account = latestFailure?.accountId ?? accounts[0];
+  return verdicts[Math.max(0, accounts.indexOf(account!))]!;
+}
+
+function stopOnOneAccount(counted: readonly Withdrawal[], options: { authorizedOn?: string | null }): StopVerdict {
   const since = options.authorizedOn ? ` since the new authorization of ${formatNoticeDate(options.authorizedOn)}` : '';
   for (let index = 1; index < counted.length; index += 1) {
     const current = counted[index]!;

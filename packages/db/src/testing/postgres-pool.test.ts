@@ -31,7 +31,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL database lent to the ne
     expect(databaseNameOf(second)).toBe(databaseNameOf(first));
     expect(await rowsOf(second, customers)).toBe(0);
     // The rows the migrations wrote are back.
-    expect(await rowsOf(second, roles)).toBe(6);
+    expect(await rowsOf(second, roles)).toBe(7);
     expect((await createCustomer(second.db)).id).toBe(customer.id);
     await expect(leftOpen.query('select 1')).rejects.toThrow();
     await second.close();

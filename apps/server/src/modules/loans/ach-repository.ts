@@ -247,14 +247,18 @@ export async function findReturnedEntryIds(tx: Executor, ids: readonly number[])
   return new Set(rows.map((row) => row.id));
 }
 
+// Each return tied to the ACH entry that presented its payment: the payment's latest debit entry not
+// yet returned (a payment goes in a file again only after it came back).
 export async function markEntriesReturned(
   tx: Executor,
-  marks: readonly { entryId: number; bounceId: number }[],
+  marks: readonly { paymentId: number; bounceId: number }[],
 ): Promise<void> {
   if (marks.length === 0) return;
-  await tx.execute(
-    sql`update ${achEntries} set returned_bounce_id = m.bounce_id from unnest(${sql.param(marks.map((mark) => mark.entryId))}::bigint[], ${sql.param(marks.map((mark) => mark.bounceId))}::bigint[]) as m(entry_id, bounce_id) where ${achEntries.id} = m.entry_id`,
-  );
+  await tx.execute(sql`
+    update ${achEntries} set returned_bounce_id = m.bounce_id
+    from unnest(${sql.param(marks.map((mark) => mark.paymentId))}::bigint[], ${sql.param(marks.map((mark) => mark.bounceId))}::bigint[]) as m(payment_id, bounce_id)
+    where ${achEntries.id} = (select max(e.id) from ${achEntries} e
+      where e.payment_id = m.payment_id and e.kind = 'debit' and e.returned_bounce_id is null)`);
 }
 
 export type AchReturnFileRecord = typeof achReturnFiles.$inferSelect;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { permissionRefusal } from '@portal/contracts';
-import { achEntries, bounces, debitStops, payments } from '@portal/db';
+import { achEntries, bankAccounts, bounces, debitStops, payments } from '@portal/db';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { aDebitCase, FILE_DAYS } from '../../testing/debit-paths.ts';
 import { multipartBody } from '../../testing/multipart.ts';
@@ -204,6 +204,44 @@ describe('POST ach/returns', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => upload(text)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     for (const one of sent) expect(await bouncesOf(one.payment.id)).toHaveLength(1);
+  });
+});
+
+describe('the failed-debit count per bank account (12 CFR 1041.8(b))', () => {
+  it('does not stop on one failure on each of two accounts, and stops on two in a row on one', async () => {
+    const debit = await aDebitCase(t);
+    const presentOn = async (paymentId: number) => {
+      await db().update(payments).set({ due: FILE_DAYS.effectiveDate }).where(eq(payments.id, paymentId));
+      expect((await callAsStaff(t.app, admin, 'POST', 'ach/files')).statusCode).toBe(200);
+      const [entry] = await db().select().from(achEntries).where(eq(achEntries.paymentId, paymentId));
+      return entry!;
+    };
+    const returnIt = async (entry: { traceNumber: string; amountCents: number }, code = 'R01') =>
+      (
+        await upload(
+          returnFile([{ code, originalTrace: entry.traceNumber, amountCents: entry.amountCents }], RETURNED_ON),
+        )
+      ).json();
+
+    // The December installment goes out on the account on file and comes back.
+    const first = await presentOn(debit.schedule[2]!.id);
+    await returnIt(first);
+    // The customer gives a new account; January's installment goes out on it and comes back too.
+    await db()
+      .insert(bankAccounts)
+      .values({ customerId: debit.customerId, accountNumber: '000998877', routingNumber: '011000015' });
+    const second = await presentOn(debit.schedule[3]!.id);
+    expect(second.bankAccountId).not.toBe(first.bankAccountId);
+    const other = await returnIt(second, 'R03');
+    expect(other.applied[0].sentence).not.toMatch(/Automatic debits are stopped/);
+    expect(await db().select().from(debitStops).where(eq(debitStops.customerId, debit.customerId))).toEqual([]);
+
+    // February's on the new account comes back as well: two in a row there, and debits stop.
+    const third = await presentOn(debit.schedule[4]!.id);
+    expect(third.bankAccountId).toBe(second.bankAccountId);
+    const stopped = await returnIt(third);
+    expect(stopped.applied[0].sentence).toMatch(/Two withdrawals in a row failed \(R03 on .*, R01 on .*\)/);
+    expect(await db().select().from(debitStops).where(eq(debitStops.customerId, debit.customerId))).toHaveLength(1);
   });
 });
 

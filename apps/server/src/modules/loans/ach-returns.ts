@@ -196,7 +196,6 @@ export async function importAchReturns(
         actor,
         open.map(({ entry, found }) => ({ paymentId: entry.paymentId, returnCode: found.returnCode, returnedOn })),
       );
-      const marks: { entryId: number; bounceId: number }[] = [];
       outcomes.forEach((outcome, index) => {
         const { entry, found } = open[index]!;
         const row = {
@@ -207,12 +206,10 @@ export async function importAchReturns(
           sentence: outcome.sentence,
         };
         if (outcome.status === 'recorded') {
-          marks.push({ entryId: entry.id, bounceId: outcome.bounceId });
           applied.push(row);
           noticeQueued ||= outcome.noticeQueued;
         } else refused.push(row);
       });
-      await achRepository.markEntriesReturned(tx, marks);
     });
   }
 

@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvents, type AuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { applyDebitStop, type AppliedStop, type StopCause } from './debit-stop.ts';
+import { markEntriesReturned } from './ach-repository.ts';
 import { findPaymentsWithBouncesOfCustomers } from './debit-stop-repository.ts';
 import type { BounceRecord, PaymentWithBounces } from './loan-info.ts';
 import { notActiveReason } from './loan-state.ts';
@@ -180,6 +181,8 @@ async function readCustomers(tx: Executor, timeZone: string, paymentIds: readonl
 // What the rules decided, waiting to be written in bulk.
 type Pending = {
   bounces: (typeof bounces.$inferInsert)[];
+  // Each return tied to the ACH entry that presented the payment (its latest not yet returned).
+  entryMarks: { paymentId: number; bounceId: number }[];
   returned: Map<number, number>;
   invalidated: Set<number>;
   representments: (typeof payments.$inferInsert)[];
@@ -188,6 +191,7 @@ type Pending = {
 
 const emptyPending = (): Pending => ({
   bounces: [],
+  entryMarks: [],
   returned: new Map(),
   invalidated: new Set(),
   representments: [],
@@ -196,6 +200,7 @@ const emptyPending = (): Pending => ({
 
 async function flush(tx: Executor, pending: Pending, now: Date): Promise<void> {
   await bulkInsert(tx, bounces, pending.bounces);
+  await markEntriesReturned(tx, pending.entryMarks);
   // Unpaid again, with the fee (if any) added to the payment that stays due: one statement for all.
   if (pending.returned.size > 0) {
     const ids = sql.param([...pending.returned.keys()]);
@@ -283,6 +288,13 @@ export async function applyReturns(
       feeWaived: false,
     };
     pending.bounces.push(bounce);
+    const presenting = (row.entries ?? []).filter((entry) => entry.returnedBounceId === null).at(-1);
+    if (presenting) {
+      row.entries = (row.entries ?? []).map((entry) =>
+        entry === presenting ? { ...entry, returnedBounceId: bounce.id } : entry,
+      );
+      pending.entryMarks.push({ paymentId: payment.id, bounceId: bounce.id });
+    }
     row.bounces = [...row.bounces, bounce].sort((a, b) => a.bouncedOn.localeCompare(b.bouncedOn) || a.id - b.id);
     row.payment = { ...payment, paidAt: null, processingAt: null, refundable: false };
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { bounces, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
-import type { BounceRecord, PaymentWithBounces } from './loan-info.ts';
+import { achEntries, bounces, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
+import type { BounceRecord, PaymentWithBounces, PresentingEntry } from './loan-info.ts';
 import type { PaymentRecord } from './repository.ts';
 import { returnedRow } from '../../platform/returned-row.ts';
 
@@ -31,7 +31,7 @@ export async function findCustomerPaymentsWithBounces(
 }
 
 // Every payment of the customers' loans with its bounces (payments by due date, bounces by
-// date), by customer.
+// date) and the ACH entries that presented it (the account each drew on), by customer.
 export async function findPaymentsWithBouncesOfCustomers(
   tx: Executor,
   ids: readonly number[],
@@ -54,10 +54,32 @@ export async function findPaymentsWithBouncesOfCustomers(
     if (list) list.push(bounce);
     else bouncesOf.set(bounce.paymentId, [bounce]);
   }
+  // By the payments' ids (ach_entries_payment_idx), not by a join the planner may scan.
+  const paymentIds = rows.map(({ payment }) => payment.id);
+  const entryRows =
+    paymentIds.length === 0
+      ? []
+      : await tx
+          .select({
+            paymentId: achEntries.paymentId,
+            bankAccountId: achEntries.bankAccountId,
+            returnedBounceId: achEntries.returnedBounceId,
+          })
+          .from(achEntries)
+          .where(
+            and(sql`${achEntries.paymentId} = any(${sql.param(paymentIds)}::bigint[])`, eq(achEntries.kind, 'debit')),
+          )
+          .orderBy(asc(achEntries.id));
+  const entriesOf = new Map<number, PresentingEntry[]>();
+  for (const { paymentId, ...entry } of entryRows) {
+    const list = entriesOf.get(paymentId);
+    if (list) list.push(entry);
+    else entriesOf.set(paymentId, [entry]);
+  }
   const byCustomer = new Map<number, PaymentWithBounces[]>();
   for (const { payment, customerId } of rows) {
     const list = byCustomer.get(customerId) ?? [];
-    list.push({ payment, bounces: bouncesOf.get(payment.id) ?? [] });
+    list.push({ payment, bounces: bouncesOf.get(payment.id) ?? [], entries: entriesOf.get(payment.id) ?? [] });
     byCustomer.set(customerId, list);
   }
   return byCustomer;

@@ -21,7 +21,10 @@ import { isHighRiskReturn, returnCodeTitle } from './return-codes.ts';
 // GET loan_info). Pure mapping; the rows come from whoever read them (the ticket's one query).
 
 export type BounceRecord = typeof bounces.$inferSelect;
-export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[] };
+// The ACH entries that presented a payment, oldest first: the bank account each drew on, and the
+// bounce its return became (null for the entry not returned).
+export type PresentingEntry = { bankAccountId: number; returnedBounceId: number | null };
+export type PaymentWithBounces = { payment: PaymentRecord; bounces: BounceRecord[]; entries?: PresentingEntry[] };
 export type LoanWithPayments = {
   loan: LoanRecord;
   payments: PaymentWithBounces[];
