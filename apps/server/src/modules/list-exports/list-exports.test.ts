@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_EXPORT_HEADERS, LIST_EXPORT_MAX_ROWS, permissionRefusal } from '@portal/contracts';
 import { auditEvents, bulkInsert, surveyAnswers, surveyQuestions, surveys, tickets } from '@portal/db';
@@ -291,7 +291,9 @@ describe('the archived and escalated tickets', () => {
     const events = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, LIST_EXPORTED_ACTION), eq(auditEvents.entityId, 'archived_tickets')));
+      .where(and(eq(auditEvents.action, LIST_EXPORTED_ACTION), eq(auditEvents.entityId, 'archived_tickets')))
+      // The latest export: by id (PostgreSQL answers an unordered select in whatever order it likes).
+      .orderBy(asc(auditEvents.id));
     expect(events.at(-1)?.after).toMatchObject({
       rows: LIST_EXPORT_MAX_ROWS,
       total: LIST_EXPORT_MAX_ROWS + 5,
