@@ -191,7 +191,7 @@ test('the disputes and the staff: a filtered, sorted view from its URL, and thei
   expect(staff.suggestedFilename()).toMatch(/^staff-\d{4}-\d{2}-\d{2}\.csv$/);
   const staffRows = (await readFile(await staff.path(), 'utf8')).slice(1).trimEnd().split('\r\n');
   expect(staffRows).toHaveLength(2);
-  expect(staffRows[1]).toMatch(/^12,Priya Patel,agent11@portal\.example,agent; escalations,/);
+  expect(staffRows[1]).toMatch(/^12,Priya Patel,agent11@portal\.example,agent; approver; escalations,/);
   await page.goBack();
   await expect(page).toHaveURL(/\/admin\/staff\?role=escalations$/);
   await expect(page.getByRole('textbox', { name: 'Name or email' })).toHaveValue('');
