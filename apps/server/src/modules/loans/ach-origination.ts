@@ -27,7 +27,12 @@ import {
 } from '../customers/index.ts';
 import * as achRepository from './ach-repository.ts';
 import type { AchFileRecord, DueDebit } from './ach-repository.ts';
-import { findPaymentsWithBouncesOfCustomers } from './debit-stop-repository.ts';
+import {
+  findLatestAuthorizationsOfCustomers,
+  findPaymentsWithBouncesOfCustomers,
+  findStopsInForceOfCustomers,
+  lockDebitsOfCustomers,
+} from './debit-stop-repository.ts';
 import { buildNachaFile, traceSequenceAfter, type NachaEntry } from './nacha-file.ts';
 import { returnCodeBook } from './return-codes.ts';
 import { withdrawalHistory } from './withdrawal-history.ts';
@@ -114,8 +119,8 @@ type CustomerFacts = {
 
 async function readFacts(tx: Executor, timeZone: string, ids: readonly number[]): Promise<Map<number, CustomerFacts>> {
   const histories = await findPaymentsWithBouncesOfCustomers(tx, ids);
-  const stops = await achRepository.findStopsInForceOfCustomers(tx, ids);
-  const authorizations = await achRepository.findLatestAuthorizationsOfCustomers(tx, ids);
+  const stops = await findStopsInForceOfCustomers(tx, ids);
+  const authorizations = await findLatestAuthorizationsOfCustomers(tx, ids);
   const cases = await findBankruptciesOfCustomers(tx, ids);
   const accounts = await findDebitAccountsOfCustomers(tx, ids);
   const facts = new Map<number, CustomerFacts>();
@@ -164,7 +169,7 @@ type Batch = { customerIds: number[]; withRefunds: boolean; firstSequence: numbe
 // ascend within a batch).
 async function admitBatch(tx: Transaction, context: AchContext, file: AchFileRecord, batch: Batch, now: Date) {
   const ids = batch.customerIds;
-  await achRepository.lockDebitsOfCustomers(tx, ids);
+  await lockDebitsOfCustomers(tx, ids);
   const range = { from: file.processingDate, to: file.effectiveDate };
   const debits = await achRepository.findDueDebitsOfCustomers(tx, ids, range);
   const refunds = batch.withRefunds ? await achRepository.findUnsentRefundsOfCustomers(tx, ids) : [];

@@ -6,8 +6,6 @@ import {
   achRefusals,
   achReturnFiles,
   bulkInsert,
-  debitAuthorizations,
-  debitStops,
   loans,
   payments,
   type Executor,
@@ -42,14 +40,6 @@ const unsentRefund = and(
   sql`${payments.refundedAt} is not null`,
   sql`not exists (select 1 from ${achEntries} e where e.payment_id = ${payments.id} and e.kind = 'credit')`,
 )!;
-
-// Held until the transaction ends, as a return or an authorization holds it (debit-stop-repository's
-// lockCustomerDebits, the same key), taken in id order so two builders never wait on each other.
-export async function lockDebitsOfCustomers(tx: Executor, ids: readonly number[]): Promise<void> {
-  await tx.execute(
-    sql`select count(pg_advisory_xact_lock(hashtextextended('failed-debits:' || s.id::text, 0))) from (select id from unnest(${idArray(ids)}) id order by id) s`,
-  );
-}
 
 // Every customer with a debit due in the range or a refund to send, by id, with how many of each.
 export async function findAchCustomers(
@@ -101,25 +91,6 @@ export async function findUnsentRefundsOfCustomers(tx: Executor, ids: readonly n
     .innerJoin(loans, eq(loans.id, payments.loanId))
     .where(and(anyOf(loans.customerId, ids), unsentRefund))
     .orderBy(asc(loans.customerId), asc(payments.id));
-}
-
-export async function findStopsInForceOfCustomers(tx: Executor, ids: readonly number[]) {
-  return tx
-    .select({ id: debitStops.id, customerId: debitStops.customerId, reason: debitStops.reason })
-    .from(debitStops)
-    .where(and(anyOf(debitStops.customerId, ids), isNull(debitStops.liftedAt)));
-}
-
-// Each customer's latest new authorization.
-export async function findLatestAuthorizationsOfCustomers(tx: Executor, ids: readonly number[]) {
-  return tx
-    .selectDistinctOn([debitAuthorizations.customerId], {
-      customerId: debitAuthorizations.customerId,
-      givenAt: debitAuthorizations.givenAt,
-    })
-    .from(debitAuthorizations)
-    .where(anyOf(debitAuthorizations.customerId, ids))
-    .orderBy(debitAuthorizations.customerId, desc(debitAuthorizations.givenAt));
 }
 
 export async function markPaymentsPresented(tx: Executor, ids: readonly number[], at: Date): Promise<void> {

@@ -19,6 +19,7 @@ import { findEmployeeNames } from '../session/index.ts';
 import * as achRepository from './ach-repository.ts';
 import type { AchReturnFileRecord, EntryByTrace } from './ach-repository.ts';
 import { applyReturns } from './apply-returns.ts';
+import { lockDebitsOfCustomers } from './debit-stop-repository.ts';
 import { readNachaReturns, type NachaReturn } from './nacha-returns.ts';
 import { NACHA_RECORD_LENGTH } from './nacha-file.ts';
 import { isNachaReturnCode, returnCodeTitle } from './return-codes.ts';
@@ -182,7 +183,7 @@ export async function importAchReturns(
     const batch = new Set(customers.slice(start, start + CUSTOMERS_PER_TRANSACTION));
     const work = toApply.filter(({ entry }) => batch.has(entry.customerId));
     await context.db.transaction(async (tx) => {
-      await achRepository.lockDebitsOfCustomers(tx, [...batch]);
+      await lockDebitsOfCustomers(tx, [...batch]);
       // Another import may have recorded some of them since they were read.
       const done = await achRepository.findReturnedEntryIds(
         tx,

@@ -11,15 +11,19 @@ import {
   unauthorizedStopReason,
   type Withdrawal,
 } from '@portal/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { bounces, bulkInsert, debitAuthorizations, debitStops, loans, payments, type Executor } from '@portal/db';
+import { eq, sql } from 'drizzle-orm';
+import { bounces, bulkInsert, loans, payments, type Executor } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvents, type AuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { applyDebitStop, type AppliedStop, type StopCause } from './debit-stop.ts';
 import { markEntriesReturned } from './ach-repository.ts';
-import { findPaymentsWithBouncesOfCustomers } from './debit-stop-repository.ts';
+import {
+  findLatestAuthorizationsOfCustomers,
+  findPaymentsWithBouncesOfCustomers,
+  findStopsInForceOfCustomers,
+} from './debit-stop-repository.ts';
 import type { BounceRecord, PaymentWithBounces } from './loan-info.ts';
 import { notActiveReason } from './loan-state.ts';
 import type { LoanRecord, PaymentRecord } from './repository.ts';
@@ -158,18 +162,8 @@ async function readCustomers(tx: Executor, timeZone: string, paymentIds: readonl
     .select()
     .from(loans)
     .where(sql`${loans.customerId} = any(${idList})`);
-  const stops = await tx
-    .select({ id: debitStops.id, customerId: debitStops.customerId, reason: debitStops.reason })
-    .from(debitStops)
-    .where(and(sql`${debitStops.customerId} = any(${idList})`, isNull(debitStops.liftedAt)));
-  const authorizations = await tx
-    .selectDistinctOn([debitAuthorizations.customerId], {
-      customerId: debitAuthorizations.customerId,
-      givenAt: debitAuthorizations.givenAt,
-    })
-    .from(debitAuthorizations)
-    .where(sql`${debitAuthorizations.customerId} = any(${idList})`)
-    .orderBy(debitAuthorizations.customerId, sql`${debitAuthorizations.givenAt} desc`);
+  const stops = await findStopsInForceOfCustomers(tx, ids);
+  const authorizations = await findLatestAuthorizationsOfCustomers(tx, ids);
   for (const id of ids)
     customers.set(id, { rows: rowsOf.get(id) ?? [], loans: new Map(), stop: null, authorizedOn: null });
   for (const loan of loanRows) customers.get(loan.customerId)!.loans.set(loan.id, loan);

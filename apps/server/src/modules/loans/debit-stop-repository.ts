@@ -15,7 +15,15 @@ const customerIn = (ids: readonly number[]) => sql`${loans.customerId} = any(${s
 // Held until the transaction ends: the returns and authorizations of one customer are decided one
 // at a time, so two returns recorded at once on two of their loans both count.
 export async function lockCustomerDebits(tx: Executor, customerId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`failed-debits:${customerId}`}, 0))`);
+  await lockDebitsOfCustomers(tx, [customerId]);
+}
+
+// The same lock for many customers (the ACH file's and the return file's batches), taken in id order
+// so two batches never wait on each other.
+export async function lockDebitsOfCustomers(tx: Executor, ids: readonly number[]): Promise<void> {
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(hashtextextended('failed-debits:' || s.id::text, 0))) from (select id from unnest(${sql.param([...ids])}::bigint[]) id order by id) s`,
+  );
 }
 
 export async function insertBounce(tx: Executor, values: typeof bounces.$inferInsert): Promise<BounceRecord> {
@@ -83,6 +91,26 @@ export async function findPaymentsWithBouncesOfCustomers(
     byCustomer.set(customerId, list);
   }
   return byCustomer;
+}
+
+// Each customer's stop in force (at most one each), for a batch of customers.
+export async function findStopsInForceOfCustomers(tx: Executor, ids: readonly number[]) {
+  return tx
+    .select({ id: debitStops.id, customerId: debitStops.customerId, reason: debitStops.reason })
+    .from(debitStops)
+    .where(and(sql`${debitStops.customerId} = any(${sql.param([...ids])}::bigint[])`, isNull(debitStops.liftedAt)));
+}
+
+// Each customer's latest new authorization, for a batch of customers.
+export async function findLatestAuthorizationsOfCustomers(tx: Executor, ids: readonly number[]) {
+  return tx
+    .selectDistinctOn([debitAuthorizations.customerId], {
+      customerId: debitAuthorizations.customerId,
+      givenAt: debitAuthorizations.givenAt,
+    })
+    .from(debitAuthorizations)
+    .where(sql`${debitAuthorizations.customerId} = any(${sql.param([...ids])}::bigint[])`)
+    .orderBy(debitAuthorizations.customerId, desc(debitAuthorizations.givenAt));
 }
 
 // At most one stop is in force per customer (debit_stops_in_force_key).
