@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { achDays } from '@portal/contracts';
 import { createEmployee, DEFAULT_TEST_PASSWORD } from '@portal/db/seed';
+import { sealStoredBankNumbers } from '../apps/server/src/modules/customers/index.ts';
 import { parseNacha } from '../apps/server/src/testing/nacha-parser.ts';
 import { returnFile } from '../apps/server/src/testing/nacha-return-file.ts';
 import { settleDatabase, startPortal } from './bench-steps.ts';
@@ -22,6 +24,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const TIME_ZONE = 'America/Los_Angeles';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
+const secretsKey = randomBytes(32);
 
 await withBenchDatabase(async (database, handle) => {
   const exec = (query: ReturnType<typeof sql>) => handle.db.execute(query);
@@ -33,8 +36,10 @@ await withBenchDatabase(async (database, handle) => {
     select 'Bench', 'Customer' || g, 'bench' || g || '@example.com', '555' || lpad(g::text, 7, '0'), 'OR', '97201'
     from generate_series(1, ${DEBITS}) g`);
   await exec(sql`
-    insert into bank_accounts (customer_id, routing_number, account_number)
-    select id, (array['121000358', '011000015', '091000019'])[1 + id % 3], lpad(id::text, 12, '0') from customers`);
+    insert into bank_accounts (customer_id, numbers_sealed, account_last4)
+    select id, (array['121000358', '011000015', '091000019'])[1 + id % 3] || ':' || lpad(id::text, 12, '0'),
+      right(lpad(id::text, 12, '0'), 4)
+    from customers`);
   await exec(sql`
     insert into loans (customer_id, type, applied_at, approved_at, accepted_at, funded_at, maturity, auto_debit,
       applied_amount_cents, cash_advanced_cents, installment_count, apr_basis_points, approval_code, funding_method)
@@ -50,12 +55,15 @@ await withBenchDatabase(async (database, handle) => {
   await exec(sql`
     insert into customer_bankruptcies (customer_id, case_number, chapter, filed_on, consumer_information_indicator)
     select id, '26-' || id, 7, current_date - 5, 'A' from customers where id % 100 = 11`);
+  // The bank accounts were written as before sealing; the start's sweep seals them (decision 070),
+  // so the build opens each account's numbers as it would in production.
+  const sealing = await sealStoredBankNumbers(handle.db, secretsKey);
   await settleDatabase(handle);
   console.log(
-    `data: ${DEBITS.toLocaleString('en-US')} customers with a debit due ${days.effectiveDate}, ready in ${seconds(started).toFixed(1)} s`,
+    `data: ${DEBITS.toLocaleString('en-US')} customers with a debit due ${days.effectiveDate}, ready in ${seconds(started).toFixed(1)} s (their bank accounts sealed in ${sealing.seconds.toFixed(1)} s)`,
   );
 
-  const portal = await startPortal(PORT, database.url);
+  const portal = await startPortal(PORT, database.url, { SECRETS_KEY: secretsKey.toString('base64') });
   try {
     const token = await signInEmployee(base, 'bench-payments@portal.example', DEFAULT_TEST_PASSWORD);
     const headers = { authorization: `Bearer ${token}` };

@@ -77,7 +77,7 @@ export const moduleGraph: Record<ServerModule, ModuleNode> = {
     layer: 'read models',
     uses: ['customers', 'disputes', 'documents', 'letters', 'loans', 'notes', 'session', 'tickets'],
   },
-  graphql: { layer: 'read models', uses: ['loans'] },
+  graphql: { layer: 'read models', uses: ['customers', 'loans'] },
   'evidence-pack': {
     layer: 'read models',
     uses: [

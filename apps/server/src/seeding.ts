@@ -26,7 +26,13 @@ export {
   wholeDollars,
 } from './modules/credit-reporting/index.ts';
 export { insertUploadedDocuments, prepareUpload, type PreparedUpload } from './modules/customer-documents/index.ts';
-export { createSsnSealer, openCustomerSsn } from './modules/customers/index.ts';
+export {
+  bankNumbersBoxOf,
+  createBankNumbersSealer,
+  createSsnSealer,
+  insertBankAccount,
+  openCustomerSsn,
+} from './modules/customers/index.ts';
 export { createDisputes } from './modules/disputes/index.ts';
 export { openIdentityReview } from './modules/identifications/index.ts';
 export { markPaystubsArrived } from './modules/income/index.ts';

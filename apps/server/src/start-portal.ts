@@ -1,7 +1,7 @@
 import { openDatabase, type Database, type Executor } from '@portal/db';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey, type Config } from './config.ts';
-import { sealStoredSsns } from './modules/customers/index.ts';
+import { sealStoredBankNumbers, sealStoredSsns } from './modules/customers/index.ts';
 import { sealStoredMfaSecrets } from './modules/session/index.ts';
 import { createSmtpMailer } from './platform/mail.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -52,6 +52,13 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
   if (sealedSsns.sealed > 0)
     console.log(
       `Sealed ${sealedSsns.sealed.toLocaleString('en-US')} stored SSNs with the secrets key in ${sealedSsns.seconds.toFixed(1)} s.`,
+    );
+  // And bank accounts' routing and account numbers stored in plain text before migration 0041, or
+  // by a seed given no sealer (decision 070).
+  const sealedBanks = await sealStoredBankNumbers(database.db, secretsKey);
+  if (sealedBanks.sealed > 0)
+    console.log(
+      `Sealed ${sealedBanks.sealed.toLocaleString('en-US')} stored bank accounts' numbers with the secrets key in ${sealedBanks.seconds.toFixed(1)} s.`,
     );
 
   // Files in a directory or an S3 bucket; the AWS SDK is loaded only for S3.

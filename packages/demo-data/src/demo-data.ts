@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours } from '@portal/contracts';
 import { bulkInsert, employees, hashPassword, macros, resetIdentitySequences, type Executor } from '@portal/db';
-import type { SealSsn } from '@portal/db/seed';
+import { unsealedBankNumbers, type SealBankNumbers, type SealSsn } from '@portal/db/seed';
 import { BUSINESS_TIME_ZONE, createClock, MINUTE_MS, todayInTimeZone } from './calendar.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoEmployeeIds, demoEmployees, insertDemoEmployees } from './demo-employees.ts';
 import { addCustomerRows, describeCustomer } from './generate-customers.ts';
@@ -37,6 +37,9 @@ export type DemoDataOptions = {
   // Seals each customer's SSN (the nine digits) with the server's key. Without it customers get no
   // SSN: the seed has no key, and never stores one in plain text.
   sealSsn?: SealSsn;
+  // Seals each bank account's routing and account numbers with the server's key. Without it they
+  // are stored as a value from before sealing is, which the server seals at its next start.
+  sealBankNumbers?: SealBankNumbers;
 };
 
 export type DemoSummary = {
@@ -85,6 +88,7 @@ export async function seedDemoData(db: Executor, options: DemoDataOptions): Prom
       employeeIds: demoEmployeeIds,
       ids,
       sealSsn: options.sealSsn ?? null,
+      sealBankNumbers: options.sealBankNumbers ?? ((_id, numbers) => unsealedBankNumbers(numbers)),
     };
     // The next chunk is generated while PostgreSQL stores the previous one; at most one chunk
     // waits, so memory stays flat.

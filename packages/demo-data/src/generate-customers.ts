@@ -250,20 +250,20 @@ export function addCustomerRows(
   if (profile.hasBankAccount) {
     // Some customers switched banks; the old account stays on file, marked do-not-pay.
     if (random.chance(0.1)) {
+      const id = takeId(ids, 'bankAccounts');
       rows.bankAccounts.push({
-        id: takeId(ids, 'bankAccounts'),
+        id,
         customerId: profile.id,
-        accountNumber: random.digits(random.int(8, 12)),
-        routingNumber: routingNumber(random),
+        ...storedBankNumbers(context, id, random),
         dnp: true,
         addedAt: new Date(createdMs - random.int(30, 300) * DAY_MS),
       });
     }
+    const id = takeId(ids, 'bankAccounts');
     rows.bankAccounts.push({
-      id: takeId(ids, 'bankAccounts'),
+      id,
       customerId: profile.id,
-      accountNumber: random.digits(random.int(8, 12)),
-      routingNumber: routingNumber(random),
+      ...storedBankNumbers(context, id, random),
       dnp: false,
       addedAt: new Date(createdMs),
     });
@@ -310,6 +310,14 @@ export function addCustomerRows(
 function storedSsn(context: SeedContext, customerId: number, digits: string) {
   const stored = context.sealSsn?.(customerId, digits);
   return { ssnSealed: stored?.sealed ?? null, ssnHash: stored?.hash ?? null, ssnLast4: stored?.last4 ?? null };
+}
+
+// The number columns of a bank account row (decision 070): a random account number of 8 to 12
+// digits at a valid routing number, sealed with the caller's key (or left for the server to seal).
+function storedBankNumbers(context: SeedContext, id: number, random: Random) {
+  const account = random.digits(random.int(8, 12));
+  const stored = context.sealBankNumbers(id, { routing: routingNumber(random), account });
+  return { numbersSealed: stored.sealed, accountLast4: stored.last4 };
 }
 
 // A nine-digit ABA routing number with a valid check digit.

@@ -1,5 +1,5 @@
 import type { BusinessHours } from '@portal/contracts';
-import type { SealSsn } from '@portal/db/seed';
+import type { SealBankNumbers, SealSsn } from '@portal/db/seed';
 import type { Clock } from './calendar.ts';
 import type { IdCounters, SeedRows } from './seed-rows.ts';
 import type { Random } from './random.ts';
@@ -18,6 +18,8 @@ export type SeedContext = {
   rows: SeedRows;
   // Seals each customer's SSN with the server's key; null leaves customers without one.
   sealSsn: SealSsn | null;
+  // Seals each bank account's numbers: the server's key, or the unsealed form it seals at start.
+  sealBankNumbers: SealBankNumbers;
 };
 
 export function pickEmployee(context: SeedContext, random: Random): number {

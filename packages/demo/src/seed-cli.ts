@@ -1,15 +1,18 @@
 // npm run db:seed -- [--users 200] [--seed 42] [--today YYYY-MM-DD] [--reset]
 // The demo-data seed (seed-command.ts) with the server's configuration and secrets key
 // (SECRETS_KEY, else in dev the key file in DATA_DIR, made if missing), so the customers' SSNs are
-// sealed with the key the server opens them with (decision 023). Prints how long sealing took.
-import { createSsnSealer, loadConfig, loadSecretsKey } from '@portal/server/seeding';
+// sealed with the key the server opens them with (decision 023), as are bank accounts' numbers
+// (decision 070). Prints how long sealing took.
+import { createBankNumbersSealer, createSsnSealer, loadConfig, loadSecretsKey } from '@portal/server/seeding';
 import { runSeedCommand } from './seed-command.ts';
 
-const sealSsn = createSsnSealer(loadSecretsKey(loadConfig().secrets));
+const secretsKey = loadSecretsKey(loadConfig().secrets);
+const sealSsn = createSsnSealer(secretsKey);
 let sealed = 0;
 let sealingMs = 0;
 
 await runSeedCommand({
+  sealBankNumbers: createBankNumbersSealer(secretsKey),
   sealSsn: (customerId, digits) => {
     const started = performance.now();
     const stored = sealSsn(customerId, digits);

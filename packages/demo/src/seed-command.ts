@@ -7,7 +7,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { customers, migrateDatabase, openDatabase, type DatabaseHandle, type Executor } from '@portal/db';
 import * as portalDb from '@portal/db';
-import { isDatabaseEmpty, type SealSsn } from '@portal/db/seed';
+import { isDatabaseEmpty, type SealBankNumbers, type SealSsn } from '@portal/db/seed';
 import {
   BUSINESS_TIME_ZONE,
   DEFAULT_DEMO_SEED,
@@ -18,6 +18,8 @@ import {
 
 export type SeedCommandOptions = {
   sealSsn: SealSsn;
+  // Seals bank accounts' numbers with the server's key (decision 070).
+  sealBankNumbers: SealBankNumbers;
   // Printed after the summary (how long sealing the SSNs took).
   afterwards?: () => string;
 };
@@ -134,6 +136,7 @@ async function main(options: SeedCommandOptions): Promise<void> {
         today,
         timeZone,
         sealSsn: options.sealSsn,
+        sealBankNumbers: options.sealBankNumbers,
         onProgress: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
       });
     });

@@ -1,6 +1,6 @@
 import { readFileSync, watchFile } from 'node:fs';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '@portal/demo-data';
-import { createSsnSealer, startPortal, systemClock, type Clock } from '@portal/server/seeding';
+import { createBankNumbersSealer, createSsnSealer, startPortal, systemClock, type Clock } from '@portal/server/seeding';
 import { seedBackOfficeDemo } from './back-office/seed-back-office-demo.ts';
 import { seedDemoTransactionEmails } from './back-office/demo-emails.ts';
 
@@ -49,6 +49,7 @@ await startPortal({
       customers: config.seedCustomers,
       timeZone: config.businessTimeZone,
       sealSsn: createSsnSealer(secretsKey),
+      sealBankNumbers: createBankNumbersSealer(secretsKey),
     });
     console.log(`Seeded demo data: ${seeded.counts.customers} customers.`);
     return seeded;

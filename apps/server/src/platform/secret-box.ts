@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes } from 'node:crypto';
 
 // Secrets at rest (TOTP secrets) are sealed with AES-256-GCM under SECRETS_KEY. The text form is
 // versioned, `gcm1:<iv>:<ciphertext and tag>` in base64url, so the scheme or key can change later.
@@ -20,8 +20,10 @@ export class SecretBoxError extends Error {}
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== KEY_BYTES)
     throw new SecretBoxError(`A secrets key must be ${KEY_BYTES} bytes, not ${key.length}.`);
-  // A copy, so a caller reusing its buffer cannot change the key under us.
-  const secretKey = Buffer.from(key);
+  // A key object, made once: a copy, so a caller reusing its buffer cannot change the key under
+  // us, and a cipher made from it skips importing the raw key, which was two thirds of the cost of
+  // opening a value (15 to 4-5 µs here; the ACH file opens one per entry, decision 070).
+  const secretKey = createSecretKey(Buffer.from(key));
   return {
     seal: (plaintext, associatedData) => {
       const iv = randomBytes(IV_BYTES);

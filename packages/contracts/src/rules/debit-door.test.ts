@@ -16,7 +16,7 @@ const debit: DebitAtDoor = {
   representsPaymentId: null,
   autoDebit: true,
   customerDnp: false,
-  account: { dnp: false, routingValid: true },
+  account: { dnp: false, routingValid: true, readable: true },
 };
 const none: DebitDoorFacts = { stopInForce: null, authorizedOn: null, history: [], cases: [] };
 
@@ -84,13 +84,21 @@ describe('debitDoorRefusal', () => {
 
   it('refuses without a bank account that may be debited', () => {
     expect(debitDoorRefusal({ ...debit, customerDnp: true }, none, context)?.duty).toBe('do_not_present');
-    expect(debitDoorRefusal({ ...debit, account: { dnp: true, routingValid: true } }, none, context)?.duty).toBe(
-      'do_not_present',
-    );
+    expect(
+      debitDoorRefusal({ ...debit, account: { dnp: true, routingValid: true, readable: true } }, none, context)?.duty,
+    ).toBe('do_not_present');
     expect(debitDoorRefusal({ ...debit, account: null }, none, context)?.duty).toBe('no_bank_account');
-    expect(debitDoorRefusal({ ...debit, account: { dnp: false, routingValid: false } }, none, context)?.duty).toBe(
-      'no_bank_account',
-    );
+    expect(
+      debitDoorRefusal({ ...debit, account: { dnp: false, routingValid: false, readable: true } }, none, context)?.duty,
+    ).toBe('no_bank_account');
+    // Numbers that do not open (another key, an altered value) are never guessed at.
+    expect(
+      debitDoorRefusal({ ...debit, account: { dnp: false, routingValid: false, readable: false } }, none, context),
+    ).toEqual({
+      duty: 'no_bank_account',
+      sentence:
+        "The numbers of the customer's bank account do not open with this server's key (sealed with another key, or altered): take the account again before debiting.",
+    });
   });
 
   it('holds a re-presentment to the limits, and a returned payment sent again on a new date as well', () => {

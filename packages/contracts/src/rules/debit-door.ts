@@ -89,7 +89,8 @@ export type DebitAtDoor = {
   // The customer is marked do-not-present (DNP: never debit).
   customerDnp: boolean;
   // The bank account the debit would draw on (the customer's newest), or null when none is on file.
-  account: { dnp: boolean; routingValid: boolean } | null;
+  // Readable: its sealed numbers open with the server's key (decision 070).
+  account: { dnp: boolean; routingValid: boolean; readable: boolean } | null;
 };
 
 export type DebitDoorFacts = DebitStopFacts & { cases: readonly BankruptcyCaseDates[] };
@@ -132,6 +133,12 @@ function accountFinding(debit: DebitAtDoor): DebitDutyFinding | null {
     return { duty: 'no_bank_account', sentence: 'The customer has no bank account on file to debit.' };
   if (debit.account.dnp)
     return { duty: 'do_not_present', sentence: "The customer's bank account is marked do not present (DNP)." };
+  if (!debit.account.readable)
+    return {
+      duty: 'no_bank_account',
+      sentence:
+        "The numbers of the customer's bank account do not open with this server's key (sealed with another key, or altered): take the account again before debiting.",
+    };
   if (!debit.account.routingValid)
     return {
       duty: 'no_bank_account',

@@ -112,12 +112,22 @@ export const bankAccounts = pgTable(
   {
     id: bigintIdentity(),
     customerId: bigintOwnedBy(() => customers.id),
-    accountNumber: text().notNull(),
-    routingNumber: text().notNull(),
+    // The routing and account numbers never lie here in plain text (issue 41, decision 070): both
+    // sealed together as `<routing>:<account>` with SECRETS_KEY (AES-256-GCM, bound to
+    // `bank_account:<id>:numbers`, so a sealed value copied to another row does not open), and the
+    // account's last four digits, which is all a screen shows of it. A value without the sealed
+    // format's prefix is one stored in plain text before migration 0041, sealed at the next start.
+    numbersSealed: text().notNull(),
+    accountLast4: text().notNull(),
     dnp: boolean().notNull().default(false),
     addedAt: timestampNow(),
   },
-  (table) => [index('bank_accounts_customer_idx').on(table.customerId)],
+  (table) => [
+    index('bank_accounts_customer_idx').on(table.customerId),
+    index('bank_accounts_unsealed_idx')
+      .on(table.id)
+      .where(sql`${table.numbersSealed} not like 'gcm1:%'`),
+  ],
 );
 
 // Only the last four digits of a card are ever stored.

@@ -5,6 +5,12 @@ import { employees } from '../schema/index.ts';
 // first employees (npm run staff), and the lock-out of the demo's accounts outside dev. The demo
 // data itself is packages/demo; the tests' factories are @portal/db/testing.
 export type { SealedSsn, SealSsn } from './sealed-ssn.ts';
+export {
+  unsealedBankNumbers,
+  type BankNumbersToSeal,
+  type SealBankNumbers,
+  type SealedBankNumbers,
+} from './sealed-bank-numbers.ts';
 export { loanTotalCents, payoffCents, splitInstallments } from './loan-schedule.ts';
 export {
   createEmployee,

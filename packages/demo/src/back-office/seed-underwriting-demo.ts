@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, dateInTimeZone, VERIFICATION_CODES } from '@portal/contracts';
-import { bankAccounts, customers, loans, type Database, type IdentityAnalytics } from '@portal/db';
+import { customers, loans, type Database, type IdentityAnalytics } from '@portal/db';
 import {
+  bankNumbersBoxOf,
+  insertBankAccount,
   insertUploadedDocuments,
   markPaystubsArrived,
   openIdentityReview,
@@ -19,7 +21,10 @@ import { drawDriversLicense, drawPaystubImage, drawPaystubPdf, drawSelfie } from
 // hold) and three loans whose paystubs need review (a PDF, a photo, and a second stub after one
 // already read).
 
-type DemoContext = Pick<ServerContext, 'db' | 'clock' | 'storage' | 'businessTimeZone' | 'flaggedRoutingNumbers'>;
+type DemoContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'storage' | 'businessTimeZone' | 'flaggedRoutingNumbers' | 'secretsKey'
+>;
 type Applicant = {
   id: number;
   firstName: string;
@@ -155,9 +160,12 @@ export async function seedUnderwritingDemo(
     const loan = await applyForLoan(context.db, person.id, at, 50_000 + index * 25_000);
     const routing = demo.routing === null ? undefined : context.flaggedRoutingNumbers[demo.routing];
     if (routing)
-      await context.db
-        .insert(bankAccounts)
-        .values({ customerId: person.id, accountNumber: `7730${person.id}`, routingNumber: routing, addedAt: at });
+      await insertBankAccount(context.db, bankNumbersBoxOf(context), {
+        customerId: person.id,
+        routing,
+        account: `7730${person.id}`,
+        addedAt: at,
+      });
     const state = person.state ?? 'OR';
     const license = drawDriversLicense(
       { ...person, state, licenseNumber: `${state}${String(4_100_000 + person.id * 7919).slice(-7)}` },

@@ -10,7 +10,9 @@ import {
   jsonObjectDecoder,
   type JsonObjectRow,
 } from '@portal/db';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { employeeNameOf } from '../session/index.ts';
+import { readableRouting } from './bank-numbers.ts';
 import { chargeableBankOf, chargeableCardOf } from './customer-reads.ts';
 
 // The customer's personal information as the ticket view's panel and the user card show it: the
@@ -43,8 +45,9 @@ export const decodeCustomerComments = (list: JsonList): CommentRow[] =>
 const latestBank = alias(bankAccounts, 'latest_bank');
 const latestCard = alias(debitCards, 'latest_card');
 export const customerCardFields = {
-  bankAccountNumber: latestBank.accountNumber,
-  bankRoutingNumber: latestBank.routingNumber,
+  bankAccountId: latestBank.id,
+  bankNumbersSealed: latestBank.numbersSealed,
+  bankAccountLast4: latestBank.accountLast4,
   bankDnp: latestBank.dnp,
   bankAddedAt: latestBank.addedAt,
   cardLastFour: latestCard.lastFour,
@@ -71,8 +74,9 @@ export const latestCardJoin = [
 // A customer row with its newest bank account and debit card, as both reads select them.
 export type CustomerCardRow = {
   customer: typeof customers.$inferSelect;
-  bankAccountNumber: string | null;
-  bankRoutingNumber: string | null;
+  bankAccountId: number | null;
+  bankNumbersSealed: string | null;
+  bankAccountLast4: string | null;
   bankDnp: boolean | null;
   bankAddedAt: Date | null;
   cardLastFour: string | null;
@@ -80,7 +84,13 @@ export type CustomerCardRow = {
   cardAddedAt: Date | null;
 };
 
-export function toUserInfo(profile: CustomerCardRow, comments: readonly CommentRow[]): UserInfo {
+// `bankBox` opens the newest bank account's numbers for its routing number (decision 070); null
+// without SECRETS_KEY, when the card shows the account by its last four digits alone.
+export function toUserInfo(
+  profile: CustomerCardRow,
+  comments: readonly CommentRow[],
+  bankBox: SecretBox | null,
+): UserInfo {
   const { customer } = profile;
   return {
     id: customer.id,
@@ -104,10 +114,10 @@ export function toUserInfo(profile: CustomerCardRow, comments: readonly CommentR
     user_credit: centsToDollars(customer.userCreditCents),
     // Never the whole account number.
     bank_account:
-      profile.bankAccountNumber !== null && profile.bankAddedAt !== null
+      profile.bankAccountId !== null && profile.bankAccountLast4 !== null && profile.bankAddedAt !== null
         ? {
-            account_last4: profile.bankAccountNumber.slice(-4),
-            routing: profile.bankRoutingNumber ?? '',
+            account_last4: profile.bankAccountLast4,
+            routing: readableRouting(bankBox, profile.bankAccountId, profile.bankNumbersSealed ?? '') ?? '',
             added: profile.bankAddedAt.toISOString(),
             dnp: profile.bankDnp ?? false,
           }

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bankAccounts, customerComments, customerEmails, customers, debitCards, type Executor } from '@portal/db';
+import { SecretBoxError, type SecretBox } from '../../platform/secret-box.ts';
 import { employeeNameOf } from '../session/index.ts';
+import { openBankNumbers, readableRouting } from './bank-numbers.ts';
 import type { CustomerRecord } from './repository.ts';
 
 // What other modules read of customers, asked here (the customers module owns the tables).
@@ -51,21 +53,24 @@ export async function findRecentComments(executor: Executor, customerId: number,
     .limit(limit);
 }
 
-// Each customer's newest bank account's routing number.
+// Each customer's newest bank account's routing number (null when it cannot be read here: no
+// SECRETS_KEY, or another key sealed it; decision 070).
 export async function findRoutingNumbers(
   executor: Executor,
+  box: SecretBox | null,
   customerIds: readonly number[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, string | null>> {
   if (customerIds.length === 0) return new Map();
   const rows = await executor
     .selectDistinctOn([bankAccounts.customerId], {
       customerId: bankAccounts.customerId,
-      routing: bankAccounts.routingNumber,
+      id: bankAccounts.id,
+      numbersSealed: bankAccounts.numbersSealed,
     })
     .from(bankAccounts)
     .where(inArray(bankAccounts.customerId, [...customerIds]))
     .orderBy(bankAccounts.customerId, desc(bankAccounts.addedAt), desc(bankAccounts.id));
-  return new Map(rows.map((row) => [row.customerId, row.routing]));
+  return new Map(rows.map((row) => [row.customerId, readableRouting(box, row.id, row.numbersSealed)]));
 }
 
 // Conditions on the customer a column of another table holds the id of, for that table's queries.
@@ -109,14 +114,17 @@ export type DebitAccountOfCustomer = {
   lastName: string;
   // The customer is marked do-not-present: never debited.
   dnp: boolean;
-  // The newest bank account on file (the one a debit draws on), or null.
-  account: { id: number; routingNumber: string; accountNumber: string; dnp: boolean } | null;
+  // The newest bank account on file (the one a debit draws on), or null. Not readable when its
+  // sealed numbers do not open (another key, an altered value; decision 070): both numbers are then
+  // empty, and the door keeps its debits out.
+  account: { id: number; routingNumber: string; accountNumber: string; readable: boolean; dnp: boolean } | null;
 };
 
 // The account each customer's debits draw on (issue 41): one statement for a batch of customers,
 // the ids one array parameter.
 export async function findDebitAccountsOfCustomers(
   executor: Executor,
+  box: SecretBox,
   ids: readonly number[],
 ): Promise<DebitAccountOfCustomer[]> {
   if (ids.length === 0) return [];
@@ -127,13 +135,12 @@ export async function findDebitAccountsOfCustomers(
       lastName: customers.lastName,
       dnp: customers.dnp,
       accountId: sql<number | null>`newest.id`,
-      routingNumber: sql<string | null>`newest.routing_number`,
-      accountNumber: sql<string | null>`newest.account_number`,
+      numbersSealed: sql<string | null>`newest.numbers_sealed`,
       accountDnp: sql<boolean | null>`newest.dnp`,
     })
     .from(customers)
     .leftJoin(
-      sql`lateral (select b.id, b.routing_number, b.account_number, b.dnp from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1) newest`,
+      sql`lateral (select b.id, b.numbers_sealed, b.dnp from ${bankAccounts} b where b.customer_id = ${customers.id} order by b.added_at desc, b.id desc limit 1) newest`,
       sql`true`,
     )
     .where(sql`${customers.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
@@ -147,25 +154,39 @@ export async function findDebitAccountsOfCustomers(
         ? null
         : {
             id: Number(row.accountId),
-            routingNumber: row.routingNumber!,
-            accountNumber: row.accountNumber!,
+            ...numbersIfReadable(box, Number(row.accountId), row.numbersSealed!),
             dnp: row.accountDnp === true,
           },
   }));
 }
 
 // Bank accounts by id with their holder's name: what an ACH file writes on each entry.
-export async function findBankAccountsByIds(executor: Executor, ids: readonly number[]) {
+export async function findBankAccountsByIds(executor: Executor, box: SecretBox, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return executor
+  const rows = await executor
     .select({
       id: bankAccounts.id,
-      routingNumber: bankAccounts.routingNumber,
-      accountNumber: bankAccounts.accountNumber,
+      numbersSealed: bankAccounts.numbersSealed,
       firstName: customers.firstName,
       lastName: customers.lastName,
     })
     .from(bankAccounts)
     .innerJoin(customers, eq(customers.id, bankAccounts.customerId))
     .where(sql`${bankAccounts.id} = any(${sql.param([...new Set(ids)])}::bigint[])`);
+  return rows.map(({ numbersSealed, ...row }) => ({ ...row, ...numbersOf(box, row.id, numbersSealed) }));
+}
+
+// The whole numbers, opened (decision 070): for the ACH file alone, which must carry them.
+function numbersOf(box: SecretBox, bankAccountId: number, stored: string) {
+  const { routing, account } = openBankNumbers(box, bankAccountId, stored);
+  return { routingNumber: routing, accountNumber: account };
+}
+
+function numbersIfReadable(box: SecretBox, bankAccountId: number, stored: string) {
+  try {
+    return { ...numbersOf(box, bankAccountId, stored), readable: true };
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    return { routingNumber: '', accountNumber: '', readable: false };
+  }
 }

@@ -54,6 +54,16 @@ export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
 // An SSN change a second employee approved, carried out (four eyes, decision 069).
 export { carryOutSsnChange } from './ssn-service.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
+// Bank accounts' routing and account numbers at rest (decision 070).
+export { sealStoredBankNumbers } from './seal-stored-bank-numbers.ts';
+export { insertBankAccount } from './bank-account-repository.ts';
+export {
+  bankNumbersBoxIfConfigured,
+  bankNumbersBoxOf,
+  createBankNumbersSealer,
+  openBankNumbers,
+  readableRouting,
+} from './bank-numbers.ts';
 export { searchCustomersBySsn, SSN_SEARCHES_PER_MINUTE } from './ssn-search.ts';
 // The one door for comparing whole SSN digits with customers' (issue 37): every road goes through it.
 export { compareSsns, ssnHashesAgree, ssnLimitSentence, type SsnComparison } from './ssn-search.ts';

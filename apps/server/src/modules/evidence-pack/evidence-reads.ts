@@ -3,7 +3,15 @@ import { CUSTOMER_UPLOAD_KINDS } from '@portal/contracts';
 import { acdvRequests, bankAccounts, bankruptcyNotices, debitCards, disputes, type Executor } from '@portal/db';
 import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
 import { readFurnishedRecords, readReportedLoans } from '../credit-reporting/index.ts';
-import { customerEmailsOf, findCustomer, findRecentComments, type CustomerRecord } from '../customers/index.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import {
+  bankNumbersBoxIfConfigured,
+  customerEmailsOf,
+  findCustomer,
+  findRecentComments,
+  readableRouting,
+  type CustomerRecord,
+} from '../customers/index.ts';
 import { findDocumentsOfCustomers, type DocumentRecord } from '../documents/index.ts';
 import type { LetterKind } from '../letters/index.ts';
 import {
@@ -40,19 +48,24 @@ const isLetter = (document: DocumentRecord) => (LETTER_KINDS as readonly string[
 // Comments are read newest first with a limit; this is "all of them".
 const ALL_COMMENTS = 1_000_000;
 
-async function readInstruments(tx: Executor, customerId: number) {
-  const accounts = await tx
+async function readInstruments(tx: Executor, bankBox: SecretBox | null, customerId: number) {
+  const rows = await tx
     .select({
       id: bankAccounts.id,
-      // Never the whole account number (GLBA): its last four digits are read, nothing more.
-      accountLast4: sql<string>`right(${bankAccounts.accountNumber}, 4)`,
-      routingNumber: bankAccounts.routingNumber,
+      // Never the whole account number (GLBA): its last four digits are read, and the routing
+      // number opened alone (decision 070).
+      accountLast4: bankAccounts.accountLast4,
+      numbersSealed: bankAccounts.numbersSealed,
       dnp: bankAccounts.dnp,
       addedAt: bankAccounts.addedAt,
     })
     .from(bankAccounts)
     .where(eq(bankAccounts.customerId, customerId))
     .orderBy(asc(bankAccounts.addedAt), asc(bankAccounts.id));
+  const accounts = rows.map(({ numbersSealed, ...row }) => ({
+    ...row,
+    routingNumber: readableRouting(bankBox, row.id, numbersSealed),
+  }));
   const cards = await tx
     .select({
       id: debitCards.id,
@@ -105,7 +118,7 @@ export type EvidenceRecord = NonNullable<Awaited<ReturnType<typeof readEvidence>
 
 export async function readEvidence(
   tx: Executor,
-  deps: Pick<EvidencePackDeps, 'storage'>,
+  deps: Pick<EvidencePackDeps, 'storage' | 'secretsKey'>,
   customerId: number,
   timeZone: string,
 ) {
@@ -121,7 +134,7 @@ export async function readEvidence(
   const loans = decodeCustomerLoans(account?.loans ?? []);
   const loanIds = loans.map(({ loan }) => loan.id);
   const comments = await findRecentComments(tx, customerId, ALL_COMMENTS);
-  const instruments = await readInstruments(tx, customerId);
+  const instruments = await readInstruments(tx, bankNumbersBoxIfConfigured(deps), customerId);
   const debitStops = await findDebitStopsOfCustomer(tx, customerId);
   const debitAuthorizations = await findDebitAuthorizationsOfCustomer(tx, customerId);
   const identityReviews = await readIdentityReviews(tx, customerId);

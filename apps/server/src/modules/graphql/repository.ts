@@ -78,9 +78,10 @@ const customerFields = {
 const bankAccountFields = {
   id: intId(bankAccounts.id),
   customer_id: intId(bankAccounts.customerId),
-  // For account_last_four, and the whole number only for employees allowed to see it (resolvers.ts).
-  account_number: bankAccounts.accountNumber,
-  routing_number: bankAccounts.routingNumber,
+  account_last_four: bankAccounts.accountLast4,
+  // Sealed (decision 070): opened for routing_number, and for account_number only for employees
+  // allowed to see it (resolvers.ts).
+  numbers_sealed: bankAccounts.numbersSealed,
   dnp: bankAccounts.dnp,
   added_at: isoText(bankAccounts.addedAt),
 };
@@ -203,7 +204,7 @@ const alwaysRead: { [Type in TypeName]: KeysOf<Type> } = {
 // The row keys a field with a resolver reads (resolvers.ts): a resolver reading anything else
 // than its own name, the id and the keys above must say so here, or it reads undefined.
 const readsOf: { [Type in TypeName]?: Partial<Record<string, KeysOf<Type>>> } = {
-  BankAccount: { account_last_four: ['account_number'] },
+  BankAccount: { account_number: ['numbers_sealed'], routing_number: ['numbers_sealed'] },
   Loan: { status: ['approved_at', 'accepted_at', 'funded_at', 'denied_at', 'closed_at', 'paid_off_at'] },
   Payment: { state: ['paid_at', 'processing_at', 'invalid_at'] },
   Ticket: { assigned_to: ['assigned_to_id'] },

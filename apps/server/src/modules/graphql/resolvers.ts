@@ -3,6 +3,8 @@ import { GraphQLError } from 'graphql/index.js';
 import { loanDisplayStatus } from '@portal/contracts';
 import { paymentState } from '../loans/index.ts';
 import { hasPermission, type Actor } from '../../platform/actor.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { openBankNumbers, readableRouting } from '../customers/index.ts';
 import type { Loaders } from './loaders.ts';
 import {
   MIN_AFTER,
@@ -17,7 +19,13 @@ import {
 import { MAX_PAGE_SIZE } from './type-defs.ts';
 
 // The route's context (the employee), and the loaders made for the request's operation (routes.ts).
-export type GraphqlContext = { actor: Actor; loaders: Loaders };
+// bankBox opens bank accounts' sealed numbers (decision 070); null without SECRETS_KEY.
+export type GraphqlContext = { actor: Actor; loaders: Loaders; bankBox: SecretBox | null };
+
+function bankBoxOrRefuse(box: SecretBox | null): SecretBox {
+  if (!box) throw refuseField('Whole bank account numbers cannot be read on this server: SECRETS_KEY is not set.');
+  return box;
+}
 
 type PageArgs = { limit?: number | null; offset?: number | null; after?: number | null };
 
@@ -87,15 +95,17 @@ export const resolvers = {
   },
 
   BankAccount: {
-    account_last_four: (row: BankAccountRow) => row.account_number.slice(-4),
     // The whole number is as sensitive as the whole SSN: the same permission shows either.
-    account_number: (row: BankAccountRow, _: unknown, { actor }: GraphqlContext) => {
+    account_number: (row: BankAccountRow, _: unknown, { actor, bankBox }: GraphqlContext) => {
       if (!hasPermission(actor, 'customers.reveal_ssn'))
         throw refuseField(
           'You may not see whole bank account numbers: that needs the customers.reveal_ssn permission.',
         );
-      return row.account_number;
+      return openBankNumbers(bankBoxOrRefuse(bankBox), row.id, row.numbers_sealed).account;
     },
+    // Null when it cannot be read here (no SECRETS_KEY, or another key sealed it).
+    routing_number: (row: BankAccountRow, _: unknown, { bankBox }: GraphqlContext) =>
+      readableRouting(bankBox, row.id, row.numbers_sealed),
   },
 
   Loan: {

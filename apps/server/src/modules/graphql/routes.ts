@@ -4,6 +4,7 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { API_BASE_PATH, errorsResponseSchema } from '@portal/contracts';
 import type { Database } from '@portal/db';
+import { bankNumbersBoxIfConfigured } from '../customers/index.ts';
 import type { GraphqlDeps } from './deps.ts';
 import { actorOf } from '../../platform/actor.ts';
 import { useCompiledQueries } from './compiled-queries.ts';
@@ -59,7 +60,9 @@ function requestLoaders(db: Database): Plugin<{ loaders: Loaders }> {
 // masked (logged, never a 500). Yoga keeps parsed and validated documents (its parser and
 // validation cache, on by default), so a repeated query is neither parsed nor checked again.
 export function registerGraphqlRoutes(app: FastifyInstance, context: GraphqlDeps): void {
-  const yoga = createYoga<Pick<GraphqlContext, 'actor'>, Pick<GraphqlContext, 'loaders'>>({
+  // Opens bank accounts' numbers for the fields that show them (decision 070).
+  const bankBox = bankNumbersBoxIfConfigured(context);
+  const yoga = createYoga<Pick<GraphqlContext, 'actor' | 'bankBox'>, Pick<GraphqlContext, 'loaders'>>({
     schema: createSchema<GraphqlContext>({ typeDefs, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: false,
@@ -107,7 +110,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, context: GraphqlDeps
             headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
             body: JSON.stringify({ query, variables, operationName, extensions }),
           },
-          { actor },
+          { actor, bankBox },
         );
         // Already JSON: sent as it is (a string with a JSON content type is not serialized again), so
         // the response schemas above describe it without being applied to it.

@@ -74,7 +74,8 @@ export const typeDefs = /* GraphQL */ `
     account_last_four: String!
     "The whole account number: only for employees holding customers.reveal_ssn; others get an error for this field."
     account_number: String
-    routing_number: String!
+    "Null when this server cannot open it (no SECRETS_KEY)."
+    routing_number: String
     dnp: Boolean!
     added_at: String!
   }

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import type { IdentityAnalytics } from '@portal/db';
 import type { IdentificationsDeps } from './deps.ts';
-import { customerName, findRoutingNumbers } from '../customers/index.ts';
+import { bankNumbersBoxIfConfigured, customerName, findRoutingNumbers } from '../customers/index.ts';
 import { findDocumentsOfCustomers } from '../documents/index.ts';
 import * as repository from './repository.ts';
 
@@ -25,7 +25,7 @@ async function readGroup(context: IdentificationsDeps, group: Group) {
   const customerIds = rows.map((row) => row.customer.id);
   const [images, routing] = await Promise.all([
     findDocumentsOfCustomers(context.db, customerIds, repository.IDENTITY_DOCUMENT_KINDS),
-    findRoutingNumbers(context.db, customerIds),
+    findRoutingNumbers(context.db, bankNumbersBoxIfConfigured(context), customerIds),
   ]);
   const flagged = new Set(context.flaggedRoutingNumbers);
   const cards = rows.map(({ review, customer }): IdentificationCard => {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { permissionRefusal } from '@portal/contracts';
-import { achEntries, achFiles, payments } from '@portal/db';
+import { achEntries, achFiles, bankAccounts, payments } from '@portal/db';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { aDebitCase, FILE_DAYS } from '../../testing/debit-paths.ts';
 import { parseNacha } from '../../testing/nacha-parser.ts';
 import { countWrites } from '../../testing/row-counts.ts';
 import { callAsStaff } from '../../testing/staff-helpers.ts';
+import { TEST_SECRETS_KEY } from '../../testing/test-app.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
+import { sealStoredBankNumbers } from '../customers/index.ts';
 
 // POST ach/files, GET ach/files and GET ach/files/{id} (issue 41, decision 068). The test clock
 // stands at Saturday 2026-11-21 in Los Angeles: a file built then goes Monday 2026-11-23 and
@@ -80,6 +82,41 @@ describe('POST ach/files', () => {
     const [built] = await auditEventsOf(db(), 'ach.file_built', file.id);
     expect(built).toMatchObject({ employeeId: admin.employeeId });
     expect((await auditEventsOf(db(), 'ach.file_downloaded', file.id)).length).toBe(1);
+  });
+
+  it('writes each entry from its sealed bank account, and keeps out an account whose numbers do not open', async () => {
+    const [readable, tampered] = [await aDueDebit(), await aDueDebit()];
+    const accountOf = async (customerId: number) =>
+      (await db().select().from(bankAccounts).where(eq(bankAccounts.customerId, customerId)))[0]!;
+    // The factory's accounts wait unsealed, as before migration 0041; the start's sweep seals them.
+    const plain = (await accountOf(readable.customerId)).numbersSealed;
+    await sealStoredBankNumbers(db(), TEST_SECRETS_KEY);
+    const sealed = await accountOf(readable.customerId);
+    expect(sealed.numbersSealed).toMatch(/^gcm1:/);
+    // One account's sealed numbers copied onto another's: bound to their row, they open nowhere else.
+    const victim = await accountOf(tampered.customerId);
+    await db().update(bankAccounts).set({ numbersSealed: sealed.numbersSealed }).where(eq(bankAccounts.id, victim.id));
+
+    const response = await build();
+    expect(response.statusCode, response.body).toBe(200);
+    const { file, refusals } = response.json();
+    expect(refusals).toContainEqual({
+      payment_id: tampered.payment.id,
+      loan_id: tampered.payment.loanId,
+      duty: 'no_bank_account',
+      sentence:
+        "The numbers of the customer's bank account do not open with this server's key (sealed with another key, or altered): take the account again before debiting.",
+    });
+    expect((await paymentRow(tampered.payment.id)).processingAt).toBeNull();
+
+    const entries = parseNacha((await download(file.id)).body).batches[0]!.entries;
+    const [entry] = entries.filter((row) => row.identificationNumber.trim() === String(readable.payment.id));
+    const [routing, account] = plain.split(':');
+    expect(`${String(entry!.receivingDFIIdentification).padStart(8, '0')}${entry!.checkDigit}`).toBe(routing);
+    expect(entry!.dfiAccount.trim()).toBe(account);
+    expect(entries.some((row) => row.identificationNumber.trim() === String(tampered.payment.id))).toBe(false);
+    // The kept-out debit no longer due, so the next tests' files start from nothing.
+    await db().update(payments).set({ due: '2027-06-01' }).where(eq(payments.id, tampered.payment.id));
   });
 
   it('credits a refund once, in the next file, and never again', async () => {

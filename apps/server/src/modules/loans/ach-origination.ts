@@ -18,9 +18,11 @@ import type { Executor, Transaction } from '@portal/db';
 import type { LoansDeps } from './deps.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
 import { conflict, HttpError } from '../../platform/http-error.ts';
 import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
 import {
+  bankNumbersBoxOf,
   findBankAccountsByIds,
   findDebitAccountsOfCustomers,
   type DebitAccountOfCustomer,
@@ -57,7 +59,12 @@ const FILE_ID_MODIFIERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 // What the customer's bank statement shows for the lender's entries.
 const ENTRY_DESCRIPTION = 'LOANPAYMNT';
 
-type AchContext = Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'ach' | 'storage'>;
+type AchContext = Pick<LoansDeps, 'db' | 'clock' | 'businessTimeZone' | 'ach' | 'storage' | 'secretsKey'>;
+
+// What an entry writes of its bank account: the numbers opened (decision 070) and the holder.
+type EntryAccount = { routingNumber: string; accountNumber: string; firstName: string; lastName: string };
+// A build's accounts by id, opened once: as the door admits a debit on one, the file writes it.
+type OpenedAccounts = Map<number, EntryAccount>;
 
 export const achFileName = (file: Pick<AchFileRecord, 'processingDate' | 'fileIdModifier'>) =>
   `ach-${file.processingDate}-${file.fileIdModifier}.txt`;
@@ -117,12 +124,17 @@ type CustomerFacts = {
   account: DebitAccountOfCustomer | undefined;
 };
 
-async function readFacts(tx: Executor, timeZone: string, ids: readonly number[]): Promise<Map<number, CustomerFacts>> {
+async function readFacts(
+  tx: Executor,
+  box: SecretBox,
+  timeZone: string,
+  ids: readonly number[],
+): Promise<Map<number, CustomerFacts>> {
   const histories = await findPaymentsWithBouncesOfCustomers(tx, ids);
   const stops = await findStopsInForceOfCustomers(tx, ids);
   const authorizations = await findLatestAuthorizationsOfCustomers(tx, ids);
   const cases = await findBankruptciesOfCustomers(tx, ids);
-  const accounts = await findDebitAccountsOfCustomers(tx, ids);
+  const accounts = await findDebitAccountsOfCustomers(tx, box, ids);
   const facts = new Map<number, CustomerFacts>();
   for (const id of ids)
     facts.set(id, {
@@ -151,7 +163,9 @@ function judge(debit: DueDebit, facts: CustomerFacts, presentOn: string): Refuse
       representsPaymentId: debit.payment.representsPaymentId,
       autoDebit: debit.autoDebit,
       customerDnp: facts.account?.dnp ?? false,
-      account: account ? { dnp: account.dnp, routingValid: isRoutingNumber(account.routingNumber) } : null,
+      account: account
+        ? { dnp: account.dnp, routingValid: isRoutingNumber(account.routingNumber), readable: account.readable }
+        : null,
     },
     { stopInForce: facts.stop, authorizedOn: facts.authorizedOn, history: facts.history, cases: facts.cases },
     { presentOn, returnCodes: returnCodeBook },
@@ -167,19 +181,28 @@ type Batch = { customerIds: number[]; withRefunds: boolean; firstSequence: numbe
 // credited. Batches hold no customer in common and their blocks of sequences do not meet, so two run
 // at once; a block's unused sequences (a refused debit) are gaps, which NACHA allows (trace numbers
 // ascend within a batch).
-async function admitBatch(tx: Transaction, context: AchContext, file: AchFileRecord, batch: Batch, now: Date) {
+async function admitBatch(
+  tx: Transaction,
+  context: AchContext,
+  file: AchFileRecord,
+  batch: Batch,
+  now: Date,
+  opened: OpenedAccounts,
+) {
   const ids = batch.customerIds;
   await lockDebitsOfCustomers(tx, ids);
   const range = { from: file.processingDate, to: file.effectiveDate };
   const debits = await achRepository.findDueDebitsOfCustomers(tx, ids, range);
   const refunds = batch.withRefunds ? await achRepository.findUnsentRefundsOfCustomers(tx, ids) : [];
-  const facts = await readFacts(tx, context.businessTimeZone, ids);
+  const facts = await readFacts(tx, bankNumbersBoxOf(context), context.businessTimeZone, ids);
   const originatingDfi = context.ach.configured ? context.ach.originatingDfi : '';
   let sequence = batch.firstSequence;
   const entries: Parameters<typeof achRepository.insertAchEntries>[1] = [];
   const refused: Refused[] = [];
-  const add = (kind: 'debit' | 'credit', row: DueDebit, bankAccountId: number) => {
+  const add = (kind: 'debit' | 'credit', row: DueDebit, customer: CustomerFacts) => {
     if (sequence >= batch.firstSequence + batch.size) return;
+    const { account: holder } = customer;
+    const bankAccountId = holder!.account!.id;
     const trace = traceSequenceAfter(file.firstTraceSequence, sequence - 1);
     entries.push({
       fileId: file.id,
@@ -190,22 +213,24 @@ async function admitBatch(tx: Transaction, context: AchContext, file: AchFileRec
       sequence,
       bankAccountId,
     });
+    opened.set(bankAccountId, { ...holder!.account!, firstName: holder!.firstName, lastName: holder!.lastName });
     sequence += 1;
   };
   for (const debit of debits) {
     const customer = facts.get(debit.customerId)!;
     const refusal = judge(debit, customer, file.effectiveDate);
     if (refusal) refused.push(refusal);
-    else add('debit', debit, customer.account!.account!.id);
+    else add('debit', debit, customer);
   }
   for (const refund of refunds) {
-    const account = facts.get(refund.customerId)!.account?.account;
-    if (account && isRoutingNumber(account.routingNumber)) add('credit', refund, account.id);
+    const customer = facts.get(refund.customerId)!;
+    const account = customer.account?.account;
+    if (account?.readable && isRoutingNumber(account.routingNumber)) add('credit', refund, customer);
     else
       refused.push({
         paymentId: refund.payment.id,
         duty: 'no_bank_account',
-        sentence: `The refund of payment ${refund.payment.id} waits: the customer has no bank account on file with a valid routing number to credit.`,
+        sentence: `The refund of payment ${refund.payment.id} waits: the customer has no bank account on file that can be credited (none, a routing number that fails its check digit, or numbers that do not open with this server's key).`,
       });
   }
   await achRepository.insertAchEntries(tx, entries);
@@ -239,16 +264,20 @@ function nachaSettings(context: AchContext, file: AchFileRecord) {
 }
 
 // The file written from its entries, stored, and recorded ready with its totals.
-async function finishFile(context: AchContext, actor: Actor, file: AchFileRecord, now: Date): Promise<AchFileRecord> {
+// The accounts this build admitted are opened already; those of entries a crashed build wrote are
+// read and opened here.
+async function finishFile(
+  context: AchContext,
+  actor: Actor,
+  file: AchFileRecord,
+  now: Date,
+  opened: OpenedAccounts,
+): Promise<AchFileRecord> {
   const entries = await achRepository.findEntriesOfFile(context.db, file.id);
-  const accounts = new Map(
-    (
-      await findBankAccountsByIds(
-        context.db,
-        entries.map((entry) => entry.bankAccountId),
-      )
-    ).map((account) => [account.id, account]),
-  );
+  const accounts = new Map<number, EntryAccount>(opened);
+  const unread = entries.map((entry) => entry.bankAccountId).filter((id) => !accounts.has(id));
+  for (const account of await findBankAccountsByIds(context.db, bankNumbersBoxOf(context), unread))
+    accounts.set(account.id, account);
   const lines: NachaEntry[] = entries.map((entry) => {
     const account = accounts.get(entry.bankAccountId)!;
     return {
@@ -367,15 +396,16 @@ export async function buildAchFile(context: AchContext, actor: Actor): Promise<B
     next += size;
   }
   // Two batches at a time (a core each on the database); each its own transaction.
+  const opened: OpenedAccounts = new Map();
   let taken = 0;
   const worker = async () => {
     for (let batch = batches[taken++]; batch; batch = batches[taken++]) {
       const current = batch;
-      await context.db.transaction((tx) => admitBatch(tx, context, file, current, now));
+      await context.db.transaction((tx) => admitBatch(tx, context, file, current, now, opened));
     }
   };
   await Promise.all(Array.from({ length: ACH_BATCHES_AT_ONCE }, worker));
-  const ready = await finishFile(context, actor, file, now);
+  const ready = await finishFile(context, actor, file, now, opened);
   const refusals: AchRefusal[] = (await achRepository.findRefusalsOfFile(context.db, file.id, ACH_REFUSALS_SHOWN)).map(
     (row) => ({
       payment_id: row.paymentId,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { permissionRefusal } from '@portal/contracts';
 import { achEntries, bankAccounts, bounces, debitStops, payments } from '@portal/db';
+import { storedBankNumbers } from '@portal/db/testing';
 import { auditEventsOf } from '../../testing/audit-events.ts';
 import { aDebitCase, FILE_DAYS } from '../../testing/debit-paths.ts';
 import { multipartBody } from '../../testing/multipart.ts';
@@ -229,7 +230,7 @@ describe('the failed-debit count per bank account (12 CFR 1041.8(b))', () => {
     // The customer gives a new account; January's installment goes out on it and comes back too.
     await db()
       .insert(bankAccounts)
-      .values({ customerId: debit.customerId, accountNumber: '000998877', routingNumber: '011000015' });
+      .values({ customerId: debit.customerId, ...storedBankNumbers({ routing: '011000015', account: '000998877' }) });
     const second = await presentOn(debit.schedule[3]!.id);
     expect(second.bankAccountId).not.toBe(first.bankAccountId);
     const other = await returnIt(second, 'R03');

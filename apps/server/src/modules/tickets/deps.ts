@@ -12,4 +12,5 @@ export type TicketsDeps = Pick<
   | 'undoSendSeconds'
   | 'employeeOffline'
   | 'customerAppUrl'
+  | 'secretsKey'
 >;

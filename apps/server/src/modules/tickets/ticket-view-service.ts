@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../platform/http-error.ts';
 import { leaseUntil, renewalThreshold } from '../../platform/work-queue.ts';
 import { toLoanInfo, type LoanInfoContext } from '../loans/index.ts';
 import { findActiveMacroTexts } from '../macros/index.ts';
-import { toUserInfo } from '../customers/index.ts';
+import { bankNumbersBoxIfConfigured, toUserInfo } from '../customers/index.ts';
 import { analyzeLoans, eligibleMethods, suggestionState } from './assemble-ticket.ts';
 import type { Actor } from '../../platform/actor.ts';
 import * as details from './detail-repository.ts';
@@ -19,6 +19,7 @@ const MACRO_TEXTS_TTL_MS = 5_000;
 
 export function createTicketViewService(context: TicketsDeps) {
   const { db, clock } = context;
+  const bankBox = bankNumbersBoxIfConfigured(context);
   const macroTexts = createExpiringValue<MacroText[]>(MACRO_TEXTS_TTL_MS, clock);
 
   // Takes or renews the caller's lease unless it is fresh; answers the holder's name afterwards,
@@ -88,7 +89,7 @@ export function createTicketViewService(context: TicketsDeps) {
       sla: toSlaClock({ ...ticket, slaTargetSeconds: view.slaTargetSeconds }),
       created_at: ticket.createdAt.toISOString(),
       assigned_to: leaseLive ? holderName : null,
-      user: profile ? toUserInfo(profile, comments) : null,
+      user: profile ? toUserInfo(profile, comments, bankBox) : null,
       details: {
         first_name: profile?.customer.firstName ?? null,
         last_name: profile?.customer.lastName ?? null,
@@ -118,7 +119,7 @@ export function createTicketViewService(context: TicketsDeps) {
 
   async function getUserInfo(ticketId: number): Promise<UserInfo> {
     const profile = await findTicketCustomer(ticketId);
-    return toUserInfo(profile, await details.findCustomerComments(db, profile.customer.id));
+    return toUserInfo(profile, await details.findCustomerComments(db, profile.customer.id), bankBox);
   }
 
   // GET loan_info {id}: the loans of the ticket's customer, as GET ticket carries them.

@@ -13,7 +13,8 @@ import {
 } from '@portal/contracts';
 import type { UserPageDeps } from './deps.ts';
 import { badRequest, notFound } from '../../platform/http-error.ts';
-import { toUserInfo } from '../customers/index.ts';
+import type { SecretBox } from '../../platform/secret-box.ts';
+import { bankNumbersBoxIfConfigured, toUserInfo } from '../customers/index.ts';
 import {
   findCustomerIdOfLoan,
   findCustomerIdOfPayment,
@@ -128,7 +129,7 @@ async function userOrNotFound(context: UserPageDeps, customerId: number, missing
   const loans: LoanInfo[] = profile.loans
     .map((entry) => toLoanInfo(entry, { today, timeZone: context.businessTimeZone, eligibleMethods }))
     .reverse();
-  return { kind: 'user', user: toUserProfile(profile, today), loans };
+  return { kind: 'user', user: toUserProfile(profile, today, bankNumbersBoxIfConfigured(context)), loans };
 }
 
 // How many days the oldest unpaid payment of an active loan is past its due date (0 when none is).
@@ -142,7 +143,7 @@ export function daysDelayed(profile: Pick<CustomerProfile, 'loans'>, today: stri
   return overdue[0] ? daysBetween(overdue[0], today) : 0;
 }
 
-function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
+function toUserProfile(profile: CustomerProfile, today: string, bankBox: SecretBox | null): UserProfile {
   const { customer } = profile;
   const flagDetail = (on: boolean, reason: string | null, context: string | null, by: string | null, at: Date | null) =>
     on ? { reason, context, employee_name: by, at: at?.toISOString() ?? null } : null;
@@ -154,7 +155,7 @@ function toUserProfile(profile: CustomerProfile, today: string): UserProfile {
   if (!emails.some((entry) => entry.primary))
     emails.unshift({ email: customer.email, added_at: customer.createdAt.toISOString(), primary: true });
   return {
-    ...toUserInfo(profile, profile.comments),
+    ...toUserInfo(profile, profile.comments, bankBox),
     verified_time: customer.verifiedAt?.toISOString() ?? null,
     dnc_detail: flagDetail(customer.dnc, customer.dncReason, customer.dncContext, profile.dncByName, customer.dncAt),
     dnl_detail: flagDetail(customer.dnl, customer.dnlReason, customer.dnlContext, profile.dnlByName, customer.dnlAt),

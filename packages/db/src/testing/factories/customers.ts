@@ -2,12 +2,19 @@ import { addDays, addMonths, DAY_MS } from '@portal/contracts';
 import type { Executor } from '../../client.ts';
 import { bankAccounts, customerEmails, customers, debitCards, loans, payments } from '../../schema/index.ts';
 import { loanTotalCents, splitInstallments } from '../../seed/loan-schedule.ts';
+import { unsealedBankNumbers, type BankNumbersToSeal } from '../../seed/sealed-bank-numbers.ts';
 
 let sequence = 0;
 const next = () => {
   sequence += 1;
   return sequence;
 };
+
+// A bank account's number columns, unsealed (decision 070).
+export function storedBankNumbers(numbers: BankNumbersToSeal) {
+  const { sealed, last4 } = unsealedBankNumbers(numbers);
+  return { numbersSealed: sealed, accountLast4: last4 };
+}
 
 export type NewCustomer = Partial<typeof customers.$inferInsert> & { bankAccount?: boolean; debitCard?: boolean };
 
@@ -36,7 +43,12 @@ export async function createCustomer(db: Executor, input: NewCustomer = {}) {
   if (bankAccount)
     await db
       .insert(bankAccounts)
-      .values({ customerId: customer.id, accountNumber: `00012345${n}`, routingNumber: '121000358' });
+      // Unsealed, as a value from before sealing (decision 070): reads take it as it is; the
+      // tests of sealing seal their own.
+      .values({
+        customerId: customer.id,
+        ...storedBankNumbers({ routing: '121000358', account: `00012345${n}` }),
+      });
   if (debitCard)
     await db.insert(debitCards).values({ customerId: customer.id, lastFour: String(1000 + (n % 9000)), brand: 'Visa' });
   return customer;
