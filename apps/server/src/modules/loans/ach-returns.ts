@@ -14,15 +14,16 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { businessToday } from '../../platform/business-date.ts';
 import { HttpError } from '../../platform/http-error.ts';
+import { readInSandbox, refusalOf } from '../../platform/upload-sandbox.ts';
 import { readUploads } from '../../platform/uploads.ts';
 import { findEmployeeNames } from '../session/index.ts';
 import * as achRepository from './ach-repository.ts';
 import type { AchReturnFileRecord, EntryByTrace } from './ach-repository.ts';
 import { applyReturns } from './apply-returns.ts';
 import { lockDebitsOfCustomers } from './debit-stop-repository.ts';
-import { readNachaReturns, type NachaReturn } from './nacha-returns.ts';
+import type { NachaReturn, NachaReturnFile } from './nacha-returns.ts';
 import { NACHA_RECORD_LENGTH } from './nacha-file.ts';
-import { isNachaReturnCode, returnCodeTitle } from './return-codes.ts';
+import { returnCodeTitle } from './return-codes.ts';
 
 // POST ach/returns (issue 41): the bank's return file. Each return names our entry by its trace
 // number; its payment gets the return as every return is recorded (apply-returns.ts: the bounce with
@@ -88,6 +89,22 @@ function summary(counts: { applied: number; already: number; unknown: number; re
   return parts.join(' ');
 }
 
+// Parsed in the upload sandbox (decision 039), as every upload is.
+const RETURN_FILE_READER = new URL('./nacha-return-upload.ts', import.meta.url);
+
+async function readReturnFile(fileName: string, content: Buffer): Promise<NachaReturnFile> {
+  const outcome = await readInSandbox<NachaReturnFile>({
+    module: RETURN_FILE_READER,
+    run: 'readNachaReturnUpload',
+    args: [content],
+  });
+  if (outcome.ok) return outcome.value;
+  throw new HttpError(
+    422,
+    `${refusalOf(fileName, outcome, 'could not be read as a NACHA return file.')} Nothing changed.`,
+  );
+}
+
 export async function importAchReturns(
   context: LoansDeps,
   actor: Actor,
@@ -116,7 +133,7 @@ export async function importAchReturns(
     };
   }
 
-  const parsed = readNachaReturns(upload.content.toString('latin1'), isNachaReturnCode);
+  const parsed = await readReturnFile(upload.fileName, upload.content);
   const today = businessToday(context.clock, context.businessTimeZone);
   if (parsed.returns.length === 0)
     throw new HttpError(
