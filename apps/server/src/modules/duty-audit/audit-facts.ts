@@ -1,7 +1,7 @@
 import type { BankruptcyCaseDates, Withdrawal } from '@portal/contracts';
 import type { Executor } from '@portal/db';
 import { findBankruptciesOfCustomers } from '../bankruptcies/index.ts';
-import { withdrawalHistory, type PaymentWithBounces } from '../loans/index.ts';
+import { findPaymentsWithBouncesOfCustomers, withdrawalHistory } from '../loans/index.ts';
 import type { DebitFacts } from './debit-duties.ts';
 import { flagChangeOf, type ContactFlag, type FlagRecord } from './flag-history.ts';
 import * as repository from './repository.ts';
@@ -86,25 +86,17 @@ export function createFactCache(db: Executor, timeZone: string) {
     const missing = [...new Set(ids)].filter((id) => !debits.has(id));
     if (missing.length === 0) return;
     await loadCustomers(missing);
-    const [paymentRows, bounceRows, stops, authorizations] = [
-      await repository.findPaymentsOfCustomers(db, missing),
-      await repository.findBouncesOfCustomers(db, missing),
+    // The loans' own read, with each presentment's ACH entry: the failed-debit count runs per bank
+    // account here as at the door (decision 070's issue 41; 12 CFR 1041.8(b)).
+    const [histories, stops, authorizations] = [
+      await findPaymentsWithBouncesOfCustomers(db, missing),
       await repository.findDebitStops(db, missing),
       await repository.findDebitAuthorizations(db, missing),
     ];
-    const bouncesOf = groupBy(
-      bounceRows.map((row) => row.bounce),
-      (bounce) => bounce.paymentId,
-    );
-    const paymentsOf = groupBy(paymentRows, (row) => row.customerId);
     const stopsOf = groupBy(stops, (stop) => stop.customerId);
     const authorizationsOf = groupBy(authorizations, (row) => row.customerId);
     for (const id of missing) {
-      const rows: PaymentWithBounces[] = (paymentsOf.get(id) ?? []).map(({ payment }) => ({
-        payment,
-        bounces: bouncesOf.get(payment.id) ?? [],
-      }));
-      const history: Withdrawal[] = withdrawalHistory(rows, timeZone);
+      const history: Withdrawal[] = withdrawalHistory(histories.get(id) ?? [], timeZone);
       debits.set(id, {
         stops: stopsOf.get(id) ?? [],
         authorizations: (authorizationsOf.get(id) ?? []).map((row) => row.givenAt),

@@ -1,8 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DutyAuditResponse } from '@portal/contracts';
-import { auditEvents, bounces, customerBankruptcies, customers, debitStops, messages, payments } from '@portal/db';
-import { createCustomer, createLoan } from '@portal/db/testing';
+import {
+  achEntries,
+  achFiles,
+  auditEvents,
+  bankAccounts,
+  bounces,
+  customerBankruptcies,
+  customers,
+  debitStops,
+  messages,
+  payments,
+} from '@portal/db';
+import { createCustomer, createLoan, storedBankNumbers } from '@portal/db/testing';
 import { countWrites } from '../../testing/row-counts.ts';
 import { useStaffSession, useTestApp } from '../../testing/use-test-app.ts';
 import { DUTY_AUDIT_ACTION } from './run-duty-audit.ts';
@@ -150,6 +161,55 @@ beforeAll(async () => {
   await present(failedLoan.payments[2]!.id, '2026-11-03T12:00:00Z');
   planted('payment', failedLoan.payments[2]!.id, 'failed_debit_stop');
 
+  // One return on each of two bank accounts, then a debit: 12 CFR 1041.8(b) counts per account,
+  // so no stop applied (clean), as the door judges it (the returns tied to their accounts by the ACH
+  // entries that presented them).
+  const switched = await createCustomer(db, { state: 'OR' });
+  const switchedLoan = await createLoan(db, { customerId: switched.id, fundedOn: '2026-08-01' });
+  const [firstAccount] = await db.select().from(bankAccounts).where(eq(bankAccounts.customerId, switched.id));
+  const [secondAccount] = await db
+    .insert(bankAccounts)
+    .values({ customerId: switched.id, ...storedBankNumbers({ routing: '011000015', account: '998877' }) })
+    .returning();
+  const [file] = await db
+    .insert(achFiles)
+    .values({
+      status: 'ready',
+      effectiveDate: '2026-09-03',
+      processingDate: '2026-09-02',
+      fileIdModifier: 'A',
+      firstTraceSequence: 1,
+      builtBy: compliance.employeeId,
+    })
+    .returning();
+  for (const [index, bouncedOn, account] of [
+    [0, '2026-09-03', firstAccount!],
+    [1, '2026-10-03', secondAccount!],
+  ] as const) {
+    const payment = switchedLoan.payments[index]!;
+    const [bounce] = await db
+      .insert(bounces)
+      .values({
+        paymentId: payment.id,
+        loanId: switchedLoan.loan.id,
+        returnCode: 'R01',
+        bouncedOn,
+        amountCents: payment.expectedAmountCents,
+      })
+      .returning();
+    await db.insert(achEntries).values({
+      fileId: file!.id,
+      paymentId: payment.id,
+      kind: 'debit',
+      amountCents: payment.expectedAmountCents,
+      traceNumber: `09999999000000${index}`,
+      sequence: index + 1,
+      bankAccountId: account.id,
+      returnedBounceId: bounce!.id,
+    });
+  }
+  await present(switchedLoan.payments[2]!.id, '2026-11-03T12:00:00Z');
+
   const revoked = await createCustomer(db, { state: 'OR' });
   const revokedLoan = await createLoan(db, { customerId: revoked.id, fundedOn: '2026-08-01', paidInstallments: 1 });
   await db.insert(bounces).values({
@@ -188,7 +248,7 @@ describe('GET duty_audit', () => {
       by_rule: Object.fromEntries([...expected].map((key) => [key.split(':')[2], 1])),
       truncated: false,
       messages_checked: 12,
-      debits_checked: 5,
+      debits_checked: 6,
     });
     const night = report.breaches.find((breach) => breach.rule === 'contact_hours')!;
     expect(night.sentence).toMatch(/1[01]:00 pm/);

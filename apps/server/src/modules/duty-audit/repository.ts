@@ -175,23 +175,6 @@ export function findAnsweredInbound(db: Executor, ids: readonly number[]) {
 
 // Everything the failed-debit rules read of the customers: their payments on every loan with each
 // payment's returns, the debit stops recorded and the new authorizations.
-export function findPaymentsOfCustomers(db: Executor, ids: readonly number[]) {
-  return db
-    .select({ payment: payments, customerId: loans.customerId })
-    .from(payments)
-    .innerJoin(loans, eq(loans.id, payments.loanId))
-    .where(anyOf(loans.customerId, ids));
-}
-
-export function findBouncesOfCustomers(db: Executor, ids: readonly number[]) {
-  return db
-    .select({ bounce: bounces })
-    .from(bounces)
-    .innerJoin(loans, eq(loans.id, bounces.loanId))
-    .where(anyOf(loans.customerId, ids))
-    .orderBy(asc(bounces.bouncedOn), asc(bounces.id));
-}
-
 export function findDebitStops(db: Executor, ids: readonly number[]) {
   return db
     .select({

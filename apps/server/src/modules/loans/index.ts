@@ -43,8 +43,8 @@ export type { ActiveLoanFigures } from './loan-figures.ts';
 export { findActiveLoanFigures } from './loan-figures.ts';
 // A customer's withdrawals as the failed-debit rules read them, and NACHA's return codes (the duty
 // audit replays debits with both).
-export type { PaymentWithBounces } from './loan-info.ts';
 export { withdrawalHistory } from './withdrawal-history.ts';
+export { findPaymentsWithBouncesOfCustomers } from './debit-stop-repository.ts';
 export { returnCodeBook } from './return-codes.ts';
 export type { LoanInfoContext } from './loan-info.ts';
 export { payoffBreakdownToday, toLoanInfo } from './loan-info.ts';
