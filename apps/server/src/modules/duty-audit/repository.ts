@@ -2,7 +2,6 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   auditEvents,
-  bounces,
   customers,
   debitAuthorizations,
   debitStops,
