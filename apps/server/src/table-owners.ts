@@ -236,12 +236,11 @@ export const tableReaders: readonly TableReader[] = [
       'auditEvents',
       'loans',
       'payments',
-      'bounces',
       'debitStops',
       'debitAuthorizations',
     ],
     reason:
-      "The duty audit (decision 059) replays a range of deliveries and debits from the records alone, streamed in pages by their time indexes, with the facts of each page's customers read in batches (their flags' audited changes among them).",
+      "The duty audit (decision 059) replays a range of deliveries and debits from the records alone, streamed in pages by their time indexes, with the facts of each page's customers read in batches (their flags' audited changes among them); their payments with returns and ACH entries come from loans' own read.",
   },
   {
     reader: 'platform/outbox.ts',
