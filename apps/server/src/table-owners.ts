@@ -230,15 +230,7 @@ export const tableReaders: readonly TableReader[] = [
   },
   {
     reader: 'duty-audit/repository.ts',
-    tables: [
-      'messages',
-      'customers',
-      'auditEvents',
-      'loans',
-      'payments',
-      'debitStops',
-      'debitAuthorizations',
-    ],
+    tables: ['messages', 'customers', 'auditEvents', 'loans', 'payments', 'debitStops', 'debitAuthorizations'],
     reason:
       "The duty audit (decision 059) replays a range of deliveries and debits from the records alone, streamed in pages by their time indexes, with the facts of each page's customers read in batches (their flags' audited changes among them); their payments with returns and ACH entries come from loans' own read.",
   },
