@@ -57,6 +57,8 @@ import { registerMultipart } from './platform/uploads.ts';
 import type { PortalModule } from './platform/portal-module.ts';
 import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
+import { createAppMetrics } from './platform/metrics.ts';
+import { registerMetricsRoute, registerRequestMetrics } from './platform/metrics-route.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
 
 // The settings buildApp reads, as the configuration has them (config.ts writes each default once).
@@ -82,6 +84,7 @@ export type AppSettings = Pick<
   | 'bounceFeeCents'
   | 'approvals'
   | 'inboundEmailSecret'
+  | 'metricsToken'
   | 'twilio'
   | 'outbox'
   | 'live'
@@ -141,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app, (event) => recordAuditEvent(deps.database.db, event));
   registerSecurityHeaders(app, stage);
+  // Requests per route and their latency, the pool, the outbox and the queues, for GET /metrics
+  // (issue 42, decision 071). The hook comes before every route, so every answer is counted.
+  const metrics = createAppMetrics({ database: deps.database, clock: deps.clock ?? systemClock });
+  registerRequestMetrics(app, metrics);
   registerProxyWarning(app, { stage, trustProxy: settings.trustProxy });
 
   // Where the database's first-response trigger reads the business hours (decision 034).
@@ -174,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMultipart(app);
   // Before the routes: the OpenAPI document is made from the routes as they are registered.
   await registerOpenApi(app);
+  registerMetricsRoute(app, metrics, settings.metricsToken);
 
   const storage = deps.storage ?? createDirectoryStorage(join(tmpdir(), 'portal-files'));
   const outbox = createOutbox({

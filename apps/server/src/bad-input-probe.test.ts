@@ -748,6 +748,9 @@ beforeAll(async () => {
     webDistDir: webBuild(),
     twilio: { accountSid: null, authToken: TWILIO_AUTH_TOKEN, fromNumber: null },
     inboundEmailSecret: INBOUND_EMAIL_SECRET,
+    // Set, as in service: unset, /metrics answers 503 by design (not configured), as the email
+    // relay's route does without its secret.
+    metricsToken: 'a-metrics-token-the-probe-does-not-know',
     publicUrl: PUBLIC_URL,
   });
   await seedDemoData(t.database.db, { customers: 8, today: TODAY });

@@ -161,6 +161,8 @@ const environment = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   LIVE_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
+  // The bearer token GET /metrics asks of its scraper (issue 42); unset, /metrics answers 503.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
   TICKET_LEASE_MINUTES: z.coerce
     .number()
     .int()
@@ -314,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     twilioApiBaseUrl: values.TWILIO_API_BASE_URL?.replace(/\/+$/, '') ?? null,
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
+    metricsToken: values.METRICS_TOKEN ?? null,
     outbox: {
       maxAttempts: values.OUTBOX_MAX_ATTEMPTS,
       firstRetrySeconds: values.OUTBOX_FIRST_RETRY_SECONDS,

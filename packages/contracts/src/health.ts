@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, FILE_RESPONSE } from './call.ts';
 
 export const healthResponseSchema = z.object({ ok: z.literal(true) });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
@@ -24,5 +24,15 @@ export const healthCalls = {
     access: 'public',
     response: healthResponseSchema,
     alsoAt: ['/readyz'],
+  }),
+  // Prometheus' text (issue 42): requests per route, the pool, the outbox, the work queues, upload
+  // reads, event-loop lag. No session: the scraper sends METRICS_TOKEN as a bearer token, and
+  // without METRICS_TOKEN set the route answers 503. Also at /metrics, where scrapers look.
+  readMetrics: defineCall({
+    method: 'GET',
+    path: 'metrics',
+    access: 'public',
+    response: FILE_RESPONSE,
+    alsoAt: ['/metrics'],
   }),
 };

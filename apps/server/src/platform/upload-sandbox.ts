@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { observeUploadRead } from './metrics.ts';
 import type { JobAnswer } from './upload-sandbox-reader.ts';
 import {
   READ_TIME_LIMIT_MS,
@@ -106,8 +107,15 @@ export function preloadInSandbox(module: URL): void {
 
 // Reads one file in a reader process, under the caps; never rejects.
 export function readInSandbox<T>(job: SandboxJob): Promise<SandboxOutcome<T>> {
+  const started = performance.now();
+  // The reader's module and function, as /metrics names it (pdf-upload-reader.readPdfUpload).
+  const reader = `${job.module.pathname.split('/').at(-1)?.replace(/\.ts$/, '')}.${job.run}`;
   return new Promise((resolve) => {
-    queue.push({ id: nextId++, job, resolve: resolve as (outcome: SandboxOutcome<unknown>) => void });
+    const done = (outcome: SandboxOutcome<unknown>) => {
+      observeUploadRead(reader, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      resolve(outcome as SandboxOutcome<T>);
+    };
+    queue.push({ id: nextId++, job, resolve: done });
     dispatch();
   });
 }

@@ -24,6 +24,7 @@ const reviewQueue = createWorkQueue({
   inQueue: sql`${reviewItems.status} = 'waiting'`,
   takeable: sql`${reviewItems.status} <> 'done'`,
   order: sql`${reviewItems.receivedAt}`,
+  enteredAt: reviewItems.receivedAt,
   heldByOther: (id, name) => `Review ${id} is with ${name}.`,
 });
 
@@ -109,6 +110,7 @@ describe('createWorkQueue', () => {
         columns: { id: reviewItems.id, assignedTo: tickets.assignedTo, leaseExpiresAt: reviewItems.reviewLeaseEnds },
         inQueue: sql`true`,
         order: sql`${reviewItems.receivedAt}`,
+        enteredAt: reviewItems.receivedAt,
         heldByOther: () => '',
       }),
     ).toThrow(/not a column of the queue's table/);

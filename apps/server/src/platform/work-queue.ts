@@ -32,6 +32,8 @@ export type WorkQueueDefinition = {
   // The order items are handed out in, oldest first: columns in ascending order (compared as a
   // row), e.g. created_at, or due_date, id.
   order: SQL;
+  // When an item came in: the age of the oldest waiting item is what /metrics reports of the queue.
+  enteredAt: AnyPgColumn<{ data: Date }>;
   // The 409 sentence when someone else holds the item.
   heldByOther: (id: number, holderName: string) => string;
   // Whether only an employee who is online (the ticket workspace's toggle) may lease items; the
@@ -76,6 +78,13 @@ function propertyOf(table: PgTable, column: AnyPgColumn): string {
 async function findEmployeeName(executor: Executor, employeeId: number): Promise<string | null> {
   const [row] = await executor.select({ name: employees.name }).from(employees).where(eq(employees.id, employeeId));
   return row?.name ?? null;
+}
+
+// Every work queue made, for /metrics (platform/metrics.ts): the queues are module constants.
+const everyQueue = new Map<string, QueueMeasure>();
+export type QueueMeasure = (executor: Executor) => Promise<{ depth: number; oldestEnteredAt: Date | null }>;
+export function workQueueMeasures(): ReadonlyMap<string, QueueMeasure> {
+  return everyQueue;
 }
 
 export function createWorkQueue(definition: WorkQueueDefinition) {
@@ -215,6 +224,17 @@ export function createWorkQueue(definition: WorkQueueDefinition) {
     const holder = holderName === undefined ? await findEmployeeName(executor, item.assignedTo) : holderName;
     throw conflict(definition.heldByOther(item.id, holder ?? 'another employee'));
   }
+
+  // How many items wait, and since when the oldest has (through the queue's partial index).
+  async function measure(executor: Executor): Promise<{ depth: number; oldestEnteredAt: Date | null }> {
+    const [row] = await rowsOf<{ depth: number; oldest: string | Date | null }>(
+      executor,
+      sql`select count(*)::int as depth, min(${definition.enteredAt}) as oldest from ${table} where ${inQueue}`,
+    );
+    const oldest = row?.oldest ?? null;
+    return { depth: Number(row?.depth ?? 0), oldestEnteredAt: oldest === null ? null : new Date(oldest) };
+  }
+  everyQueue.set(name, measure);
 
   return { name, inQueue, order, isHeldByOther, leaseNext, renew, takeLease, releaseAll, assertNotHeldByOther };
 }

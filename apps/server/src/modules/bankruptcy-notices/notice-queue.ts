@@ -18,6 +18,7 @@ export const noticeQueue = createWorkQueue({
   // Written out (not as parameters) so the planner matches the partial index bankruptcy_notices_unprocessed_idx.
   inQueue: sql`${bankruptcyNotices.processedAt} is null`,
   order: sql`${bankruptcyNotices.createdAt}, ${bankruptcyNotices.id}`,
+  enteredAt: bankruptcyNotices.createdAt,
   heldByOther: () => NOTICE_MESSAGES.heldByOther,
   requireOnline: false,
 });

@@ -12,6 +12,7 @@ export const acdvQueue = createWorkQueue({
   // Written out so the planner matches acdv_requests_free_idx and acdv_requests_lease_idx.
   inQueue: sql`${acdvRequests.respondedAt} is null`,
   order: sql`${acdvRequests.responseDueOn}, ${acdvRequests.id}`,
+  enteredAt: acdvRequests.createdAt,
   heldByOther: (_id, holder) => `This ACDV request is being answered by ${holder}.`,
   requireOnline: false,
 });

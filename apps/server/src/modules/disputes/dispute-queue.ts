@@ -14,6 +14,7 @@ export const disputeQueue = createWorkQueue({
   // Written out (not as parameters) so the planner matches the partial index disputes_unresolved_idx.
   inQueue: sql`${disputes.resolvedAt} is null`,
   order: sql`${disputes.dueDate}, ${disputes.id}`,
+  enteredAt: disputes.receivedAt,
   heldByOther: () => DISPUTE_MESSAGES.heldByOther,
   requireOnline: false,
 });

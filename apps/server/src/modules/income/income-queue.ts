@@ -11,6 +11,7 @@ export const incomeQueue = createWorkQueue({
   // Written out so the planner matches income_reviews_free_idx and income_reviews_lease_idx.
   inQueue: sql`${incomeReviews.status} = 'needs_review'`,
   order: sql`${incomeReviews.submittedAt}, ${incomeReviews.id}`,
+  enteredAt: incomeReviews.submittedAt,
   heldByOther: (_id, holder) => `These paystubs are being reviewed by ${holder}.`,
   requireOnline: false,
 });

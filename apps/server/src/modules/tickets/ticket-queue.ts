@@ -16,5 +16,6 @@ export const ticketQueue = createWorkQueue({
   takeable: sql`${tickets.state} = 'open'`,
   // Written as tickets_queue_idx's expression, so the queue is read in index order.
   order: sql`coalesce(${tickets.slaDueAt}, 'infinity'::timestamptz), ${tickets.createdAt}`,
+  enteredAt: tickets.createdAt,
   heldByOther: TICKET_ERRORS.beingWorked,
 });

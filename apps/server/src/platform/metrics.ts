@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '@portal/db';
+import type { Clock } from './clock.ts';
+import { workQueueMeasures } from './work-queue.ts';
+
+// What the people who run the Portal watch (issue 42, decision 071), in Prometheus' text format at
+// GET /metrics (metrics-route.ts). Two registries:
+// - the process's, made once: Node's own figures (event-loop lag among them, from
+//   monitorEventLoopDelay), and the time each upload took to read in the sandbox;
+// - the app's, one per buildApp: requests per route, the database pool, the outbox and the work
+//   queues, the last three read from the database when scraped.
+
+const SECOND_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+
+const uploadReads = new Histogram({
+  name: 'portal_upload_read_seconds',
+  help: 'Time to read one uploaded file in the upload sandbox (queueing included), by reader and outcome (ok, time, memory, refused, failed).',
+  labelNames: ['reader', 'outcome'] as const,
+  buckets: SECOND_BUCKETS,
+  registers: [processRegistry],
+});
+
+// Called by the upload sandbox as each file is read.
+export function observeUploadRead(reader: string, outcome: string, seconds: number): void {
+  uploadReads.observe({ reader, outcome }, seconds);
+}
+
+export type AppMetrics = {
+  observeRequest: (request: { method: string; route: string; status: number; seconds: number }) => void;
+  // The text Prometheus scrapes, and its content type.
+  render: () => Promise<{ contentType: string; text: string }>;
+};
+
+export function createAppMetrics(deps: { database: DatabaseHandle; clock: Clock }): AppMetrics {
+  const { database, clock } = deps;
+  const registry = new Registry();
+  const secondsSince = (at: Date | null) =>
+    at === null ? 0 : Math.max(0, (clock.now().getTime() - at.getTime()) / 1000);
+
+  const requests = new Counter({
+    name: 'portal_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: SECOND_BUCKETS,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: "The PostgreSQL pool's connections: total and idle (none with the embedded database).",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = database.poolStats?.();
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_pool_waiting',
+    help: 'Queries waiting for a free connection of the pool.',
+    registers: [registry],
+    collect() {
+      this.set(database.poolStats?.().waiting ?? 0);
+    },
+  });
+
+  // One read of the outbox serves both of its gauges at a scrape.
+  let outboxRead: Promise<{ depth: number; oldest: Date | null }> | null = null;
+  const readOutbox = () =>
+    (outboxRead ??= (async () => {
+      const result = (await database.db.execute(
+        sql`select count(*)::int as depth, min(created_at) as oldest from messages where status = 'queued' and not inbound`,
+      )) as unknown as { rows: Array<{ depth: number; oldest: string | Date | null }> };
+      const row = result.rows[0];
+      return { depth: Number(row?.depth ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+    })().finally(() => {
+      outboxRead = null;
+    }));
+  new Gauge({
+    name: 'portal_outbox_depth',
+    help: 'Outbound texts and emails queued and not yet delivered (held for quiet hours and undo windows included).',
+    registers: [registry],
+    async collect() {
+      this.set((await readOutbox()).depth);
+    },
+  });
+  new Gauge({
+    name: 'portal_outbox_oldest_seconds',
+    help: 'Age of the oldest outbound message not yet delivered (0 when none waits).',
+    registers: [registry],
+    async collect() {
+      this.set(secondsSince((await readOutbox()).oldest));
+    },
+  });
+
+  let queuesRead: Promise<Map<string, { depth: number; oldestEnteredAt: Date | null }>> | null = null;
+  const readQueues = () =>
+    (queuesRead ??= (async () => {
+      const measured = new Map<string, { depth: number; oldestEnteredAt: Date | null }>();
+      for (const [name, measure] of workQueueMeasures()) measured.set(name, await measure(database.db));
+      return measured;
+    })().finally(() => {
+      queuesRead = null;
+    }));
+  new Gauge({
+    name: 'portal_work_queue_depth',
+    help: 'Items waiting in each work queue (tickets, disputes, bankruptcy notices, income reviews, ACDV requests).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, measured] of await readQueues()) this.set({ queue }, measured.depth);
+    },
+  });
+  new Gauge({
+    name: 'portal_work_queue_oldest_seconds',
+    help: 'Age of the oldest item waiting in each work queue (0 when none waits).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, measured] of await readQueues()) this.set({ queue }, secondsSince(measured.oldestEnteredAt));
+    },
+  });
+
+  return {
+    observeRequest: ({ method, route, status, seconds }) => {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
+    render: async () => {
+      const [app, node] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
+      return { contentType: registry.contentType, text: `${app}\n${node}` };
+    },
+  };
+}
