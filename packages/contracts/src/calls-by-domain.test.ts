@@ -11,7 +11,7 @@ type Domain = keyof typeof apiCalls;
 
 // The path prefixes each calls object (apiCalls key, in its file) owns.
 const OWNED_PREFIXES: { readonly [D in Domain]: readonly string[] } = {
-  health: ['health'], // health.ts
+  health: ['health', 'livez', 'readyz', 'metrics'], // health.ts: the probes and the metrics
   session: ['employees', 'enable_2fa', 'toggle_online'], // session.ts
   tickets: [
     'tickets',

@@ -21,6 +21,14 @@ const PUBLIC_API_ROUTES = [
   'POST /internal/api/employees/set_password',
   'GET /internal/api/health',
   'HEAD /internal/api/health',
+  // The probes (issue 42): an orchestrator's probe carries no session.
+  'GET /internal/api/livez',
+  'HEAD /internal/api/livez',
+  'GET /internal/api/readyz',
+  'HEAD /internal/api/readyz',
+  // The metrics: no session, but the METRICS_TOKEN bearer, checked by the route.
+  'GET /internal/api/metrics',
+  'HEAD /internal/api/metrics',
   'POST /internal/api/webhooks/twilio/sms',
   'POST /internal/api/webhooks/email',
   // The customer side's document upload: the upload link's signed token is its proof.
@@ -63,9 +71,9 @@ describe('authentication is the default', () => {
   it('marks public only the routes that must answer without a session', () => {
     const publicApi = routes.filter((route) => route.public && route.url.toLowerCase().startsWith('/internal/api'));
     expect(publicApi.map((route) => `${route.method} ${route.url}`).sort()).toEqual([...PUBLIC_API_ROUTES].sort());
-    // Outside the API only the web app (its files and the page that serves client routes) and the
-    // blog's public side (live posts, their images, and GET posts at the spec's /api/blog path) are
-    // public.
+    // Outside the API only the web app (its files and the page that serves client routes), the
+    // blog's public side (live posts, their images, and GET posts at the spec's /api/blog path), and
+    // the probes and metrics at the root where orchestrators and scrapers look, are public.
     const publicElsewhere = routes.filter(
       (route) => route.public && !route.url.toLowerCase().startsWith('/internal/api'),
     );
@@ -82,6 +90,12 @@ describe('authentication is the default', () => {
       '/blog/images/:name',
       '/index.html',
       '/index.html',
+      '/livez',
+      '/livez',
+      '/metrics',
+      '/metrics',
+      '/readyz',
+      '/readyz',
     ]);
   });
 
