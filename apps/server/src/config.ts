@@ -161,6 +161,8 @@ const environment = z.object({
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   LIVE_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   INBOUND_EMAIL_SECRET: z.string().min(16, 'INBOUND_EMAIL_SECRET must be at least 16 characters.').optional(),
+  // How many API processes npm start runs (issue 42): one per core by default; one with PGlite.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // The bearer token GET /metrics asks of its scraper (issue 42); unset, /metrics answers 503.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
   TICKET_LEASE_MINUTES: z.coerce
@@ -317,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     twilioApiBaseUrl: values.TWILIO_API_BASE_URL?.replace(/\/+$/, '') ?? null,
     inboundEmailSecret: values.INBOUND_EMAIL_SECRET ?? null,
     metricsToken: values.METRICS_TOKEN ?? null,
+    webConcurrency: values.WEB_CONCURRENCY ?? null,
     outbox: {
       maxAttempts: values.OUTBOX_MAX_ATTEMPTS,
       firstRetrySeconds: values.OUTBOX_FIRST_RETRY_SECONDS,

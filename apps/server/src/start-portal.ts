@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { openDatabase, type Database, type Executor } from '@portal/db';
+import { processPlan, superviseApiProcesses } from './api-processes.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey, type Config } from './config.ts';
 import { sealStoredBankNumbers, sealStoredSsns } from './modules/customers/index.ts';
@@ -33,6 +36,13 @@ export type StartExtras = {
 // app, and the HTTP server, which stops cleanly on SIGINT and SIGTERM. main.ts runs it as it is.
 export async function startPortal(given: StartExtras = {}): Promise<void> {
   const config = loadConfig();
+  // The first process supervises WEB_CONCURRENCY API processes (api-processes.ts), each of which
+  // runs this same start; with PGlite, or WEB_CONCURRENCY=1, this process is the API.
+  if (cluster.isPrimary) {
+    const plan = processPlan(config, availableParallelism());
+    if (plan.note) console.log(plan.note);
+    if (plan.processes > 1) return superviseApiProcesses(plan.processes);
+  }
   const secretsKey = loadSecretsKey(config.secrets);
   // The extras are the dev stage's only: any other stage starts as main.ts does.
   const extras: StartExtras = config.stage === 'dev' ? given : {};
@@ -89,18 +99,25 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
     storage,
   });
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app
-        .close()
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-  }
+  // On SIGTERM or SIGINT: no new requests, those under way answered, the outbox's delivery under
+  // way finished (app.close), then the database closed. Once: under the supervisor a terminal's
+  // Ctrl-C reaches a process twice (its own SIGINT, and the supervisor's SIGTERM).
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   await app.listen({ port: config.port, host: config.host });
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.database.dataDir}`;
-  console.log(`The Portal is running at http://localhost:${config.port} on ${where}.`);
+  const which = cluster.isWorker ? ` (API process ${process.pid})` : '';
+  console.log(`The Portal is running at http://localhost:${config.port} on ${where}${which}.`);
   if (extras.banner) console.log(extras.banner);
 }

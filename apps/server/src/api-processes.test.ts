@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { processPlan } from './api-processes.ts';
+
+// A process per core (issue 42, decision 071).
+
+describe('processPlan', () => {
+  it('runs one process per core on PostgreSQL unless WEB_CONCURRENCY says how many', () => {
+    expect(processPlan({ webConcurrency: null, database: { kind: 'postgres' } }, 4)).toEqual({
+      processes: 4,
+      note: null,
+    });
+    expect(processPlan({ webConcurrency: 3, database: { kind: 'postgres' } }, 8)).toEqual({ processes: 3, note: null });
+    expect(processPlan({ webConcurrency: null, database: { kind: 'postgres' } }, 0).processes).toBe(1);
+  });
+
+  it('stays one process on the embedded database, and says so when more were asked', () => {
+    expect(processPlan({ webConcurrency: null, database: { kind: 'pglite' } }, 8)).toEqual({
+      processes: 1,
+      note: null,
+    });
+    expect(processPlan({ webConcurrency: 4, database: { kind: 'pglite' } }, 8)).toEqual({
+      processes: 1,
+      note: 'One API process, not 4 (WEB_CONCURRENCY): the embedded database (PGlite) is owned by one process. Set DATABASE_URL to run several.',
+    });
+  });
+});
+
+// The real start (main.ts) in its own processes, on a PostgreSQL database of the suite's.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+// The primary's child processes (the API processes), by /proc.
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function until<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', () => {
+  let database: TestDatabase | undefined;
+  let primary: ChildProcess | undefined;
+  afterAll(async () => {
+    if (primary?.exitCode === null) primary.kill('SIGKILL');
+    await database?.close();
+  });
+
+  // Two API processes start (migrations under their lock), each a whole Portal: 20-60 s.
+  it('runs two API processes on one port, starts another when one dies, and stops them all on SIGTERM', async () => {
+    database = await openTestDatabase();
+    const port = await freePort();
+    let output = '';
+    primary = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url!,
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-processes-')),
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    primary.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    primary.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const ready = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
+      } catch {
+        return 0;
+      }
+    };
+
+    await until(
+      'two API processes answering',
+      () => [childrenOf(primary!.pid!).length, output],
+      () => (output.match(/The Portal is running at/g) ?? []).length === 2,
+    );
+    expect(output).toContain('Starting 2 API processes');
+    expect(await ready()).toBe(200);
+    const [first, second] = childrenOf(primary.pid!);
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+
+    // One dies: the supervisor starts another, and the Portal answers throughout on the other.
+    process.kill(first!, 'SIGKILL');
+    expect(await ready()).toBe(200);
+    const replaced = await until(
+      'a new API process',
+      () => childrenOf(primary!.pid!),
+      (pids) => pids.length === 2 && !pids.includes(first!),
+    );
+    expect(replaced).toContain(second);
+    await until(
+      'the new process answering',
+      () => (output.match(/The Portal is running at/g) ?? []).length,
+      (n) => n === 3,
+    );
+    expect(output).toMatch(new RegExp(`API process ${first} stopped \\(SIGKILL\\); starting another`));
+
+    // SIGTERM: each process finishes and leaves, then the supervisor, with exit code 0.
+    const exited = new Promise<number | null>((resolve) => primary!.once('exit', (code) => resolve(code)));
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM: stopping 2 API processes');
+    for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
+    expect(await ready()).toBe(0);
+  }, 180_000);
+});
