@@ -16,7 +16,8 @@ export type Executor = Database | Transaction;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  // `from`: a dumped data directory to start a new (empty) one from (npm run restore).
+  | { kind: 'pglite'; dataDir: string; from?: Blob }
   // In memory; `from` is a data directory dumped by PGlite (a migrated template), loaded instead of
   // running initdb, which is most of an empty database's start-up.
   | { kind: 'pglite-memory'; from?: Blob };
@@ -60,7 +61,7 @@ export async function createPglite(target: Exclude<DatabaseTarget, { kind: 'post
   if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
   return PGlite.create(target.kind === 'pglite' ? target.dataDir : undefined, {
     extensions: { pg_trgm },
-    ...(target.kind === 'pglite-memory' && target.from ? { loadDataDir: target.from } : {}),
+    ...(target.from ? { loadDataDir: target.from } : {}),
   });
 }
 
