@@ -59,6 +59,7 @@ import { createSecretBox, missingSecretBox } from './platform/secret-box.ts';
 import type { SmsSender } from './platform/sms.ts';
 import { createAppMetrics } from './platform/metrics.ts';
 import { registerMetricsRoute, registerRequestMetrics } from './platform/metrics-route.ts';
+import { registerRequestContext, REQUEST_ID_HEADER, requestIdFor } from './platform/request-context.ts';
 import { createDirectoryStorage, type FileStorage } from './platform/storage.ts';
 
 // The settings buildApp reads, as the configuration has them (config.ts writes each default once).
@@ -130,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    // One id per request, in the logs as request_id, on its audit events and queued messages
+    // (platform/request-context.ts).
+    genReqId: (request) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'request_id',
     // The client is the right-most address that is not one of our proxies (TRUST_PROXY).
     trustProxy: fastifyTrustProxy(settings.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -143,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app, (event) => recordAuditEvent(deps.database.db, event));
+  registerRequestContext(app);
   registerSecurityHeaders(app, stage);
   // Requests per route and their latency, the pool, the outbox and the queues, for GET /metrics
   // (issue 42, decision 071). The hook comes before every route, so every answer is counted.

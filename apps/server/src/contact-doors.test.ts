@@ -530,7 +530,7 @@ describe('the weekly cap of collection texts, sent and delivered in parallel', (
       mailer: door.mailer,
       sms: door.sms,
       storage: door.storage,
-      log: { warn: () => {}, error: () => {} },
+      log: { info: () => {}, warn: () => {}, error: () => {} },
       settings: { ...settings.outbox, pollMs: 0 },
       door: createMessageDoor(t.database.db, { clock: t.clock, contactRules: settings.contactRules }),
     });

@@ -474,6 +474,7 @@ function addChangeAudit(context: SeedContext, paymentId: number, change: Payment
     after,
     // The seed has no request to take an address from.
     ipAddress: null,
+    requestId: null,
     createdAt: new Date(change.atMs),
   });
 }

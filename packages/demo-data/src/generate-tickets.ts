@@ -265,6 +265,7 @@ function addTicket(context: SeedContext, random: Random, input: TicketInput): vo
       mailedAt: null,
       mailedBy: null,
       sentAt: inbound ? null : new Date(sentMs),
+      requestId: null,
       createdAt: new Date(sentMs),
     });
     if (position === 0 && answersAfterHours(context, input)) addAutoResponse(context, ticketId, subject, input);
@@ -362,6 +363,7 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     mailedAt: null,
     mailedBy: null,
     sentAt,
+    requestId: null,
     createdAt: sentAt,
   });
   rows.auditEvents.push({
@@ -373,6 +375,7 @@ function addAutoResponse(context: SeedContext, ticketId: number, subject: string
     before: null,
     after: { messageId, macroId: macro.id, channel },
     ipAddress: null,
+    requestId: null,
     createdAt: sentAt,
   });
 }
@@ -466,6 +469,7 @@ export function addNotifications(
     mailedAt: null,
     mailedBy: null,
     sentAt: undeliverable ? null : new Date(sentMs),
+    requestId: null,
     createdAt: new Date(sentMs),
   };
   rows.messages.push(message);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { auditEvents, bulkInsert, type Executor } from '@portal/db';
+import { currentRequestId } from './request-context.ts';
 import { olderThan, timeKeyOf, type TimeBound } from './time-keyset.ts';
 
 export type AuditEvent = {
@@ -11,6 +12,8 @@ export type AuditEvent = {
   before?: unknown;
   after?: unknown;
   ipAddress?: string | null;
+  // The request that made the change; by default the one running now (request-context.ts).
+  requestId?: string | null;
 };
 
 // Called inside the transaction of the change it describes, so there is no change without its record.
@@ -23,6 +26,7 @@ export async function recordAuditEvent(executor: Executor, event: AuditEvent): P
     before: event.before ?? null,
     after: event.after ?? null,
     ipAddress: event.ipAddress ?? null,
+    requestId: event.requestId ?? currentRequestId(),
   });
 }
 
@@ -39,6 +43,7 @@ export async function recordAuditEvents(executor: Executor, events: readonly Aud
       before: event.before ?? null,
       after: event.after ?? null,
       ipAddress: event.ipAddress ?? null,
+      requestId: event.requestId ?? currentRequestId(),
     })),
   );
 }
@@ -185,6 +190,7 @@ export function auditEventOfRow(row: string): AuditEventRecord {
     before: event.before,
     after: event.after,
     ipAddress: null,
+    requestId: null,
     createdAt: new Date(event.created_at),
   };
 }

@@ -4,6 +4,7 @@ import { SENDING_PATHS, unfilledPlaceholdersError, type SendingPath } from '@por
 import { messageAttachments, messages, type Executor } from '@portal/db';
 import { recordAuditEvent } from './audit.ts';
 import { badRequest } from './http-error.ts';
+import { currentRequestId } from './request-context.ts';
 
 declare const cleared: unique symbol;
 
@@ -105,6 +106,7 @@ export async function queueOutboundMessage(tx: Executor, outbound: OutboundMessa
       body: outbound.body,
       toAddress: outbound.to,
       status: 'queued',
+      requestId: currentRequestId(),
       employeeId: outbound.employeeId ?? null,
       macroId: outbound.macroId ?? null,
       filterId: outbound.filterId ?? null,
@@ -195,6 +197,7 @@ export async function recordNoticeToMail(
       body: notice.body,
       toAddress: null,
       status: 'undelivered',
+      requestId: currentRequestId(),
       error: notice.why,
       employeeId: notice.employeeId,
       processed: true,

@@ -22,7 +22,7 @@ const openDoor: MessageDoor = async () => ({ kind: 'pass' });
 // waits for a provider; every attempt at one message carries one Message-ID; an outcome the
 // database did not take is written again before the message could be sent a second time.
 const FROM = 'Portal Support <support@portal.example>';
-const silentLog = { warn: () => undefined, error: () => undefined };
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function row(t: TestApp, id: number) {
   const [found] = await t.database.db.select().from(messages).where(eq(messages.id, id));

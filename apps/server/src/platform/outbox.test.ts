@@ -23,7 +23,7 @@ import { isPermanentTwilioStatus } from './sms.ts';
 const openDoor: MessageDoor = async () => ({ kind: 'pass' });
 
 const FROM = 'Portal Support <support@portal.example>';
-const silentLog = { warn: () => undefined, error: () => undefined };
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function messageRow(t: TestApp, id: number) {
   const [row] = await t.database.db.select().from(messages).where(eq(messages.id, id));

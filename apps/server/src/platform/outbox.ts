@@ -8,6 +8,7 @@ import type { EmailAttachment, Mailer } from './mail.ts';
 import type { MessageRecord } from './outbound.ts';
 import type { SmsSender } from './sms.ts';
 import type { FileStorage } from './storage.ts';
+import { outsideRequest } from './request-context.ts';
 
 // The durable outbox (decision 019). Messages are written queued in the transaction that decides
 // to send them (queueOutboundMessage); this delivers them. A message is claimed before it is sent:
@@ -32,6 +33,7 @@ export type OutboxSettings = {
 };
 
 export type OutboxLog = {
+  info: (details: object, message: string) => void;
   warn: (details: object, message: string) => void;
   error: (details: object, message: string) => void;
 };
@@ -189,9 +191,16 @@ export function createOutbox(deps: OutboxDeps) {
       const delay = retryDelaySeconds(message.attempts, settings.firstRetrySeconds);
       values = { error: outcome.error, nextAttemptAt: addSeconds(now, delay) };
     }
+    if (outcome.kind === 'sent')
+      log.info({ messageId: message.id, request_id: message.requestId }, 'Outbox: message sent');
     if (outcome.kind === 'failed') {
       log.warn(
-        { messageId: message.id, attempts: message.attempts, permanent: outcome.permanent },
+        {
+          messageId: message.id,
+          request_id: message.requestId,
+          attempts: message.attempts,
+          permanent: outcome.permanent,
+        },
         values.status === 'undelivered' ? 'Outbox: message undelivered' : 'Outbox: delivery failed, will retry',
       );
     }
@@ -218,7 +227,7 @@ export function createOutbox(deps: OutboxDeps) {
         if (Date.now() + wait > deadline) {
           unrecorded.set(message.id, { message, outcome });
           log.error(
-            { err: error, messageId: message.id, outcome: outcome.kind },
+            { err: error, messageId: message.id, request_id: message.requestId, outcome: outcome.kind },
             'Outbox: could not record the outcome; kept to record before anything else',
           );
           return null;
@@ -305,7 +314,8 @@ export function createOutbox(deps: OutboxDeps) {
   // No worker in this process (pollMs 0, or no provider): the message waits for one.
   function nudge(): void {
     if (!timer) return;
-    setImmediate(tick);
+    // The delivery belongs to no request: it sends whatever is due, not only this request's message.
+    outsideRequest(() => setImmediate(tick));
   }
 
   // The worker: looks for due messages every pollMs (those queued before a crash, retries, and

@@ -14,6 +14,8 @@ export const auditEvents = pgTable(
     before: jsonb(),
     after: jsonb(),
     ipAddress: text(),
+    // The request that recorded it (X-Request-Id, the logs' request_id); null outside a request.
+    requestId: text(),
     createdAt: timestampNow(),
   },
   (table) => [

@@ -192,6 +192,9 @@ export const messages = pgTable(
     mailedBy: integer().references(() => employees.id),
     // Outbound: when the provider accepted it (the duty audit replays deliveries by it).
     sentAt: timestamp({ withTimezone: true }),
+    // Outbound: the request that queued it (X-Request-Id, the logs' request_id); null when the
+    // Portal queued it on its own (a worker, a start-up step).
+    requestId: text(),
     createdAt: timestampNow(),
   },
   (table) => [

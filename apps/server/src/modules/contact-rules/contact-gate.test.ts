@@ -176,7 +176,7 @@ describe('the quiet hours, when queued and at the door', () => {
         mailer: null,
         sms: texts,
         storage: createDirectoryStorage('/tmp/portal-door-test'),
-        log: { warn: () => undefined, error: () => undefined },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
         settings: { maxAttempts: 5, firstRetrySeconds: 30, claimSeconds: 60, pollMs: 0 },
         door: createMessageDoor(noProvider.database.db, {
           clock: noProvider.clock,
