@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, stage);
   // Requests per route and their latency, the pool, the outbox and the queues, for GET /metrics
   // (issue 42, decision 071). The hook comes before every route, so every answer is counted.
-  const metrics = createAppMetrics({ database: deps.database, clock: deps.clock ?? systemClock });
+  const metrics = createAppMetrics({ database: deps.database, clock: deps.clock ?? systemClock, log: app.log });
   registerRequestMetrics(app, metrics);
   registerProxyWarning(app, { stage, trustProxy: settings.trustProxy });
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bigint, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { messages } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { drawNotice } from '@portal/demo-data/samples';
 import { useTestApp } from '../testing/use-test-app.ts';
 import { METRICS_MESSAGES } from './metrics-route.ts';
 import { readUploadedPdfText } from './upload-readers.ts';
+import { createWorkQueue } from './work-queue.ts';
 
 // GET /metrics (issue 42, decision 071) through the app: the bearer token, and each figure the
 // issue names, moved by what it measures.
@@ -76,6 +79,29 @@ describe('GET /metrics', () => {
     expect(valueOf(after, 'portal_work_queue_oldest_seconds{queue="tickets"}')).toBeGreaterThanOrEqual(600);
     for (const queue of ['disputes', 'bankruptcy_notices', 'income_reviews', 'acdv_requests'])
       expect(valueOf(after, `portal_work_queue_depth{queue="${queue}"}`)).toBe(0);
+  });
+
+  it('leaves out a work queue it cannot read, and still answers every other figure', async () => {
+    const missing = pgTable('metrics_test_missing_queue', {
+      id: bigint({ mode: 'number' }).primaryKey(),
+      assignedTo: integer(),
+      leaseExpiresAt: timestamp({ withTimezone: true }),
+      enteredAt: timestamp({ withTimezone: true }).notNull(),
+    });
+    createWorkQueue({
+      name: 'metrics_test_missing',
+      table: missing,
+      columns: { id: missing.id, assignedTo: missing.assignedTo, leaseExpiresAt: missing.leaseExpiresAt },
+      inQueue: sql`true`,
+      order: sql`${missing.enteredAt}`,
+      enteredAt: missing.enteredAt,
+      heldByOther: () => 'held',
+    });
+    const response = await scrape();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('queue="metrics_test_missing"');
+    expect(valueOf(response.body, 'portal_work_queue_depth{queue="tickets"}')).toBeGreaterThanOrEqual(0);
+    expect(response.body).toMatch(/^portal_outbox_depth \d/m);
   });
 
   it('times each upload read in the sandbox, and reports the event loop and the process', async () => {

@@ -35,8 +35,12 @@ export type AppMetrics = {
   render: () => Promise<{ contentType: string; text: string }>;
 };
 
-export function createAppMetrics(deps: { database: DatabaseHandle; clock: Clock }): AppMetrics {
-  const { database, clock } = deps;
+export function createAppMetrics(deps: {
+  database: DatabaseHandle;
+  clock: Clock;
+  log?: { warn: (details: object, message: string) => void };
+}): AppMetrics {
+  const { database, clock, log } = deps;
   const registry = new Registry();
   const secondsSince = (at: Date | null) =>
     at === null ? 0 : Math.max(0, (clock.now().getTime() - at.getTime()) / 1000);
@@ -109,7 +113,13 @@ export function createAppMetrics(deps: { database: DatabaseHandle; clock: Clock 
   const readQueues = () =>
     (queuesRead ??= (async () => {
       const measured = new Map<string, { depth: number; oldestEnteredAt: Date | null }>();
-      for (const [name, measure] of workQueueMeasures()) measured.set(name, await measure(database.db));
+      // A queue that cannot be read now is left out of this scrape (and said in the log), rather
+      // than failing every figure with it.
+      for (const [name, measure] of workQueueMeasures())
+        await measure(database.db).then(
+          (figures) => measured.set(name, figures),
+          (error: unknown) => log?.warn({ err: error, queue: name }, 'Metrics: a work queue could not be read'),
+        );
       return measured;
     })().finally(() => {
       queuesRead = null;

@@ -43,6 +43,8 @@ export function startApiProcess(options: {
       SEED_CUSTOMERS: '0',
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'error',
+      // One process, as the tests that kill it mean (not a supervisor of one per core).
+      WEB_CONCURRENCY: '1',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
