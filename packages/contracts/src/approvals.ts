@@ -6,6 +6,16 @@ import { APPROVAL_ACTIONS } from './rules/approvals.ts';
 // Four eyes (issue 41, decision 069): the actions that wait for a second employee, the inbox of
 // those with approvals.decide, and their decisions.
 
+// The answer to an action held for a second employee (four eyes, decision 069): the server words
+// it here, and the screens know it by the same words, to show it as waiting, not as done.
+const AWAITING_APPROVAL = ' is awaiting approval: ';
+export function awaitingApprovalSentence(summary: string, expiresOn: string): string {
+  return `${summary}${AWAITING_APPROVAL}a second employee with the approver role decides it in Approvals (it expires on ${expiresOn} if nobody does).`;
+}
+export function isAwaitingApproval(message: string): boolean {
+  return message.includes(AWAITING_APPROVAL);
+}
+
 export const approvalSchema = z.object({
   id: z.number(),
   action: z.enum(APPROVAL_ACTIONS),

@@ -20,7 +20,7 @@ function FlashNotification({ entry }: { entry: FlashMessage }) {
   return (
     <Notification
       color={colors[entry.type]}
-      title={titles[entry.type]}
+      title={entry.title ?? titles[entry.type]}
       withBorder
       closeButtonProps={{ 'aria-label': 'Dismiss message' }}
       onClose={() => dismissFlash(entry.id)}

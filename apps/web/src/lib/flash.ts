@@ -16,9 +16,12 @@ export type FlashMessage = {
   duration: number;
   type: FlashType;
   placement: FlashPlacement;
+  // The notification's title, when not its type's ('Done', 'Error', 'Note', 'Warning').
+  title?: string;
 };
 
 export type FlashOptions = {
+  title?: string;
   duration?: number;
   type?: FlashType;
   placement?: FlashPlacement;
@@ -40,6 +43,7 @@ export function flash(message: string, options: FlashOptions = {}): number {
     duration: options.duration ?? FLASH_DEFAULT_SECONDS,
     type: options.type ?? 'success',
     placement: options.placement ?? 'corner',
+    ...(options.title ? { title: options.title } : {}),
   };
   messages = [...messages, entry];
   timers.set(

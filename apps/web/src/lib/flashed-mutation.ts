@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { isAwaitingApproval } from '@portal/contracts';
 import { flash } from './flash.ts';
 import type { MutationConfig } from './react-query.ts';
 
@@ -17,7 +18,8 @@ export function useFlashedMutation<Input, Output>(
     mutationFn: call as (input: Input) => Promise<Awaited<Output>>,
     onSuccess: async (...args) => {
       const text = options.text ? options.text(args[0]) : messageOf(args[0]);
-      if (text !== null) flash(text);
+      // A change held for a second employee's approval is not done: it says so in its title.
+      if (text !== null) flash(text, isAwaitingApproval(text) ? { type: 'info', title: 'Awaiting approval' } : {});
       await options.before?.();
       await onSuccess?.(...args);
     },

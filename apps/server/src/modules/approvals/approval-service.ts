@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  awaitingApprovalSentence,
   dateInTimeZone,
   formatNoticeDate,
   type Approval,
@@ -103,7 +104,7 @@ export async function requestApproval(
 
 // The sentence the maker reads.
 export function awaitingSentence(approval: ApprovalRecord, timeZone: string): string {
-  return `${approval.summary} is awaiting approval: a second employee with the approver role decides it in Approvals (it expires on ${formatNoticeDate(dateInTimeZone(approval.expiresAt, timeZone))} if nobody does).`;
+  return awaitingApprovalSentence(approval.summary, formatNoticeDate(dateInTimeZone(approval.expiresAt, timeZone)));
 }
 
 export function approvalWire(row: ApprovalRecord, names: ReadonlyMap<number, string>): Approval {
