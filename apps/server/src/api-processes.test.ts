@@ -33,6 +33,7 @@ describe('processPlan', () => {
 
 // The real start (main.ts) in its own processes, on a PostgreSQL database of the suite's.
 const onPostgres = Boolean(process.env.DATABASE_URL);
+const METRICS_TOKEN = 'cluster-metrics-token-for-the-test';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -82,6 +83,7 @@ describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', (
         PORT: String(port),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-processes-')),
         LOG_LEVEL: 'silent',
+        METRICS_TOKEN: METRICS_TOKEN,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -105,6 +107,18 @@ describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', (
     const [first, second] = childrenOf(primary.pid!);
     expect(first).toBeDefined();
     expect(second).toBeDefined();
+
+    // A scrape reaches one process and answers for both: 20 probes, spread over the two by the
+    // primary's round robin, are all counted.
+    for (let n = 0; n < 20; n += 1) expect(await ready()).toBe(200);
+    const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    const readyzCount = /^portal_http_requests_total\{method="GET",route="\/readyz",status="200"\} (\d+)/m.exec(text);
+    expect(Number(readyzCount?.[1])).toBeGreaterThanOrEqual(20);
+    expect(text).not.toContain('could not be gathered');
 
     // One dies: the supervisor starts another, and the Portal answers throughout on the other.
     process.kill(first!, 'SIGKILL');

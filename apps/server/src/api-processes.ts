@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { answerClusterMetrics } from './platform/metrics.ts';
 
 // A process per core (issue 42, decision 071): `npm start` and main.ts run WEB_CONCURRENCY API
 // processes (node:cluster; by default one per core) sharing one port. The first process (the
@@ -69,6 +70,8 @@ export function superviseApiProcesses(count: number, log: (line: string) => void
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // GET /metrics reaches one process, which asks here for every process's figures.
+  answerClusterMetrics();
   log(`Starting ${count} API processes (WEB_CONCURRENCY; one per core by default).`);
   for (let index = 0; index < count; index += 1) startOne();
 }

@@ -1,5 +1,6 @@
+import cluster from 'node:cluster';
 import { sql } from 'drizzle-orm';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '@portal/db';
 import type { Clock } from './clock.ts';
 import { workQueueMeasures } from './work-queue.ts';
@@ -94,6 +95,8 @@ export function createAppMetrics(deps: {
     }));
   new Gauge({
     name: 'portal_outbox_depth',
+    // Read from the database: every process reads the same figure, so a cluster's is one's.
+    aggregator: 'first',
     help: 'Outbound texts and emails queued and not yet delivered (held for quiet hours and undo windows included).',
     registers: [registry],
     async collect() {
@@ -102,6 +105,7 @@ export function createAppMetrics(deps: {
   });
   new Gauge({
     name: 'portal_outbox_oldest_seconds',
+    aggregator: 'first',
     help: 'Age of the oldest outbound message not yet delivered (0 when none waits).',
     registers: [registry],
     async collect() {
@@ -126,6 +130,7 @@ export function createAppMetrics(deps: {
     }));
   new Gauge({
     name: 'portal_work_queue_depth',
+    aggregator: 'first',
     help: 'Items waiting in each work queue (tickets, disputes, bankruptcy notices, income reviews, ACDV requests).',
     labelNames: ['queue'] as const,
     registers: [registry],
@@ -135,6 +140,7 @@ export function createAppMetrics(deps: {
   });
   new Gauge({
     name: 'portal_work_queue_oldest_seconds',
+    aggregator: 'first',
     help: 'Age of the oldest item waiting in each work queue (0 when none waits).',
     labelNames: ['queue'] as const,
     registers: [registry],
@@ -143,14 +149,74 @@ export function createAppMetrics(deps: {
     },
   });
 
+  // Under the process supervisor (api-processes.ts) a scrape reaches one process: it asks the
+  // primary, which gathers every process's figures (prom-client's AggregatorRegistry: counters and
+  // histograms summed, the database's gauges taken once) and answers the whole cluster's.
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([registry, processRegistry]);
+    new AggregatorRegistry();
+  }
+
   return {
     observeRequest: ({ method, route, status, seconds }) => {
       requests.inc({ method, route, status: String(status) });
       latency.observe({ method, route }, seconds);
     },
     render: async () => {
-      const [app, node] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
-      return { contentType: registry.contentType, text: `${app}\n${node}` };
+      const local = async () => {
+        const [app, node] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
+        return `${app}\n${node}`;
+      };
+      if (!cluster.isWorker || !process.send) return { contentType: registry.contentType, text: await local() };
+      // Without the supervisor's answer, this process's own figures, saying so in a comment line.
+      const text = await askPrimary().catch(
+        async (error: unknown) =>
+          `# The cluster's figures could not be gathered (${error instanceof Error ? error.message : String(error)}): this process's alone.\n${await local()}`,
+      );
+      return { contentType: registry.contentType, text };
     },
   };
+}
+
+export const CLUSTER_METRICS_REQUEST = 'portal:metrics-request';
+export const CLUSTER_METRICS_ANSWER = 'portal:metrics-answer';
+const CLUSTER_METRICS_TIMEOUT_MS = 10_000;
+let nextAsk = 0;
+
+// A worker's request for the cluster's figures, answered by the primary (answerClusterMetrics).
+function askPrimary(): Promise<string> {
+  const id = nextAsk++;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', listen);
+      reject(new Error('The process supervisor did not answer with the cluster metrics in time.'));
+    }, CLUSTER_METRICS_TIMEOUT_MS);
+    function listen(message: unknown) {
+      const answer = message as { type?: string; id?: number; text?: string; error?: string };
+      if (answer.type !== CLUSTER_METRICS_ANSWER || answer.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', listen);
+      if (answer.error !== undefined) reject(new Error(answer.error));
+      else resolve(answer.text ?? '');
+    }
+    process.on('message', listen);
+    process.send!({ type: CLUSTER_METRICS_REQUEST, id });
+  });
+}
+
+// In the primary: answers each worker's request with every worker's figures, aggregated.
+export function answerClusterMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== CLUSTER_METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: CLUSTER_METRICS_ANSWER, id: message.id, text }),
+      (error: unknown) =>
+        worker.send({
+          type: CLUSTER_METRICS_ANSWER,
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  });
 }
