@@ -158,13 +158,13 @@ describe('backup and restore', () => {
 
   it('refuses a directory that is not a backup, or whose database file was changed', async () => {
     const dir = tmp('not-a-backup');
-    expect(() => readManifest(dir)).toThrow(`${dir} is not a backup: it has no manifest.json.`);
+    await expect(readManifest(dir)).rejects.toThrow(`${dir} is not a backup: it has no manifest.json.`);
     writeFileSync(
       join(dir, 'manifest.json'),
       JSON.stringify({ format: 'portal-backup-1', database: { kind: 'pglite', file: 'database.tar', sha256: 'x' } }),
     );
     writeFileSync(join(dir, 'database.tar'), 'changed');
-    expect(() => readManifest(dir)).toThrow('is missing or not the file the backup wrote');
+    await expect(readManifest(dir)).rejects.toThrow('is missing or not the file the backup wrote');
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

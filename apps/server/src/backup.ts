@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, pendingMigrationCount, type DatabaseHandle, type DatabaseTarget } from '@portal/db';
@@ -28,8 +28,11 @@ export type BackupManifest = {
 
 export class BackupError extends Error {}
 
-function sha256Of(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+// Streamed: a dump of a large database does not fit in memory.
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 // pg_dump and pg_restore, with their arguments as a list (no shell), their errors kept.
@@ -108,8 +111,8 @@ export async function backupPortal(target: DatabaseTarget, storage: FileStorage,
     }
   } else throw new BackupError('An in-memory database has nothing to back up.');
   const databaseFile = join(dir, database.file);
-  database.sha256 = sha256Of(databaseFile);
-  database.bytes = readFileSync(databaseFile).length;
+  database.sha256 = await sha256Of(databaseFile);
+  database.bytes = statSync(databaseFile).size;
   mkdirSync(join(dir, FILES));
   const files = await copyFiles(storage, createDirectoryStorage(join(dir, FILES)));
   const manifest: BackupManifest = {
@@ -122,14 +125,14 @@ export async function backupPortal(target: DatabaseTarget, storage: FileStorage,
   return manifest;
 }
 
-export function readManifest(dir: string): BackupManifest {
+export async function readManifest(dir: string): Promise<BackupManifest> {
   const path = join(dir, MANIFEST);
   if (!existsSync(path)) throw new BackupError(`${dir} is not a backup: it has no ${MANIFEST}.`);
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest;
   if (manifest.format !== BACKUP_FORMAT)
     throw new BackupError(`${dir} is a backup of another format (${String(manifest.format)}), not ${BACKUP_FORMAT}.`);
   const file = join(dir, manifest.database.file);
-  if (!existsSync(file) || sha256Of(file) !== manifest.database.sha256)
+  if (!existsSync(file) || (await sha256Of(file)) !== manifest.database.sha256)
     throw new BackupError(`${file} is missing or not the file the backup wrote (its SHA-256 differs).`);
   return manifest;
 }
@@ -153,7 +156,7 @@ export async function restorePortal(
   target: DatabaseTarget,
   storage: FileStorage,
 ): Promise<BackupManifest> {
-  const manifest = readManifest(dir);
+  const manifest = await readManifest(dir);
   await assertEmptyStorage(storage);
   if (manifest.database.kind === 'postgres') {
     if (target.kind !== 'postgres')
@@ -170,6 +173,8 @@ export async function restorePortal(
       '--no-owner',
       '--no-privileges',
       '--exit-on-error',
+      // All or nothing: a restore that fails leaves the database as empty as it found it.
+      '--single-transaction',
       `--dbname=${target.url}`,
       join(dir, manifest.database.file),
     ]);
