@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@portal/contracts';
 import type { DatabaseHandle } from '@portal/db';
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One id per request, in the logs as request_id, on its audit events and queued messages
     // (platform/request-context.ts).
     genReqId: (request) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // The client is the right-most address that is not one of our proxies (TRUST_PROXY).
     trustProxy: fastifyTrustProxy(settings.trustProxy),
     bodyLimit: 1024 * 1024,
