@@ -48,8 +48,14 @@ test('an editor changes a macro, sees it saved in its history, and an agent repl
   // not know is warned of as it is typed (and refused on save).
   await text.fill('Your payoff is  today.');
   await text.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(15, 15));
-  await page.getByRole('button', { name: "From the customer's account (13)" }).click();
-  await page.getByRole('button', { name: 'Insert {payoff_amount}' }).click();
+  const accountGroup = page.getByRole('button', { name: "From the customer's account (13)" });
+  await accountGroup.click();
+  // The group's panel opens with an animation: the click waits for it to be open and still.
+  await expect(accountGroup).toHaveAttribute('aria-expanded', 'true');
+  const insertPayoff = page.getByRole('button', { name: 'Insert {payoff_amount}' });
+  await expect(insertPayoff).toBeInViewport();
+  await expect(text).toHaveValue('Your payoff is  today.');
+  await insertPayoff.click();
   await expect(text).toHaveValue('Your payoff is {payoff_amount} today.');
   await expect(text).toBeFocused();
   await text.press('End');
