@@ -116,6 +116,8 @@ export type AppDeps = {
   storage?: FileStorage;
   // SECRETS_KEY (32 bytes); without it, anything that seals or opens a secret (MFA) fails.
   secretsKey?: Buffer;
+  // SECRETS_KEY_PREVIOUS while a new key is rolled out (decision 072).
+  previousSecretsKey?: Buffer | null;
   // Where the log goes (standard output by default); tests capture it.
   logStream?: { write: (line: string) => void };
 };
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     limits: settings.signIn,
     cacheSeconds: settings.sessionCacheSeconds,
-    secrets: deps.secretsKey ? createSecretBox(deps.secretsKey) : missingSecretBox,
+    secrets: deps.secretsKey ? createSecretBox(deps.secretsKey, deps.previousSecretsKey ?? null) : missingSecretBox,
     employeeOffline,
     escalationContact: settings.escalationContact,
   });
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bounceFeeCents: settings.bounceFeeCents,
     approvals: settings.approvals,
     secretsKey: deps.secretsKey ?? null,
+    previousSecretsKey: deps.previousSecretsKey ?? null,
     inbound: {
       twilioAuthToken: settings.twilio.authToken,
       emailSecret: settings.inboundEmailSecret,

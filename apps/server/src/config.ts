@@ -249,6 +249,11 @@ const environment = z.object({
     .string()
     .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY must be ${SECRETS_KEY_HOWTO}.`)
     .optional(),
+  // The key being retired while npm run reseal moves everything to SECRETS_KEY (decision 072).
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((value) => decodeSecretsKey(value) !== null, `SECRETS_KEY_PREVIOUS must be ${SECRETS_KEY_HOWTO}.`)
+    .optional(),
 });
 
 // What the server is configured with: inferred from loadConfig, so a setting is written once, there.
@@ -276,6 +281,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
   if (!secretsKey && values.STAGE !== 'dev') {
     throw new Error(
       `Invalid configuration:\n  SECRETS_KEY: STAGE ${values.STAGE} needs SECRETS_KEY: set it to ${SECRETS_KEY_HOWTO}, the same on every API process.`,
+    );
+  }
+  const previousSecretsKey =
+    values.SECRETS_KEY_PREVIOUS === undefined ? null : decodeSecretsKey(values.SECRETS_KEY_PREVIOUS);
+  if (previousSecretsKey && secretsKey && previousSecretsKey.equals(secretsKey)) {
+    throw new Error(
+      'Invalid configuration:\n  SECRETS_KEY_PREVIOUS: it is SECRETS_KEY itself; set it to the key being retired, or unset it.',
     );
   }
   return {
@@ -350,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.e
     },
     // The key that seals secrets at rest, or (dev only) the file that keeps a generated one.
     secrets: secretsSource(secretsKey, join(resolve(cwd, values.DATA_DIR), 'secrets.key')),
+    previousSecretsKey,
   };
 }
 

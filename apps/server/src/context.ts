@@ -39,6 +39,9 @@ export type ServerContext = {
   // SECRETS_KEY: the root of every key the server derives (platform/derived-key.ts); null when the
   // app was built without one, so anything needing it answers 503.
   secretsKey: Buffer | null;
+  // SECRETS_KEY_PREVIOUS while a new key is rolled out (decision 072): what it sealed still opens and
+  // the links it signed still hold; nothing new is sealed or signed with it.
+  previousSecretsKey: Buffer | null;
   inbound: {
     // Twilio signs every webhook with the account's auth token; null turns the SMS webhook off.
     twilioAuthToken: string | null;

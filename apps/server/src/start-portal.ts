@@ -71,6 +71,11 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
       `Sealed ${sealedBanks.sealed.toLocaleString('en-US')} stored bank accounts' numbers with the secrets key in ${sealedBanks.seconds.toFixed(1)} s.`,
     );
 
+  if (config.previousSecretsKey)
+    console.log(
+      'SECRETS_KEY_PREVIOUS is set: what it sealed still opens and the links it signed still hold. Run npm run reseal to move everything to SECRETS_KEY (docs/operations.md).',
+    );
+
   // Files in a directory or an S3 bucket; the AWS SDK is loaded only for S3.
   const storage =
     config.storage.driver === 's3'
@@ -86,6 +91,7 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
     settings: config,
     webDistDir: config.webDistDir,
     secretsKey,
+    previousSecretsKey: config.previousSecretsKey,
     mailer: config.smtp ? createSmtpMailer(config.smtp.url, config.smtp.from) : null,
     sms:
       config.twilio.accountSid && config.twilio.authToken && config.twilio.fromNumber

@@ -17,7 +17,27 @@ export type SecretBox = {
 
 export class SecretBoxError extends Error {}
 
-export function createSecretBox(key: Buffer): SecretBox {
+// With `previous` (SECRETS_KEY_PREVIOUS while a new key is rolled out, decision 072), a value that
+// does not open with `key` is tried with the retired key, so the Portal reads everything while npm
+// run reseal moves it; it always seals with `key`.
+export function createSecretBox(key: Buffer, previous: Buffer | null = null): SecretBox {
+  const box = createSingleKeyBox(key);
+  if (!previous) return box;
+  const retired = createSingleKeyBox(previous);
+  return {
+    seal: box.seal,
+    open: (sealed, associatedData) => {
+      try {
+        return box.open(sealed, associatedData);
+      } catch (error) {
+        if (!(error instanceof SecretBoxError)) throw error;
+        return retired.open(sealed, associatedData);
+      }
+    },
+  };
+}
+
+function createSingleKeyBox(key: Buffer): SecretBox {
   if (key.length !== KEY_BYTES)
     throw new SecretBoxError(`A secrets key must be ${KEY_BYTES} bytes, not ${key.length}.`);
   // A key object, made once: a copy, so a caller reusing its buffer cannot change the key under

@@ -10,13 +10,17 @@ export function signToken(key: Buffer, payload: object): string {
   return `${body}.${signature}`;
 }
 
-// The payload of a token this key signed, or null for anything else (forged, damaged, not JSON).
-export function readSignedToken(key: Buffer, token: string): unknown {
+// The payload of a token one of these keys signed (derived-key.ts verificationKeys), or null for
+// anything else (forged, damaged, not JSON).
+export function readSignedToken(keys: Buffer | readonly Buffer[], token: string): unknown {
   const [body, signature, ...rest] = token.split('.');
   if (!body || !signature || rest.length > 0) return null;
-  const expected = createHmac('sha256', key).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signedBy = (key: Buffer) => {
+    const expected = createHmac('sha256', key).update(body).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!(Array.isArray(keys) ? keys : [keys as Buffer]).some(signedBy)) return null;
   try {
     return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
   } catch {

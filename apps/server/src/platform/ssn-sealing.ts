@@ -16,25 +16,41 @@ const NINE_DIGITS = /^\d{9}$/;
 
 export type SsnKeys = { box: SecretBox; hashKey: Buffer };
 
-// A key derivation is cheap, but searches and notice reads run often.
-const keysBySecretsKey = new WeakMap<Buffer, SsnKeys>();
+// A key derivation is cheap, but searches and notice reads run often. Keyed by the key, then by the
+// retired key the box also opens with (none: NO_PREVIOUS).
+const keysBySecretsKey = new WeakMap<Buffer, WeakMap<Buffer, SsnKeys>>();
+const NO_PREVIOUS = Buffer.alloc(0);
 
-export function ssnKeysFor(secretsKey: Buffer): SsnKeys {
-  const known = keysBySecretsKey.get(secretsKey);
+// `previous`: SECRETS_KEY_PREVIOUS while a new key is rolled out (decision 072). The box opens
+// values sealed with either key and seals with `secretsKey`; the hash is always `secretsKey`'s.
+export function ssnKeysFor(secretsKey: Buffer, previous: Buffer | null = null): SsnKeys {
+  let byPrevious = keysBySecretsKey.get(secretsKey);
+  if (!byPrevious) {
+    byPrevious = new WeakMap();
+    keysBySecretsKey.set(secretsKey, byPrevious);
+  }
+  const known = byPrevious.get(previous ?? NO_PREVIOUS);
   if (known) return known;
-  const keys = { box: createSecretBox(secretsKey), hashKey: deriveKey(secretsKey, SSN_HASH_KEY_PURPOSE) };
-  keysBySecretsKey.set(secretsKey, keys);
+  const keys = {
+    box: createSecretBox(secretsKey, previous),
+    hashKey: deriveKey(secretsKey, SSN_HASH_KEY_PURPOSE),
+  };
+  byPrevious.set(previous ?? NO_PREVIOUS, keys);
   return keys;
 }
 
+// The keys a context holds. Every module's deps are the whole ServerContext (app.ts), so the retired
+// key is there whenever it is configured, even where a function's type names only secretsKey.
+type KeysOf = Pick<ServerContext, 'secretsKey'> & Partial<Pick<ServerContext, 'previousSecretsKey'>>;
+
 // The app's SSN keys; without SECRETS_KEY, deriveKey answers 503 in its own words.
-export function ssnKeysOf(context: Pick<ServerContext, 'secretsKey'>): SsnKeys {
-  return ssnKeysFor(context.secretsKey ?? deriveKey(null, SSN_HASH_KEY_PURPOSE));
+export function ssnKeysOf(context: KeysOf): SsnKeys {
+  return ssnKeysFor(context.secretsKey ?? deriveKey(null, SSN_HASH_KEY_PURPOSE), context.previousSecretsKey ?? null);
 }
 
 // The app's SSN keys, or null without SECRETS_KEY (for what can still show a masked number).
-export function ssnKeysIfConfigured(context: Pick<ServerContext, 'secretsKey'>): SsnKeys | null {
-  return context.secretsKey ? ssnKeysFor(context.secretsKey) : null;
+export function ssnKeysIfConfigured(context: KeysOf): SsnKeys | null {
+  return context.secretsKey ? ssnKeysFor(context.secretsKey, context.previousSecretsKey ?? null) : null;
 }
 
 // The sealed text ('gcm1:...') of the nine digits, bound to `associatedData`.

@@ -8,6 +8,7 @@ import { registerApprovalRoutes } from './routes.ts';
 export type { ApprovalCarrier, CarryOut } from './deps.ts';
 export type { ApprovalRecord } from './repository.ts';
 export { awaitingSentence, requestApproval } from './approval-service.ts';
+export { rekeyApprovalPayloads } from './rekey-payloads.ts';
 export { pendingApprovalsJson, type PendingApprovalJson } from './pending-json.ts';
 
 export function createApprovalsModule(deps: ApprovalsDeps): PortalModule {

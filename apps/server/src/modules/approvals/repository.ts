@@ -75,3 +75,38 @@ export async function countPendingApprovals(db: Executor, now: Date): Promise<nu
     .where(stillPending(now));
   return Number(row?.count ?? 0);
 }
+
+// Approvals of one action by id after `afterId`, with what they carry (a new SECRETS_KEY,
+// rekey-payloads.ts).
+export async function findPayloads(
+  db: Executor,
+  action: string,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; payload: unknown }>> {
+  return db
+    .select({ id: approvals.id, payload: approvals.payload })
+    .from(approvals)
+    .where(and(eq(approvals.action, action), gt(approvals.id, afterId)))
+    .orderBy(asc(approvals.id))
+    .limit(limit);
+}
+
+// Each payload replaced only where it is still the one read. Answers how many changed.
+export async function replacePayloads(
+  db: Executor,
+  rows: ReadonlyArray<{ id: number; from: unknown; to: unknown }>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = (await db.execute(sql`
+    update approvals as a
+    set payload = u.payload
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::bigint[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.from)))}::jsonb[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.to)))}::jsonb[]
+    ) as u(id, read, payload)
+    where a.id = u.id and a.payload = u.read
+    returning a.id`)) as { rows: unknown[] };
+  return result.rows.length;
+}

@@ -20,3 +20,6 @@ export { findNoticeDeadlinePage } from './notice-deadlines.ts';
 
 // The unprocessed list under a screen's filters (issue 40: its CSV export reads it as the screen does).
 export { unprocessedNoticesList } from './list-notices.ts';
+
+// A new SECRETS_KEY (npm run reseal, decision 072).
+export { rekeyNoticeSsns } from './rekey-notice-ssns.ts';

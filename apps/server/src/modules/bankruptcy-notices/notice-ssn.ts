@@ -20,7 +20,7 @@ export type StoredParsedData = ParsedData;
 // What a sealed SSN that does not open (a lost or changed key) shows: nothing of it.
 const UNREADABLE_MASK = '***-**-****';
 
-function noticeSsnContext(noticeId: number, field: SsnField): string {
+export function noticeSsnContext(noticeId: number, field: SsnField): string {
   return `bankruptcy_notice:${noticeId}:${field}`;
 }
 

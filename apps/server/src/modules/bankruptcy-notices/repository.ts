@@ -191,3 +191,40 @@ export async function findUnprocessedNotices(
     return { ...row, customerFirstName: customer?.firstName ?? null, customerLastName: customer?.lastName ?? null };
   });
 }
+
+// Notices whose parsed_data holds a sealed SSN, by id after `afterId` (a new SECRETS_KEY,
+// rekey-notice-ssns.ts).
+export async function findNoticesWithSealedSsns(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; parsedData: StoredParsedData }>> {
+  const rows = await db
+    .select({ id: bankruptcyNotices.id, parsedData: bankruptcyNotices.parsedData })
+    .from(bankruptcyNotices)
+    .where(
+      sql`${bankruptcyNotices.id} > ${afterId} and (${bankruptcyNotices.parsedData}->>'debtor_ssn' like 'gcm1:%' or ${bankruptcyNotices.parsedData}->>'joint_debtor_ssn' like 'gcm1:%')`,
+    )
+    .orderBy(asc(bankruptcyNotices.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, parsedData: row.parsedData as StoredParsedData }));
+}
+
+// Each notice's parsed_data replaced only where it is still the one read. Answers how many changed.
+export async function replaceParsedData(
+  db: Executor,
+  rows: ReadonlyArray<{ id: number; from: StoredParsedData; to: StoredParsedData }>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = (await db.execute(sql`
+    update bankruptcy_notices as n
+    set parsed_data = u.parsed_data
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::bigint[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.from)))}::jsonb[],
+      ${sql.param(rows.map((row) => JSON.stringify(row.to)))}::jsonb[]
+    ) as u(id, read, parsed_data)
+    where n.id = u.id and n.parsed_data = u.read
+    returning n.id`)) as { rows: unknown[] };
+  return result.rows.length;
+}

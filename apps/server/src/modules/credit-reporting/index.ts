@@ -26,3 +26,6 @@ export { queueDisputeCorrection } from './adjustments.ts';
 
 // The unanswered ACDVs by response date (the deadlines module's list, decision 047).
 export { findAcdvDeadlinePage } from './acdv-deadlines.ts';
+
+// A new SECRETS_KEY (npm run reseal, decision 072).
+export { rekeyAcdvSsnHashes } from './rekey-acdv-hashes.ts';

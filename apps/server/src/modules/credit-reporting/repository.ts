@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { acdvRequests, creditReportAdjustments, type Executor } from '@portal/db';
 import { findCustomer } from '../customers/index.ts';
 import { employeeNameOf } from '../session/index.ts';
@@ -55,4 +55,39 @@ export async function countUnprocessedAcdvs(executor: Executor): Promise<number>
     .from(acdvRequests)
     .where(and(isNotNull(acdvRequests.respondedAt), isNull(acdvRequests.processedAt)));
   return row?.n ?? 0;
+}
+
+// ACDV requests that keep an SSN's keyed hash, by id after `afterId` (a new SECRETS_KEY,
+// rekey-acdv-hashes.ts).
+export async function findAcdvSsnHashes(
+  executor: Executor,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; ssnHash: string }>> {
+  const rows = await executor
+    .select({ id: acdvRequests.id, ssnHash: acdvRequests.ssnHash })
+    .from(acdvRequests)
+    .where(and(gt(acdvRequests.id, afterId), isNotNull(acdvRequests.ssnHash)))
+    .orderBy(asc(acdvRequests.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.ssnHash === null ? [] : [{ id: row.id, ssnHash: row.ssnHash }]));
+}
+
+// Each request's hash replaced only where it is still the one read. Answers how many changed.
+export async function replaceAcdvSsnHashes(
+  executor: Executor,
+  rows: ReadonlyArray<{ id: number; from: string; to: string }>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = (await executor.execute(sql`
+    update acdv_requests as r
+    set ssn_hash = u.hash
+    from unnest(
+      ${sql.param(rows.map((row) => row.id))}::bigint[],
+      ${sql.param(rows.map((row) => row.from))}::text[],
+      ${sql.param(rows.map((row) => row.to))}::text[]
+    ) as u(id, read, hash)
+    where r.id = u.id and r.ssn_hash = u.read
+    returning r.id`)) as { rows: unknown[] };
+  return result.rows.length;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CUSTOMER_APP_TOKEN_MAX_SECONDS, CUSTOMER_APP_TOKEN_PURPOSE } from '@portal/contracts';
 import type { CustomerAppDeps } from './deps.ts';
-import { deriveKey } from '../../platform/derived-key.ts';
+import { deriveKey, verificationKeys } from '../../platform/derived-key.ts';
 import { readSignedToken, signToken } from '../../platform/signed-token.ts';
 
 // The token the customer app sends with each call it makes for a signed-in customer (decision 036):
@@ -63,7 +63,10 @@ export function readCustomerAppRequest(
   token: string,
   request: CustomerAppRequest,
 ): CustomerAppTokenCheck {
-  const payload = readSignedToken(customerAppRequestKey(context), token) as Partial<CustomerAppRequestPayload> | null;
+  const payload = readSignedToken(
+    verificationKeys(context, KEY_PURPOSE),
+    token,
+  ) as Partial<CustomerAppRequestPayload> | null;
   if (
     !payload ||
     typeof payload !== 'object' ||

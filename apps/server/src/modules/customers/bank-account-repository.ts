@@ -3,34 +3,37 @@ import { asc, sql } from 'drizzle-orm';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { sealBankNumbers } from './bank-numbers.ts';
 
-// Bank numbers still in plain text (moved to numbers_sealed by migration 0041), by id after
-// `afterId`; the partial index bank_accounts_unsealed_idx holds exactly these rows.
-export async function findUnsealedBankNumbers(
+// Stored bank numbers by id after `afterId`: those still in plain text (moved to numbers_sealed by
+// migration 0041; the partial index bank_accounts_unsealed_idx holds exactly these rows), or every
+// account's (a new SECRETS_KEY, rekey-bank-numbers.ts).
+export async function findStoredBankNumbers(
   db: Executor,
+  which: 'unsealed' | 'all',
   afterId: number,
   limit: number,
 ): Promise<Array<{ id: number; stored: string }>> {
   return db
     .select({ id: bankAccounts.id, stored: bankAccounts.numbersSealed })
     .from(bankAccounts)
-    .where(sql`${bankAccounts.numbersSealed} not like 'gcm1:%' and ${bankAccounts.id} > ${afterId}`)
+    .where(
+      which === 'unsealed'
+        ? sql`${bankAccounts.numbersSealed} not like 'gcm1:%' and ${bankAccounts.id} > ${afterId}`
+        : sql`${bankAccounts.id} > ${afterId}`,
+    )
     .orderBy(asc(bankAccounts.id))
     .limit(limit);
 }
 
 export type BankNumbersReplacement = {
   id: number;
-  // The plain value read: a row changed since (another process sealed it) is left alone.
+  // The value read: a row changed since (another process sealed it) is left alone.
   from: string;
   sealed: string;
   last4: string;
 };
 
 // Many rows in one statement, one array per column (decision 006). Answers how many rows changed.
-export async function replaceUnsealedBankNumbers(
-  db: Executor,
-  rows: readonly BankNumbersReplacement[],
-): Promise<number> {
+export async function replaceBankNumbers(db: Executor, rows: readonly BankNumbersReplacement[]): Promise<number> {
   if (rows.length === 0) return 0;
   // Raw statements answer rows whose shape the driver decides; only their number is read.
   const result = (await db.execute(sql`
@@ -41,8 +44,8 @@ export async function replaceUnsealedBankNumbers(
       ${sql.param(rows.map((row) => row.from))}::text[],
       ${sql.param(rows.map((row) => row.sealed))}::text[],
       ${sql.param(rows.map((row) => row.last4))}::text[]
-    ) as u(id, plain, sealed, last4)
-    where b.id = u.id and b.numbers_sealed = u.plain
+    ) as u(id, read, sealed, last4)
+    where b.id = u.id and b.numbers_sealed = u.read
     returning b.id`)) as { rows: unknown[] };
   return result.rows.length;
 }

@@ -54,6 +54,12 @@ export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
 // An SSN change a second employee approved, carried out (four eyes, decision 069).
 export { carryOutSsnChange } from './ssn-service.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';
+export {
+  rekeyBankNumbers,
+  rekeyCustomerSsns,
+  rekeyedSsnHashes,
+  rekeySsnChangePayload,
+} from './rekey-customer-secrets.ts';
 // Bank accounts' routing and account numbers at rest (decision 070).
 export { sealStoredBankNumbers } from './seal-stored-bank-numbers.ts';
 export { insertBankAccount } from './bank-account-repository.ts';

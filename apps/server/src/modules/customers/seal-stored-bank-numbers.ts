@@ -1,7 +1,7 @@
 import type { Database } from '@portal/db';
 import { sealInBatches } from '../../platform/seal-in-batches.ts';
 import { ssnKeysFor } from '../../platform/ssn-sealing.ts';
-import { findUnsealedBankNumbers, replaceUnsealedBankNumbers } from './bank-account-repository.ts';
+import { findStoredBankNumbers, replaceBankNumbers } from './bank-account-repository.ts';
 import { openBankNumbers, sealBankNumbers } from './bank-numbers.ts';
 
 // Rows sealed a statement at a time, each batch committed (platform/seal-in-batches.ts).
@@ -17,12 +17,12 @@ export async function sealStoredBankNumbers(
 ): Promise<{ sealed: number; seconds: number }> {
   const { box } = ssnKeysFor(secretsKey);
   return sealInBatches({
-    find: (afterId) => findUnsealedBankNumbers(db, afterId, ROWS_PER_BATCH),
+    find: (afterId) => findStoredBankNumbers(db, 'unsealed', afterId, ROWS_PER_BATCH),
     seal: (row) => ({
       id: row.id,
       from: row.stored,
       ...sealBankNumbers(box, row.id, openBankNumbers(box, row.id, row.stored)),
     }),
-    replace: (replacements) => replaceUnsealedBankNumbers(db, replacements),
+    replace: (replacements) => replaceBankNumbers(db, replacements),
   });
 }

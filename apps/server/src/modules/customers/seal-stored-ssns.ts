@@ -3,7 +3,7 @@ import type { Database } from '@portal/db';
 import { sealInBatches } from '../../platform/seal-in-batches.ts';
 import { ssnKeysFor, type SsnKeys } from '../../platform/ssn-sealing.ts';
 import { sealSsn, ssnSealContext } from './ssn.ts';
-import { findUnsealedSsns, replaceUnsealedSsns, type SsnReplacement } from './ssn-repository.ts';
+import { findStoredSsns, replaceStoredSsns, type SsnReplacement } from './ssn-repository.ts';
 
 // Rows sealed a statement at a time: one array per column (decision 006), each batch committed
 // (platform/seal-in-batches.ts).
@@ -20,20 +20,22 @@ export type SsnSealingReport = { sealed: number; seconds: number };
 export async function sealStoredSsns(db: Database, secretsKey: Buffer): Promise<SsnSealingReport> {
   const keys = ssnKeysFor(secretsKey);
   return sealInBatches({
-    find: (afterId) => findUnsealedSsns(db, afterId, ROWS_PER_BATCH),
-    seal: (row) => replacementOf(keys, row.id, row.stored),
-    replace: (replacements) => replaceUnsealedSsns(db, replacements),
+    find: (afterId) => findStoredSsns(db, 'unsealed', afterId, ROWS_PER_BATCH),
+    seal: (row) => ssnReplacementOf(keys, row.id, row.stored),
+    replace: (replacements) => replaceStoredSsns(db, replacements),
   });
 }
 
-function replacementOf(keys: SsnKeys, customerId: number, stored: string): SsnReplacement {
-  const digits = unvalidatedSsnDigits(stored);
-  if (digits) return { id: customerId, from: stored, ...sealSsn(keys, customerId, digits) };
-  const written = stored.trim();
-  if (written === '') return { id: customerId, from: stored, sealed: null, hash: null, last4: null };
+// What a customer's SSN, `plain` as it was written, is stored as; `from` is the value read (the
+// plain text itself, or its sealing under a retired key, rekey-ssns.ts).
+export function ssnReplacementOf(keys: SsnKeys, customerId: number, plain: string, from = plain): SsnReplacement {
+  const digits = unvalidatedSsnDigits(plain);
+  if (digits) return { id: customerId, from, ...sealSsn(keys, customerId, digits) };
+  const written = plain.trim();
+  if (written === '') return { id: customerId, from, sealed: null, hash: null, last4: null };
   return {
     id: customerId,
-    from: stored,
+    from,
     sealed: keys.box.seal(written, ssnSealContext(customerId)),
     hash: null,
     last4: /(\d{4})$/.exec(written.replace(/[\s-]/g, ''))?.[1] ?? null,

@@ -52,25 +52,42 @@ export async function writeCustomerSsn(db: Executor, customerId: number, ssn: Se
     .where(eq(customers.id, customerId));
 }
 
-// SSNs still in plain text (moved to ssn_sealed by migration 0011), by id after `afterId`; the
-// partial index customers_ssn_unsealed_idx holds exactly these rows.
-export async function findUnsealedSsns(
+// Stored SSNs by id after `afterId`: those still in plain text (moved to ssn_sealed by migration
+// 0011; the partial index customers_ssn_unsealed_idx holds exactly these rows), or every one (a
+// new SECRETS_KEY, rekey-ssns.ts).
+export async function findStoredSsns(
   db: Executor,
+  which: 'unsealed' | 'all',
   afterId: number,
   limit: number,
 ): Promise<Array<{ id: number; stored: string }>> {
   const rows = await db
     .select({ id: customers.id, stored: customers.ssnSealed })
     .from(customers)
-    .where(sql`${customers.ssnSealed} not like 'gcm1:%' and ${customers.id} > ${afterId}`)
+    .where(
+      which === 'unsealed'
+        ? sql`${customers.ssnSealed} not like 'gcm1:%' and ${customers.id} > ${afterId}`
+        : sql`${customers.ssnSealed} is not null and ${customers.id} > ${afterId}`,
+    )
     .orderBy(asc(customers.id))
     .limit(limit);
   return rows.flatMap((row) => (row.stored === null ? [] : [{ id: row.id, stored: row.stored }]));
 }
 
+// The sealed SSNs that have these keyed hashes (a new SECRETS_KEY re-keys the hashes kept beside
+// ACDV requests from them, rekey-ssns.ts).
+export async function findSsnsByHashes(db: Executor, hashes: readonly string[]): Promise<StoredSsn[]> {
+  if (hashes.length === 0) return [];
+  return db
+    .select(ssnColumns)
+    .from(customers)
+    .where(inArray(customers.ssnHash, [...hashes]))
+    .orderBy(asc(customers.id));
+}
+
 export type SsnReplacement = {
   id: number;
-  // The plain value read: a row changed since (another process sealed it) is left alone.
+  // The value read: a row changed since (another process sealed it) is left alone.
   from: string;
   sealed: string | null;
   hash: string | null;
@@ -79,7 +96,7 @@ export type SsnReplacement = {
 
 // Many rows in one statement: each column travels as one array and unnest() turns them back into
 // rows (as bulkInsert, decision 006). Answers how many rows changed.
-export async function replaceUnsealedSsns(db: Executor, rows: readonly SsnReplacement[]): Promise<number> {
+export async function replaceStoredSsns(db: Executor, rows: readonly SsnReplacement[]): Promise<number> {
   if (rows.length === 0) return 0;
   // Raw statements answer rows whose shape the driver decides; only their number is read.
   const result = (await db.execute(sql`
@@ -91,8 +108,8 @@ export async function replaceUnsealedSsns(db: Executor, rows: readonly SsnReplac
       ${sql.param(rows.map((row) => row.sealed))}::text[],
       ${sql.param(rows.map((row) => row.hash))}::text[],
       ${sql.param(rows.map((row) => row.last4))}::text[]
-    ) as u(id, plain, sealed, hash, last4)
-    where c.id = u.id and c.ssn_sealed = u.plain
+    ) as u(id, read, sealed, hash, last4)
+    where c.id = u.id and c.ssn_sealed = u.read
     returning c.id`)) as { rows: unknown[] };
   return result.rows.length;
 }

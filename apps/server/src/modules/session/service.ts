@@ -12,7 +12,8 @@ import { recordAuditEvent } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EmployeeOfflineRegistry } from '../../platform/employee-offline.ts';
 import { conflict, tooManyRequests, unauthorized } from '../../platform/http-error.ts';
-import { isSealed, type SecretBox } from '../../platform/secret-box.ts';
+import { isSealed, SecretBoxError, type SecretBox } from '../../platform/secret-box.ts';
+import { plainToReseal, type Rekey, type RekeyCount } from '../../platform/rekey.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
 import * as repository from './repository.ts';
 import type { AuthenticatedSession } from '../../platform/request-session.ts';
@@ -413,6 +414,35 @@ export function toCurrentSession(session: AuthenticatedSession) {
     sts_secret_key: null,
     sts_session_token: null,
   };
+}
+
+// A new SECRETS_KEY (npm run reseal, decision 072): every MFA secret, enrolled or pending, sealed
+// again under it in one transaction (a few per employee). A secret that opens with neither key is
+// left and reported: its employee enrolls again after an administrator resets their MFA.
+export async function rekeyMfaSecrets(db: Database, rekey: Rekey): Promise<RekeyCount> {
+  const started = performance.now();
+  return db.transaction(async (tx) => {
+    let resealed = 0;
+    const unreadable: number[] = [];
+    for (const row of await repository.findEmployeesWithMfaSecrets(tx)) {
+      for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
+        const value = row[column];
+        if (value === null) continue;
+        let plain: string | null;
+        try {
+          plain = plainToReseal(rekey, value, mfaSecretContext(row.id));
+        } catch (error) {
+          if (!(error instanceof SecretBoxError)) throw error;
+          if (!unreadable.includes(row.id)) unreadable.push(row.id);
+          continue;
+        }
+        if (plain === null) continue;
+        const to = rekey.to.box.seal(plain, mfaSecretContext(row.id));
+        if (await repository.replaceMfaSecret(tx, row.id, column, { from: value, to })) resealed += 1;
+      }
+    }
+    return { resealed, unreadable, seconds: (performance.now() - started) / 1000 };
+  });
 }
 
 // Secrets stored before they were sealed (plain base32) are sealed once, at start (main.ts). Each
