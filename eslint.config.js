@@ -72,12 +72,13 @@ const layerZones = [
     from: ['./packages/demo', './packages/demo-data'],
     message: 'The web app imports contracts only.',
   },
-  // The demo fills a database through the server's own paths, all of them in seeding.ts.
+  // The demo fills a database through the server's own paths, all of them in seeding.ts; its start
+  // imports tracing.ts first, as main.ts does (traces patch pg and Fastify as they load).
   {
     target: './packages/demo',
     from: './apps/server/src',
-    except: ['./seeding.ts'],
-    message: 'The demo uses the server through @portal/server/seeding only.',
+    except: ['./seeding.ts', './tracing.ts'],
+    message: 'The demo uses the server through @portal/server/seeding only (and @portal/server/tracing, first).',
   },
   { target: './packages/demo', from: './apps/web', message: 'The demo never imports the web app.' },
   ...featureZones,

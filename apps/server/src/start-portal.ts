@@ -1,3 +1,4 @@
+import { stopTracing } from './tracing.ts';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Database, type Executor } from '@portal/db';
@@ -115,6 +116,7 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
     void app
       .close()
       .then(() => database.close())
+      .then(() => stopTracing())
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -1,3 +1,5 @@
+// First: traces, when configured, patch pg and Fastify as they load (apps/server/src/tracing.ts).
+import '@portal/server/tracing';
 import { readFileSync, watchFile } from 'node:fs';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from '@portal/demo-data';
 import { createBankNumbersSealer, createSsnSealer, startPortal, systemClock, type Clock } from '@portal/server/seeding';

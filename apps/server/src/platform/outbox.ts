@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { and, eq, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { documents, messageAttachments, messages, type Database } from '@portal/db';
 import type { Clock } from './clock.ts';
@@ -90,6 +91,8 @@ export function messageKeyOf(message: Pick<MessageRecord, 'id' | 'deliveryKey' |
   return `outbox-${message.id}.${key}`;
 }
 
+// The API's no-op until tracing.ts sets a provider (then this same tracer records).
+const tracer = trace.getTracer('portal-outbox');
 const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export function createOutbox(deps: OutboxDeps) {
@@ -151,7 +154,34 @@ export function createOutbox(deps: OutboxDeps) {
     return files;
   }
 
-  async function send(message: MessageRecord): Promise<Outcome | Stopped> {
+  // Each attempt is a span when tracing is on (tracing.ts): the door's statements and the provider's
+  // call are its children; what the message says and whom it goes to are never attributes.
+  function send(message: MessageRecord): Promise<Outcome | Stopped> {
+    return tracer.startActiveSpan(
+      `outbox send ${message.type}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'portal.message_id': message.id,
+          'portal.channel': message.type,
+          'portal.attempt': message.attempts,
+          ...(message.requestId ? { 'portal.request_id': message.requestId } : {}),
+        },
+      },
+      async (span) => {
+        try {
+          const outcome = await sendNow(message);
+          span.setAttribute('portal.outcome', outcome.kind);
+          if (outcome.kind === 'failed') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error });
+          return outcome;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  async function sendNow(message: MessageRecord): Promise<Outcome | Stopped> {
     const to = message.toAddress ?? '';
     try {
       // The door's own failure (the database away) is a transient one: tried again later.

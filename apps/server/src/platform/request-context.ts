@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 
 // The request id (issue 42, decision 071): one id per request, in its log lines (request_id), on
@@ -32,6 +33,14 @@ export function outsideRequest<T>(work: () => T): T {
 export function registerRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    // With tracing on (tracing.ts), the request's span is named by its route pattern, never its
+    // path (ids in paths would make every span a name of its own), and carries the request id.
+    const span = trace.getActiveSpan();
+    if (span) {
+      const route = request.routeOptions.url ?? 'unmatched route';
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'portal.request_id': request.id });
+    }
     store.run({ requestId: request.id }, done);
   });
 }
