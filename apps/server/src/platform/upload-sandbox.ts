@@ -67,6 +67,7 @@ const READER_PRIORITY = 10;
 const readers: Reader[] = [];
 const queue: Task[] = [];
 let nextId = 1;
+let handed = 0;
 let watch: NodeJS.Timeout | null = null;
 const preloads = new Set<string>();
 let defaultTimeLimitMs = READ_TIME_LIMIT_MS;
@@ -132,12 +133,14 @@ export function refusalOf(fileName: string, outcome: SandboxOutcome<unknown>, un
   return `${fileName} ${unreadable}`;
 }
 
-// How many readers run and how many files wait (the bench and the tests look).
-export function sandboxState(): { readers: number; busy: number; queued: number } {
+// How many readers run, how many files wait, and how many files readers have been handed since the
+// process started (the bench and the tests look).
+export function sandboxState(): { readers: number; busy: number; queued: number; handed: number } {
   return {
     readers: readers.length,
     busy: readers.filter((reader) => reader.state === 'busy').length,
     queued: queue.length,
+    handed,
   };
 }
 
@@ -221,6 +224,7 @@ function startTask(reader: Reader, task: Task): void {
   reader.idleTimer = null;
   reader.state = 'busy';
   reader.task = task;
+  handed += 1;
   reader.child.channel?.ref();
   const limit = task.job.timeLimitMs ?? defaultTimeLimitMs;
   reader.cpuLimitMs = limit;
