@@ -1,4 +1,4 @@
-// npm run reseal (issue 42, decision 072; docs/operations.md, "Rotating SECRETS_KEY"): everything
+// npm run reseal (issue 42, decision 072; docs/operations.md, "Key rotation for SECRETS_KEY"): everything
 // sealed or hashed under SECRETS_KEY_PREVIOUS sealed and hashed again under SECRETS_KEY. Reads the
 // server's configuration (DATABASE_URL or DATA_DIR). On PGlite, run it while the Portal is stopped.
 // Run it again after an interruption: what is under the new key already is skipped. Exits 1 when a

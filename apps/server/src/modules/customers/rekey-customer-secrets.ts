@@ -1,5 +1,6 @@
 import type { Database } from '@portal/db';
 import { plainToReseal, rekeyInBatches, type Rekey, type RekeyCount } from '../../platform/rekey.ts';
+import { SecretBoxError } from '../../platform/secret-box.ts';
 import { ssnHash } from '../../platform/ssn-sealing.ts';
 import { findStoredBankNumbers, replaceBankNumbers } from './bank-account-repository.ts';
 import { bankNumbersSealContext, openBankNumbers, sealBankNumbers } from './bank-numbers.ts';
@@ -55,8 +56,10 @@ export async function rekeyedSsnHashes(
     let plain: string | null;
     try {
       plain = plainToReseal(rekey, customer.ssnSealed, ssnSealContext(customer.id));
-    } catch {
-      continue;
+    } catch (error) {
+      // Opens with neither key: the customers' own step names it.
+      if (error instanceof SecretBoxError) continue;
+      throw error;
     }
     if (plain === null) rekeyed.set(customer.ssnHash, customer.ssnHash);
     else if (/^\d{9}$/.test(plain)) rekeyed.set(customer.ssnHash, ssnHash(rekey.to, plain));
@@ -69,7 +72,8 @@ type SsnChangePayload = { customer_id: number; ssn: { sealed: string; hash: stri
 // A held SSN change (approvals, decision 069) carries the new number sealed and hashed: the same
 // payload with both under the new key, or null when it is already.
 export function rekeySsnChangePayload(rekey: Rekey, payload: unknown): unknown {
-  const change = payload as SsnChangePayload;
+  const change = payload as Partial<SsnChangePayload>;
+  if (typeof change.customer_id !== 'number' || typeof change.ssn?.sealed !== 'string') return null;
   const plain = plainToReseal(rekey, change.ssn.sealed, ssnSealContext(change.customer_id));
   if (plain === null) return null;
   return { ...change, ssn: sealSsn(rekey.to, change.customer_id, plain) };
