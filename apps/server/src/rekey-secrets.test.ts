@@ -11,6 +11,7 @@ import { issueUploadToken, readUploadToken } from './platform/upload-link.ts';
 import { createTotpSecret } from './platform/totp.ts';
 import { rekeySecrets, unreadableRows } from './rekey-secrets.ts';
 import { signIn } from './testing/session-helpers.ts';
+import { createSignedInStaff } from './testing/staff-helpers.ts';
 import { createTestApp, TEST_SECRETS_KEY, testAppDeps, type TestApp } from './testing/test-app.ts';
 
 // npm run reseal (issue 42, decision 072): after it, a Portal given only the new key reads
@@ -131,11 +132,20 @@ describe('npm run reseal', () => {
     );
     expect(readUploadToken({ secretsKey: NEW, previousSecretsKey: OLD, clock: t.clock }, oldLink.token)).not.toBeNull();
     expect(readUploadToken({ secretsKey: NEW, clock: t.clock }, oldLink.token)).toBeNull();
+    // A search by SSN still finds a customer not moved yet (her hash is the old key's).
     const rolling = await portalWith(NEW, OLD);
     try {
       t.clock.advance(30_000);
       const during = await signIn(rolling, { email, password: DEFAULT_TEST_PASSWORD, otp: await codeNow(totp) });
       expect(during.statusCode).toBe(200);
+      const searcher = await createSignedInStaff(rolling, db, { roles: ['agent', 'ssn_reveal'] });
+      const search = await rolling.inject({
+        method: 'GET',
+        url: '/internal/api/disputes_dashboard/search/user_search?ssn=123-45-6789',
+        headers: searcher.headers,
+      });
+      expect(search.statusCode, search.body).toBe(200);
+      expect(search.json().results.map((user: { id: number }) => user.id)).toEqual([alice.id]);
     } finally {
       await rolling.close();
     }
@@ -173,12 +183,19 @@ describe('npm run reseal', () => {
     expect(requests.find((row) => row.id === matched!.id)?.ssnHash).toBe(aliceRow.ssnHash);
     expect(requests.find((row) => row.id === unmatched!.id)?.ssnHash).toBe(unmatched!.ssnHash);
 
-    // A Portal given only the new key: the authenticator still signs in.
+    // A Portal given only the new key: the authenticator still signs in, the SSN finds its customer.
     const after = await portalWith(NEW);
     try {
       t.clock.advance(30_000);
       const signedIn = await signIn(after, { email, password: DEFAULT_TEST_PASSWORD, otp: await codeNow(totp) });
       expect(signedIn.statusCode).toBe(200);
+      const searcher = await createSignedInStaff(after, db, { roles: ['agent', 'ssn_reveal'] });
+      const search = await after.inject({
+        method: 'GET',
+        url: '/internal/api/disputes_dashboard/search/user_search?ssn=123456789',
+        headers: searcher.headers,
+      });
+      expect(search.json().results.map((user: { id: number }) => user.id)).toEqual([alice.id]);
     } finally {
       await after.close();
     }

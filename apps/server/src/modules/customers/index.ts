@@ -50,7 +50,7 @@ export { findLinkTarget, keepTicketContact } from './ticket-contact.ts';
 export { addEmailAddress, listEmailAddresses } from './email-addresses.ts';
 export { createHotlink } from './hotlink.ts';
 export { allowNewPlaidConnection } from './plaid.ts';
-export { createSsnSealer, openCustomerSsn, ssnHashOf } from './ssn.ts';
+export { createSsnSealer, openCustomerSsn, ssnHashesOf, ssnHashOf } from './ssn.ts';
 // An SSN change a second employee approved, carried out (four eyes, decision 069).
 export { carryOutSsnChange } from './ssn-service.ts';
 export { sealStoredSsns } from './seal-stored-ssns.ts';

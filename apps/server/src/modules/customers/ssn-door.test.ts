@@ -30,7 +30,7 @@ const sources = readdirSync(serverRoot, { recursive: true, encoding: 'utf8' }).f
 // What marks a comparison of SSN digits.
 const MARKERS = {
   // The keyed hash (blind index) of nine digits: platform/ssn-sealing.ts's ssnHash, customers' ssnHashOf.
-  hashesDigits: /\bssnHash(?:Of)?\s*\(/,
+  hashesDigits: /\bssnHash(?:es)?(?:Of)?\s*\(/,
   // Customers looked up by that hash.
   looksUpByHash: /\bfindCustomerIdsBySsn\w*\s*\(/,
   // A stored hash compared: in JavaScript, in a query builder or in SQL.

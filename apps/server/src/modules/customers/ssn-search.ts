@@ -6,7 +6,7 @@ import { hasPermission, type Actor } from '../../platform/actor.ts';
 import { findAuditTrail, recordAuditEvent } from '../../platform/audit.ts';
 import { forbidden, tooManyRequests } from '../../platform/http-error.ts';
 import { findCustomerIdsBySsnHashes } from './ssn-repository.ts';
-import { ssnHashOf } from './ssn.ts';
+import { ssnHashesOf } from './ssn.ts';
 
 // The one door for SSN look-ups (issue 37, convention 9; decision 037). Every comparison of whole
 // SSN digits from outside (a number an employee types, one printed in a document an employee
@@ -117,10 +117,17 @@ export async function compareSsns(
     await tx.execute(sql`select pg_advisory_xact_lock(${SSN_SEARCH_LOCK}, ${actor.employeeId})`);
     const left = SSN_SEARCHES_PER_MINUTE - (await comparedLastMinute(tx, actor.employeeId));
     if (digits.length > left) throw tooManyRequests(ssnLimitSentence(road, digits.length, left));
-    const hashes = digits.map((number) => ssnHashOf(context, number));
+    // Each number's hash, and while a new key is rolled out its hash under the old key too, so a
+    // customer npm run reseal has not moved yet is still found (decision 072).
+    const hashes = digits.map((number) => ssnHashesOf(context, number));
     // Read in the transaction: on PGlite it holds the one connection.
-    const byHash = await findCustomerIdsBySsnHashes(tx, hashes);
-    const found = new Map(digits.map((number, index) => [number, byHash.get(hashes[index]!) ?? []]));
+    const byHash = await findCustomerIdsBySsnHashes(tx, hashes.flat());
+    const found = new Map(
+      digits.map((number, index) => [
+        number,
+        [...new Set(hashes[index]!.flatMap((hash) => byHash.get(hash) ?? []))].sort((a, b) => a - b),
+      ]),
+    );
     await recordAuditEvent(tx, {
       ...actor,
       action: SSN_SEARCH_ACTION,

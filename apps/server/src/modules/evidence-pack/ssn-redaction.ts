@@ -1,5 +1,5 @@
 import { maskSsn } from '@portal/contracts';
-import { ssnHashOf } from '../customers/index.ts';
+import { ssnHashesOf } from '../customers/index.ts';
 import type { EvidencePackDeps } from './deps.ts';
 import { digitRuns, type DigitRun } from './digit-runs.ts';
 
@@ -42,7 +42,8 @@ export function ssnRedactor(deps: Pick<EvidencePackDeps, 'secretsKey'>, customer
     if (!canCompare || (customer.ssnLast4 !== null && !digits.endsWith(customer.ssnLast4))) return false;
     let answer = known.get(digits);
     if (answer === undefined) {
-      answer = ssnHashOf(deps, digits) === customer.ssnHash;
+      // Under the new key or, while one is rolled out, the old (decision 072).
+      answer = customer.ssnHash !== null && ssnHashesOf(deps, digits).includes(customer.ssnHash);
       known.set(digits, answer);
     }
     return answer;
