@@ -53,7 +53,7 @@ export function ssnHashOf(context: Pick<CustomersDeps, 'secretsKey'>, digits: st
 
 // The hashes a stored SSN of these digits may have: SECRETS_KEY's, and while a new key is rolled out
 // (decision 072) SECRETS_KEY_PREVIOUS's, which customers not yet moved by npm run reseal still
-// carry. Every module's deps are the whole ServerContext (app.ts), so the retired key is there
+// carry. Every module's deps are the whole server context (app.ts), so the retired key is there
 // whenever it is set. For comparing, never for storing (that is ssnHashOf's).
 export function ssnHashesOf(
   context: Pick<CustomersDeps, 'secretsKey'> & { previousSecretsKey?: Buffer | null },
