@@ -119,6 +119,9 @@ describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', (
     const readyzCount = /^portal_http_requests_total\{method="GET",route="\/readyz",status="200"\} (\d+)/m.exec(text);
     expect(Number(readyzCount?.[1])).toBeGreaterThanOrEqual(20);
     expect(text).not.toContain('could not be gathered');
+    // The database's figures once, read by the process the scrape reached (not one per process).
+    expect(text.match(/^portal_outbox_depth /gm)).toEqual(['portal_outbox_depth ']);
+    expect(text.match(/^portal_work_queue_depth\{queue="tickets"\} /gm)).toHaveLength(1);
 
     // One dies: the supervisor starts another, and the Portal answers throughout on the other.
     process.kill(first!, 'SIGKILL');

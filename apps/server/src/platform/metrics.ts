@@ -9,8 +9,10 @@ import { workQueueMeasures } from './work-queue.ts';
 // GET /metrics (metrics-route.ts). Two registries:
 // - the process's, made once: Node's own figures (event-loop lag among them, from
 //   monitorEventLoopDelay), and the time each upload took to read in the sandbox;
-// - the app's, one per buildApp: requests per route, the database pool, the outbox and the work
-//   queues, the last three read from the database when scraped.
+// - the app's, one per buildApp: requests per route and the database pool;
+// - the database's, one per buildApp: the outbox and the work queues, read from the database when
+//   scraped. Under the process supervisor only the process a scrape reaches reads them: they are
+//   the same figures whichever process reads them.
 
 const SECOND_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -43,6 +45,7 @@ export function createAppMetrics(deps: {
 }): AppMetrics {
   const { database, clock, log } = deps;
   const registry = new Registry();
+  const databaseRegistry = new Registry();
   const secondsSince = (at: Date | null) =>
     at === null ? 0 : Math.max(0, (clock.now().getTime() - at.getTime()) / 1000);
 
@@ -95,19 +98,16 @@ export function createAppMetrics(deps: {
     }));
   new Gauge({
     name: 'portal_outbox_depth',
-    // Read from the database: every process reads the same figure, so a cluster's is one's.
-    aggregator: 'first',
     help: 'Outbound texts and emails queued and not yet delivered (held for quiet hours and undo windows included).',
-    registers: [registry],
+    registers: [databaseRegistry],
     async collect() {
       this.set((await readOutbox()).depth);
     },
   });
   new Gauge({
     name: 'portal_outbox_oldest_seconds',
-    aggregator: 'first',
     help: 'Age of the oldest outbound message not yet delivered (0 when none waits).',
-    registers: [registry],
+    registers: [databaseRegistry],
     async collect() {
       this.set(secondsSince((await readOutbox()).oldest));
     },
@@ -130,28 +130,26 @@ export function createAppMetrics(deps: {
     }));
   new Gauge({
     name: 'portal_work_queue_depth',
-    aggregator: 'first',
     help: 'Items waiting in each work queue (tickets, disputes, bankruptcy notices, income reviews, ACDV requests).',
     labelNames: ['queue'] as const,
-    registers: [registry],
+    registers: [databaseRegistry],
     async collect() {
       for (const [queue, measured] of await readQueues()) this.set({ queue }, measured.depth);
     },
   });
   new Gauge({
     name: 'portal_work_queue_oldest_seconds',
-    aggregator: 'first',
     help: 'Age of the oldest item waiting in each work queue (0 when none waits).',
     labelNames: ['queue'] as const,
-    registers: [registry],
+    registers: [databaseRegistry],
     async collect() {
       for (const [queue, measured] of await readQueues()) this.set({ queue }, secondsSince(measured.oldestEnteredAt));
     },
   });
 
   // Under the process supervisor (api-processes.ts) a scrape reaches one process: it asks the
-  // primary, which gathers every process's figures (prom-client's AggregatorRegistry: counters and
-  // histograms summed, the database's gauges taken once) and answers the whole cluster's.
+  // primary, which gathers every process's own figures (prom-client's AggregatorRegistry: counters
+  // and histograms summed), and adds the database's, read once, by itself.
   if (cluster.isWorker) {
     AggregatorRegistry.setRegistries([registry, processRegistry]);
     new AggregatorRegistry();
@@ -167,13 +165,17 @@ export function createAppMetrics(deps: {
         const [app, node] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
         return `${app}\n${node}`;
       };
-      if (!cluster.isWorker || !process.send) return { contentType: registry.contentType, text: await local() };
+      const fromDatabase = databaseRegistry.metrics();
+      // Handled when awaited; this keeps a failure meanwhile from counting as unhandled.
+      fromDatabase.catch(() => undefined);
+      if (!cluster.isWorker || !process.send)
+        return { contentType: registry.contentType, text: `${await local()}\n${await fromDatabase}` };
       // Without the supervisor's answer, this process's own figures, saying so in a comment line.
-      const text = await askPrimary().catch(
+      const processes = await askPrimary().catch(
         async (error: unknown) =>
           `# The cluster's figures could not be gathered (${error instanceof Error ? error.message : String(error)}): this process's alone.\n${await local()}`,
       );
-      return { contentType: registry.contentType, text };
+      return { contentType: registry.contentType, text: `${processes}\n${await fromDatabase}` };
     },
   };
 }
