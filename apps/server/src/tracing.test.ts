@@ -71,7 +71,8 @@ describe.skipIf(!onPostgres)('traces over OTLP', () => {
     });
     await waitUntilUp(port);
 
-    const answer = await fetch(`http://127.0.0.1:${port}/internal/api/health`, {
+    // A query string holds what staff typed: never in a span.
+    const answer = await fetch(`http://127.0.0.1:${port}/internal/api/health?ssn=123456789`, {
       headers: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` },
     });
     expect(answer.status).toBe(200);
@@ -96,6 +97,8 @@ describe.skipIf(!onPostgres)('traces over OTLP', () => {
     while (ancestor && ancestor.spanId !== server.spanId) ancestor = byId.get(ancestor.parentSpanId ?? '');
     expect(ancestor?.spanId).toBe(server.spanId);
     expect(spansOf(collector.exports).some((span) => span.name.includes('readyz'))).toBe(false);
+    expect(JSON.stringify(server.attributes)).toContain('REDACTED');
+    expect(JSON.stringify(collector.exports)).not.toContain('123456789');
     expect(collector.paths[0]).toBe('POST /v1/traces application/json');
     expect(JSON.stringify(collector.exports[0]?.resourceSpans[0]?.resource.attributes)).toContain(
       'portal-api-under-test',

@@ -7,10 +7,11 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
 
 // OpenTelemetry traces (issue 42, part 2; decision 071), on only when OTEL_EXPORTER_OTLP_ENDPOINT is
-// set: the requests the API answers (named by route, app.ts), its PostgreSQL statements, its
+// set: the requests the API answers (named by route, platform/request-context.ts), its PostgreSQL
+// statements, its
 // outbound HTTP (Twilio) and each delivery of the outbox (platform/outbox.ts), exported over
 // OTLP/HTTP (JSON) to the endpoint's /v1/traces. A caller's W3C traceparent continues its trace.
 // Imported first by the entry points (main.ts, the demo's start), before pg and Fastify load: the
@@ -27,6 +28,23 @@ const UNTRACED_PATHS = new Set([
   '/internal/api/metrics',
 ]);
 
+// A query string holds what staff typed (an SSN, a name, an email, a phone number): no span carries
+// one, whatever its parameters are called (the instrumentation redacts only names it knows).
+const URL_ATTRIBUTES = ['http.target', 'http.url', 'url.full', 'url.query'] as const;
+const withoutQueryStrings: SpanProcessor = {
+  onStart: (span) => {
+    for (const key of URL_ATTRIBUTES) {
+      const value = span.attributes[key];
+      if (typeof value !== 'string') continue;
+      if (key === 'url.query') span.setAttribute(key, 'REDACTED');
+      else if (value.includes('?')) span.setAttribute(key, `${value.slice(0, value.indexOf('?'))}?REDACTED`);
+    }
+  },
+  onEnd: () => undefined,
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
+
 let provider: TracerProvider | null = null;
 
 export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -34,6 +52,7 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
   provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'portal-api' }),
     spanProcessors: [
+      withoutQueryStrings,
       new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), scheduledDelayMillis: scheduleDelay(env) }),
     ],
   });
