@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Database, type Executor } from '@portal/db';
 import { processPlan, superviseApiProcesses } from './api-processes.ts';
+import { wrongSecretsKey } from './key-check.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey, type Config } from './config.ts';
 import { sealStoredBankNumbers, sealStoredSsns } from './modules/customers/index.ts';
@@ -72,6 +73,14 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
       `Sealed ${sealedBanks.sealed.toLocaleString('en-US')} stored bank accounts' numbers with the secrets key in ${sealedBanks.seconds.toFixed(1)} s.`,
     );
 
+  // Started with another key than the one this database was sealed with, every SSN, bank account
+  // and MFA secret would be unreadable: it does not start (decision 072).
+  const wrongKey = await wrongSecretsKey(database.db, secretsKey, config.previousSecretsKey);
+  if (wrongKey) {
+    console.error(wrongKey);
+    await database.close();
+    process.exit(1);
+  }
   if (config.previousSecretsKey)
     console.log(
       'SECRETS_KEY_PREVIOUS is set: what it sealed still opens and the links it signed still hold. Run npm run reseal to move everything to SECRETS_KEY (docs/operations.md).',

@@ -1,5 +1,5 @@
 import { bankAccounts, type Executor } from '@portal/db';
-import { asc, sql } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { sealBankNumbers } from './bank-numbers.ts';
 
@@ -75,4 +75,17 @@ export async function insertBankAccount(db: Executor, box: SecretBox, input: New
     ...(input.addedAt ? { addedAt: input.addedAt } : {}),
   });
   return id;
+}
+
+// The newest sealed bank numbers, for the start's check that SECRETS_KEY opens what is stored.
+export async function findNewestSealedBankNumbers(
+  db: Executor,
+  limit: number,
+): Promise<Array<{ id: number; stored: string }>> {
+  return db
+    .select({ id: bankAccounts.id, stored: bankAccounts.numbersSealed })
+    .from(bankAccounts)
+    .where(sql`${bankAccounts.numbersSealed} like 'gcm1:%'`)
+    .orderBy(desc(bankAccounts.id))
+    .limit(limit);
 }

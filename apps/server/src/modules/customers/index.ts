@@ -59,6 +59,7 @@ export {
   rekeyCustomerSsns,
   rekeyedSsnHashes,
   rekeySsnChangePayload,
+  sealedCustomerSamples,
 } from './rekey-customer-secrets.ts';
 // Bank accounts' routing and account numbers at rest (decision 070).
 export { sealStoredBankNumbers } from './seal-stored-bank-numbers.ts';

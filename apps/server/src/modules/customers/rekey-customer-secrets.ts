@@ -1,12 +1,13 @@
 import type { Database } from '@portal/db';
 import { plainToReseal, rekeyInBatches, type Rekey, type RekeyCount } from '../../platform/rekey.ts';
+import type { SealedSample } from '../../platform/sealed-samples.ts';
 import { SecretBoxError } from '../../platform/secret-box.ts';
 import { ssnHash } from '../../platform/ssn-sealing.ts';
-import { findStoredBankNumbers, replaceBankNumbers } from './bank-account-repository.ts';
+import { findNewestSealedBankNumbers, findStoredBankNumbers, replaceBankNumbers } from './bank-account-repository.ts';
 import { bankNumbersSealContext, openBankNumbers, sealBankNumbers } from './bank-numbers.ts';
 import { ssnReplacementOf } from './seal-stored-ssns.ts';
 import { sealSsn, ssnSealContext } from './ssn.ts';
-import { findSsnsByHashes, findStoredSsns, replaceStoredSsns } from './ssn-repository.ts';
+import { findNewestSealedSsns, findSsnsByHashes, findStoredSsns, replaceStoredSsns } from './ssn-repository.ts';
 
 // A new SECRETS_KEY (npm run reseal, decision 072): the customers' SSNs and bank accounts' numbers
 // sealed again under it, and the SSNs' keyed hashes made again from the digits.
@@ -77,4 +78,22 @@ export function rekeySsnChangePayload(rekey: Rekey, payload: unknown): unknown {
   const plain = plainToReseal(rekey, change.ssn.sealed, ssnSealContext(change.customer_id));
   if (plain === null) return null;
   return { ...change, ssn: sealSsn(rekey.to, change.customer_id, plain) };
+}
+
+// The newest sealed SSNs and bank numbers, `each` of both, for the start's key check
+// (platform/sealed-samples.ts).
+export async function sealedCustomerSamples(db: Database, each: number): Promise<SealedSample[]> {
+  const [ssns, banks] = await Promise.all([findNewestSealedSsns(db, each), findNewestSealedBankNumbers(db, each)]);
+  return [
+    ...ssns.map((row) => ({
+      what: `customer ${row.id}'s SSN`,
+      sealed: row.stored,
+      associatedData: ssnSealContext(row.id),
+    })),
+    ...banks.map((row) => ({
+      what: `bank account ${row.id}'s numbers`,
+      sealed: row.stored,
+      associatedData: bankNumbersSealContext(row.id),
+    })),
+  ];
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { customers, type Executor } from '@portal/db';
 import type { SealedSsn } from '@portal/db/seed';
 
@@ -112,4 +112,18 @@ export async function replaceStoredSsns(db: Executor, rows: readonly SsnReplacem
     where c.id = u.id and c.ssn_sealed = u.read
     returning c.id`)) as { rows: unknown[] };
   return result.rows.length;
+}
+
+// The newest sealed SSNs, for the start's check that SECRETS_KEY opens what is stored.
+export async function findNewestSealedSsns(
+  db: Executor,
+  limit: number,
+): Promise<Array<{ id: number; stored: string }>> {
+  const rows = await db
+    .select({ id: customers.id, stored: customers.ssnSealed })
+    .from(customers)
+    .where(sql`${customers.ssnSealed} like 'gcm1:%'`)
+    .orderBy(desc(customers.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.stored === null ? [] : [{ id: row.id, stored: row.stored }]));
 }

@@ -27,7 +27,7 @@ export {
 } from './employee-accounts.ts';
 
 // Sealing the TOTP secrets left unsealed by an older version (main.ts, at start).
-export { rekeyMfaSecrets, sealStoredMfaSecrets } from './service.ts';
+export { rekeyMfaSecrets, sealedMfaSamples, sealStoredMfaSecrets } from './service.ts';
 
 type SessionDeps = Omit<SessionServiceDeps, 'cache'> & {
   // How long a looked-up session is trusted without the database (SESSION_CACHE_SECONDS).

@@ -14,6 +14,7 @@ import type { EmployeeOfflineRegistry } from '../../platform/employee-offline.ts
 import { conflict, tooManyRequests, unauthorized } from '../../platform/http-error.ts';
 import { isSealed, SecretBoxError, type SecretBox } from '../../platform/secret-box.ts';
 import { plainToReseal, type Rekey, type RekeyCount } from '../../platform/rekey.ts';
+import type { SealedSample } from '../../platform/sealed-samples.ts';
 import { createTotpSecret, totpUri, verifyTotp } from '../../platform/totp.ts';
 import * as repository from './repository.ts';
 import type { AuthenticatedSession } from '../../platform/request-session.ts';
@@ -443,6 +444,21 @@ export async function rekeyMfaSecrets(db: Database, rekey: Rekey): Promise<Rekey
     }
     return { resealed, unreadable, seconds: (performance.now() - started) / 1000 };
   });
+}
+
+// The sealed MFA secrets of up to `limit` employees, for the start's key check
+// (platform/sealed-samples.ts).
+export async function sealedMfaSamples(db: Database, limit: number): Promise<SealedSample[]> {
+  const rows = await repository.findEmployeesWithMfaSecrets(db);
+  return rows
+    .slice(-limit)
+    .flatMap((row) =>
+      [row.mfaSecret, row.mfaPendingSecret].flatMap((value) =>
+        value !== null && isSealed(value)
+          ? [{ what: `employee ${row.id}'s MFA secret`, sealed: value, associatedData: mfaSecretContext(row.id) }]
+          : [],
+      ),
+    );
 }
 
 // Secrets stored before they were sealed (plain base32) are sealed once, at start (main.ts). Each
