@@ -56,6 +56,15 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
     stage: config.stage,
     seedEmpty: seedEmpty ? (tx) => seedEmpty(tx, { config, secretsKey }) : undefined,
   });
+  // Started with another key than the one this database was sealed with, every SSN, bank account
+  // and MFA secret would be unreadable: it does not start (decision 072). Before the sweeps below,
+  // which would otherwise seal values left in plain text with that wrong key.
+  const wrongKey = await wrongSecretsKey(database.db, secretsKey, config.previousSecretsKey);
+  if (wrongKey) {
+    console.error(wrongKey);
+    await database.close();
+    process.exit(1);
+  }
   // MFA secrets stored in plain text by an earlier version are sealed now, once.
   const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
   if (sealedSecrets > 0) console.log(`Sealed ${sealedSecrets} stored MFA secrets with the secrets key.`);
@@ -73,14 +82,6 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
       `Sealed ${sealedBanks.sealed.toLocaleString('en-US')} stored bank accounts' numbers with the secrets key in ${sealedBanks.seconds.toFixed(1)} s.`,
     );
 
-  // Started with another key than the one this database was sealed with, every SSN, bank account
-  // and MFA secret would be unreadable: it does not start (decision 072).
-  const wrongKey = await wrongSecretsKey(database.db, secretsKey, config.previousSecretsKey);
-  if (wrongKey) {
-    console.error(wrongKey);
-    await database.close();
-    process.exit(1);
-  }
   if (config.previousSecretsKey)
     console.log(
       'SECRETS_KEY_PREVIOUS is set: what it sealed still opens and the links it signed still hold. Run npm run reseal to move everything to SECRETS_KEY (docs/operations.md).',
