@@ -4,7 +4,7 @@ import { bigint, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { messages } from '@portal/db';
 import { createCustomer, createTicket } from '@portal/db/testing';
 import { drawNotice } from '@portal/demo-data/samples';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { useStaffSession, useTestApp } from '../testing/use-test-app.ts';
 import { METRICS_MESSAGES } from './metrics-route.ts';
 import { readUploadedPdfText } from './upload-readers.ts';
 import { createWorkQueue } from './work-queue.ts';
@@ -15,6 +15,7 @@ import { createWorkQueue } from './work-queue.ts';
 const TOKEN = 'metrics-token-for-the-tests';
 const t = useTestApp({ metricsToken: TOKEN });
 const off = useTestApp();
+const agent = useStaffSession(t, ['agent']);
 
 const scrape = (headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }, app = t.app) =>
   app.inject({ method: 'GET', url: '/metrics', headers });
@@ -31,6 +32,8 @@ describe('GET /metrics', () => {
     const wrong = await scrape({ authorization: 'Bearer not-the-token-at-all' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ errors: [METRICS_MESSAGES.badToken] });
+    // A signed-in employee's token is not the scraper's: staff never read the figures this way.
+    expect((await scrape(agent.headers)).statusCode).toBe(401);
     const unset = await scrape(undefined, off.app);
     expect(unset.statusCode).toBe(503);
     expect(unset.json()).toEqual({ errors: [METRICS_MESSAGES.off] });
