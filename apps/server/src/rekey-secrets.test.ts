@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -35,6 +36,18 @@ async function portalWith(secretsKey: Buffer, previousSecretsKey: Buffer | null 
   const app = await buildApp({ ...testAppDeps(t.database, t.clock, { secretsKey }), previousSecretsKey });
   await app.ready();
   return app;
+}
+
+// The customers a search by SSN finds (the disputes desk's user search, by one allowed to).
+async function customersWithSsn(app: FastifyInstance, ssn: string): Promise<number[]> {
+  const searcher = await createSignedInStaff(app, t.database.db, { roles: ['agent', 'ssn_reveal'] });
+  const search = await app.inject({
+    method: 'GET',
+    url: `/internal/api/disputes_dashboard/search/user_search?ssn=${ssn}`,
+    headers: searcher.headers,
+  });
+  expect(search.statusCode, search.body).toBe(200);
+  return search.json().results.map((user: { id: number }) => user.id);
 }
 
 const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
@@ -138,14 +151,7 @@ describe('npm run reseal', () => {
       t.clock.advance(30_000);
       const during = await signIn(rolling, { email, password: DEFAULT_TEST_PASSWORD, otp: await codeNow(totp) });
       expect(during.statusCode).toBe(200);
-      const searcher = await createSignedInStaff(rolling, db, { roles: ['agent', 'ssn_reveal'] });
-      const search = await rolling.inject({
-        method: 'GET',
-        url: '/internal/api/disputes_dashboard/search/user_search?ssn=123-45-6789',
-        headers: searcher.headers,
-      });
-      expect(search.statusCode, search.body).toBe(200);
-      expect(search.json().results.map((user: { id: number }) => user.id)).toEqual([alice.id]);
+      expect(await customersWithSsn(rolling, '123-45-6789')).toEqual([alice.id]);
     } finally {
       await rolling.close();
     }
@@ -189,13 +195,7 @@ describe('npm run reseal', () => {
       t.clock.advance(30_000);
       const signedIn = await signIn(after, { email, password: DEFAULT_TEST_PASSWORD, otp: await codeNow(totp) });
       expect(signedIn.statusCode).toBe(200);
-      const searcher = await createSignedInStaff(after, db, { roles: ['agent', 'ssn_reveal'] });
-      const search = await after.inject({
-        method: 'GET',
-        url: '/internal/api/disputes_dashboard/search/user_search?ssn=123456789',
-        headers: searcher.headers,
-      });
-      expect(search.json().results.map((user: { id: number }) => user.id)).toEqual([alice.id]);
+      expect(await customersWithSsn(after, '123456789')).toEqual([alice.id]);
     } finally {
       await after.close();
     }

@@ -8,14 +8,15 @@ export function deriveKey(secretsKey: Buffer | null, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), `portal:${purpose}`, 32));
 }
 
-// The keys a signed token of this purpose is checked with: SECRETS_KEY's, and while a new key is
-// rolled out SECRETS_KEY_PREVIOUS's (decision 072), so links sent before the change still hold
-// until they run out. Every module's deps are the whole ServerContext (app.ts), so the retired key
-// is there whenever it is configured.
-export function verificationKeys(
-  context: { secretsKey: Buffer | null; previousSecretsKey?: Buffer | null },
-  purpose: string,
-): Buffer[] {
+// What a context holds of the secrets keys. The retired one (SECRETS_KEY_PREVIOUS, while a new key
+// is rolled out, decision 072) is optional in the type: every module's deps are the whole server
+// context object (app.ts), so it is there whenever it is configured, though most deps types name
+// only secretsKey.
+export type SecretsKeys = { secretsKey: Buffer | null; previousSecretsKey?: Buffer | null };
+
+// The keys a signed token of this purpose is checked with: SECRETS_KEY's, and the retired key's, so
+// links sent before the change still hold until they run out.
+export function verificationKeys(context: SecretsKeys, purpose: string): Buffer[] {
   const current = deriveKey(context.secretsKey, purpose);
   return context.previousSecretsKey ? [current, deriveKey(context.previousSecretsKey, purpose)] : [current];
 }

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { ServerContext } from '../context.ts';
-import { deriveKey } from './derived-key.ts';
+import { deriveKey, type SecretsKeys } from './derived-key.ts';
 import { createSecretBox, isSealed, type SecretBox } from './secret-box.ts';
 
 // Whole SSNs at rest, wherever the Portal keeps one (decision 023): a customer's, a bankruptcy
@@ -39,17 +38,13 @@ export function ssnKeysFor(secretsKey: Buffer, previous: Buffer | null = null): 
   return keys;
 }
 
-// The keys a context holds. Every module's deps are the whole ServerContext (app.ts), so the retired
-// key is there whenever it is configured, even where a function's type names only secretsKey.
-type KeysOf = Pick<ServerContext, 'secretsKey'> & Partial<Pick<ServerContext, 'previousSecretsKey'>>;
-
 // The app's SSN keys; without SECRETS_KEY, deriveKey answers 503 in its own words.
-export function ssnKeysOf(context: KeysOf): SsnKeys {
+export function ssnKeysOf(context: SecretsKeys): SsnKeys {
   return ssnKeysFor(context.secretsKey ?? deriveKey(null, SSN_HASH_KEY_PURPOSE), context.previousSecretsKey ?? null);
 }
 
 // The app's SSN keys, or null without SECRETS_KEY (for what can still show a masked number).
-export function ssnKeysIfConfigured(context: KeysOf): SsnKeys | null {
+export function ssnKeysIfConfigured(context: SecretsKeys): SsnKeys | null {
   return context.secretsKey ? ssnKeysFor(context.secretsKey, context.previousSecretsKey ?? null) : null;
 }
 

@@ -1,6 +1,6 @@
 import { DAY_MS, UPLOAD_TOKEN_DAYS, type CustomerUploadKind } from '@portal/contracts';
 import type { ServerContext } from '../context.ts';
-import { deriveKey, verificationKeys } from './derived-key.ts';
+import { deriveKey, verificationKeys, type SecretsKeys } from './derived-key.ts';
 import { readSignedToken, signToken } from './signed-token.ts';
 
 // The token in an upload link the Portal sends a customer (new identity documents, a new paystub):
@@ -36,7 +36,7 @@ export function issueUploadToken(
 
 // The grant of a token this server issued and that has not run out, or null.
 export function readUploadToken(
-  context: Pick<ServerContext, 'secretsKey' | 'clock'> & Partial<Pick<ServerContext, 'previousSecretsKey'>>,
+  context: Pick<ServerContext, 'clock'> & SecretsKeys,
   token: string,
 ): UploadGrant | null {
   const payload = readSignedToken(verificationKeys(context, UPLOAD_KEY_PURPOSE), token) as Partial<Payload> | null;

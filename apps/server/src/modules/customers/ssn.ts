@@ -1,6 +1,7 @@
 import { ssnLast4 } from '@portal/contracts';
 import type { SealedSsn, SealSsn } from '@portal/db/seed';
 import type { CustomersDeps } from './deps.ts';
+import type { SecretsKeys } from '../../platform/derived-key.ts';
 import {
   openStoredSsn,
   sealSsnDigits,
@@ -53,12 +54,8 @@ export function ssnHashOf(context: Pick<CustomersDeps, 'secretsKey'>, digits: st
 
 // The hashes a stored SSN of these digits may have: SECRETS_KEY's, and while a new key is rolled out
 // (decision 072) SECRETS_KEY_PREVIOUS's, which customers not yet moved by npm run reseal still
-// carry. Every module's deps are the whole server context (app.ts), so the retired key is there
-// whenever it is set. For comparing, never for storing (that is ssnHashOf's).
-export function ssnHashesOf(
-  context: Pick<CustomersDeps, 'secretsKey'> & { previousSecretsKey?: Buffer | null },
-  digits: string,
-): string[] {
+// carry. For comparing, never for storing (that is ssnHashOf's).
+export function ssnHashesOf(context: SecretsKeys, digits: string): string[] {
   const current = ssnHashOf(context, digits);
   return context.previousSecretsKey ? [current, ssnHash(ssnKeysFor(context.previousSecretsKey), digits)] : [current];
 }
