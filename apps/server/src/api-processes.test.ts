@@ -4,7 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { customers } from '@portal/db';
 import { openTestDatabase, type TestDatabase } from '@portal/db/testing';
+import { createSsnSealer } from './modules/customers/index.ts';
 import { processPlan } from './api-processes.ts';
 
 // A process per core (issue 42, decision 071).
@@ -65,8 +68,10 @@ async function until<T>(what: string, read: () => Promise<T> | T, done: (value: 
 describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', () => {
   let database: TestDatabase | undefined;
   let primary: ChildProcess | undefined;
+  let refused: ChildProcess | undefined;
   afterAll(async () => {
     if (primary?.exitCode === null) primary.kill('SIGKILL');
+    if (refused?.exitCode === null) refused.kill('SIGTERM');
     await database?.close();
   });
 
@@ -149,4 +154,40 @@ describe.skipIf(!onPostgres)('npm start on PostgreSQL with WEB_CONCURRENCY=2', (
     for (const pid of replaced) expect(() => process.kill(pid, 0)).toThrow();
     expect(await ready()).toBe(0);
   }, 180_000);
+
+  // The suite's database (or one of its own, run alone), now holding an SSN sealed with another key than the one given: a process
+  // refuses to start (key-check.ts), and the supervisor stops instead of starting it again and again.
+  it('stops every process and exits 78 when one refuses its SECRETS_KEY', async () => {
+    database ??= await openTestDatabase();
+    const [customer] = await database!.db
+      .insert(customers)
+      .values({ firstName: 'Key', lastName: 'Check', email: 'key.check@example.com', phoneNumber: '2055550111' })
+      .returning({ id: customers.id });
+    const sealed = createSsnSealer(Buffer.alloc(32, 0x31))(customer!.id, '123456789');
+    await database!.db
+      .update(customers)
+      .set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash, ssnLast4: sealed.last4 })
+      .where(eq(customers.id, customer!.id));
+    let output = '';
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'main.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database!.url!,
+        WEB_CONCURRENCY: '2',
+        PORT: String(await freePort()),
+        SECRETS_KEY: Buffer.alloc(32, 0x32).toString('base64'),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-processes-')),
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    refused = child;
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exit) => resolve(exit)));
+    expect(code).toBe(78);
+    expect(output).toContain(`SECRETS_KEY opens none of the 1 sealed values it tried (customer ${customer!.id}'s SSN)`);
+    expect(output).toMatch(/refused its configuration \(above\): stopping, not starting another/);
+    expect(output).not.toContain('starting another in');
+  }, 120_000);
 });

@@ -9,6 +9,10 @@ import { answerClusterMetrics } from './platform/metrics.ts';
 
 export type ProcessPlan = { processes: number; note: string | null };
 
+// The exit code of a process whose configuration cannot work (sysexits' EX_CONFIG): starting it
+// again would fail the same way, so the supervisor stops them all and exits with it.
+export const EXIT_CONFIGURATION = 78;
+
 // How many API processes, and what to say about it.
 export function processPlan(
   config: { webConcurrency: number | null; database: { kind: string } },
@@ -35,6 +39,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 export function superviseApiProcesses(count: number, log: (line: string) => void = console.log): void {
   const startedAt = new Map<Worker, number>();
   let stopping = false;
+  let exitCode = 0;
   let restartDelay = 0;
 
   const startOne = () => {
@@ -46,7 +51,13 @@ export function superviseApiProcesses(count: number, log: (line: string) => void
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (startedAt.size === 0) process.exit(0);
+      if (startedAt.size === 0) process.exit(exitCode);
+      return;
+    }
+    if (code === EXIT_CONFIGURATION) {
+      log(`API process ${worker.process.pid} refused its configuration (above): stopping, not starting another.`);
+      exitCode = EXIT_CONFIGURATION;
+      stop('configuration');
       return;
     }
     restartDelay = lived < EARLY_DEATH_MS ? Math.min(MAX_RESTART_DELAY_MS, Math.max(1000, restartDelay * 2)) : 0;
@@ -56,11 +67,11 @@ export function superviseApiProcesses(count: number, log: (line: string) => void
     setTimeout(startOne, restartDelay);
   });
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (why: NodeJS.Signals | 'configuration') => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping ${startedAt.size} API processes (each finishes its requests first).`);
-    if (startedAt.size === 0) process.exit(0);
+    log(`${why}: stopping ${startedAt.size} API processes (each finishes its requests first).`);
+    if (startedAt.size === 0) process.exit(exitCode);
     for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       for (const worker of startedAt.keys()) worker.process.kill('SIGKILL');

@@ -2,7 +2,7 @@ import { stopTracing } from './tracing.ts';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Database, type Executor } from '@portal/db';
-import { processPlan, superviseApiProcesses } from './api-processes.ts';
+import { EXIT_CONFIGURATION, processPlan, superviseApiProcesses } from './api-processes.ts';
 import { wrongSecretsKey } from './key-check.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, loadSecretsKey, type Config } from './config.ts';
@@ -63,7 +63,7 @@ export async function startPortal(given: StartExtras = {}): Promise<void> {
   if (wrongKey) {
     console.error(wrongKey);
     await database.close();
-    process.exit(1);
+    process.exit(EXIT_CONFIGURATION);
   }
   // MFA secrets stored in plain text by an earlier version are sealed now, once.
   const sealedSecrets = await sealStoredMfaSecrets(database.db, createSecretBox(secretsKey));
